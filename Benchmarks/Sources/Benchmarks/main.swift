@@ -1,0 +1,4 @@
+// doubles-bench: dispatch, matching, verification and construction costs.
+import TestDoubles
+
+print("doubles-bench: no workloads are built yet.")

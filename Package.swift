@@ -1,0 +1,118 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The umbrella package. Every module lives in one of the packages under
+// `Packages/`, each of which also builds and tests on its own; this manifest
+// declares the same targets by path so that one `swift test` at the root
+// builds every module once and runs every package's tests.
+
+/// Where a package's sources and tests live.
+func sources(_ package: String, _ target: String) -> String { "Packages/\(package)/Sources/\(target)" }
+func tests(_ package: String, _ target: String) -> String { "Packages/\(package)/Tests/\(target)" }
+
+let package = Package(
+    name: "TestDoubles",
+    products: [
+        .library(name: "TestDoubles", targets: ["TestDoubles"]),
+        .library(name: "TestDoublesTesting", targets: ["TestDoublesTesting"]),
+        .library(name: "TestDoublesManual", targets: ["TestDoublesManual"]),
+        .executable(name: "abi-lab", targets: ["ConformanceLab"]),
+        .executable(name: "doubles-bench", targets: ["Benchmarks"]),
+    ],
+    targets: [
+        // Metadata
+        .systemLibrary(
+            name: "CTestDoublesElf",
+            path: sources("Metadata", "CTestDoublesElf"),
+            pkgConfig: "libdw",
+            providers: [.apt(["libelf-dev", "libdw-dev"])]
+        ),
+        .target(
+            name: "TestDoublesMetadata",
+            dependencies: ["CTestDoublesElf"],
+            path: sources("Metadata", "TestDoublesMetadata")
+        ),
+        .testTarget(
+            name: "TestDoublesMetadataTests",
+            dependencies: ["TestDoublesMetadata"],
+            path: tests("Metadata", "TestDoublesMetadataTests")
+        ),
+
+        // Trampolines
+        .target(
+            name: "CTestDoublesTrampolines",
+            path: sources("Trampolines", "CTestDoublesTrampolines")
+        ),
+        .target(
+            name: "TestDoublesTrampolines",
+            dependencies: ["CTestDoublesTrampolines", "TestDoublesMetadata"],
+            path: sources("Trampolines", "TestDoublesTrampolines")
+        ),
+        .testTarget(
+            name: "TestDoublesTrampolinesTests",
+            dependencies: ["TestDoublesTrampolines"],
+            path: tests("Trampolines", "TestDoublesTrampolinesTests")
+        ),
+
+        // Recorder
+        .target(
+            name: "TestDoublesRecorder",
+            path: sources("Recorder", "TestDoublesRecorder")
+        ),
+        .target(
+            name: "TestDoublesTesting",
+            dependencies: ["TestDoublesRecorder"],
+            path: sources("Recorder", "TestDoublesTesting")
+        ),
+        .testTarget(
+            name: "TestDoublesRecorderTests",
+            dependencies: ["TestDoublesRecorder"],
+            path: tests("Recorder", "TestDoublesRecorderTests")
+        ),
+        .testTarget(
+            name: "TestDoublesTestingTests",
+            dependencies: ["TestDoublesTesting", "TestDoublesRecorder"],
+            path: tests("Recorder", "TestDoublesTestingTests")
+        ),
+
+        // ManualStubs
+        .target(
+            name: "TestDoublesManual",
+            dependencies: ["TestDoublesRecorder"],
+            path: sources("ManualStubs", "TestDoublesManual")
+        ),
+        .testTarget(
+            name: "TestDoublesManualTests",
+            dependencies: ["TestDoublesManual"],
+            path: tests("ManualStubs", "TestDoublesManualTests")
+        ),
+
+        // DSL
+        .target(
+            name: "TestDoubles",
+            dependencies: [
+                "TestDoublesRecorder", "TestDoublesManual",
+                "TestDoublesMetadata", "TestDoublesTrampolines",
+            ],
+            path: sources("DSL", "TestDoubles")
+        ),
+        .testTarget(
+            name: "TestDoublesTests",
+            dependencies: ["TestDoubles"],
+            path: tests("DSL", "TestDoublesTests")
+        ),
+
+        // The ABI conformance lab and the benchmarks.
+        .executableTarget(
+            name: "ConformanceLab",
+            dependencies: ["TestDoubles"],
+            path: "ConformanceLab/Sources/ConformanceLab"
+        ),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["TestDoubles"],
+            path: "Benchmarks/Sources/Benchmarks"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

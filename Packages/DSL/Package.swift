@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// The public `TestDoubles` module: Stub, Spy and Dummy over the runtime,
+/// re-exporting the recorder vocabulary and the manual doubles.
+let package = Package(
+    name: "DSL",
+    products: [
+        .library(name: "TestDoubles", targets: ["TestDoubles"])
+    ],
+    dependencies: [
+        .package(path: "../Recorder"),
+        .package(path: "../ManualStubs"),
+        .package(path: "../Metadata"),
+        .package(path: "../Trampolines"),
+    ],
+    targets: [
+        .target(
+            name: "TestDoubles",
+            dependencies: [
+                .product(name: "TestDoublesRecorder", package: "Recorder"),
+                .product(name: "TestDoublesManual", package: "ManualStubs"),
+                .product(name: "TestDoublesMetadata", package: "Metadata"),
+                .product(name: "TestDoublesTrampolines", package: "Trampolines"),
+            ]
+        ),
+        .testTarget(name: "TestDoublesTests", dependencies: ["TestDoubles"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

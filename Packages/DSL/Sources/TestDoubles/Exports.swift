@@ -1,0 +1,2 @@
+@_exported import TestDoublesManual
+@_exported import TestDoublesRecorder

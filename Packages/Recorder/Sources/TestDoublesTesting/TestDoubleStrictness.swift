@@ -1,0 +1,26 @@
+/// The checks a test-double scope runs when its test ends.
+public struct TestDoubleStrictness: OptionSet, Hashable, Sendable {
+    /// The raw bits of the option set.
+    public let rawValue: UInt32
+
+    /// Creates a set of checks from raw bits.
+    ///
+    /// - Parameter rawValue: The bits of the checks to run.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Every registration must have served at least one call.
+    public static let noUnusedStubs = Self(rawValue: 1 << 0)
+    /// Every recorded interaction must be covered by a successful verification.
+    public static let noMoreInteractions = Self(rawValue: 1 << 1)
+    /// Every finite behavior queue must be consumed.
+    public static let noUnconsumedBehaviorQueues = Self(rawValue: 1 << 2)
+    /// Every suspended call must be resumed.
+    public static let noPendingSuspensions = Self(rawValue: 1 << 3)
+
+    /// The checks of `.testDoubles`.
+    public static let standard: Self = [.noUnusedStubs]
+    /// The checks of `.strictTestDoubles`.
+    public static let strict: Self = [
+        .noUnusedStubs, .noMoreInteractions, .noUnconsumedBehaviorQueues, .noPendingSuspensions,
+    ]
+}

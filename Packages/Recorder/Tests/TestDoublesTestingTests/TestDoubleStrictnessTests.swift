@@ -1,0 +1,11 @@
+import Testing
+
+@testable import TestDoublesTesting
+
+@Suite struct TestDoubleStrictnessTests {
+    @Test func strictIncludesEveryStandardCheck() {
+        #expect(TestDoubleStrictness.strict.isSuperset(of: .standard))
+        #expect(TestDoubleStrictness.strict.contains(.noPendingSuspensions))
+        #expect(!TestDoubleStrictness.standard.contains(.noMoreInteractions))
+    }
+}
