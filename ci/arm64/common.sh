@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034 # the variables serve the scripts that source this
 # Shared settings and helpers of ci/arm64-setup, ci/arm64-test and
 # ci/swift60-test. Sourced, not run.
 #
@@ -99,6 +100,7 @@ td_assert_unmounted() {
 td_chroot() {
     local src=$1
     shift
+    # shellcheck disable=SC2016 # expanded by the inner shell
     unshare --mount --propagation private -- /bin/bash -euo pipefail -c '
         root=$1 sysroot=$2 sysroot_in=$3 src=$4 src_in=$5
         shift 5
