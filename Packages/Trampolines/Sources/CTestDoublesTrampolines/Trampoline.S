@@ -1,8 +1,141 @@
 // The machine boundary: hand-written entries for x86_64 and arm64.
+//
+// Layout of this file, per architecture:
+//   1. td_sync_trampoline_entry   the shared synchronous entry veneers jump to
+//   2. (async entries go here, beside the sync one, on the same frame)
+//   3. td_call_probing_error_register and td_assembly_echo_word, small probes
+//      the tests use to observe register contracts.
+//
+// Every entry spills the registers into one td_call_frame (see
+// include/CTestDoublesTrampolines.h; offsets are the TD_FRAME_* macros, asserted
+// against the C struct in Trampoline.c), calls the Swift handler
+// td_sync_trampoline_handler(frame) with the C calling convention, then reloads
+// the result and error registers from the frame and returns to the caller.
+
+#include "CTestDoublesTrampolines.h"
 
 #if defined(__x86_64__)
 
     .text
+
+// ---------------------------------------------------------------------------
+// void td_sync_trampoline_entry(void)
+//
+// Reached by `jmp` from a veneer with r11 = slot and r10 = context; every
+// other register is exactly as the Swift caller set it up (swiftcc):
+// arguments in rdi rsi rdx rcx r8 r9 / xmm0-xmm7, self in r13, error in r12,
+// indirect result in rax, async context in r14, stack arguments at 8(%rsp).
+// ---------------------------------------------------------------------------
+    .globl td_sync_trampoline_entry
+    .type td_sync_trampoline_entry, @function
+    .p2align 4
+td_sync_trampoline_entry:
+    .cfi_startproc
+    pushq %rbp
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbp, -16
+    movq %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    subq $TD_FRAME_SIZE, %rsp               // rsp is 16-byte aligned again
+
+    movq %r11, TD_FRAME_SLOT(%rsp)
+    movq %r10, TD_FRAME_CONTEXT(%rsp)
+
+    movq %rdi, TD_FRAME_GP+0(%rsp)
+    movq %rsi, TD_FRAME_GP+8(%rsp)
+    movq %rdx, TD_FRAME_GP+16(%rsp)
+    movq %rcx, TD_FRAME_GP+24(%rsp)
+    movq %r8, TD_FRAME_GP+32(%rsp)
+    movq %r9, TD_FRAME_GP+40(%rsp)
+    movq $0, TD_FRAME_GP+48(%rsp)           // x86_64 has six integer argument registers
+    movq $0, TD_FRAME_GP+56(%rsp)
+
+    movaps %xmm0, TD_FRAME_VECTOR+0(%rsp)
+    movaps %xmm1, TD_FRAME_VECTOR+16(%rsp)
+    movaps %xmm2, TD_FRAME_VECTOR+32(%rsp)
+    movaps %xmm3, TD_FRAME_VECTOR+48(%rsp)
+    movaps %xmm4, TD_FRAME_VECTOR+64(%rsp)
+    movaps %xmm5, TD_FRAME_VECTOR+80(%rsp)
+    movaps %xmm6, TD_FRAME_VECTOR+96(%rsp)
+    movaps %xmm7, TD_FRAME_VECTOR+112(%rsp)
+
+    leaq 16(%rbp), %r11                     // above the saved rbp and the return address
+    movq %r11, TD_FRAME_STACK_ARGUMENTS(%rsp)
+    movq %rax, TD_FRAME_INDIRECT_RESULT(%rsp)
+    movq %r13, TD_FRAME_SELF(%rsp)
+    movq %r12, TD_FRAME_ERROR(%rsp)
+    movq %r14, TD_FRAME_ASYNC_CONTEXT(%rsp)
+    movq $0, TD_FRAME_STACK_ARGUMENT_BYTES(%rsp)
+
+    // Results start zeroed; the error register starts as the caller's r12,
+    // so a nonthrowing requirement hands r12 back unchanged (it is
+    // callee-saved when it is not the error register).
+    xorps %xmm0, %xmm0
+    movaps %xmm0, TD_FRAME_RETURN_GP+0(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_GP+16(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+0(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+16(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+32(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
+    movq %r12, TD_FRAME_RETURN_ERROR(%rsp)
+    movq $0, TD_FRAME_RESERVED(%rsp)
+
+    movq %rsp, %rdi
+    callq td_sync_trampoline_handler@PLT    // C ABI: keeps rbx rbp r12-r15
+
+    movq TD_FRAME_RETURN_GP+0(%rsp), %rax
+    movq TD_FRAME_RETURN_GP+8(%rsp), %rdx
+    movq TD_FRAME_RETURN_GP+16(%rsp), %rcx
+    movq TD_FRAME_RETURN_GP+24(%rsp), %r8
+    movaps TD_FRAME_RETURN_VECTOR+0(%rsp), %xmm0
+    movaps TD_FRAME_RETURN_VECTOR+16(%rsp), %xmm1
+    movaps TD_FRAME_RETURN_VECTOR+32(%rsp), %xmm2
+    movaps TD_FRAME_RETURN_VECTOR+48(%rsp), %xmm3
+    movq TD_FRAME_RETURN_ERROR(%rsp), %r12
+
+    movq %rbp, %rsp
+    popq %rbp
+    .cfi_def_cfa %rsp, 8
+    retq
+    .cfi_endproc
+    .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
+
+// ---------------------------------------------------------------------------
+// uint64_t td_call_probing_error_register(function, self, error, first, second)
+//                                          rdi      rsi   rdx    rcx    r8
+// Calls `function` (swiftcc) with r13 = self, r12 = error, rdi/rsi = first,
+// second and rax = 0, and returns the r12 the callee left behind.
+// ---------------------------------------------------------------------------
+    .globl td_call_probing_error_register
+    .type td_call_probing_error_register, @function
+    .p2align 4
+td_call_probing_error_register:
+    .cfi_startproc
+    pushq %rbp
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbp, -16
+    movq %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    pushq %r12
+    pushq %r13                              // rsp is 16-byte aligned at the call
+    .cfi_offset %r12, -24
+    .cfi_offset %r13, -32
+    movq %rdi, %r11
+    movq %rsi, %r13
+    movq %rdx, %r12
+    movq %rcx, %rdi
+    movq %r8, %rsi
+    xorl %eax, %eax
+    callq *%r11
+    movq %r12, %rax
+    popq %r13
+    popq %r12
+    popq %rbp
+    .cfi_def_cfa %rsp, 8
+    retq
+    .cfi_endproc
+    .size td_call_probing_error_register, . - td_call_probing_error_register
+
     .globl td_assembly_echo_word
     .type td_assembly_echo_word, @function
     .p2align 4
@@ -14,6 +147,103 @@ td_assembly_echo_word:
 #elif defined(__aarch64__)
 
     .text
+
+// ---------------------------------------------------------------------------
+// void td_sync_trampoline_entry(void)
+//
+// Reached by `br x16` from a veneer with x9 = slot and x10 = context; every
+// other register is exactly as the Swift caller set it up (swiftcc):
+// arguments in x0-x7 / q0-q7, self in x20, error in x21, indirect result in
+// x8, async context in x22, stack arguments at [sp].
+// ---------------------------------------------------------------------------
+    .globl td_sync_trampoline_entry
+    .type td_sync_trampoline_entry, %function
+    .p2align 2
+td_sync_trampoline_entry:
+    .cfi_startproc
+    stp x29, x30, [sp, #-16]!
+    .cfi_def_cfa_offset 16
+    .cfi_offset w30, -8
+    .cfi_offset w29, -16
+    mov x29, sp
+    .cfi_def_cfa w29, 16
+    sub sp, sp, #TD_FRAME_SIZE
+
+    stp x9, x10, [sp, #TD_FRAME_SLOT]       // slot, context
+    stp x0, x1, [sp, #TD_FRAME_GP+0]
+    stp x2, x3, [sp, #TD_FRAME_GP+16]
+    stp x4, x5, [sp, #TD_FRAME_GP+32]
+    stp x6, x7, [sp, #TD_FRAME_GP+48]
+    stp q0, q1, [sp, #TD_FRAME_VECTOR+0]
+    stp q2, q3, [sp, #TD_FRAME_VECTOR+32]
+    stp q4, q5, [sp, #TD_FRAME_VECTOR+64]
+    stp q6, q7, [sp, #TD_FRAME_VECTOR+96]
+
+    add x9, x29, #16                        // the caller's sp: the first stack argument
+    str x9, [sp, #TD_FRAME_STACK_ARGUMENTS]
+    stp x8, x20, [sp, #TD_FRAME_INDIRECT_RESULT]   // indirect result, self
+    stp x21, x22, [sp, #TD_FRAME_ERROR]            // error, async context
+    str xzr, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
+
+    // Results start zeroed; the error register starts as the caller's x21,
+    // so a nonthrowing requirement hands x21 back unchanged.
+    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+0]
+    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+16]
+    movi v16.2d, #0
+    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+0]
+    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
+    stp x21, xzr, [sp, #TD_FRAME_RETURN_ERROR]     // return error, reserved
+
+    mov x0, sp
+    bl td_sync_trampoline_handler           // C ABI: keeps x19-x28, d8-d15
+
+    ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
+    ldp x2, x3, [sp, #TD_FRAME_RETURN_GP+16]
+    ldp q0, q1, [sp, #TD_FRAME_RETURN_VECTOR+0]
+    ldp q2, q3, [sp, #TD_FRAME_RETURN_VECTOR+32]
+    ldr x21, [sp, #TD_FRAME_RETURN_ERROR]
+
+    mov sp, x29
+    ldp x29, x30, [sp], #16
+    .cfi_def_cfa sp, 0
+    ret
+    .cfi_endproc
+    .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
+
+// ---------------------------------------------------------------------------
+// uint64_t td_call_probing_error_register(function, self, error, first, second)
+//                                          x0        x1    x2     x3     x4
+// Calls `function` (swiftcc) with x20 = self, x21 = error, x0/x1 = first,
+// second and x8 = 0, and returns the x21 the callee left behind.
+// ---------------------------------------------------------------------------
+    .globl td_call_probing_error_register
+    .type td_call_probing_error_register, %function
+    .p2align 2
+td_call_probing_error_register:
+    .cfi_startproc
+    stp x29, x30, [sp, #-32]!
+    .cfi_def_cfa_offset 32
+    .cfi_offset w30, -24
+    .cfi_offset w29, -32
+    mov x29, sp
+    stp x20, x21, [sp, #16]
+    .cfi_offset w21, -8
+    .cfi_offset w20, -16
+    mov x16, x0
+    mov x20, x1
+    mov x21, x2
+    mov x0, x3
+    mov x1, x4
+    mov x8, xzr
+    blr x16
+    mov x0, x21
+    ldp x20, x21, [sp, #16]
+    ldp x29, x30, [sp], #32
+    .cfi_def_cfa_offset 0
+    ret
+    .cfi_endproc
+    .size td_call_probing_error_register, . - td_call_probing_error_register
+
     .globl td_assembly_echo_word
     .type td_assembly_echo_word, %function
     .p2align 2

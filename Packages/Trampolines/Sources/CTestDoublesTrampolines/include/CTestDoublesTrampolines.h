@@ -1,11 +1,112 @@
 #ifndef CTESTDOUBLESTRAMPOLINES_H
 #define CTESTDOUBLESTRAMPOLINES_H
 
+// The machine boundary of TestDoubles: the call frame that the assembly
+// entries (Trampoline.S) fill, the veneer encoder, and instruction-cache
+// maintenance. Everything here is shared by C, assembly and Swift, so the
+// frame offsets are plain macros: the assembly uses them directly, Swift
+// reads them as constants, and Trampoline.c asserts them against the struct.
+
+#define TD_FRAME_SLOT 0
+#define TD_FRAME_CONTEXT 8
+#define TD_FRAME_GP 16
+#define TD_FRAME_GP_COUNT 8
+#define TD_FRAME_VECTOR 80
+#define TD_FRAME_VECTOR_COUNT 8
+#define TD_FRAME_STACK_ARGUMENTS 208
+#define TD_FRAME_INDIRECT_RESULT 216
+#define TD_FRAME_SELF 224
+#define TD_FRAME_ERROR 232
+#define TD_FRAME_ASYNC_CONTEXT 240
+#define TD_FRAME_STACK_ARGUMENT_BYTES 248
+#define TD_FRAME_RETURN_GP 256
+#define TD_FRAME_RETURN_GP_COUNT 4
+#define TD_FRAME_RETURN_VECTOR 288
+#define TD_FRAME_RETURN_VECTOR_COUNT 4
+#define TD_FRAME_RETURN_ERROR 352
+#define TD_FRAME_RESERVED 360
+#define TD_FRAME_SIZE 368
+
+/// Bytes one veneer occupies in the executable arena (a multiple of 16).
+#define TD_VENEER_STRIDE 48
+
+#ifndef __ASSEMBLER__
+
+#include <stddef.h>
 #include <stdint.h>
 
-/// Returns its argument through the architecture's first integer
-/// argument and result registers. Written in assembly: proves that the
-/// assembly entry file of this target builds and links on this machine.
+/// One 128-bit vector register (xmm on x86_64, q on arm64), low half first.
+typedef struct __attribute__((aligned(16))) td_vector_register {
+    uint64_t low;
+    uint64_t high;
+} td_vector_register;
+
+/// The registers of one intercepted call, saved by an assembly entry.
+///
+/// x86_64: `gp` holds rdi rsi rdx rcx r8 r9 (words 6 and 7 are zero);
+/// `vector` holds xmm0-xmm7; self is r13, error r12, indirect result rax,
+/// async context r14; results are rax rdx rcx r8 and xmm0-xmm3.
+/// arm64: `gp` holds x0-x7, `vector` q0-q7; self is x20, error x21,
+/// indirect result x8, async context x22; results are x0-x3 and q0-q3.
+typedef struct __attribute__((aligned(16))) td_call_frame {
+    /// The dispatch index the veneer loaded.
+    uint64_t slot;
+    /// The context word the veneer loaded (the owner of the veneer).
+    uint64_t context;
+    /// Integer argument registers, in argument order.
+    uint64_t gp[TD_FRAME_GP_COUNT];
+    /// Vector argument registers, full width.
+    td_vector_register vector[TD_FRAME_VECTOR_COUNT];
+    /// The caller's stack pointer at the call: the first stack argument.
+    uint64_t stack_arguments;
+    /// The indirect result register (sync calls).
+    uint64_t indirect_result;
+    /// The self (context) register.
+    uint64_t self_value;
+    /// The error register as it was on entry.
+    uint64_t error_value;
+    /// The async context register (async entries; the incoming value on sync ones).
+    uint64_t async_context;
+    /// Bytes of stack arguments the callee pops (async entries; zero on sync ones).
+    uint64_t stack_argument_bytes;
+    /// Integer result registers, loaded on return.
+    uint64_t return_gp[TD_FRAME_RETURN_GP_COUNT];
+    /// Vector result registers, loaded on return.
+    td_vector_register return_vector[TD_FRAME_RETURN_VECTOR_COUNT];
+    /// The error register on return; the entry seeds it with `error_value`.
+    uint64_t return_error;
+    /// Reserved for the async entries; keeps the frame a multiple of 16 bytes.
+    uint64_t reserved;
+} td_call_frame;
+
+/// The shared synchronous assembly entry; veneers jump here.
+void td_sync_trampoline_entry(void);
+
+/// Returns the address of `td_sync_trampoline_entry`.
+const void *td_sync_entry_address(void);
+
+/// Writes one veneer at `at` (TD_VENEER_STRIDE writable bytes) that loads
+/// `slot` and `context` into the veneer scratch registers (x86_64: r11, r10;
+/// arm64: x9, x10) and jumps to `target`.
+void td_write_veneer(void *at, uint64_t slot, uint64_t context, const void *target);
+
+/// Makes freshly written code in [start, start + length) visible to instruction fetch.
+void td_flush_instruction_cache(void *start, size_t length);
+
+/// Calls `function` with `self_value` in the self register, `error_value` in
+/// the error register and `first`, `second` in the first two integer argument
+/// registers, and returns the error register as the callee left it. A probe
+/// for tests of the error-register contract.
+uint64_t td_call_probing_error_register(
+    const void *function, uint64_t self_value, uint64_t error_value, uint64_t first, uint64_t second);
+
+/// Returns its argument through the architecture's first integer argument
+/// and result registers: proves that the assembly file builds and links.
 uintptr_t td_assembly_echo_word(uintptr_t word);
 
-#endif
+/// The Swift runtime's type context descriptor of `metadata`.
+const void *swift_getTypeContextDescriptor(const void *metadata);
+
+#endif  // __ASSEMBLER__
+
+#endif  // CTESTDOUBLESTRAMPOLINES_H

@@ -1,0 +1,74 @@
+import CTestDoublesTrampolines
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Executable memory holding the veneers of one fabricated conformance.
+///
+/// The arena maps enough pages read-write for `capacity` veneers, lets the
+/// owner write them, then `publish()` makes the pages read-execute. The
+/// memory is never writable and executable at once. `deinit` unmaps it.
+final class VeneerArena {
+    /// The first byte of the mapping.
+    let base: UnsafeMutableRawPointer
+    /// The size of the mapping in bytes (whole pages).
+    let byteCount: Int
+    /// How many veneers fit.
+    let capacity: Int
+    /// Whether the pages are read-execute (no longer writable).
+    private(set) var isPublished = false
+
+    /// Maps writable pages for `capacity` veneers.
+    ///
+    /// - Parameter capacity: The number of veneers; at least one page is mapped.
+    /// - Throws: `TrampolineError.executableMemoryUnavailable` when the memory cannot be mapped.
+    init(capacity: Int) throws(TrampolineError) {
+        let stride = Int(TD_VENEER_STRIDE)
+        let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+        let (needed, overflow) = max(capacity, 1).multipliedReportingOverflow(by: stride)
+        guard capacity >= 0, !overflow, needed <= Int.max - pageSize else {
+            throw .executableMemoryUnavailable(operation: "mmap", errno: ENOMEM)
+        }
+        let bytes = (needed + pageSize - 1) / pageSize * pageSize
+        let mapping = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapping, mapping != UnsafeMutableRawPointer(bitPattern: -1) else {
+            throw .executableMemoryUnavailable(operation: "mmap", errno: errno)
+        }
+        self.base = mapping
+        self.byteCount = bytes
+        self.capacity = bytes / stride
+    }
+
+    deinit {
+        munmap(base, byteCount)
+    }
+
+    /// The address of veneer `index`.
+    func address(ofVeneer index: Int) -> UnsafeRawPointer {
+        precondition(index >= 0 && index < capacity, "veneer \(index) outside the arena")
+        return UnsafeRawPointer(base + index * Int(TD_VENEER_STRIDE))
+    }
+
+    /// Writes veneer `index`: load `slot` and `context`, jump to `target`.
+    func writeVeneer(at index: Int, slot: UInt64, context: UInt64, target: UnsafeRawPointer) {
+        precondition(!isPublished, "the arena is already executable")
+        precondition(index >= 0 && index < capacity, "veneer \(index) outside the arena")
+        td_write_veneer(base + index * Int(TD_VENEER_STRIDE), slot, context, target)
+    }
+
+    /// Makes the veneers executable: flushes the instruction cache and
+    /// switches the pages from read-write to read-execute.
+    ///
+    /// - Throws: `TrampolineError.executableMemoryUnavailable` when `mprotect` fails.
+    func publish() throws(TrampolineError) {
+        guard !isPublished else { return }
+        td_flush_instruction_cache(base, byteCount)
+        guard mprotect(base, byteCount, PROT_READ | PROT_EXEC) == 0 else {
+            throw .executableMemoryUnavailable(operation: "mprotect", errno: errno)
+        }
+        isPublished = true
+    }
+}

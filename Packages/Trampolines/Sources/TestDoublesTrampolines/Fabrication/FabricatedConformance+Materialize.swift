@@ -1,0 +1,47 @@
+extension FabricatedConformance {
+    /// Builds a value of the existential type `T` (`any P`, `any P & Q`,
+    /// `any P & AnyObject`...) whose witness tables are the fabricated ones.
+    ///
+    /// The value's dynamic type is a private payload class; the payload keeps
+    /// this conformance alive. An opaque existential is the container
+    /// `[payload, 0, 0, payload metadata, tables...]` (the reference fits the
+    /// inline buffer); a class-bound one is `[payload, tables...]`. The
+    /// existential's protocols are matched to the root layouts by descriptor,
+    /// so the layouts may come in any order.
+    ///
+    /// - Parameter type: The existential type.
+    /// - Returns: A new value; every call returns a distinct payload.
+    /// - Throws: `TrampolineError.unsupportedExistential` when `T` is not a
+    ///   plain existential or its size is not the expected container size;
+    ///   `TrampolineError.missingWitnessTable` when a protocol of `T` has no
+    ///   root layout.
+    public func materialize<T>(as type: T.Type) throws(TrampolineError) -> T {
+        let shape = try ExistentialTypeShape(T.self)
+        var tables: [UInt] = []
+        for protocolDescriptor in shape.protocols {
+            guard let table = witnessTable(for: protocolDescriptor) else {
+                throw .missingWitnessTable(protocolDescriptor: UInt(bitPattern: protocolDescriptor))
+            }
+            tables.append(UInt(bitPattern: table))
+        }
+        let payload = FabricatedPayload(conformance: self)
+        let reference = UInt(bitPattern: Unmanaged.passUnretained(payload).toOpaque())
+        let words: [UInt]
+        if shape.isClassBound {
+            words = [reference] + tables
+        } else {
+            let metadata = UInt(
+                bitPattern: unsafeBitCast(FabricatedPayload.self as AnyClass, to: UnsafeRawPointer.self))
+            words = [reference, 0, 0, metadata] + tables
+        }
+        guard words.count * 8 == MemoryLayout<T>.size else {
+            throw .unsupportedExistential(
+                "\(T.self) is \(MemoryLayout<T>.size) bytes, not the \(words.count * 8) of its container")
+        }
+        // Loading copies the container: the copy retains the payload through
+        // its value witnesses, so the value owns its own reference.
+        return withExtendedLifetime(payload) {
+            words.withUnsafeBytes { $0.load(as: T.self) }
+        }
+    }
+}

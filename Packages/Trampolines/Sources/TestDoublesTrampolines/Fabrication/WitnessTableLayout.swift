@@ -1,0 +1,68 @@
+/// What one requirement slot of a fabricated witness table holds.
+public indirect enum WitnessSlot: @unchecked Sendable {
+    /// A callable requirement: the slot points at a veneer that calls the
+    /// conformance's handler with `dispatchIndex` as the frame's `slot`.
+    case requirement(dispatchIndex: Int)
+    /// A base protocol requirement: the slot points at the fabricated table
+    /// of the base protocol described by the layout.
+    case baseProtocol(WitnessTableLayout)
+    /// An associated type requirement bound to `type`: the slot holds its
+    /// metadata pointer (the runtime's already-resolved, untagged form).
+    case associatedType(any Any.Type)
+    /// A raw word, for example an associated conformance's witness table.
+    case word(UInt)
+    /// A null slot (a requirement that is never called).
+    case empty
+}
+
+/// The shape of one fabricated witness table: the protocol it conforms to
+/// and the content of each requirement slot, in the order of the protocol
+/// descriptor's requirement list (slot `i` is table word `1 + i`).
+public struct WitnessTableLayout: @unchecked Sendable {
+    /// The protocol's context descriptor (`ProtocolDescriptor *`).
+    public var protocolDescriptor: UnsafeRawPointer
+    /// One entry per requirement of the protocol descriptor.
+    public var slots: [WitnessSlot]
+
+    /// Describes a witness table.
+    ///
+    /// - Parameters:
+    ///   - protocolDescriptor: The protocol's context descriptor.
+    ///   - slots: One entry per requirement, in descriptor order.
+    public init(protocolDescriptor: UnsafeRawPointer, slots: [WitnessSlot]) {
+        self.protocolDescriptor = protocolDescriptor
+        self.slots = slots
+    }
+
+    /// The number of veneers the whole graph below this layout needs.
+    var veneerCount: Int {
+        slots.reduce(0) { count, slot in
+            switch slot {
+            case .requirement: count + 1
+            case .baseProtocol(let base): count + base.veneerCount
+            case .associatedType, .word, .empty: count
+            }
+        }
+    }
+
+    /// A key equal for two layouts exactly when their tables may share
+    /// memory: the same protocol, slot count and non-veneer contents.
+    ///
+    /// Runtime metadata caches may key on a witness table's address; a
+    /// retired table is therefore only reused for a table of the same key,
+    /// so any cached metadata stays valid.
+    var reuseKey: [UInt] {
+        var key: [UInt] = [UInt(bitPattern: protocolDescriptor), UInt(slots.count)]
+        for slot in slots {
+            switch slot {
+            case .requirement: key.append(1)
+            case .empty: key.append(2)
+            case .associatedType(let type):
+                key += [3, UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))]
+            case .word(let word): key += [4, word]
+            case .baseProtocol(let base): key += [5] + base.reuseKey + [6]
+            }
+        }
+        return key
+    }
+}

@@ -1,0 +1,64 @@
+import Synchronization
+
+/// The memory of one fabricated witness table and its conformance descriptor.
+///
+/// Layout of one allocation (all relative pointers are 32-bit offsets from
+/// the field that holds them):
+///
+///     +0   conformance descriptor
+///          +0  protocol: relative, indirect (low bit set) -> protocol cell
+///          +4  type reference: relative -> type cell (IndirectTypeDescriptor)
+///          +8  witness table pattern: relative -> the table at +32
+///          +12 flags: TypeReferenceKind.IndirectTypeDescriptor << 3
+///     +16  protocol cell: the protocol descriptor's address
+///     +24  type cell: the payload class's type context descriptor
+///     +32  witness table: word 0 = the conformance descriptor, then one word per requirement
+///
+/// Tables are never given back to the allocator: generic metadata caches
+/// may key on a witness table's address. A dead conformance's tables are
+/// retired to a pool and reused only for a table of the same `reuseKey`.
+struct WitnessTableStorage {
+    /// The start of the allocation (the conformance descriptor).
+    let base: UnsafeMutableRawPointer
+    /// The layout's reuse key.
+    let key: [UInt]
+
+    static let headerByteCount = 32
+
+    /// The witness table inside the allocation.
+    var table: UnsafeMutableRawPointer { base + Self.headerByteCount }
+
+    /// Takes a retired allocation of the same key, or allocates a new one,
+    /// and writes the conformance descriptor.
+    init(key: [UInt], slotCount: Int, protocolDescriptor: UnsafeRawPointer, typeDescriptor: UnsafeRawPointer) {
+        let byteCount = Self.headerByteCount + (1 + slotCount) * 8
+        let reused = retiredTables.withLock { pool -> UInt? in pool[key]?.popLast() }
+        if let reused, let address = UnsafeMutableRawPointer(bitPattern: reused) {
+            base = address
+        } else {
+            base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        }
+        self.key = key
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        base.storeBytes(of: Int32(16 - 0) | 1, toByteOffset: 0, as: Int32.self)
+        base.storeBytes(of: Int32(24 - 4), toByteOffset: 4, as: Int32.self)
+        base.storeBytes(of: Int32(Self.headerByteCount - 8), toByteOffset: 8, as: Int32.self)
+        base.storeBytes(of: UInt32(1) << 3, toByteOffset: 12, as: UInt32.self)
+        base.storeBytes(of: UInt(bitPattern: protocolDescriptor), toByteOffset: 16, as: UInt.self)
+        base.storeBytes(of: UInt(bitPattern: typeDescriptor), toByteOffset: 24, as: UInt.self)
+        table.storeBytes(of: UInt(bitPattern: base), as: UInt.self)
+    }
+
+    /// Stores `word` in requirement slot `index` (table word `1 + index`).
+    func setSlot(_ index: Int, to word: UInt) {
+        table.storeBytes(of: word, toByteOffset: (1 + index) * 8, as: UInt.self)
+    }
+
+    /// Returns the allocation to the pool of its key.
+    func retire() {
+        retiredTables.withLock { pool in pool[key, default: []].append(UInt(bitPattern: base)) }
+    }
+}
+
+/// Retired witness-table allocations by reuse key (addresses as words).
+private let retiredTables = Mutex<[[UInt]: [UInt]]>([:])

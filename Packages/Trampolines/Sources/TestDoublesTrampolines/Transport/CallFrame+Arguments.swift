@@ -1,0 +1,105 @@
+import CTestDoublesTrampolines
+
+extension CallFrame {
+    /// The address of the saved bytes at an argument fragment's location.
+    func argumentAddress(of location: FragmentLocation) -> UnsafeRawPointer {
+        switch location {
+        case .generalPurpose(let index):
+            precondition(index >= 0 && index < Int(TD_FRAME_GP_COUNT), "no general-purpose register \(index)")
+            return UnsafeRawPointer(raw + Int(TD_FRAME_GP) + index * 8)
+        case .vector(let index):
+            precondition(index >= 0 && index < Int(TD_FRAME_VECTOR_COUNT), "no vector register \(index)")
+            return UnsafeRawPointer(raw + Int(TD_FRAME_VECTOR) + index * 16)
+        case .stack(let index):
+            precondition(index >= 0, "no stack word \(index)")
+            return stackArguments + index * 8
+        }
+    }
+
+    /// The address an indirect argument's pointer refers to.
+    ///
+    /// - Parameter location: The location of an argument.
+    /// - Returns: The address of the caller's value, or `nil` when the argument is not indirect.
+    public func indirectArgumentAddress(_ location: ArgumentLocation) -> UnsafeMutableRawPointer? {
+        guard case .indirect(let pointerLocation) = location else { return nil }
+        return UnsafeMutableRawPointer(bitPattern: argumentAddress(of: pointerLocation).load(as: UInt.self))
+    }
+
+    /// Copies an argument's bytes, bitwise and without retaining anything,
+    /// into `buffer`.
+    ///
+    /// Direct fragments are gathered from their registers and stack words;
+    /// an indirect argument is copied from the caller's memory.
+    ///
+    /// - Parameters:
+    ///   - location: Where the argument is.
+    ///   - byteCount: The value's size (`MemoryLayout.size`).
+    ///   - buffer: At least `byteCount` writable bytes.
+    public func copyArgumentBytes(_ location: ArgumentLocation, byteCount: Int, into buffer: UnsafeMutableRawPointer) {
+        switch location {
+        case .empty:
+            return
+        case .direct(let parts):
+            for part in parts {
+                precondition(part.fragment.offset + part.fragment.size <= byteCount, "fragment outside the value")
+                (buffer + part.fragment.offset).copyMemory(
+                    from: argumentAddress(of: part.location), byteCount: part.fragment.size)
+            }
+        case .indirect:
+            guard byteCount > 0, let source = indirectArgumentAddress(location) else { return }
+            buffer.copyMemory(from: source, byteCount: byteCount)
+        }
+    }
+
+    /// Decodes one argument as a value of type `T`.
+    ///
+    /// A borrowed (+0) argument is copied with `T`'s value witnesses (a
+    /// retain for references): the caller still owns its value. An owned (+1)
+    /// argument is moved: the caller's ownership passes to the result, and
+    /// an indirect owned argument's memory is left uninitialized, as the
+    /// `@in` convention requires.
+    ///
+    /// - Parameters:
+    ///   - type: The argument's type.
+    ///   - location: Where the argument is.
+    ///   - ownership: Whether the callee receives it at +0 or +1.
+    /// - Returns: The argument value.
+    public func argument<T>(
+        _ type: T.Type, at location: ArgumentLocation, ownership: ArgumentOwnership = .borrowed
+    )
+        -> T
+    {
+        if case .indirect = location, let source = indirectArgumentAddress(location) {
+            let typed = source.assumingMemoryBound(to: T.self)
+            switch ownership {
+            case .borrowed: return typed.pointee
+            case .owned: return typed.move()
+            }
+        }
+        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { buffer.deallocate() }
+        let raw = UnsafeMutableRawPointer(buffer)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+        copyArgumentBytes(location, byteCount: MemoryLayout<T>.size, into: raw)
+        switch ownership {
+        case .borrowed: return buffer.pointee  // a copy; the bitwise bytes are not ours to destroy
+        case .owned: return buffer.move()
+        }
+    }
+
+    /// Decodes one argument whose type is known only at run time.
+    ///
+    /// - Parameters:
+    ///   - type: The argument's type.
+    ///   - location: Where the argument is.
+    ///   - ownership: Whether the callee receives it at +0 or +1.
+    /// - Returns: The argument value, boxed as `Any`.
+    public func argument(
+        ofType type: any Any.Type, at location: ArgumentLocation, ownership: ArgumentOwnership = .borrowed
+    )
+        -> Any
+    {
+        func open<T>(_: T.Type) -> Any { argument(T.self, at: location, ownership: ownership) }
+        return open(type)
+    }
+}

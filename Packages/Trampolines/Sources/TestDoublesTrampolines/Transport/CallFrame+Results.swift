@@ -1,0 +1,90 @@
+import CTestDoublesTrampolines
+
+extension CallFrame {
+    /// The address of a result register's slot in the frame.
+    func resultAddress(of location: FragmentLocation) -> UnsafeMutableRawPointer {
+        switch location {
+        case .generalPurpose(let index):
+            precondition(index >= 0 && index < Int(TD_FRAME_RETURN_GP_COUNT), "no result register \(index)")
+            return raw + Int(TD_FRAME_RETURN_GP) + index * 8
+        case .vector(let index):
+            precondition(index >= 0 && index < Int(TD_FRAME_RETURN_VECTOR_COUNT), "no vector result register \(index)")
+            return raw + Int(TD_FRAME_RETURN_VECTOR) + index * 16
+        case .stack:
+            preconditionFailure("results never travel on the stack")
+        }
+    }
+
+    /// Hands `value` to the caller as the call's result, at +1.
+    ///
+    /// Direct results are scattered into the result registers; an indirect
+    /// result is initialized at the caller's indirect result address (and,
+    /// on x86_64, that address is also returned in rax, as compiled Swift does).
+    ///
+    /// - Parameters:
+    ///   - value: The result; its ownership passes to the caller.
+    ///   - location: Where the result goes.
+    public func setResult<T>(_ value: consuming T, at location: ResultLocation) {
+        switch location {
+        case .empty:
+            _ = consume value
+        case .indirect:
+            guard let destination = indirectResult else {
+                preconditionFailure("an indirect result without an indirect result address")
+            }
+            destination.initializeMemory(as: T.self, to: value)
+            #if arch(x86_64)
+            setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination))
+            #endif
+        case .direct(let parts):
+            let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            defer { buffer.deallocate() }  // not deinitialized: the caller now owns the bytes
+            buffer.initialize(to: value)
+            let raw = UnsafeRawPointer(buffer)
+            for part in parts {
+                precondition(
+                    part.fragment.offset + part.fragment.size <= MemoryLayout<T>.size, "fragment outside the value")
+                resultAddress(of: part.location).copyMemory(
+                    from: raw + part.fragment.offset, byteCount: part.fragment.size)
+            }
+        }
+    }
+
+    /// Hands a value whose type is known only at run time to the caller as the call's result.
+    ///
+    /// - Parameters:
+    ///   - value: The result; it must be of type `type`.
+    ///   - type: The result's static type.
+    ///   - location: Where the result goes.
+    public func setResult(_ value: Any, ofType type: any Any.Type, at location: ResultLocation) {
+        func open<T>(_: T.Type) {
+            guard let typed = value as? T else {
+                preconditionFailure("a result of type \(Swift.type(of: value)) for a \(T.self) requirement")
+            }
+            setResult(typed, at: location)
+        }
+        open(type)
+    }
+
+    /// Throws `error` to the caller of an untyped `throws` requirement.
+    ///
+    /// The error is boxed as `any Error` (a `swift_allocError` box), the box
+    /// reference goes to the caller at +1 in the error register, and the
+    /// result registers are zeroed.
+    ///
+    /// - Parameter error: The error the caller will catch.
+    public func setThrownError(_ error: any Error) {
+        let box = UnsafeMutablePointer<any Error>.allocate(capacity: 1)
+        defer { box.deallocate() }  // not deinitialized: the caller now owns the box
+        box.initialize(to: error)
+        let reference = UnsafeRawPointer(box).load(as: UInt.self)
+        clearResultRegisters()
+        returnErrorRegister = reference
+    }
+
+    /// Zeroes every result register.
+    public func clearResultRegisters() {
+        for index in 0..<Int(TD_FRAME_RETURN_GP_COUNT) { setReturnGeneralPurposeRegister(index, to: 0) }
+        for index in 0..<Int(TD_FRAME_RETURN_VECTOR_COUNT) { setReturnVectorRegister(index, low: 0, high: 0) }
+    }
+}

@@ -1,0 +1,174 @@
+/// The register budget of the Swift calling convention on one architecture,
+/// and the placement of lowered values into registers and stack words.
+public struct CallingConvention: Sendable, Hashable {
+    /// General-purpose argument registers (x86_64: 6, arm64: 8).
+    public var generalPurposeArgumentCount: Int
+    /// Vector argument registers (8 on both).
+    public var vectorArgumentCount: Int
+    /// General-purpose result registers (4 on both).
+    public var generalPurposeResultCount: Int
+    /// Vector result registers (4 on both).
+    public var vectorResultCount: Int
+
+    /// Describes a register budget.
+    ///
+    /// - Parameters:
+    ///   - generalPurposeArgumentCount: Integer argument registers.
+    ///   - vectorArgumentCount: Vector argument registers.
+    ///   - generalPurposeResultCount: Integer result registers.
+    ///   - vectorResultCount: Vector result registers.
+    public init(
+        generalPurposeArgumentCount: Int, vectorArgumentCount: Int, generalPurposeResultCount: Int,
+        vectorResultCount: Int
+    ) {
+        self.generalPurposeArgumentCount = generalPurposeArgumentCount
+        self.vectorArgumentCount = vectorArgumentCount
+        self.generalPurposeResultCount = generalPurposeResultCount
+        self.vectorResultCount = vectorResultCount
+    }
+
+    /// swiftcc on x86_64 Linux: rdi rsi rdx rcx r8 r9, xmm0-7; results rax rdx rcx r8, xmm0-3.
+    public static let x86_64 = CallingConvention(
+        generalPurposeArgumentCount: 6, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4)
+
+    /// swiftcc on arm64 Linux: x0-x7, v0-v7; results x0-x3, v0-v3.
+    public static let arm64 = CallingConvention(
+        generalPurposeArgumentCount: 8, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4)
+
+    /// The convention of the machine this code runs on.
+    public static var host: CallingConvention {
+        #if arch(x86_64)
+        return .x86_64
+        #elseif arch(arm64)
+        return .arm64
+        #else
+        #error("TestDoubles trampolines support x86_64 and arm64 only")
+        #endif
+    }
+
+    /// Places arguments, in declaration order, into registers and stack words.
+    ///
+    /// The general-purpose and vector cursors advance independently; a
+    /// fragment whose bank is exhausted takes the next 8-byte stack word
+    /// (Linux gives every stack fragment its own word, on both architectures).
+    /// An indirect argument's address is one general-purpose word.
+    ///
+    /// - Parameters:
+    ///   - arguments: The lowering of each argument.
+    ///   - firstGeneralPurpose: General-purpose registers already taken before
+    ///     the first argument (for example the indirect result of an async call).
+    /// - Returns: One location per argument.
+    /// - Throws: `TrampolineError.unsupportedFragment` for fragments that are
+    ///   wider than their register, or vector fragments wider than 8 bytes
+    ///   that would go to the stack.
+    public func placeArguments(
+        _ arguments: [ValueLowering], firstGeneralPurpose: Int = 0
+    ) throws(TrampolineError)
+        -> [ArgumentLocation]
+    {
+        var cursor = Cursor(generalPurpose: firstGeneralPurpose)
+        var placed: [ArgumentLocation] = []
+        placed.reserveCapacity(arguments.count)
+        for lowering in arguments {
+            switch lowering {
+            case .empty:
+                placed.append(.empty)
+            case .indirect:
+                placed.append(.indirect(cursor.next(.generalPurpose, in: self)))
+            case .direct(let fragments):
+                var parts: [PlacedFragment] = []
+                for fragment in fragments {
+                    try Self.check(fragment)
+                    let location = cursor.next(fragment.bank, in: self)
+                    if case .stack = location, fragment.size > 8 {
+                        throw .unsupportedFragment(
+                            "a \(fragment.size)-byte vector fragment would be passed on the stack")
+                    }
+                    parts.append(PlacedFragment(fragment, at: location))
+                }
+                placed.append(.direct(parts))
+            }
+        }
+        return placed
+    }
+
+    /// The number of stack words the arguments placed by `placeArguments` use.
+    ///
+    /// - Parameter locations: The placed arguments.
+    /// - Returns: One more than the highest stack word index, or 0.
+    public static func stackWordCount(of locations: [ArgumentLocation]) -> Int {
+        var count = 0
+        for location in locations {
+            switch location {
+            case .empty: break
+            case .indirect(.stack(let index)): count = max(count, index + 1)
+            case .indirect: break
+            case .direct(let parts):
+                for case .stack(let index) in parts.map(\.location) { count = max(count, index + 1) }
+            }
+        }
+        return count
+    }
+
+    /// Places a direct result into result registers.
+    ///
+    /// - Parameter result: The lowering of the result.
+    /// - Returns: Where the result is written.
+    /// - Throws: `TrampolineError.resultTooWide` when a bank needs more than
+    ///   its result registers (classification makes such results indirect),
+    ///   `TrampolineError.unsupportedFragment` for malformed fragments.
+    public func placeResult(_ result: ValueLowering) throws(TrampolineError) -> ResultLocation {
+        switch result {
+        case .empty: return .empty
+        case .indirect: return .indirect
+        case .direct(let fragments):
+            var generalPurpose = 0
+            var vector = 0
+            var parts: [PlacedFragment] = []
+            for fragment in fragments {
+                try Self.check(fragment)
+                switch fragment.bank {
+                case .generalPurpose:
+                    parts.append(PlacedFragment(fragment, at: .generalPurpose(generalPurpose)))
+                    generalPurpose += 1
+                case .vector:
+                    parts.append(PlacedFragment(fragment, at: .vector(vector)))
+                    vector += 1
+                }
+            }
+            guard generalPurpose <= generalPurposeResultCount, vector <= vectorResultCount else {
+                throw .resultTooWide(generalPurpose: generalPurpose, vector: vector)
+            }
+            return .direct(parts)
+        }
+    }
+
+    private static func check(_ fragment: LoweredFragment) throws(TrampolineError) {
+        let limit = fragment.bank == .generalPurpose ? 8 : 16
+        guard fragment.offset >= 0, fragment.size > 0, fragment.size <= limit else {
+            throw .unsupportedFragment(
+                "a fragment of \(fragment.size) bytes at offset \(fragment.offset) does not fit one \(fragment.bank) register"
+            )
+        }
+    }
+
+    private struct Cursor {
+        var generalPurpose: Int
+        var vector = 0
+        var stack = 0
+
+        mutating func next(_ bank: RegisterBank, in convention: CallingConvention) -> FragmentLocation {
+            switch bank {
+            case .generalPurpose where generalPurpose < convention.generalPurposeArgumentCount:
+                defer { generalPurpose += 1 }
+                return .generalPurpose(generalPurpose)
+            case .vector where vector < convention.vectorArgumentCount:
+                defer { vector += 1 }
+                return .vector(vector)
+            default:
+                defer { stack += 1 }
+                return .stack(stack)
+            }
+        }
+    }
+}
