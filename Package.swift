@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "TestDoubles", targets: ["TestDoubles"]),
         .library(name: "TestDoublesTesting", targets: ["TestDoublesTesting"]),
         .library(name: "TestDoublesManual", targets: ["TestDoublesManual"]),
+        .executable(name: "doubles-gen", targets: ["doubles-gen"]),
+        .plugin(name: "GenerateManualStubs", targets: ["GenerateManualStubs"]),
+        .plugin(name: "ManualStubsBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
         .executable(name: "abi-lab", targets: ["ConformanceLab"]),
         .executable(name: "doubles-bench", targets: ["Benchmarks"]),
     ],
@@ -85,6 +88,38 @@ let package = Package(
             name: "TestDoublesManualTests",
             dependencies: ["TestDoublesManual"],
             path: tests("ManualStubs", "TestDoublesManualTests")
+        ),
+        .target(name: "DoublesGenCore", path: sources("ManualStubs", "DoublesGenCore")),
+        .executableTarget(
+            name: "doubles-gen",
+            dependencies: ["DoublesGenCore"],
+            path: sources("ManualStubs", "doubles-gen")
+        ),
+        .plugin(
+            name: "GenerateManualStubs",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-manual-stubs",
+                    description: "Writes ManualStub conformers for protocols with doubles-gen"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "doubles-gen writes the generated ManualStub conformers")
+                ]
+            ),
+            dependencies: ["doubles-gen"],
+            path: "Packages/ManualStubs/Plugins/GenerateManualStubs"
+        ),
+        .plugin(
+            name: "ManualStubsBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["doubles-gen"],
+            path: "Packages/ManualStubs/Plugins/ManualStubsBuildPlugin"
+        ),
+        .testTarget(
+            name: "DoublesGenCoreTests",
+            dependencies: ["DoublesGenCore"],
+            path: tests("ManualStubs", "DoublesGenCoreTests"),
+            exclude: ["Corpus", "Golden"]
         ),
 
         // DSL

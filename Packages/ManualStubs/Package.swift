@@ -1,13 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Hand-written and closure-based doubles over the shared recorder.
+/// Hand-written and closure-based doubles over the shared recorder, and the
+/// `doubles-gen` generator that writes ManualStub conformers.
 ///
 /// Depends on the Recorder package only: no runtime fabrication.
 let package = Package(
     name: "ManualStubs",
     products: [
-        .library(name: "TestDoublesManual", targets: ["TestDoublesManual"])
+        .library(name: "TestDoublesManual", targets: ["TestDoublesManual"]),
+        .library(name: "DoublesGenCore", targets: ["DoublesGenCore"]),
+        .executable(name: "doubles-gen", targets: ["doubles-gen"]),
+        .plugin(name: "GenerateManualStubs", targets: ["GenerateManualStubs"]),
+        .plugin(name: "ManualStubsBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
     ],
     dependencies: [
         .package(path: "../Recorder")
@@ -18,6 +23,33 @@ let package = Package(
             dependencies: [.product(name: "TestDoublesRecorder", package: "Recorder")]
         ),
         .testTarget(name: "TestDoublesManualTests", dependencies: ["TestDoublesManual"]),
+
+        // doubles-gen: the generator library, its command line and plugins.
+        .target(name: "DoublesGenCore"),
+        .executableTarget(name: "doubles-gen", dependencies: ["DoublesGenCore"]),
+        .plugin(
+            name: "GenerateManualStubs",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-manual-stubs",
+                    description: "Writes ManualStub conformers for protocols with doubles-gen"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "doubles-gen writes the generated ManualStub conformers")
+                ]
+            ),
+            dependencies: ["doubles-gen"]
+        ),
+        .plugin(
+            name: "ManualStubsBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["doubles-gen"]
+        ),
+        .testTarget(
+            name: "DoublesGenCoreTests",
+            dependencies: ["DoublesGenCore"],
+            exclude: ["Corpus", "Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,275 @@
+/// Writes the ManualStub conformer and controller alias for one flattened
+/// protocol, following the conformer contract: every requirement forwards
+/// to `stub` (or `ManualStub<Self>.shared` for static and initializer
+/// requirements) through `call`, `throwingCall`, `asyncCall`,
+/// `asyncThrowingCall` or `set`, so `#function` names the requirement.
+struct ConformerWriter {
+    let flattened: FlattenedProtocol
+    private(set) var diagnostics: [Diagnostic] = []
+    private var lines: [String] = []
+
+    init(_ flattened: FlattenedProtocol) {
+        self.flattened = flattened
+    }
+
+    var conformerName: String { "\(flattened.name)StubConformer" }
+    var aliasName: String { "\(flattened.name)Stub" }
+    var isClass: Bool { flattened.isClassConstrained }
+
+    /// How the conformer's own type is spelled inside its body.
+    private var selfType: String { isClass ? conformerName : "Self" }
+
+    /// The section for the protocol: conformer, then alias.
+    mutating func write() -> String {
+        let (generics, aliases, whereRequirements) = genericSignature()
+        let genericClause = generics.isEmpty ? "" : "<\(generics.map(\.declaration).joined(separator: ", "))>"
+        let genericArguments = generics.isEmpty ? "" : "<\(generics.map(\.name).joined(separator: ", "))>"
+        let whereClause = whereRequirements.isEmpty ? "" : " where \(whereRequirements.joined(separator: ", "))"
+        let isolated = !flattened.globalActors.isEmpty
+        let isolation = isolated ? "nonisolated " : ""
+
+        lines.append("// MARK: - \(flattened.name)")
+        lines.append("")
+        for attribute in flattened.globalActors { lines.append(attribute) }
+        let kind = isClass ? "final class" : "struct"
+        lines.append(
+            "\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(whereClause) {"
+        )
+        for (name, type) in aliases { lines.append("    typealias \(name) = \(type)") }
+        if !aliases.isEmpty { lines.append("") }
+        lines.append("    \(isolation)let stub: ManualStub<\(selfType)>")
+        lines.append("")
+        lines.append("    \(isolation)init(stub: ManualStub<\(selfType)>) {")
+        lines.append("        self.stub = stub")
+        lines.append("    }")
+        for requirement in flattened.requirements {
+            lines.append("")
+            let conditions = requirement.conditions
+            if !conditions.isEmpty { lines.append("    #if \(conditions.combined)") }
+            writeMember(requirement)
+            if !conditions.isEmpty { lines.append("    #endif") }
+        }
+        lines.append("}")
+        lines.append("")
+        lines.append(
+            "typealias \(aliasName)\(genericClause) = ManualStub<\(conformerName)\(genericArguments)>\(whereClause)"
+        )
+        var text = lines.joined(separator: "\n")
+        if !flattened.declaration.conditions.isEmpty {
+            text = "#if \(flattened.declaration.conditions.combined)\n\(text)\n#endif"
+        }
+        return text
+    }
+
+    // MARK: - Generic signature
+
+    private struct GenericParameter {
+        var name: String
+        var declaration: String
+    }
+
+    /// One generic parameter per associated type, except those a `where`
+    /// clause binds to a concrete type, which become type aliases.
+    private mutating func genericSignature() -> ([GenericParameter], [(String, String)], [String]) {
+        let names = Set(flattened.associatedTypes.map(\.name))
+        var aliases: [(String, String)] = []
+        var requirements: [String] = []
+        var whereSources = flattened.whereRequirements
+        for associatedType in flattened.associatedTypes {
+            if let clause = associatedType.whereClause {
+                whereSources += ProtocolGraph.splitRequirements(clause).map(ProtocolGraph.stripSelf)
+            }
+        }
+        for requirement in whereSources {
+            let sides = requirement.splitting(on: " == ")
+            if sides.count == 2, names.contains(sides[0]), Self.identifiers(in: sides[1]).isDisjoint(with: names),
+                !aliases.contains(where: { $0.0 == sides[0] })
+            {
+                aliases.append((sides[0], sides[1]))
+            } else if requirement.hasPrefix("Self") {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        at: flattened.declaration.location,
+                        "the requirement '\(requirement)' cannot be stated on a generated conformer; left out"
+                    )
+                )
+            } else if !requirements.contains(requirement) {
+                requirements.append(requirement)
+            }
+        }
+        let bound = Set(aliases.map(\.0))
+        let generics = flattened.associatedTypes.filter { !bound.contains($0.name) }.map { associatedType in
+            GenericParameter(
+                name: associatedType.name,
+                declaration: associatedType.name + (associatedType.constraint.map { ": \($0)" } ?? "")
+            )
+        }
+        // A requirement on a bound associated type is the caller's promise; drop it.
+        let kept = requirements.filter { requirement in
+            Self.identifiers(in: requirement).isDisjoint(with: bound)
+                || !Self.identifiers(in: requirement).isDisjoint(with: Set(generics.map(\.name)))
+        }
+        return (generics, aliases, kept)
+    }
+
+    static func identifiers(in text: String) -> Set<String> {
+        var result: Set<String> = []
+        var current = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if !current.isEmpty { result.insert(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.insert(current) }
+        return result
+    }
+
+    // MARK: - Members
+
+    private mutating func writeMember(_ requirement: Requirement) {
+        for attribute in requirement.attributes where !attribute.hasPrefix("@objc") {
+            lines.append("    \(attribute)")
+        }
+        var modifiers = ""
+        if requirement.isNonisolated { modifiers += "nonisolated " }
+        if requirement.isStatic { modifiers += "static " }
+        let receiver = requirement.isStatic ? "ManualStub<\(selfType)>.shared" : "stub"
+        let whereClause = requirement.whereClause.map { " where \($0)" } ?? ""
+        switch requirement.kind {
+        case .method(let name, let generics, let parameters, let effects, let result):
+            let (list, arguments, notes) = forwarding(parameters)
+            let isOperator = !(name.first.map { $0.isLetter || $0 == "_" || $0 == "`" } ?? false)
+            let resultText = result.map { " -> \($0.text)" } ?? ""
+            lines.append(
+                "    \(modifiers)func \(name)\(isOperator ? " " : "")\(generics)(\(list))\(effects.text)\(resultText)"
+                    + "\(whereClause) {"
+            )
+            for note in notes { lines.append("        \(note)") }
+            lines.append("        " + call(receiver, arguments, effects, returnsVoid: Self.isVoid(result)))
+            lines.append("    }")
+        case .property(let name, let type, let isSettable, let getterEffects):
+            lines.append("    \(modifiers)var \(name): \(type.text) {")
+            writeAccessors(
+                receiver: receiver,
+                arguments: [],
+                getterEffects: getterEffects,
+                isSettable: isSettable,
+                isStatic: requirement.isStatic,
+                returnsVoid: Self.isVoid(type)
+            )
+            lines.append("    }")
+        case .subscript(let generics, let parameters, let result, let isSettable, let getterEffects):
+            let (list, arguments, notes) = forwarding(parameters)
+            lines.append("    \(modifiers)subscript\(generics)(\(list)) -> \(result.text)\(whereClause) {")
+            for note in notes { lines.append("        \(note)") }
+            writeAccessors(
+                receiver: receiver,
+                arguments: arguments,
+                getterEffects: getterEffects,
+                isSettable: isSettable,
+                isStatic: requirement.isStatic,
+                returnsVoid: Self.isVoid(result)
+            )
+            lines.append("    }")
+        case .initializer(let failability, let generics, let parameters, let effects):
+            let (list, arguments, notes) = forwarding(parameters)
+            let convenience = isClass ? "convenience " : ""
+            lines.append(
+                "    \(modifiers)\(convenience)init\(failability)\(generics)(\(list))\(effects.text)\(whereClause) {"
+            )
+            lines.append("        self.init(stub: .shared)")
+            for note in notes { lines.append("        \(note)") }
+            lines.append("        " + call("stub", arguments, effects, returnsVoid: true))
+            lines.append("    }")
+        }
+    }
+
+    private mutating func writeAccessors(
+        receiver: String,
+        arguments: [String],
+        getterEffects: Effects,
+        isSettable: Bool,
+        isStatic: Bool,
+        returnsVoid: Bool
+    ) {
+        let getter = call(receiver, arguments, getterEffects, returnsVoid: returnsVoid)
+        if !isSettable && getterEffects == Effects() {
+            lines.append("        \(getter)")
+            return
+        }
+        lines.append("        get\(getterEffects.text) {")
+        lines.append("            \(getter)")
+        lines.append("        }")
+        if isSettable {
+            let setter = isClass || isStatic ? "set" : "nonmutating set"
+            let setArguments = (["newValue"] + arguments).joined(separator: ", ")
+            lines.append("        \(setter) {")
+            lines.append("            \(receiver).set(\(setArguments))")
+            lines.append("        }")
+        }
+    }
+
+    /// The parameter list as the conformer declares it, the arguments it
+    /// forwards, and comments for parameters it cannot forward.
+    private mutating func forwarding(_ parameters: [Parameter]) -> (String, [String], [String]) {
+        var declared: [String] = []
+        var arguments: [String] = []
+        var notes: [String] = []
+        for (index, parameter) in parameters.enumerated() {
+            let name = parameter.name ?? "arg\(index)"
+            let names: String
+            if parameter.secondName != nil || parameter.name == nil {
+                names = "\(parameter.firstName) \(name)"
+            } else {
+                names = name
+            }
+            declared.append("\(names): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")")
+            if parameter.type.isAutoclosure {
+                if parameter.type.text.contains("throws") || parameter.type.text.contains("async") {
+                    notes.append("// '\(name)' is an effectful autoclosure: it is not evaluated or forwarded.")
+                } else {
+                    arguments.append("\(name)()")
+                }
+            } else if parameter.type.isNonEscapingClosure {
+                notes.append("// '\(name)' is a non-escaping closure: it cannot be recorded, so it is not forwarded.")
+            } else {
+                arguments.append(name)
+            }
+        }
+        return (declared.joined(separator: ", "), arguments, notes)
+    }
+
+    /// The forwarding call for a requirement with the given effects.
+    private func call(_ receiver: String, _ arguments: [String], _ effects: Effects, returnsVoid: Bool) -> String {
+        var arguments = arguments
+        let method: String
+        let throwsValue: Bool
+        switch effects.throwing {
+        case .none, .rethrows:
+            method = effects.isAsync ? "asyncCall" : "call"
+            throwsValue = false
+        case .untyped:
+            method = effects.isAsync ? "asyncThrowingCall" : "throwingCall"
+            throwsValue = true
+        case .typed(let error):
+            method = effects.isAsync ? "asyncThrowingCall" : "throwingCall"
+            throwsValue = true
+            let metatype = error.contains(" ") ? "(\(error)).self" : "\(error).self"
+            arguments.append("throwing: \(metatype)")
+        }
+        var expression = "\(receiver).\(method)(\(arguments.joined(separator: ", ")))"
+        if effects.isAsync { expression = "await " + expression }
+        if throwsValue { expression = "try " + expression }
+        if returnsVoid { expression += " as Void" }
+        return expression
+    }
+
+    static func isVoid(_ type: TypeSyntax?) -> Bool {
+        guard let type else { return true }
+        return type.text == "Void" || type.text == "()" || type.text == "Swift.Void"
+    }
+}

@@ -1,0 +1,12 @@
+/// The generated file and what the generator said about the input.
+public struct GenerationResult: Hashable, Sendable {
+    /// The generated Swift source; meaningful only when ``succeeded``.
+    public var output: String
+    /// The protocols a conformer was generated for, sorted.
+    public var generatedProtocols: [String]
+    /// Errors, warnings and notes, sorted by location.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether no diagnostic is an error.
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+}

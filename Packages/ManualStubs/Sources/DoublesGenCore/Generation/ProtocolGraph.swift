@@ -1,0 +1,262 @@
+/// Every protocol of every input file, by name, so that inheritance can be
+/// followed across files.
+struct ProtocolGraph {
+    private(set) var protocols: [String: ProtocolDeclaration] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Inherited names that need no generated members.
+    static let markerProtocols: Set<String> = [
+        "Sendable", "SendableMetatype", "~Copyable", "~Escapable", "BitwiseCopyable",
+    ]
+    static let classConstraints: Set<String> = ["AnyObject", "class"]
+
+    init(files: [ParsedFile]) {
+        for file in files {
+            for declaration in file.protocols {
+                if let existing = protocols[declaration.name], existing.conditions == declaration.conditions {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error,
+                            at: declaration.location,
+                            "protocol '\(declaration.name)' is also declared at \(existing.location); "
+                                + "generate for one module at a time"
+                        )
+                    )
+                } else if protocols[declaration.name] == nil {
+                    protocols[declaration.name] = declaration
+                }
+            }
+        }
+    }
+
+    /// Merges a protocol with its ancestors.
+    ///
+    /// - Parameter name: A protocol in the graph.
+    /// - Returns: The flattened protocol and what was found on the way:
+    ///   errors for cycles and actor constraints, warnings for ancestors
+    ///   outside the input.
+    func flatten(_ name: String) -> (FlattenedProtocol, [Diagnostic]) {
+        let root = protocols[name]!
+        var flattened = FlattenedProtocol(declaration: root)
+        var diagnostics: [Diagnostic] = []
+        var visited: Set<String> = []
+        var requirementIndex: [String: Int] = [:]
+        var associatedIndex: [String: Int] = [:]
+
+        func visit(_ declaration: ProtocolDeclaration, path: [String]) {
+            guard !visited.contains(declaration.name) else { return }
+            visited.insert(declaration.name)
+            for inherited in declaration.inherited {
+                if Self.classConstraints.contains(inherited.name) {
+                    flattened.isClassConstrained = true
+                } else if Self.markerProtocols.contains(inherited.name) {
+                    continue
+                } else if path.contains(inherited.name) {
+                    diagnostics.append(
+                        Diagnostic(.error, at: inherited.location, "protocol '\(inherited.name)' inherits from itself")
+                    )
+                } else if let parent = protocols[inherited.name] {
+                    visit(parent, path: path + [declaration.name])
+                } else if inherited.name == "Actor" || inherited.name == "DistributedActor" {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error,
+                            at: inherited.location,
+                            "protocol '\(declaration.name)' is constrained to '\(inherited.name)'; "
+                                + "an actor conformer cannot be generated, write one by hand"
+                        )
+                    )
+                } else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            at: inherited.location,
+                            "'\(inherited.name)' is not declared in the input, so the requirements "
+                                + "'\(declaration.name)' inherits from it are not generated; "
+                                + "pass the file that declares it"
+                        )
+                    )
+                }
+            }
+            for attribute in declaration.attributes where Self.isGlobalActor(attribute) {
+                if !flattened.globalActors.contains(attribute) { flattened.globalActors.append(attribute) }
+            }
+            if let clause = declaration.whereClause {
+                for requirement in Self.splitRequirements(clause) {
+                    let normalized = Self.stripSelf(requirement)
+                    if normalized == "Self: AnyObject" {
+                        flattened.isClassConstrained = true
+                    } else if !flattened.whereRequirements.contains(normalized) {
+                        flattened.whereRequirements.append(normalized)
+                    }
+                }
+            }
+            for associatedType in declaration.associatedTypes {
+                if let index = associatedIndex[associatedType.name] {
+                    var merged = flattened.associatedTypes[index]
+                    merged.constraint = Self.joinConstraints(merged.constraint, associatedType.constraint)
+                    if let clause = associatedType.whereClause {
+                        merged.whereClause = [merged.whereClause, clause].compactMap { $0 }.joined(separator: ", ")
+                    }
+                    flattened.associatedTypes[index] = merged
+                } else {
+                    associatedIndex[associatedType.name] = flattened.associatedTypes.count
+                    flattened.associatedTypes.append(associatedType)
+                }
+            }
+            for requirement in declaration.requirements {
+                let key = requirement.key
+                if let index = requirementIndex[key] {
+                    flattened.requirements[index] = Self.merge(flattened.requirements[index], requirement)
+                } else {
+                    requirementIndex[key] = flattened.requirements.count
+                    flattened.requirements.append(requirement)
+                }
+            }
+        }
+        visit(root, path: [])
+        if flattened.isClassConstrained {
+            flattened.whereRequirements.removeAll { $0 == "Self: AnyObject" }
+        }
+        return (flattened, diagnostics)
+    }
+
+    /// One member that satisfies two requirements with the same key: a
+    /// setter if either needs one, effects only if both allow them.
+    static func merge(_ first: Requirement, _ second: Requirement) -> Requirement {
+        var merged = first
+        switch (first.kind, second.kind) {
+        case (.property(let name, let type, let settable1, let effects1), .property(_, _, let settable2, let effects2)):
+            merged.kind = .property(
+                name: name,
+                type: type,
+                isSettable: settable1 || settable2,
+                getterEffects: intersect(effects1, effects2)
+            )
+        case (
+            .subscript(let generics, let parameters, let result, let settable1, let effects1),
+            .subscript(_, _, _, let settable2, let effects2)
+        ):
+            merged.kind = .subscript(
+                generics: generics,
+                parameters: parameters,
+                result: result,
+                isSettable: settable1 || settable2,
+                getterEffects: intersect(effects1, effects2)
+            )
+        case (
+            .method(let name, let generics, let parameters, let effects1, let result),
+            .method(_, _, _, let effects2, _)
+        ):
+            merged.kind = .method(
+                name: name,
+                generics: generics,
+                parameters: parameters,
+                effects: intersect(effects1, effects2),
+                result: result
+            )
+        case (
+            .initializer(let failability, let generics, let parameters, let effects1),
+            .initializer(_, _, _, let effects2)
+        ):
+            merged.kind = .initializer(
+                failability: failability,
+                generics: generics,
+                parameters: parameters,
+                effects: intersect(effects1, effects2)
+            )
+        default:
+            break
+        }
+        return merged
+    }
+
+    /// The effects a member may have to satisfy both requirements.
+    static func intersect(_ first: Effects, _ second: Effects) -> Effects {
+        var effects = Effects()
+        effects.isAsync = first.isAsync && second.isAsync
+        effects.throwing = first.throwing == second.throwing ? first.throwing : .none
+        if first.throwing != .none && second.throwing != .none && first.throwing != second.throwing {
+            // `throws` and `throws(E)`: the typed form satisfies both.
+            if case .typed = first.throwing { effects.throwing = first.throwing }
+            if case .typed = second.throwing { effects.throwing = second.throwing }
+        }
+        return effects
+    }
+
+    static func isGlobalActor(_ attribute: String) -> Bool {
+        let name = attribute.dropFirst().prefix { $0 != "(" }
+        return name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true)
+    }
+
+    static func joinConstraints(_ first: String?, _ second: String?) -> String? {
+        guard let second else { return first }
+        guard let first else { return second }
+        let parts = first.splitting(on: " & ")
+        let added = second.splitting(on: " & ").filter { !parts.contains($0) }
+        return (parts + added).joined(separator: " & ")
+    }
+
+    /// Splits a canonical `where` clause at its top-level commas.
+    static func splitRequirements(_ clause: String) -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in clause {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            default: break
+            }
+            if character == "," && depth == 0 {
+                parts.append(current.trimmingSpaces())
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.trimmingSpaces().isEmpty { parts.append(current.trimmingSpaces()) }
+        return parts
+    }
+
+    /// `Self.Item: P` becomes `Item: P`: in the conformer the associated
+    /// type is a generic parameter.
+    static func stripSelf(_ requirement: String) -> String {
+        var text = requirement
+        if text.hasPrefix("Self.") { text.removeFirst(5) }
+        return text.replacingOccurrences(of: " Self.", with: " ")
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+
+    /// The parts between occurrences of a separator.
+    func splitting(on separator: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: separator) {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

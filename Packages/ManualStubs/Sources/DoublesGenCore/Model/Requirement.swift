@@ -1,0 +1,68 @@
+/// One requirement of a protocol.
+struct Requirement: Hashable, Sendable {
+    /// What kind of requirement this is, with its shape.
+    enum Kind: Hashable, Sendable {
+        /// `func name<G>(parameters) effects -> Result where ...`.
+        case method(name: String, generics: String, parameters: [Parameter], effects: Effects, result: TypeSyntax?)
+        /// `var name: Type { get [set] }` with the getter's effects.
+        case property(name: String, type: TypeSyntax, isSettable: Bool, getterEffects: Effects)
+        /// `subscript<G>(parameters) -> Result { get [set] }`.
+        case `subscript`(
+            generics: String,
+            parameters: [Parameter],
+            result: TypeSyntax,
+            isSettable: Bool,
+            getterEffects: Effects
+        )
+        /// `init[?|!]<G>(parameters) effects`.
+        case initializer(failability: String, generics: String, parameters: [Parameter], effects: Effects)
+    }
+
+    var kind: Kind
+    /// `static` (or `class`) was written.
+    var isStatic = false
+    /// Attributes written on the requirement, such as `@available(...)`.
+    var attributes: [String] = []
+    /// `nonisolated` was written.
+    var isNonisolated = false
+    /// The requirement's own `where` clause, without the keyword.
+    var whereClause: String?
+    /// The `#if` conditions around it inside the protocol body.
+    var conditions = Conditions()
+    /// Where it starts.
+    var location: SourceLocation
+
+    /// A key that is equal for two requirements one conformer member
+    /// satisfies: a restated inherited requirement has the same key.
+    var key: String {
+        let prefix = isStatic ? "static " : ""
+        let conditionText = conditions.isEmpty ? "" : " #if \(conditions.combined)"
+        switch kind {
+        case .method(let name, let generics, let parameters, _, let result):
+            let list = parameters.map(\.signature).joined(separator: ",")
+            return "\(prefix)func \(name)\(generics)(\(list))->\(result?.text ?? "Void")"
+                + " where \(whereClause ?? "")\(conditionText)"
+        case .property(let name, let type, _, _):
+            return "\(prefix)var \(name): \(type.text)\(conditionText)"
+        case .subscript(let generics, let parameters, let result, _, _):
+            let list = parameters.map(\.signature).joined(separator: ",")
+            return "\(prefix)subscript\(generics)(\(list))->\(result.text) where \(whereClause ?? "")\(conditionText)"
+        case .initializer(_, let generics, let parameters, _):
+            let list = parameters.map(\.signature).joined(separator: ",")
+            return "init\(generics)(\(list)) where \(whereClause ?? "")\(conditionText)"
+        }
+    }
+
+    /// The name `#function` gives the requirement, for messages.
+    var displayName: String {
+        func labels(_ parameters: [Parameter]) -> String {
+            parameters.map { "\($0.label ?? "_"):" }.joined()
+        }
+        switch kind {
+        case .method(let name, _, let parameters, _, _): return "\(name)(\(labels(parameters)))"
+        case .property(let name, _, _, _): return name
+        case .subscript(_, let parameters, _, _, _): return "subscript(\(labels(parameters)))"
+        case .initializer(_, _, let parameters, _): return "init(\(labels(parameters)))"
+        }
+    }
+}
