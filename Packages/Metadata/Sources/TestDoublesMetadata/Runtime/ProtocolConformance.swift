@@ -1,0 +1,133 @@
+/// One conformance of a concrete, non-generic type to a protocol, found in
+/// the conformance records of a loaded image.
+public struct ProtocolConformance: Hashable, @unchecked Sendable {
+    /// The conformance descriptor record.
+    public let descriptor: UnsafeRawPointer
+    /// The protocol conformed to.
+    public let protocolDescriptor: ProtocolDescriptor
+    /// The conforming type.
+    public let conformingType: TypeMetadata
+    /// The runtime's witness table for the conformance (from `swift_conformsToProtocol`).
+    public let witnessTable: WitnessTable
+
+    /// The witness table of the conforming type's conformance to a base protocol.
+    ///
+    /// - Parameter base: One of the protocol's base protocols (direct or inherited).
+    /// - Returns: The table, nil when the runtime finds no conformance.
+    /// - Throws: ``MetadataError/runtimeQueryFailed(_:)`` when the runtime entry point is missing.
+    public func witnessTable(for base: ProtocolDescriptor) throws(MetadataError) -> WitnessTable? {
+        try SwiftRuntime.conformsToProtocol(conformingType.pointer, base.pointer).map(WitnessTable.init(pointer:))
+    }
+
+    /// The entry address of every callable requirement's witness.
+    ///
+    /// - Returns: Requirement index → witness address (table word `index + 1`).
+    /// - Throws: ``MetadataError/unknownRequirementKind(rawValue:protocolName:index:)`` for an unknown requirement.
+    public func witnessAddresses() throws(MetadataError) -> [Int: UnsafeRawPointer] {
+        try witnessTable.witnessAddresses(for: protocolDescriptor)
+    }
+}
+
+/// A conformance record that was found but could not be turned into a
+/// ``ProtocolConformance``, and why.
+public struct SkippedConformance: Hashable, Sendable {
+    /// The conforming type's name, when it could be read.
+    public let typeName: String
+    /// Why the record was skipped.
+    public let reason: String
+}
+
+/// What a scan of the loaded images found for one protocol.
+public struct ConformanceScan: Sendable {
+    /// Conformances with instantiated metadata and a witness table, in image order.
+    public let conformances: [ProtocolConformance]
+    /// Conformance records that could not be used (generic conformers, Objective-C classes, ...).
+    public let skipped: [SkippedConformance]
+}
+
+extension ProtocolConformance {
+    /// Every conformance to `protocolDescriptor` recorded in the loaded images.
+    ///
+    /// Walks each image's `swift5_protocol_conformances` section (through the
+    /// runtime's `swift_enumerateAllMetadataSections`), keeps the records whose
+    /// protocol is `protocolDescriptor`, instantiates each non-generic
+    /// conformer's metadata with its access function, and asks the runtime for
+    /// the witness table. Generic conformers are reported in ``ConformanceScan/skipped``.
+    ///
+    /// - Parameter protocolDescriptor: The protocol whose conformers to find.
+    /// - Returns: The usable conformances and the skipped records.
+    /// - Throws: ``MetadataError/runtimeQueryFailed(_:)`` when the runtime's entry points are missing.
+    public static func all(to protocolDescriptor: ProtocolDescriptor) throws(MetadataError) -> ConformanceScan {
+        var conformances: [ProtocolConformance] = []
+        var skipped: [SkippedConformance] = []
+        for record in try conformanceRecords() {
+            guard record.relativeIndirectable(at: 0) == protocolDescriptor.pointer else { continue }
+            let flags = record.uint32(at: 12)
+            let typeReferenceKind = (flags >> 3) & 0x7
+            let typeDescriptorAddress: UnsafeRawPointer?
+            switch typeReferenceKind {
+            case 0: typeDescriptorAddress = record.relativeDirect(at: 4)
+            case 1: typeDescriptorAddress = record.relativeDirect(at: 4)?.pointer(at: 0)
+            default:
+                skipped.append(SkippedConformance(typeName: "?", reason: "Objective-C class reference"))
+                continue
+            }
+            guard let typeDescriptorAddress else {
+                skipped.append(SkippedConformance(typeName: "?", reason: "null type reference"))
+                continue
+            }
+            let typeDescriptor = TypeContextDescriptor(pointer: typeDescriptorAddress)
+            let typeName = typeDescriptor.qualifiedName
+            guard !typeDescriptor.isGeneric else {
+                skipped.append(SkippedConformance(typeName: typeName, reason: "generic conformer"))
+                continue
+            }
+            let metadata: TypeMetadata
+            do {
+                metadata = try typeDescriptor.metadata()
+            } catch {
+                skipped.append(SkippedConformance(typeName: typeName, reason: error.description))
+                continue
+            }
+            guard let table = try SwiftRuntime.conformsToProtocol(metadata.pointer, protocolDescriptor.pointer) else {
+                skipped.append(SkippedConformance(typeName: typeName, reason: "the runtime found no witness table"))
+                continue
+            }
+            conformances.append(
+                ProtocolConformance(
+                    descriptor: record, protocolDescriptor: protocolDescriptor, conformingType: metadata,
+                    witnessTable: WitnessTable(pointer: table)))
+        }
+        return ConformanceScan(conformances: conformances, skipped: skipped)
+    }
+
+    /// The conformance descriptors of every loaded image, collected first and
+    /// used after the runtime's enumeration returns.
+    static func conformanceRecords() throws(MetadataError) -> [UnsafeRawPointer] {
+        final class Collector {
+            var records: [UnsafeRawPointer] = []
+        }
+        let collector = Collector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        try withExtendedLifetime(collector) { () throws(MetadataError) in
+            try SwiftRuntime.enumerateMetadataSections(
+                { sections, context in
+                    guard let sections, let context else { return true }
+                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                    // MetadataSections: version, base address, two unused words, then
+                    // (start, length) ranges: swift5_protocols, swift5_protocol_conformances, ...
+                    let word = MemoryLayout<UInt>.size
+                    let start = sections.word(at: 6 * word)
+                    let length = Int(sections.word(at: 7 * word))
+                    guard let base = UnsafeRawPointer(bitPattern: start) else { return true }
+                    for offset in stride(from: 0, to: length - 3, by: 4) {
+                        if let record = base.relativeDirect(at: offset) {
+                            collector.records.append(record)
+                        }
+                    }
+                    return true
+                }, context: context)
+        }
+        return collector.records
+    }
+}

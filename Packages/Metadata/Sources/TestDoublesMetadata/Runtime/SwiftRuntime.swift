@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The entry points of the Swift runtime the readers call, looked up once
+/// with `dlsym` in the running process.
+///
+/// All are exported by `libswiftCore` (6.0.3 and 6.3.1) with C linkage and
+/// take and return only pointers and integers, so calling them through a C
+/// function pointer matches their definitions on x86_64 and arm64.
+enum SwiftRuntime {
+    typealias ConformsToProtocol = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UnsafeRawPointer?
+    typealias TypeByMangledName =
+        @convention(c) (UnsafeRawPointer, Int, UnsafeRawPointer?, UnsafeRawPointer?) -> UnsafeRawPointer?
+    /// A callback `swift_enumerateAllMetadataSections` calls once per image; returning false stops the walk.
+    typealias SectionsVisitor = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Bool
+    typealias EnumerateSections = @convention(c) (SectionsVisitor, UnsafeMutableRawPointer?) -> Void
+
+    /// Finds the address of `name` among the symbols visible to the process, zero when absent.
+    private static func address(of name: String) -> UInt {
+        #if os(Linux)
+        let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        #else
+        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT on Darwin
+        #endif
+        return UInt(bitPattern: dlsym(handle, name))
+    }
+
+    /// The function at `address` as `type`, nil for address zero.
+    private static func function<Function>(at address: UInt, as type: Function.Type) -> Function? {
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return unsafeBitCast(pointer, to: type)
+    }
+
+    // Addresses are stored as integers (Sendable in every compiler version).
+    private static let conformsToProtocolAddress = address(of: "swift_conformsToProtocol")
+    private static let typeByMangledNameAddress = address(of: "swift_getTypeByMangledNameInContext")
+    private static let enumerateSectionsAddress = address(of: "swift_enumerateAllMetadataSections")
+
+    /// Looks up the witness table of `type`'s conformance to `protocolDescriptor`.
+    static func conformsToProtocol(
+        _ type: UnsafeRawPointer, _ protocolDescriptor: UnsafeRawPointer
+    ) throws(MetadataError) -> UnsafeRawPointer? {
+        guard let function = function(at: conformsToProtocolAddress, as: ConformsToProtocol.self) else {
+            throw .runtimeQueryFailed("swift_conformsToProtocol is not exported")
+        }
+        return function(type, protocolDescriptor)
+    }
+
+    /// Resolves a mangled type name in a context, with its generic arguments.
+    static func typeByMangledName(
+        _ name: UnsafeRawPointer, length: Int, context: UnsafeRawPointer?, genericArguments: UnsafeRawPointer?
+    ) -> UnsafeRawPointer? {
+        function(at: typeByMangledNameAddress, as: TypeByMangledName.self)?(name, length, context, genericArguments)
+    }
+
+    /// Calls `visitor` with each loaded image's `MetadataSections` record.
+    static func enumerateMetadataSections(
+        _ visitor: SectionsVisitor, context: UnsafeMutableRawPointer?
+    ) throws(MetadataError) {
+        guard let function = function(at: enumerateSectionsAddress, as: EnumerateSections.self) else {
+            throw .runtimeQueryFailed("swift_enumerateAllMetadataSections is not exported")
+        }
+        function(visitor, context)
+    }
+}
