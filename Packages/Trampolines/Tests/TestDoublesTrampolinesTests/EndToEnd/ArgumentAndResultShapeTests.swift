@@ -29,7 +29,7 @@ protocol Shapes {
     func identity(_ object: AnyObject) -> AnyObject
 }
 
-final class Token {}
+final class Token: Sendable {}
 
 @Suite struct ArgumentAndResultShapeTests {
     let convention = CallingConvention.host
