@@ -1,0 +1,73 @@
+extension DemangledType: CustomStringConvertible {
+    /// The type as Swift source spells it, module-qualified (`Swift.Array<Swift.Int>`).
+    public var description: String {
+        switch self {
+        case .nominal(let nominal):
+            return nominal.description
+        case .tuple(let elements):
+            let parts = elements.map { element in
+                (element.label.map { $0 + ": " } ?? "") + element.type.description + (element.isVariadic ? "..." : "")
+            }
+            return "(" + parts.joined(separator: ", ") + ")"
+        case .function(let function):
+            return function.description
+        case .existential(let existential):
+            var parts = existential.protocols.map(\.description)
+            if let superclass = existential.superclass { parts.insert(superclass.description, at: 0) }
+            if existential.isClassBound { parts.append("AnyObject") }
+            if parts.isEmpty { return "Any" }
+            if existential.protocols.isEmpty && existential.superclass == nil { return "AnyObject" }
+            return "any " + parts.joined(separator: " & ")
+        case .metatype(let instance):
+            return instance.description + ".Type"
+        case .existentialMetatype(let instance):
+            return instance.description + ".Type"
+        case .genericParameter(let depth, let index):
+            if depth == 0 && index == 0 { return "Self" }
+            return "τ_\(depth)_\(index)"
+        case .dependentMember(let base, let name, _):
+            return base.description + "." + name
+        case .dynamicSelf:
+            return "Self"
+        }
+    }
+}
+
+extension DemangledNominalType: CustomStringConvertible {
+    /// The qualified name with generic arguments (`Swift.Dictionary<Swift.String, Swift.Int>`).
+    public var description: String {
+        let prefix: String
+        switch parent {
+        case .module(let module): prefix = module
+        case .type(let parent), .extension(_, let parent): prefix = parent.description
+        }
+        let arguments =
+            genericArguments.isEmpty ? "" : "<" + genericArguments.map(\.description).joined(separator: ", ") + ">"
+        return prefix + "." + name + arguments
+    }
+}
+
+extension DemangledFunctionType: CustomStringConvertible {
+    /// The function type as Swift source spells it (`(Swift.Int) async throws -> Swift.String`).
+    public var description: String {
+        let parameters = self.parameters.map { parameter -> String in
+            let label = parameter.label.map { $0 + ": " } ?? ""
+            let ownership: String
+            switch parameter.ownership {
+            case .default: ownership = ""
+            case .inout: ownership = "inout "
+            case .owned: ownership = "__owned "
+            case .shared: ownership = "__shared "
+            }
+            return label + ownership + parameter.type.description + (parameter.isVariadic ? "..." : "")
+        }
+        var text = "(" + parameters.joined(separator: ", ") + ")"
+        if isAsync { text += " async" }
+        switch thrownError {
+        case .none: break
+        case .any: text += " throws"
+        case .typed(let error): text += " throws(\(error))"
+        }
+        return text + " -> " + result.description
+    }
+}

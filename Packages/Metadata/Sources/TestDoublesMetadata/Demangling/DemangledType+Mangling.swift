@@ -1,0 +1,207 @@
+extension DemangledType {
+    /// The type spelled as a standalone mangled name, without the `$s` prefix
+    /// or a `D` suffix, for the runtime's mangled-name lookup.
+    ///
+    /// Marker protocols (`Sendable`, `Copyable`, `Escapable`,
+    /// `BitwiseCopyable`) are left out of existentials, as they have no
+    /// runtime descriptor. Dependent types spell their generic parameters and
+    /// need a generic context to resolve.
+    public var mangledName: String {
+        var mangler = TypeMangler()
+        mangler.append(self)
+        return mangler.output
+    }
+}
+
+extension DemangledNominalType {
+    /// The type spelled as a standalone mangled name (see `DemangledType.mangledName`).
+    public var mangledName: String { DemangledType.nominal(self).mangledName }
+}
+
+/// Writes the mangling of a typed tree; every name is spelled out in full.
+struct TypeMangler {
+    var output = ""
+
+    static let markerProtocols: Set<String> = [
+        "Swift.Sendable", "Swift.Copyable", "Swift.Escapable", "Swift.BitwiseCopyable",
+    ]
+
+    mutating func identifier(_ text: String) {
+        output += "\(text.utf8.count)\(text)"
+    }
+
+    mutating func module(_ name: String) {
+        switch name {
+        case "Swift": output += "s"
+        case "__C": output += "So"
+        case "__C_Synthesized": output += "SC"
+        default: identifier(name)
+        }
+    }
+
+    mutating func index(_ value: Int) {
+        output += value == 0 ? "_" : "\(value - 1)_"
+    }
+
+    mutating func append(_ type: DemangledType) {
+        switch type {
+        case .nominal(let nominal):
+            appendNominal(nominal)
+        case .tuple(let elements):
+            appendTuple(elements.map { ($0.label, $0.type, $0.isVariadic, ParameterOwnership.default) })
+        case .function(let function):
+            append(function.result)
+            if function.parameters.count == 1, let only = function.parameters.first, only.label == nil,
+                !only.isVariadic, !Self.isTuple(only.type)
+            {
+                append(only.type)
+                appendOwnership(only.ownership)
+            } else if function.parameters.isEmpty {
+                output += "y"
+            } else {
+                appendTupleBody(function.parameters.map { ($0.label, $0.type, $0.isVariadic, $0.ownership) })
+            }
+            if function.isAsync { output += "Ya" }
+            if function.isSendable { output += "Yb" }
+            switch function.thrownError {
+            case .none: break
+            case .any: output += "K"
+            case .typed(let error):
+                append(error)
+                output += "YK"
+            }
+            switch function.representation {
+            case .escaping: output += "c"
+            case .nonEscaping: output += "XE"
+            case .autoclosure: output += "XK"
+            case .escapingAutoclosure: output += "XA"
+            }
+        case .existential(let existential):
+            if let superclass = existential.superclass { append(superclass) }
+            let protocols = existential.protocols.filter { !Self.markerProtocols.contains($0.qualifiedName) }
+            if protocols.isEmpty {
+                output += "y"
+            } else {
+                for (offset, proto) in protocols.enumerated() {
+                    appendUnboundNominal(proto, withKind: false)
+                    if offset == 0 { output += "_" }
+                }
+            }
+            if existential.superclass != nil {
+                output += "Xc"
+            } else {
+                output += existential.isClassBound ? "Xl" : "p"
+            }
+        case .metatype(let instance):
+            append(instance)
+            output += "m"
+        case .existentialMetatype(let instance):
+            append(instance)
+            output += "Xp"
+        case .genericParameter(let depth, let index):
+            if depth == 0 && index == 0 {
+                output += "x"
+            } else if depth == 0 {
+                output += "q"
+                self.index(index - 1)
+            } else {
+                output += "qd"
+                self.index(depth - 1)
+                self.index(index)
+            }
+        case .dependentMember(let base, let name, let proto):
+            append(base)
+            identifier(name)
+            if let proto { appendUnboundNominal(proto, withKind: true) }
+            output += "Qx"
+        case .dynamicSelf(let instance):
+            append(instance)
+            output += "XD"
+        }
+    }
+
+    static func isTuple(_ type: DemangledType) -> Bool {
+        if case .tuple = type { return true }
+        return false
+    }
+
+    mutating func appendOwnership(_ ownership: ParameterOwnership) {
+        switch ownership {
+        case .default: break
+        case .inout: output += "z"
+        case .owned: output += "n"
+        case .shared: output += "h"
+        }
+    }
+
+    mutating func appendTuple(_ elements: [(String?, DemangledType, Bool, ParameterOwnership)]) {
+        if elements.isEmpty {
+            output += "yt"
+        } else {
+            appendTupleBody(elements)
+        }
+    }
+
+    mutating func appendTupleBody(_ elements: [(String?, DemangledType, Bool, ParameterOwnership)]) {
+        for (offset, (label, type, isVariadic, ownership)) in elements.enumerated() {
+            append(type)
+            appendOwnership(ownership)
+            if let label { identifier(label) }
+            if isVariadic { output += "d" }
+            if offset == 0 { output += "_" }
+        }
+        output += "t"
+    }
+
+    mutating func appendNominal(_ nominal: DemangledNominalType) {
+        appendUnboundNominal(nominal, withKind: true)
+        var levels: [[DemangledType]] = []
+        var current: DemangledNominalType? = nominal
+        while let level = current {
+            levels.insert(level.genericArguments, at: 0)
+            switch level.parent {
+            case .module: current = nil
+            case .type(let parent), .extension(_, let parent): current = parent
+            }
+        }
+        guard let first = levels.firstIndex(where: { !$0.isEmpty }) else { return }
+        output += "y"
+        for (offset, level) in levels[first...].enumerated() {
+            if offset > 0 { output += "_" }
+            for argument in level { append(argument) }
+        }
+        output += "G"
+    }
+
+    mutating func appendUnboundNominal(_ nominal: DemangledNominalType, withKind: Bool) {
+        let kindLetter: String
+        let nodeKind: DemangleNode.Kind
+        switch nominal.kind {
+        case .structure: (kindLetter, nodeKind) = ("V", .structure)
+        case .enumeration: (kindLetter, nodeKind) = ("O", .enum)
+        case .class: (kindLetter, nodeKind) = ("C", .class)
+        case .protocol: (kindLetter, nodeKind) = ("P", .protocol)
+        case .typeAlias: (kindLetter, nodeKind) = ("a", .typeAlias)
+        }
+        if case .module("Swift") = nominal.parent, nominal.privateDiscriminator == nil,
+            let standard = StandardSubstitution.letter(forSwiftType: nominal.name, kind: nodeKind)
+        {
+            output += standard
+            return
+        }
+        switch nominal.parent {
+        case .module(let name): module(name)
+        case .type(let parent): appendUnboundNominal(parent, withKind: true)
+        case .extension(let extensionModule, let extended):
+            appendUnboundNominal(extended, withKind: true)
+            module(extensionModule)
+            output += "E"
+        }
+        identifier(nominal.name)
+        if let discriminator = nominal.privateDiscriminator {
+            identifier(discriminator)
+            output += "LL"
+        }
+        if withKind { output += kindLetter }
+    }
+}
