@@ -20,3 +20,21 @@ func takeErrorBox(_ word: UInt) -> any Error {
     cell.storeBytes(of: word, as: UInt.self)
     return cell.bindMemory(to: (any Error).self, capacity: 1).move()
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The contents of a (small, procfs) text file.
+func readTextFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count <= 0 { break }
+        bytes += chunk[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
