@@ -128,7 +128,8 @@ final class StoreState: Sendable {
         let relative = Int(descriptor.load(as: Int32.self))
         #expect(relative & 1 == 1)
         let cell = descriptor + (relative & ~1)
-        #expect(cell.load(as: UnsafeRawPointer.self) == (try ProtocolProbe.protocolDescriptor(of: (any Greeter).self)))
+        let greeterDescriptor = try ProtocolProbe.protocolDescriptor(of: (any Greeter).self)
+        #expect(cell.load(as: UnsafeRawPointer.self) == greeterDescriptor)
     }
 
     @Test func compositionMatchesTablesByProtocol() throws {
