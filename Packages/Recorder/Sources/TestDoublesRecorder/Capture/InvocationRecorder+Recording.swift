@@ -1,0 +1,113 @@
+extension InvocationRecorder {
+    /// A recorded call turned into a pattern: its requirement and one matcher per argument.
+    struct RecordedPattern {
+        let recorder: InvocationRecorder
+        let requirement: Requirement
+        let matchers: [ArgumentMatcher]
+    }
+
+    /// Runs a recording closure with a capture session for this recorder.
+    func capturing(_ body: () throws -> Void) -> CaptureSession {
+        let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)))
+        CaptureSession.$current.withValue(session) { try? body() }
+        return session
+    }
+
+    /// Runs an async recording closure with a capture session for this recorder.
+    func capturing(_ body: () async throws -> Void) async -> CaptureSession {
+        let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)))
+        await CaptureSession.$current.withValue(session) { try? await body() }
+        return session
+    }
+
+    /// Turns the calls of a session into patterns; reports an issue at `site`
+    /// and returns `nil` when the recording cannot be used.
+    static func patterns(
+        from session: CaptureSession, purpose: String, expectingOne: Bool, site: CallSite, doubleName: String
+    ) -> [RecordedPattern]? {
+        var problems = session.problems
+        let calls = session.calls
+        if session.leftoverMatchers > 0 {
+            problems.append(
+                "\(session.leftoverMatchers) matcher(s) were not passed to a requirement of the double; "
+                    + "write Match.* only as direct arguments of the call")
+        }
+        if calls.isEmpty {
+            problems.append("the closure called no requirement of \(doubleName)")
+        } else if expectingOne && calls.count > 1 {
+            let names = calls.map(\.requirement.name).joined(separator: ", ")
+            problems.append("the closure called \(calls.count) requirements (\(names)); \(purpose) takes exactly one")
+        }
+        var patterns: [RecordedPattern] = []
+        for call in calls {
+            switch pattern(for: call) {
+            case .success(let pattern): patterns.append(pattern)
+            case .failure(let problem): problems.append(problem.message)
+            }
+        }
+        guard problems.isEmpty else {
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidRecording,
+                    message: "\(doubleName): \(purpose) cannot use this recording: "
+                        + problems.joined(separator: "; ") + ".",
+                    location: site))
+            return nil
+        }
+        return patterns
+    }
+
+    struct RecordingProblem: Error {
+        let message: String
+    }
+
+    /// Applies the positional rule: no matchers (all literals) or exactly one per argument.
+    static func pattern(for call: CaptureSession.CapturedCall) -> Swift.Result<RecordedPattern, RecordingProblem> {
+        let requirement = call.requirement
+        if call.matchers.count == call.arguments.count {
+            return .success(RecordedPattern(recorder: call.recorder, requirement: requirement, matchers: call.matchers))
+        }
+        guard call.matchers.isEmpty else {
+            let rewrite = requirement.describeCall(call.arguments.map { RewriteHint(value: $0) })
+            return .failure(
+                RecordingProblem(
+                    message: """
+                        \(requirement.name) mixes \(call.matchers.count) matcher(s) with literal arguments \
+                        (\(call.arguments.count) arguments); use a matcher for every argument or for none, \
+                        for example \(rewrite) with Match.equal(...) around each literal
+                        """))
+        }
+        var matchers: [ArgumentMatcher] = []
+        for (index, argument) in call.arguments.enumerated() {
+            guard let matcher = ArgumentMatcher.literal(argument) else {
+                return .failure(
+                    RecordingProblem(
+                        message: """
+                            \(requirement.describeArgument(index)) of \(requirement.name) is a \
+                            \(type(of: argument)), which has no equality for a literal; \
+                            use a matcher such as Match.any() or Match.matching(where:) for every argument
+                            """))
+            }
+            matchers.append(matcher)
+        }
+        return .success(RecordedPattern(recorder: call.recorder, requirement: requirement, matchers: matchers))
+    }
+
+    /// Makes the pattern core of a recorded pattern and binds its captors.
+    func makeCore(_ pattern: RecordedPattern, registering: Bool, site: CallSite) -> PatternCore {
+        let registration = registering ? register(pattern.requirement, matchers: pattern.matchers, site: site) : nil
+        let core = PatternCore(
+            recorder: self, requirement: pattern.requirement, matchers: pattern.matchers, registration: registration,
+            site: site)
+        for (position, matcher) in pattern.matchers.enumerated() {
+            for captor in matcher.captors { captor.bind(to: core, position: position) }
+        }
+        return core
+    }
+}
+
+/// Prints an argument as `Match.equal(value)` in a rewrite hint.
+private struct RewriteHint: CustomDebugStringConvertible {
+    let value: Any
+    var debugDescription: String { "Match.equal(\(describeValue(value)))" }
+}

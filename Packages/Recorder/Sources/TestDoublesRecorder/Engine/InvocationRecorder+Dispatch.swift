@@ -1,0 +1,206 @@
+extension InvocationRecorder {
+    /// The result of matching a call against the registrations.
+    enum Selection {
+        case behavior(BehaviorAction, count: Int, site: CallSite)
+        case unmatched([Registration])
+    }
+
+    /// Answers a real call of a synchronous requirement.
+    ///
+    /// During a recording pass (inside `when`, `verify`, `InvocationOrder`)
+    /// the call is recorded as a pattern and answered with a placeholder of
+    /// the result type instead.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order.
+    /// - Returns: What the front must do.
+    public func dispatch(_ requirement: Requirement, arguments: [Any]) -> CallOutcome {
+        if let session = CaptureSession.current {
+            return capture(session, requirement, arguments)
+        }
+        switch select(requirement, arguments) {
+        case .unmatched(let tried):
+            return unmatched(requirement, arguments, tried: tried)
+        case .behavior(let action, let count, let site):
+            switch action {
+            case .value(let value): return .returned(value)
+            case .error(let error): return thrown(error, requirement, arguments, site: site)
+            case .forward: return .forward
+            case .compute(let handler):
+                do {
+                    return .returned(try handler(arguments, count))
+                } catch let misuse as BehaviorMisuse {
+                    return misconfigured(misuse.message, requirement, arguments, site: site)
+                } catch {
+                    return thrown(error, requirement, arguments, site: site)
+                }
+            case .computeAsync, .suspend, .delayed, .never, .awaitCancellation:
+                return misconfigured(
+                    "\(action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
+                    requirement, arguments, site: site)
+            }
+        }
+    }
+
+    /// Answers a real call of an async requirement; async behaviors
+    /// (suspension, delays, never returning, awaiting cancellation, async
+    /// handlers) are awaited here.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order.
+    /// - Returns: What the front must do.
+    public func dispatchAsync(_ requirement: Requirement, arguments: [Any]) async -> CallOutcome {
+        if let session = CaptureSession.current {
+            return capture(session, requirement, arguments)
+        }
+        switch select(requirement, arguments) {
+        case .unmatched(let tried):
+            return unmatched(requirement, arguments, tried: tried)
+        case .behavior(let action, let count, let site):
+            switch action {
+            case .value(let value): return .returned(value)
+            case .error(let error): return thrown(error, requirement, arguments, site: site)
+            case .forward: return .forward
+            case .compute(let handler):
+                do {
+                    return .returned(try handler(arguments, count))
+                } catch let misuse as BehaviorMisuse {
+                    return misconfigured(misuse.message, requirement, arguments, site: site)
+                } catch {
+                    return thrown(error, requirement, arguments, site: site)
+                }
+            case .computeAsync(let handler):
+                do {
+                    return .returned(try await handler(arguments, count))
+                } catch let misuse as BehaviorMisuse {
+                    return misconfigured(misuse.message, requirement, arguments, site: site)
+                } catch {
+                    return thrown(error, requirement, arguments, site: site)
+                }
+            case .suspend(let suspension):
+                switch await suspension.park() {
+                case .success(let value): return .returned(value)
+                case .failure(let error): return thrown(error, requirement, arguments, site: site)
+                }
+            case .delayed(let value, let sleep):
+                do {
+                    try await sleep()
+                } catch {
+                    if requirement.effects.canThrow { return .threw(error) }
+                }
+                return .returned(value)
+            case .never:
+                await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+                return defaultAnswer(requirement, arguments, reason: "thenNeverReturn() was resumed")
+            case .awaitCancellation:
+                await CancellationWaiter.wait()
+                if requirement.effects.canThrow { return .threw(CancellationError()) }
+                return defaultAnswer(requirement, arguments, reason: "the call was cancelled")
+            }
+        }
+    }
+
+    /// Picks the registration and behavior for a call and records the call.
+    func select(_ requirement: Requirement, _ arguments: [Any]) -> Selection {
+        let candidates = state.withLock { $0.dispatchIndex[requirement.id] } ?? []
+        for registration in candidates where registration.matches(arguments) {
+            let picked: (BehaviorAction, Int, CallSite, Invocation, [@Sendable (Invocation) -> Void])? =
+                state.withLock { state in
+                    guard let (action, count, site) = registration.chain.next() else { return nil }
+                    registration.served += 1
+                    let (invocation, listeners) = appendInvocation(
+                        &state, requirement, arguments, action.outcome, registration.number)
+                    return (action, count, site, invocation, listeners)
+                }
+            if let (action, count, site, invocation, listeners) = picked {
+                notify(listeners, invocation)
+                return .behavior(action, count: count, site: site)
+            }
+        }
+        let outcome: Invocation.Outcome = unmatchedCallPolicy == .forward ? .forwarded : .unmatched
+        let (invocation, listeners) = state.withLock { state in
+            appendInvocation(&state, requirement, arguments, outcome, nil)
+        }
+        notify(listeners, invocation)
+        return .unmatched(candidates)
+    }
+
+    private func notify(_ listeners: [@Sendable (Invocation) -> Void], _ invocation: Invocation) {
+        for listener in listeners { listener(invocation) }
+    }
+
+    /// Records a call made during a recording pass and answers with a placeholder.
+    func capture(_ session: CaptureSession, _ requirement: Requirement, _ arguments: [Any]) -> CallOutcome {
+        session.record(self, requirement, arguments)
+        if let placeholder = Match.Placeholders.make(any: requirement.resultType) {
+            return .returned(placeholder)
+        }
+        let message = """
+            \(name): recording \(requirement.name) needs a placeholder result of type \(requirement.resultType), \
+            and none can be made. Register one with Match.Placeholders.register { someValue }.
+            """
+        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
+        return .trap(message)
+    }
+
+    private func thrown(
+        _ error: any Error, _ requirement: Requirement, _ arguments: [Any], site: CallSite
+    )
+        -> CallOutcome
+    {
+        if requirement.effects.canThrow { return .threw(error) }
+        return misconfigured(
+            "\(requirement.name) cannot throw, but its behavior threw \(describeValue(error))",
+            requirement, arguments, site: site)
+    }
+
+    private func misconfigured(
+        _ problem: String, _ requirement: Requirement, _ arguments: [Any], site: CallSite
+    )
+        -> CallOutcome
+    {
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(
+                kind: .invalidBehavior,
+                message: "\(name): \(problem) (call: \(requirement.describeCall(arguments)))",
+                location: site))
+        return defaultAnswer(requirement, arguments, reason: problem)
+    }
+
+    private func unmatched(_ requirement: Requirement, _ arguments: [Any], tried: [Registration]) -> CallOutcome {
+        if unmatchedCallPolicy == .forward { return .forward }
+        var lines = ["\(name) received \(requirement.describeCall(arguments)), which no registration matches."]
+        if tried.isEmpty {
+            lines.append("No registration has a behavior for \(requirement.name).")
+        } else {
+            lines.append("Registrations tried, in order:")
+            for registration in tried {
+                let reasons = explainMismatch(requirement, registration.matchers, arguments)
+                let why = reasons.isEmpty ? "its behaviors are used up" : reasons.joined(separator: "; ")
+                lines.append(
+                    "  #\(registration.number) \(registration.patternDescription) at \(registration.site): \(why)")
+            }
+        }
+        lines.append("Add a registration with when { ... }.then...(...) before the call.")
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(kind: .unmatchedCall, message: lines.joined(separator: "\n"), location: creationSite))
+        return defaultAnswer(requirement, arguments, reason: "no registration matched")
+    }
+
+    /// A synthesized value, else `UnstubbedCall` for a throwing requirement, else a trap.
+    func defaultAnswer(_ requirement: Requirement, _ arguments: [Any], reason: String) -> CallOutcome {
+        if let value = Match.Placeholders.make(any: requirement.resultType) { return .returned(value) }
+        if requirement.effects.canThrow {
+            return .threw(UnstubbedCall(double: name, call: requirement.describeCall(arguments)))
+        }
+        let message = """
+            \(name): \(requirement.describeCall(arguments)) cannot be answered (\(reason)): no default value of \
+            \(requirement.resultType) can be made and \(requirement.name) cannot throw. Configure a behavior \
+            with when { ... }.thenReturn(...), or register a placeholder with Match.Placeholders.register.
+            """
+        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
+        return .trap(message)
+    }
+}

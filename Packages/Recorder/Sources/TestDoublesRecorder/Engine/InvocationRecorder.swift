@@ -1,0 +1,185 @@
+/// The engine behind one test double: its registrations and behavior
+/// chains, its ledger of calls, and its verification state.
+///
+/// Every front (a runtime `Stub`, a `Spy`, a `ManualStub`, a closure double,
+/// a `ClientStub`) owns one recorder and forwards each real call to
+/// ``dispatch(_:arguments:)`` (sync requirements) or
+/// ``dispatchAsync(_:arguments:)`` (async requirements), then acts on the
+/// ``CallOutcome``. Typed fronts can use ``call(_:_:forward:)`` and its
+/// throwing and async siblings, which do that for them. The shared
+/// vocabulary (`when`, `verify`, `history`, ...) comes from
+/// ``RecordingTestDouble``.
+///
+/// Recording a call and picking its behavior takes two short lock holds and
+/// never scans the ledger; matchers and handlers run outside the lock.
+public final class InvocationRecorder: Sendable {
+    /// What a double does with a call no registration matches.
+    public enum UnmatchedCallPolicy: Sendable {
+        /// Record an issue, then answer with a default value, throw ``UnstubbedCall``, or trap.
+        case reportIssue
+        /// Hand the call to the real implementation (a spy), without an issue.
+        case forward
+    }
+
+    struct Observer {
+        let requirement: RequirementID?
+        let receive: @Sendable (Invocation) -> Void
+    }
+
+    struct State {
+        var nextRegistration = 1
+        var registrations: [Registration] = []
+        var dispatchIndex: [RequirementID: [Registration]] = [:]
+        var ledger: [Invocation] = []
+        var verified: [Bool] = []
+        var ledgerIndex: [RequirementID: [Int]] = [:]
+        var observers: [Int: Observer] = [:]
+        var nextObserver = 0
+        var suspensions: [SuspensionCore] = []
+    }
+
+    /// The name diagnostics use for the double, such as `Stub<any Analytics>`.
+    public let name: String
+    /// What happens to a call no registration matches.
+    public let unmatchedCallPolicy: UnmatchedCallPolicy
+    /// Where the double was created; unmatched-call issues are reported here.
+    public let creationSite: CallSite
+    let state = Locked(State())
+
+    /// Creates the engine of one double, registering it with the test-double scope in effect, if any.
+    ///
+    /// - Parameters:
+    ///   - name: The name diagnostics use for the double.
+    ///   - unmatchedCallPolicy: What happens to a call no registration matches.
+    ///   - fileID: The file ID of the double's creation.
+    ///   - filePath: The file path of the double's creation.
+    ///   - line: The line of the double's creation.
+    ///   - column: The column of the double's creation.
+    public init(
+        name: String,
+        unmatchedCallPolicy: UnmatchedCallPolicy = .reportIssue,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        self.name = name
+        self.unmatchedCallPolicy = unmatchedCallPolicy
+        self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        TestDoubleScope.current?.adopt(self)
+    }
+
+    // MARK: Registrations
+
+    /// Adds a registration for a pattern; it serves calls once it has a behavior.
+    func register(_ requirement: Requirement, matchers: [ArgumentMatcher], site: CallSite) -> Registration {
+        state.withLock { state in
+            let registration = Registration(
+                number: state.nextRegistration, requirement: requirement, matchers: matchers, site: site)
+            state.nextRegistration += 1
+            state.registrations.append(registration)
+            return registration
+        }
+    }
+
+    /// Appends a behavior to a registration's chain and makes the registration dispatchable.
+    func append(_ step: BehaviorStep, to registration: Registration) {
+        let shadowing: Registration? = state.withLock { state in
+            let wasEmpty = registration.chain.isEmpty
+            registration.chain.append(step)
+            guard wasEmpty else { return nil }
+            var list = state.dispatchIndex[registration.requirement.id] ?? []
+            let position = list.firstIndex { $0.number > registration.number } ?? list.endIndex
+            list.insert(registration, at: position)
+            state.dispatchIndex[registration.requirement.id] = list
+            return list[..<position].first { $0.isCatchAll && $0.chain.isUnbounded }
+        }
+        if let shadowing {
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .unreachableRegistration,
+                    message: """
+                        \(name): registration #\(registration.number) \(registration.patternDescription) can never \
+                        serve a call: registration #\(shadowing.number) \(shadowing.patternDescription) at \
+                        \(shadowing.site) matches every call first and never runs out. Register specific \
+                        patterns before broad fallbacks (the first matching registration wins, like a switch).
+                        """,
+                    location: step.site))
+        }
+    }
+
+    // MARK: Ledger access
+
+    /// A snapshot of every call, in call order.
+    public var invocations: [Invocation] { state.withLock { $0.ledger } }
+
+    /// A snapshot of the calls of one requirement, in call order; `nil` requirement means every call.
+    func invocations(of requirement: RequirementID?) -> [(index: Int, invocation: Invocation)] {
+        state.withLock { state in
+            guard let requirement else { return state.ledger.enumerated().map { ($0.offset, $0.element) } }
+            return (state.ledgerIndex[requirement] ?? []).map { ($0, state.ledger[$0]) }
+        }
+    }
+
+    func markVerified(_ indices: [Int]) {
+        guard !indices.isEmpty else { return }
+        state.withLock { state in
+            for index in indices where index < state.verified.count { state.verified[index] = true }
+        }
+    }
+
+    /// Calls `receive` (outside the lock, on the calling thread) for each
+    /// call appended from now on; `nil` requirement means every call.
+    /// Returns the token to pass to ``removeObserver(_:)``.
+    func addObserver(_ requirement: RequirementID?, _ receive: @escaping @Sendable (Invocation) -> Void) -> Int {
+        state.withLock { state in
+            let id = state.nextObserver
+            state.nextObserver += 1
+            state.observers[id] = Observer(requirement: requirement, receive: receive)
+            return id
+        }
+    }
+
+    func removeObserver(_ token: Int) {
+        _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    /// A stream of the calls appended from now on; `nil` requirement means every call.
+    func observe(_ requirement: RequirementID?) -> AsyncStream<Invocation> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Invocation.self)
+        let token = addObserver(requirement) { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
+        return stream
+    }
+
+    /// Appends a call to the ledger under the lock; returns the observers to notify.
+    func appendInvocation(
+        _ state: inout State, _ requirement: Requirement, _ arguments: [Any], _ outcome: Invocation.Outcome,
+        _ registration: Int?
+    ) -> (Invocation, [@Sendable (Invocation) -> Void]) {
+        let invocation = Invocation(
+            sequence: InvocationSequence.next(), requirement: requirement, arguments: arguments, outcome: outcome,
+            registration: registration, time: .now)
+        state.ledgerIndex[requirement.id, default: []].append(state.ledger.count)
+        state.ledger.append(invocation)
+        state.verified.append(false)
+        guard !state.observers.isEmpty else { return (invocation, []) }
+        let listeners = state.observers.values.compactMap { observer in
+            observer.requirement == nil || observer.requirement == requirement.id ? observer.receive : nil
+        }
+        return (invocation, listeners)
+    }
+
+    // MARK: Reset
+
+    /// Forgets every registration, call and verification, as if the double were new.
+    ///
+    /// Calls parked by `thenSuspend()` stay parked until their handle resumes them.
+    public func reset() {
+        state.withLock { state in
+            state.registrations.removeAll()
+            state.dispatchIndex.removeAll()
+            state.ledger.removeAll()
+            state.verified.removeAll()
+            state.ledgerIndex.removeAll()
+            state.suspensions.removeAll()
+        }
+    }
+}

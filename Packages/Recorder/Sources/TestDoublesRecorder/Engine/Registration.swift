@@ -1,0 +1,54 @@
+/// One `when` of a double: a pattern, and the behavior chain that answers the calls it matches.
+///
+/// Mutable state is only touched under the owning recorder's lock.
+final class Registration: @unchecked Sendable {
+    let number: Int
+    let requirement: Requirement
+    let matchers: [ArgumentMatcher]
+    let site: CallSite
+    var chain = BehaviorChain()
+    var served = 0
+
+    init(number: Int, requirement: Requirement, matchers: [ArgumentMatcher], site: CallSite) {
+        self.number = number
+        self.requirement = requirement
+        self.matchers = matchers
+        self.site = site
+    }
+
+    func matches(_ arguments: [Any]) -> Bool {
+        guard matchers.count == arguments.count else { return false }
+        for index in matchers.indices where !matchers[index].matches(arguments[index]) { return false }
+        return true
+    }
+
+    /// Whether every argument matcher accepts everything (a catch-all).
+    var isCatchAll: Bool {
+        matchers.allSatisfy { $0.description == ArgumentMatcher.anything.description || $0.description == "capture()" }
+    }
+
+    /// The pattern as diagnostics print it: `track(event: equal("x"), value: any())`.
+    var patternDescription: String { describePattern(requirement, matchers) }
+}
+
+/// Prints a pattern: the requirement's name with each matcher in its argument's place.
+func describePattern(_ requirement: Requirement, _ matchers: [ArgumentMatcher]) -> String {
+    let parts = matchers.enumerated().map { index, matcher in
+        if index < requirement.labels.count, let label = requirement.labels[index] { return "\(label): \(matcher)" }
+        return matcher.description
+    }
+    if parts.isEmpty && !requirement.name.contains("(") { return requirement.name }
+    return "\(requirement.baseName)(\(parts.joined(separator: ", ")))"
+}
+
+/// Explains why a call does not match a pattern, one line per rejecting matcher.
+func explainMismatch(_ requirement: Requirement, _ matchers: [ArgumentMatcher], _ arguments: [Any]) -> [String] {
+    guard matchers.count == arguments.count else {
+        return ["the pattern has \(matchers.count) matchers but the call has \(arguments.count) arguments"]
+    }
+    return matchers.indices.compactMap { index in
+        matchers[index].matches(arguments[index])
+            ? nil
+            : "\(requirement.describeArgument(index)): \(describeValue(arguments[index])) does not match \(matchers[index])"
+    }
+}

@@ -1,0 +1,46 @@
+/// One call a test double received, as its ledger keeps it.
+public struct Invocation: @unchecked Sendable, CustomStringConvertible {
+    /// How a call was answered.
+    public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+        /// A configured value (or nothing, for `thenDoNothing`).
+        case returned
+        /// A configured error.
+        case threw
+        /// A handler computed the answer.
+        case computed
+        /// The call went to the real implementation.
+        case forwarded
+        /// The call was parked by an async behavior (suspend, delay, never, await cancellation).
+        case suspended
+        /// No registration matched; the front answered with a default.
+        case unmatched
+
+        /// The outcome as diagnostics print it.
+        public var description: String {
+            switch self {
+            case .returned: "returned"
+            case .threw: "threw"
+            case .computed: "computed"
+            case .forwarded: "forwarded"
+            case .suspended: "suspended"
+            case .unmatched: "unmatched"
+            }
+        }
+    }
+
+    /// The process-wide sequence number of the call (see ``InvocationSequence``).
+    public let sequence: UInt64
+    /// The requirement called.
+    public let requirement: Requirement
+    /// The arguments, boxed by the front, in declaration order.
+    public let arguments: [Any]
+    /// How the call was answered.
+    public let outcome: Outcome
+    /// The number of the registration that served the call (1 for the first `when`); `nil` when none did.
+    public let registration: Int?
+    /// When the call arrived.
+    public let time: ContinuousClock.Instant
+
+    /// The call as diagnostics print it: `track(event: "purchase", value: 42)`.
+    public var description: String { requirement.describeCall(arguments) }
+}

@@ -1,0 +1,67 @@
+/// Collects the arguments a position of a pattern received.
+///
+/// ```swift
+/// let events = ArgumentCaptor<String>()
+/// analytics.when { $0.track(event: events.capture(), value: Match.any()) }.thenDoNothing()
+/// // ... exercise the code ...
+/// #expect(events.values == ["add_to_cart", "purchase"])
+/// ```
+///
+/// The values are read from the double's calls when asked for: every call
+/// that matched the whole pattern the captor was written in, in call order.
+/// Inside `Match.allOf(events.capture(), Match.hasPrefix("p"))` only
+/// arguments satisfying the whole expression are captured.
+public final class ArgumentCaptor<Value>: Sendable {
+    private let bindings = Locked<[(core: PatternCore, position: Int)]>([])
+
+    /// Creates an empty captor.
+    public init() {}
+
+    /// Records a capturing matcher (it accepts every argument) for the argument it is written in.
+    ///
+    /// - Returns: A placeholder of `Value`.
+    public func capture() -> Value {
+        Match.record(ArgumentMatcher(description: "capture()", captors: [Binding(captor: self)]) { $0 is Value })
+    }
+
+    /// Records a capturing matcher, with an explicit placeholder for the recording pass.
+    ///
+    /// - Parameter placeholder: Any valid value; it is never matched against or returned.
+    /// - Returns: `placeholder`.
+    public func capture(using placeholder: Value) -> Value {
+        Match.record(
+            ArgumentMatcher(description: "capture()", captors: [Binding(captor: self)]) { $0 is Value },
+            returning: placeholder)
+    }
+
+    /// Every captured argument, in call order.
+    public var values: [Value] {
+        let bindings = bindings.withLock { $0 }
+        var collected: [(UInt64, Value)] = []
+        for (core, position) in bindings {
+            for invocation in core.matchingInvocations() where position < invocation.arguments.count {
+                if let value = invocation.arguments[position] as? Value {
+                    collected.append((invocation.sequence, value))
+                }
+            }
+        }
+        return collected.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The most recently captured argument.
+    public var value: Value? { values.last }
+
+    fileprivate func bind(_ core: PatternCore, position: Int) {
+        bindings.withLock { $0.append((core, position)) }
+    }
+
+    private struct Binding: ArgumentCaptorBinding {
+        let captor: ArgumentCaptor<Value>
+        func bind(to core: PatternCore, position: Int) { captor.bind(core, position: position) }
+    }
+}
+
+/// Connects a captor to the pattern its `capture()` was recorded in.
+protocol ArgumentCaptorBinding: Sendable {
+    func bind(to core: PatternCore, position: Int)
+}

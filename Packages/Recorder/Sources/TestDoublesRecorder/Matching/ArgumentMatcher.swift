@@ -1,0 +1,131 @@
+/// A type-erased test on one argument of a call, with the text diagnostics print for it.
+///
+/// `Match.*` functions build these during the recording pass; a front that
+/// builds patterns without a recording pass (a closure double's
+/// `when(equal:)`) builds them directly.
+public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
+    /// The text diagnostics print for the matcher, such as `equal("purchase")`.
+    public let description: String
+    let test: (Any) -> Bool
+    /// The argument captors bound to this position.
+    let captors: [any ArgumentCaptorBinding]
+
+    /// Creates a matcher from a predicate on the type-erased argument.
+    ///
+    /// - Parameters:
+    ///   - description: The text diagnostics print for the matcher.
+    ///   - matches: Whether an argument satisfies the matcher. It runs outside
+    ///     every lock, possibly on several threads at once.
+    public init(description: String, matches: @escaping (Any) -> Bool) {
+        self.init(description: description, captors: [], matches: matches)
+    }
+
+    init(description: String, captors: [any ArgumentCaptorBinding], matches: @escaping (Any) -> Bool) {
+        self.description = description
+        self.test = matches
+        self.captors = captors
+    }
+
+    /// Tests an argument.
+    ///
+    /// - Parameter argument: The argument of a call, as the front boxed it.
+    /// - Returns: Whether the argument satisfies the matcher.
+    public func matches(_ argument: Any) -> Bool { test(argument) }
+
+    /// A matcher that accepts every argument.
+    public static let anything = ArgumentMatcher(description: "any()") { _ in true }
+
+    /// A matcher that accepts arguments of type `T` equal to a value.
+    ///
+    /// - Parameter value: The expected value.
+    /// - Returns: The matcher.
+    public static func equal<T: Equatable>(to value: T) -> ArgumentMatcher {
+        ArgumentMatcher(description: "equal(\(describeValue(value)))") { ($0 as? T) == value }
+    }
+
+    /// A matcher for an argument typed as `T` with a predicate; arguments of another type never match.
+    ///
+    /// - Parameters:
+    ///   - description: The text diagnostics print for the matcher.
+    ///   - predicate: Whether a typed argument matches.
+    /// - Returns: The matcher.
+    public static func typed<T>(_ description: String, _ predicate: @escaping (T) -> Bool) -> ArgumentMatcher {
+        ArgumentMatcher(description: description) { argument in
+            guard let value = argument as? T else { return false }
+            return predicate(value)
+        }
+    }
+
+    /// The matcher a literal argument of a literal-only recording stands for:
+    /// `==` for `Equatable` values, identity for references (including
+    /// optional references), equality for metatypes.
+    ///
+    /// - Parameter literal: The value the recording pass saw.
+    /// - Returns: The matcher, or `nil` when the value has no equality relation.
+    public static func literal(_ literal: Any) -> ArgumentMatcher? {
+        LiteralEquality.matcher(for: literal)
+    }
+}
+
+/// The equality relations of literal-only recordings.
+enum LiteralEquality {
+    static func matcher(for literal: Any) -> ArgumentMatcher? {
+        let text = "equal(\(describeValue(literal)))"
+        if let equatable = literal as? any Equatable {
+            return ArgumentMatcher(description: text) { isEqual(equatable, $0) }
+        }
+        if let type = literal as? any Any.Type {
+            let identifier = ObjectIdentifier(type)
+            return ArgumentMatcher(description: text) { argument in
+                guard let other = argument as? any Any.Type else { return false }
+                return ObjectIdentifier(other) == identifier
+            }
+        }
+        if let optional = literal as? any OptionalValue {
+            guard let wrapped = optional.wrappedAny else {
+                return ArgumentMatcher(description: "isNil()") { argument in
+                    guard let other = argument as? any OptionalValue else { return false }
+                    return other.wrappedAny == nil
+                }
+            }
+            guard let inner = matcher(for: wrapped) else { return nil }
+            return ArgumentMatcher(description: inner.description) { argument in
+                let unwrapped = (argument as? any OptionalValue).map(\.wrappedAny) ?? argument
+                guard let unwrapped else { return false }
+                return inner.matches(unwrapped)
+            }
+        }
+        if type(of: literal) is AnyClass {
+            let identifier = ObjectIdentifier(literal as AnyObject)
+            return ArgumentMatcher(description: "identical(to: \(describeValue(literal)))") { argument in
+                guard type(of: argument) is AnyClass else {
+                    guard let optional = argument as? any OptionalValue, let wrapped = optional.wrappedAny,
+                        type(of: wrapped) is AnyClass
+                    else { return false }
+                    return ObjectIdentifier(wrapped as AnyObject) == identifier
+                }
+                return ObjectIdentifier(argument as AnyObject) == identifier
+            }
+        }
+        return nil
+    }
+
+    static func isEqual<T: Equatable>(_ expected: T, _ argument: Any) -> Bool {
+        if let value = argument as? T { return value == expected }
+        return false
+    }
+}
+
+/// Lets the engine look inside an `Optional` of any wrapped type.
+protocol OptionalValue {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedAny: Any? {
+        switch self {
+        case .some(let value): (value as? any OptionalValue).map(\.wrappedAny) ?? value
+        case .none: nil
+        }
+    }
+}

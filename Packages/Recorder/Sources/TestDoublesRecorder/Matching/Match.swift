@@ -1,0 +1,322 @@
+/// Argument matchers for `when` and `verify` closures.
+///
+/// Each function records a matcher for the argument it is written in and
+/// returns a placeholder value of the argument's type, so the call still
+/// type-checks and runs during the recording pass. Matchers are positional:
+/// use one for every argument of a call, or none (then every argument is a
+/// literal compared with `==`, by identity for references, or by equality for
+/// metatypes).
+///
+/// ```swift
+/// flags.when { $0.isEnabled(Match.equal("new_checkout"), for: Match.any()) }.thenReturn(true)
+/// ```
+public enum Match {
+    /// Records a matcher and returns the value the argument expression evaluates to.
+    ///
+    /// Use it to write matchers of your own:
+    ///
+    /// ```swift
+    /// extension Match {
+    ///     static func even() -> Int { record(.typed("even()") { (n: Int) in n.isMultiple(of: 2) }, returning: 0) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - matcher: The matcher for the argument.
+    ///   - placeholder: The value to return; ``Placeholders`` supplies one when it is `nil`.
+    /// - Returns: `placeholder`, or a placeholder of `T`.
+    public static func record<T>(_ matcher: ArgumentMatcher, returning placeholder: T? = nil) -> T {
+        CaptureSession.current?.push(matcher)
+        if let placeholder { return placeholder }
+        if let made = Placeholders.make(T.self) { return made }
+        let message = """
+            \(matcher) needs a placeholder value of type \(T.self) for the recording pass, and none can be made. \
+            Write Match.any(using: someValue) with any valid value (it is never matched or returned), \
+            or register one with Match.Placeholders.register { someValue }.
+            """
+        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
+        fatalError(message)
+    }
+
+    /// Evaluates a matcher expression nested in another matcher and returns
+    /// its value and the matcher it recorded (a literal stands for equality).
+    static func operand<T>(_ expression: () -> T) -> (value: T, matcher: ArgumentMatcher) {
+        guard let session = CaptureSession.current else { return (expression(), .anything) }
+        let mark = session.pendingCount
+        let value = expression()
+        let pushed = session.pop(from: mark)
+        switch pushed.count {
+        case 0:
+            let literal =
+                LiteralEquality.matcher(for: value)
+                ?? ArgumentMatcher(description: "\(describeValue(value)) (no equality)") { _ in false }
+            return (value, literal)
+        case 1:
+            return (value, pushed[0])
+        default:
+            return (value, combineAll(pushed))
+        }
+    }
+
+    static func combineAll(_ matchers: [ArgumentMatcher]) -> ArgumentMatcher {
+        ArgumentMatcher(
+            description: "allOf(\(matchers.map(\.description).joined(separator: ", ")))",
+            captors: matchers.flatMap(\.captors)
+        ) { argument in matchers.allSatisfy { $0.matches(argument) } }
+    }
+
+    // MARK: Anything
+
+    /// Matches every argument.
+    ///
+    /// - Returns: A placeholder of `T`.
+    public static func any<T>() -> T {
+        record(.anything)
+    }
+
+    /// Matches every argument, with an explicit placeholder for the recording pass.
+    ///
+    /// Use it for types no placeholder can be made for (classes, existentials).
+    ///
+    /// - Parameter placeholder: Any valid value; it is never matched against or returned.
+    /// - Returns: `placeholder`.
+    public static func any<T>(using placeholder: T) -> T {
+        record(.anything, returning: placeholder)
+    }
+
+    // MARK: Equality and identity
+
+    /// Matches arguments equal to a value.
+    ///
+    /// - Parameter value: The expected value.
+    /// - Returns: `value`.
+    public static func equal<T: Equatable>(_ value: T) -> T {
+        record(.equal(to: value), returning: value)
+    }
+
+    /// Matches arguments not equal to a value.
+    ///
+    /// - Parameter value: The value arguments must differ from.
+    /// - Returns: `value`.
+    public static func notEqual<T: Equatable>(_ value: T) -> T {
+        record(.typed("notEqual(\(describeValue(value)))") { (argument: T) in argument != value }, returning: value)
+    }
+
+    /// Matches the very instance given.
+    ///
+    /// - Parameter object: The expected instance.
+    /// - Returns: `object`.
+    public static func identical<T: AnyObject>(to object: T) -> T {
+        let identifier = ObjectIdentifier(object)
+        return record(
+            .typed("identical(to: \(describeValue(object)))") { (argument: T) in
+                ObjectIdentifier(argument) == identifier
+            },
+            returning: object
+        )
+    }
+
+    /// Matches an optional argument holding the very instance given.
+    ///
+    /// - Parameter object: The expected instance.
+    /// - Returns: `object`.
+    public static func identical<T: AnyObject>(to object: T) -> T? {
+        let identifier = ObjectIdentifier(object)
+        return record(
+            .typed("identical(to: \(describeValue(object)))") { (argument: T?) in
+                argument.map { ObjectIdentifier($0) == identifier } ?? false
+            },
+            returning: object
+        )
+    }
+
+    /// Matches arguments satisfying a predicate.
+    ///
+    /// - Parameters:
+    ///   - description: The text diagnostics print for the matcher.
+    ///   - predicate: Whether an argument matches; it runs outside every lock.
+    /// - Returns: A placeholder of `T`.
+    public static func matching<T>(
+        description: String = "matching(where:)", where predicate: @escaping (T) -> Bool
+    ) -> T {
+        record(.typed(description, predicate))
+    }
+
+    /// Matches arguments satisfying a predicate, with an explicit placeholder.
+    ///
+    /// - Parameters:
+    ///   - description: The text diagnostics print for the matcher.
+    ///   - placeholder: Any valid value; it is never matched against or returned.
+    ///   - predicate: Whether an argument matches; it runs outside every lock.
+    /// - Returns: `placeholder`.
+    public static func matching<T>(
+        description: String = "matching(where:)", using placeholder: T, where predicate: @escaping (T) -> Bool
+    ) -> T {
+        record(.typed(description, predicate), returning: placeholder)
+    }
+
+    /// Matches arguments equal to one of the values given.
+    ///
+    /// - Parameter values: The accepted values.
+    /// - Returns: The first value, or a placeholder when there is none.
+    public static func oneOf<T: Equatable>(_ values: T...) -> T {
+        let text = values.map(describeValue).joined(separator: ", ")
+        return record(.typed("oneOf(\(text))") { (argument: T) in values.contains(argument) }, returning: values.first)
+    }
+
+    // MARK: Comparable
+
+    /// Matches arguments greater than a value.
+    ///
+    /// - Parameter bound: The exclusive lower bound.
+    /// - Returns: `bound`.
+    public static func greaterThan<T: Comparable>(_ bound: T) -> T {
+        record(.typed("greaterThan(\(describeValue(bound)))") { (argument: T) in argument > bound }, returning: bound)
+    }
+
+    /// Matches arguments greater than or equal to a value.
+    ///
+    /// - Parameter bound: The inclusive lower bound.
+    /// - Returns: `bound`.
+    public static func atLeast<T: Comparable>(_ bound: T) -> T {
+        record(.typed("atLeast(\(describeValue(bound)))") { (argument: T) in argument >= bound }, returning: bound)
+    }
+
+    /// Matches arguments less than a value.
+    ///
+    /// - Parameter bound: The exclusive upper bound.
+    /// - Returns: `bound`.
+    public static func lessThan<T: Comparable>(_ bound: T) -> T {
+        record(.typed("lessThan(\(describeValue(bound)))") { (argument: T) in argument < bound }, returning: bound)
+    }
+
+    /// Matches arguments less than or equal to a value.
+    ///
+    /// - Parameter bound: The inclusive upper bound.
+    /// - Returns: `bound`.
+    public static func atMost<T: Comparable>(_ bound: T) -> T {
+        record(.typed("atMost(\(describeValue(bound)))") { (argument: T) in argument <= bound }, returning: bound)
+    }
+
+    /// Matches arguments inside a closed range.
+    ///
+    /// - Parameter range: The accepted range.
+    /// - Returns: The range's lower bound.
+    public static func inRange<T: Comparable>(_ range: ClosedRange<T>) -> T {
+        record(
+            .typed("inRange(\(describeValue(range)))") { (argument: T) in range.contains(argument) },
+            returning: range.lowerBound)
+    }
+
+    /// Matches arguments inside a half-open range.
+    ///
+    /// - Parameter range: The accepted range.
+    /// - Returns: The range's lower bound.
+    public static func inRange<T: Comparable>(_ range: Range<T>) -> T {
+        record(
+            .typed("inRange(\(describeValue(range)))") { (argument: T) in range.contains(argument) },
+            returning: range.lowerBound)
+    }
+
+    // MARK: Optionals
+
+    /// Matches `nil`.
+    ///
+    /// - Returns: `nil`.
+    public static func isNil<Wrapped>() -> Wrapped? {
+        record(.typed("isNil()") { (argument: Wrapped?) in argument == nil }, returning: Wrapped??.some(nil))
+    }
+
+    /// Matches any non-`nil` value.
+    ///
+    /// - Returns: `nil`, which the recording pass never uses as a value.
+    public static func notNil<Wrapped>() -> Wrapped? {
+        record(.typed("notNil()") { (argument: Wrapped?) in argument != nil }, returning: Wrapped??.some(nil))
+    }
+
+    /// Matches a non-`nil` value that satisfies another matcher.
+    ///
+    /// - Parameter wrapped: A matcher expression (or a literal) for the wrapped value.
+    /// - Returns: The wrapped expression's value.
+    public static func some<Wrapped>(_ wrapped: @autoclosure () -> Wrapped) -> Wrapped? {
+        let (value, inner) = operand(wrapped)
+        return record(
+            ArgumentMatcher(description: "some(\(inner))", captors: inner.captors) { argument in
+                guard let optional = argument as? any OptionalValue else { return inner.matches(argument) }
+                guard let unwrapped = optional.wrappedAny else { return false }
+                return inner.matches(unwrapped)
+            },
+            returning: Wrapped?.some(value)
+        )
+    }
+
+    // MARK: Composition
+
+    /// Matches arguments the inner matcher rejects.
+    ///
+    /// - Parameter matcher: A matcher expression (or a literal).
+    /// - Returns: The inner expression's value.
+    public static func not<T>(_ matcher: @autoclosure () -> T) -> T {
+        let (value, inner) = operand(matcher)
+        return record(ArgumentMatcher(description: "not(\(inner))") { !inner.matches($0) }, returning: value)
+    }
+
+    /// Matches arguments every inner matcher accepts.
+    ///
+    /// - Parameters:
+    ///   - first: A matcher expression (or a literal).
+    ///   - second: Another matcher expression.
+    /// - Returns: The first expression's value.
+    public static func allOf<T>(_ first: @autoclosure () -> T, _ second: @autoclosure () -> T) -> T {
+        compose("allOf", [operand(first), operand(second)]) { results in results.allSatisfy { $0 } }
+    }
+
+    /// Matches arguments every inner matcher accepts.
+    ///
+    /// - Parameters:
+    ///   - first: A matcher expression (or a literal).
+    ///   - second: Another matcher expression.
+    ///   - third: Another matcher expression.
+    /// - Returns: The first expression's value.
+    public static func allOf<T>(
+        _ first: @autoclosure () -> T, _ second: @autoclosure () -> T, _ third: @autoclosure () -> T
+    ) -> T {
+        compose("allOf", [operand(first), operand(second), operand(third)]) { results in results.allSatisfy { $0 } }
+    }
+
+    /// Matches arguments at least one inner matcher accepts.
+    ///
+    /// - Parameters:
+    ///   - first: A matcher expression (or a literal).
+    ///   - second: Another matcher expression.
+    /// - Returns: The first expression's value.
+    public static func anyOf<T>(_ first: @autoclosure () -> T, _ second: @autoclosure () -> T) -> T {
+        compose("anyOf", [operand(first), operand(second)]) { results in results.contains(true) }
+    }
+
+    /// Matches arguments at least one inner matcher accepts.
+    ///
+    /// - Parameters:
+    ///   - first: A matcher expression (or a literal).
+    ///   - second: Another matcher expression.
+    ///   - third: Another matcher expression.
+    /// - Returns: The first expression's value.
+    public static func anyOf<T>(
+        _ first: @autoclosure () -> T, _ second: @autoclosure () -> T, _ third: @autoclosure () -> T
+    ) -> T {
+        compose("anyOf", [operand(first), operand(second), operand(third)]) { results in results.contains(true) }
+    }
+
+    static func compose<T>(
+        _ name: String, _ evaluated: [(value: T, matcher: ArgumentMatcher)], combine: @escaping ([Bool]) -> Bool
+    ) -> T {
+        let matchers = evaluated.map(\.matcher)
+        let text = "\(name)(\(matchers.map(\.description).joined(separator: ", ")))"
+        return record(
+            ArgumentMatcher(description: text, captors: matchers.flatMap(\.captors)) { argument in
+                combine(matchers.map { $0.matches(argument) })
+            },
+            returning: evaluated[0].value
+        )
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Where test-double issues go.
+///
+/// By default an issue becomes a Swift Testing issue at its location when a
+/// Swift Testing test is running on the current task, and a line on standard
+/// error otherwise; never both. A task-local handler installed with
+/// ``withHandler(_:operation:)-(_,()->R)`` or ``capture(_:)-(()->R)``
+/// replaces the default for everything the operation does, which is how
+/// tests of test doubles assert the diagnostics themselves.
+public enum TestDoubleIssueReporting {
+    @TaskLocal static var handler: (@Sendable (TestDoubleIssue) -> Void)?
+
+    /// Reports an issue to the handler in scope, or to the running test framework.
+    ///
+    /// - Parameter issue: The issue to report.
+    public static func report(_ issue: TestDoubleIssue) {
+        if let handler {
+            handler(issue)
+            return
+        }
+        if Test.current != nil {
+            let location = issue.location.map {
+                Testing.SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+            }
+            if let location {
+                Issue.record(Comment(rawValue: issue.message), sourceLocation: location)
+            } else {
+                Issue.record(Comment(rawValue: issue.message))
+            }
+            return
+        }
+        writeToStandardError("TestDoubles: \(issue)\n")
+    }
+
+    /// Runs an operation with every issue it reports sent to a handler instead.
+    ///
+    /// - Parameters:
+    ///   - handler: Receives each issue, on the thread that reports it.
+    ///   - operation: The work to run.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public static func withHandler<R>(
+        _ handler: @escaping @Sendable (TestDoubleIssue) -> Void,
+        operation: () throws -> R
+    ) rethrows -> R {
+        try $handler.withValue(handler, operation: operation)
+    }
+
+    /// Runs an async operation with every issue it reports sent to a handler instead.
+    ///
+    /// - Parameters:
+    ///   - handler: Receives each issue, on the thread that reports it.
+    ///   - operation: The work to run.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public static func withHandler<R>(
+        _ handler: @escaping @Sendable (TestDoubleIssue) -> Void,
+        operation: () async throws -> R
+    ) async rethrows -> R {
+        try await $handler.withValue(handler, operation: operation)
+    }
+
+    /// Runs an operation and returns the issues it reported instead of reporting them.
+    ///
+    /// - Parameter operation: The work to run.
+    /// - Returns: The issues, in the order they were reported.
+    /// - Throws: What `operation` throws.
+    public static func capture(_ operation: () throws -> Void) rethrows -> [TestDoubleIssue] {
+        let box = IssueBox()
+        try withHandler({ box.append($0) }, operation: operation)
+        return box.issues
+    }
+
+    /// Runs an async operation and returns the issues it reported instead of reporting them.
+    ///
+    /// - Parameter operation: The work to run.
+    /// - Returns: The issues, in the order they were reported.
+    /// - Throws: What `operation` throws.
+    public static func capture(_ operation: () async throws -> Void) async rethrows -> [TestDoubleIssue] {
+        let box = IssueBox()
+        try await withHandler({ box.append($0) }, operation: operation)
+        return box.issues
+    }
+
+    static func writeToStandardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// A thread-safe list of issues.
+final class IssueBox: Sendable {
+    private let storage = Locked<[TestDoubleIssue]>([])
+
+    func append(_ issue: TestDoubleIssue) { storage.withLock { $0.append(issue) } }
+
+    var issues: [TestDoubleIssue] { storage.withLock { $0 } }
+}

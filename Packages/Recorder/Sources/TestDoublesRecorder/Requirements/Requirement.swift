@@ -1,0 +1,93 @@
+/// A requirement of a test double as the engine sees it: identity, display
+/// name, effects and result type.
+///
+/// A front builds one value per requirement once (not per call) and passes it
+/// to every dispatch. Two requirements are equal when their identities are.
+public struct Requirement: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The identity the engine indexes registrations and calls by.
+    public let id: RequirementID
+    /// The name used in diagnostics, as `#function` spells it: `track(event:value:)`.
+    public let name: String
+    /// The declared effects.
+    public let effects: RequirementEffects
+    /// The declared result type; `Void.self` for a requirement that returns nothing.
+    public let resultType: Any.Type
+    /// The argument labels parsed from `name`; `nil` where an argument has none.
+    let labels: [String?]
+
+    /// Creates a requirement.
+    ///
+    /// - Parameters:
+    ///   - id: The identity, unique among the requirements of one double.
+    ///   - name: The name used in diagnostics, such as `track(event:value:)`.
+    ///   - effects: The declared effects.
+    ///   - resultType: The declared result type.
+    public init(id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self)
+    {
+        self.id = id
+        self.name = name
+        self.effects = effects
+        self.resultType = resultType
+        self.labels = Self.parseLabels(name)
+    }
+
+    /// Creates a requirement whose identity is its name.
+    ///
+    /// - Parameters:
+    ///   - name: The name used in diagnostics and as the identity, such as `track(event:value:)`.
+    ///   - effects: The declared effects.
+    ///   - resultType: The declared result type.
+    public init(_ name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self) {
+        self.init(id: RequirementID(name), name: name, effects: effects, resultType: resultType)
+    }
+
+    /// The display name.
+    public var description: String { name }
+
+    /// Compares identities.
+    ///
+    /// - Parameters:
+    ///   - lhs: A requirement.
+    ///   - rhs: Another requirement.
+    /// - Returns: Whether both have the same identity.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+
+    /// Hashes the identity.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// The base name before the argument list: `track` for `track(event:value:)`.
+    var baseName: String {
+        guard let open = name.firstIndex(of: "(") else { return name }
+        return String(name[..<open])
+    }
+
+    static func parseLabels(_ name: String) -> [String?] {
+        guard let open = name.firstIndex(of: "("), name.last == ")" else { return [] }
+        let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        return inner.split(separator: ":", omittingEmptySubsequences: true).map { $0 == "_" ? nil : String($0) }
+    }
+
+    /// Formats a call of this requirement with the given arguments, for diagnostics.
+    func describeCall(_ arguments: [Any]) -> String {
+        if labels.isEmpty && arguments.isEmpty && !name.contains("(") { return name }
+        let parts = arguments.enumerated().map { index, value in
+            let text = describeValue(value)
+            if index < labels.count, let label = labels[index] { return "\(label): \(text)" }
+            return text
+        }
+        return "\(baseName)(\(parts.joined(separator: ", ")))"
+    }
+
+    /// Names argument `index` for diagnostics: `argument 1 (event)`.
+    func describeArgument(_ index: Int) -> String {
+        if index < labels.count, let label = labels[index] { return "argument \(index + 1) (\(label))" }
+        return "argument \(index + 1)"
+    }
+}
+
+/// Describes a value the way diagnostics print arguments.
+func describeValue(_ value: Any) -> String {
+    String(reflecting: value)
+}

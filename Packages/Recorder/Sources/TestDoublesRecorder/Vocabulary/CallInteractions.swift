@@ -1,0 +1,137 @@
+/// An observation-only handle on the calls a pattern selects: verify them,
+/// read their typed arguments, stream future ones.
+///
+/// Terminal behaviors return one, a ``CallPattern`` exposes one, and
+/// ``forwarded`` / ``stubbed`` narrow one to the calls a spy forwarded or a
+/// registration answered. Verification never consumes behavior.
+public struct CallInteractions<Result>: InteractionObserving, Sendable {
+    let core: PatternCore
+
+    init(core: PatternCore) { self.core = core }
+
+    /// The handle itself.
+    public var interactions: CallInteractions<Result> { self }
+}
+
+/// The observation vocabulary shared by ``CallPattern``, ``CallInteractions``
+/// and the handles of async behaviors.
+public protocol InteractionObserving {
+    /// The result type of the requirement the calls were made to.
+    associatedtype Result
+    /// The calls the handle observes.
+    var interactions: CallInteractions<Result> { get }
+}
+
+extension InteractionObserving {
+    var core: PatternCore { interactions.core }
+
+    /// The number of calls selected so far.
+    public var callCount: Int { core.matching().count }
+
+    /// The calls selected so far, in call order.
+    public var invocations: [Invocation] { core.matchingInvocations() }
+
+    /// Only the calls handed to the real implementation (a spy's forwarded calls).
+    public var forwarded: CallInteractions<Result> { CallInteractions(core: core.filtered(.forwarded)) }
+
+    /// Only the calls answered by a registration's behavior.
+    public var stubbed: CallInteractions<Result> { CallInteractions(core: core.filtered(.stubbed)) }
+
+    /// Checks that exactly one call was selected; reports an issue at the caller otherwise.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Bool {
+        core.verify(.once, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks the number of calls selected; reports an issue at the caller when it is outside `count`.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<Count: CallCountExpression>(
+        _ count: Count,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Bool {
+        core.verify(count.callCount, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits until the number of calls selected is inside `count`, without
+    /// polling; reports an issue at the caller when `timeout` passes first.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts.
+    ///   - timeout: How long to wait.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<Count: CallCountExpression>(
+        _ count: Count, within timeout: Duration,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        await core.verify(
+            count.callCount, within: timeout,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// The arguments of every call selected, typed as a tuple (or a single
+    /// value); trailing arguments may be left out.
+    ///
+    /// ```swift
+    /// let events: [(String, Int)] = allEvents.arguments()
+    /// ```
+    ///
+    /// A call whose arguments do not have the requested types is left out
+    /// and reported as an issue at the caller.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: One tuple per call, in call order.
+    public func arguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> [(repeat each Argument)] {
+        var result: [(repeat each Argument)] = []
+        for invocation in core.matchingInvocations() {
+            do {
+                result.append(try ArgumentUnpacking.unpack(invocation.arguments))
+            } catch {
+                core.report(
+                    "arguments(): \(ArgumentUnpacking.describe(error, invocation.arguments, invocation.requirement)) "
+                        + "(call #\(invocation.sequence) \(invocation))",
+                    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+                    kind: .invalidRecording)
+            }
+        }
+        return result
+    }
+
+    /// A stream of the calls selected from now on, typed like ``arguments(fileID:filePath:line:column:)``.
+    ///
+    /// - Returns: The stream; it ends when the iterating task is cancelled.
+    public func stream<each Argument>() -> InvocationStream<(repeat each Argument)> {
+        let core = self.core
+        return InvocationStream(core: core) { invocation in
+            guard core.accepts(invocation) else { return nil }
+            return try? ArgumentUnpacking.unpack(invocation.arguments, as: (repeat each Argument).self)
+        }
+    }
+}

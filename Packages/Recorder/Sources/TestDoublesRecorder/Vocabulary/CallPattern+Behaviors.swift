@@ -1,0 +1,277 @@
+extension CallPattern {
+    /// Answers matching calls with a value.
+    ///
+    /// - Parameters:
+    ///   - value: The value to return.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenReturn(
+        _ value: Result,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(.value(value), .bare, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls with a value.
+    ///
+    /// - Parameters:
+    ///   - value: The value to return.
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenReturn<Times: BehaviorRepetition>(
+        _ value: Result, times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(
+            .value(value), times.engineRepeat, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers matching calls by throwing an error; the requirement must throw.
+    ///
+    /// - Parameters:
+    ///   - error: The error to throw.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenThrow(
+        _ error: any Error,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(.error(error), .bare, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls by throwing an error; the requirement must throw.
+    ///
+    /// - Parameters:
+    ///   - error: The error to throw.
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenThrow<Times: BehaviorRepetition>(
+        _ error: any Error, times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(
+            .error(error), times.engineRepeat, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers matching calls with a handler that receives the call's typed
+    /// arguments; it may take a leading prefix of them (or none).
+    ///
+    /// ```swift
+    /// flags.when { $0.isEnabled(Match.any(), for: Match.any()) }
+    ///     .then { (_: String, userID: Int) in userID.isMultiple(of: 2) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock. An error it
+    ///     throws is thrown to the caller (the requirement must throw).
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func then<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) throws -> Result
+    ) -> Self {
+        appending(
+            .compute(typedHandler(handler)), .bare,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls with a handler that receives the call's typed arguments.
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func then<Times: BehaviorRepetition, each Argument>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) throws -> Result
+    ) -> Self {
+        appending(
+            .compute(typedHandler(handler)), times.engineRepeat,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers matching calls of an async requirement with an async handler
+    /// that receives the call's typed arguments (a leading prefix of them).
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func then<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) async throws -> Result
+    ) -> Self {
+        appending(
+            .computeAsync(typedAsyncHandler(handler)), .bare,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers matching calls with a handler that receives a running call
+    /// count (from 1, per behavior) and then the call's typed arguments (a
+    /// leading prefix of them, or none).
+    ///
+    /// ```swift
+    /// loader.when { try await $0.loadFeed() }.thenForEachCall { attempt in
+    ///     if attempt < 3 { throw URLError(.timedOut) }
+    ///     return ["Hello, world"]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForEachCall<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Int, repeat each Argument) throws -> Result
+    ) -> Self {
+        appending(
+            .compute(countedHandler(handler)), .bare,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls with a counting handler.
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer from the count (from 1) and the arguments.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForEachCall<Times: BehaviorRepetition, each Argument>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Int, repeat each Argument) throws -> Result
+    ) -> Self {
+        appending(
+            .compute(countedHandler(handler)), times.engineRepeat,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers matching calls of an async requirement with an async counting handler.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer from the count (from 1) and the arguments.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForEachCall<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Int, repeat each Argument) async throws -> Result
+    ) -> Self {
+        appending(
+            .computeAsync(countedAsyncHandler(handler)), .bare,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Hands matching calls to the real implementation; only a double with
+    /// one (a spy) accepts it.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForward(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(.forward, .bare, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Hands a number of matching calls to the real implementation.
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForward<Times: BehaviorRepetition>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(
+            .forward, times.engineRepeat, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+extension CallPattern where Result == Void {
+    /// Answers matching calls of a requirement that returns nothing.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenDoNothing(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(.value(()), .bare, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls of a requirement that returns nothing.
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenDoNothing<Times: BehaviorRepetition>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Self {
+        appending(
+            .value(()), times.engineRepeat, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}

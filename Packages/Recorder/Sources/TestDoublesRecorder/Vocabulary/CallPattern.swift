@@ -1,0 +1,137 @@
+/// A recorded call shape of one double: configure its behaviors, verify
+/// it, read its typed arguments, stream future matches.
+///
+/// `when` returns one. Each behavior method appends a step to the
+/// registration's chain and returns the pattern, so chains read in order:
+///
+/// ```swift
+/// let loads = loader.when { try await $0.loadFeed() }
+///     .thenThrow(URLError(.timedOut))
+///     .thenReturn(["Hello, world"])
+/// loads.verify(2...2)
+/// ```
+///
+/// A bare intermediate step serves one call; the bare last step serves every
+/// later call; `times:` gives a step an exact count (`times: 2`) or makes it
+/// unbounded (`times: 1...`). When every step is used up, calls fall through
+/// to later registrations. The first registration whose matchers accept a
+/// call serves it, like the cases of a `switch`.
+public struct CallPattern<Result>: InteractionObserving, Sendable {
+    let core: PatternCore
+
+    init(core: PatternCore) { self.core = core }
+
+    /// The observation-only view of the pattern's calls.
+    public var interactions: CallInteractions<Result> { CallInteractions(core: core) }
+
+    /// The requirement the pattern names, or `nil` when its recording failed.
+    public var requirement: Requirement? { core.requirement }
+
+    /// The argument matchers of the pattern, one per argument.
+    public var matchers: [ArgumentMatcher] { core.matchers }
+
+    func appending(_ action: BehaviorAction, _ repetition: BehaviorRepeat, _ site: CallSite) -> Self {
+        add(action, repetition, site)
+        return self
+    }
+
+    /// Appends a behavior after checking it fits the requirement; returns whether it was added.
+    @discardableResult
+    func add(_ action: BehaviorAction, _ repetition: BehaviorRepeat, _ site: CallSite) -> Bool {
+        guard core.isValid, let registration = core.registration, let requirement = core.requirement else {
+            return false
+        }
+        if case .error = action, !requirement.effects.canThrow {
+            core.report(
+                "\(core.recorder.name): thenThrow needs a throwing requirement, and \(requirement.name) is "
+                    + "\(requirement.effects); the behavior was not added.",
+                at: site, kind: .invalidBehavior)
+            return false
+        }
+        if action.isAsyncOnly, !requirement.effects.isAsync {
+            core.report(
+                "\(core.recorder.name): \(action.name) needs an async requirement, and \(requirement.name) is "
+                    + "\(requirement.effects); the behavior was not added.",
+                at: site, kind: .invalidBehavior)
+            return false
+        }
+        if case .forward = action, core.recorder.unmatchedCallPolicy != .forward {
+            core.report(
+                "\(core.recorder.name): thenForward needs a double with a real implementation (a spy); "
+                    + "the behavior was not added.",
+                at: site, kind: .invalidBehavior)
+            return false
+        }
+        core.recorder.append(BehaviorStep(action: action, repetition: repetition, site: site), to: registration)
+        return true
+    }
+
+    func typedHandler<each Argument>(
+        _ handler: @escaping (repeat each Argument) throws -> Result
+    ) -> ([Any], Int) throws -> Any {
+        let requirement = core.requirement
+        return { arguments, _ in
+            let unpacked: (repeat each Argument)
+            do {
+                unpacked = try ArgumentUnpacking.unpack(arguments)
+            } catch {
+                throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
+            }
+            return try handler(repeat each unpacked)
+        }
+    }
+
+    func countedHandler<each Argument>(
+        _ handler: @escaping (Int, repeat each Argument) throws -> Result
+    ) -> ([Any], Int) throws -> Any {
+        let requirement = core.requirement
+        return { arguments, count in
+            let unpacked: (repeat each Argument)
+            do {
+                unpacked = try ArgumentUnpacking.unpack(arguments)
+            } catch {
+                throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
+            }
+            return try handler(count, repeat each unpacked)
+        }
+    }
+
+    func typedAsyncHandler<each Argument>(
+        _ handler: @escaping (repeat each Argument) async throws -> Result
+    ) -> ([Any], Int) async throws -> Any {
+        let requirement = core.requirement
+        return { arguments, _ in
+            let unpacked: (repeat each Argument)
+            do {
+                unpacked = try ArgumentUnpacking.unpack(arguments)
+            } catch {
+                throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
+            }
+            return try await handler(repeat each unpacked)
+        }
+    }
+
+    func countedAsyncHandler<each Argument>(
+        _ handler: @escaping (Int, repeat each Argument) async throws -> Result
+    ) -> ([Any], Int) async throws -> Any {
+        let requirement = core.requirement
+        return { arguments, count in
+            let unpacked: (repeat each Argument)
+            do {
+                unpacked = try ArgumentUnpacking.unpack(arguments)
+            } catch {
+                throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
+            }
+            return try await handler(count, repeat each unpacked)
+        }
+    }
+}
+
+extension BehaviorRepetition {
+    var engineRepeat: BehaviorRepeat {
+        switch behaviorRepeat {
+        case .times(let n): .times(n)
+        case .unbounded: .unbounded
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// Verifies that calls happened in a given order, across any number of doubles.
+///
+/// List the calls as you expect them, either as calls on the doubles'
+/// values (recorded, not executed) or as saved patterns and interaction
+/// handles:
+///
+/// ```swift
+/// InvocationOrder {
+///     gateway().charge(amount: 42)
+///     purchase              // a saved CallPattern
+/// }
+/// ```
+///
+/// The listed calls must appear as a relative subsequence of all calls on
+/// the doubles involved, ordered by ``InvocationSequence``. With
+/// `exhaustive: true`, those doubles must have recorded no other calls.
+/// A failure is reported at the `InvocationOrder` line.
+public struct InvocationOrder {
+    /// Whether the order held.
+    public let passed: Bool
+
+    /// Records the listed calls and verifies their order.
+    ///
+    /// - Parameters:
+    ///   - exhaustive: Whether the doubles involved may have recorded other calls.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Lists the expected calls in order.
+    @discardableResult
+    public init(
+        exhaustive: Bool = false,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        @InvocationOrderBuilder _ body: () throws -> Void
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let session = CaptureSession(scope: .anyRecorder)
+        CaptureSession.$current.withValue(session) { try? body() }
+        var problems = session.problems
+        if session.leftoverMatchers > 0 {
+            problems.append("\(session.leftoverMatchers) matcher(s) were not passed to a requirement of a double")
+        }
+        var steps: [PatternCore] = []
+        for step in session.steps {
+            switch step {
+            case .interactions(let core):
+                if core.isValid {
+                    steps.append(core)
+                } else {
+                    problems.append("a listed pattern has no valid recording")
+                }
+            case .call(let call):
+                switch InvocationRecorder.pattern(for: call) {
+                case .success(let pattern):
+                    steps.append(call.recorder.makeCore(pattern, registering: false, site: site))
+                case .failure(let problem): problems.append(problem.message)
+                }
+            }
+        }
+        if steps.isEmpty && problems.isEmpty { problems.append("the builder listed no calls") }
+        guard problems.isEmpty else {
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidRecording,
+                    message: "InvocationOrder cannot use this recording: " + problems.joined(separator: "; ") + ".",
+                    location: site))
+            passed = false
+            return
+        }
+        passed = OrderVerification.verify(steps, exhaustive: exhaustive, purpose: "InvocationOrder", site: site)
+    }
+}
+
+/// Collects the calls and patterns listed in an ``InvocationOrder``.
+@resultBuilder
+public enum InvocationOrderBuilder {
+    /// Lists a call made on a double's value (the call itself was recorded as it ran).
+    ///
+    /// - Parameter value: The placeholder result of the recorded call.
+    public static func buildExpression<T>(_ value: T) {}
+
+    /// Lists a saved pattern or interaction handle.
+    ///
+    /// - Parameter pattern: The pattern.
+    public static func buildExpression<P: InteractionObserving>(_ pattern: P) {
+        CaptureSession.current?.append(pattern.interactions.core)
+    }
+
+    /// Combines the listed steps.
+    ///
+    /// - Parameter steps: The steps.
+    public static func buildBlock(_ steps: Void...) {}
+}

@@ -1,0 +1,78 @@
+/// The shared state behind a `CallPattern`, its `CallInteractions` views and
+/// `history`: which calls of which double it selects.
+final class PatternCore: Sendable {
+    /// Which answered calls a view selects.
+    enum Filter: Sendable {
+        case all
+        /// Calls handed to the real implementation.
+        case forwarded
+        /// Calls answered by a registration's behavior.
+        case stubbed
+    }
+
+    let recorder: InvocationRecorder
+    /// The requirement selected; `nil` selects every requirement (`history`).
+    let requirement: Requirement?
+    let matchers: [ArgumentMatcher]
+    let filter: Filter
+    /// The registration behaviors are appended to; `nil` for verification-only patterns and views.
+    let registration: Registration?
+    let site: CallSite
+    /// `false` when the recording failed; the failure was reported and the pattern does nothing.
+    let isValid: Bool
+
+    init(
+        recorder: InvocationRecorder, requirement: Requirement?, matchers: [ArgumentMatcher], filter: Filter = .all,
+        registration: Registration?, site: CallSite, isValid: Bool = true
+    ) {
+        self.recorder = recorder
+        self.requirement = requirement
+        self.matchers = matchers
+        self.filter = filter
+        self.registration = registration
+        self.site = site
+        self.isValid = isValid
+    }
+
+    static func invalid(_ recorder: InvocationRecorder, site: CallSite) -> PatternCore {
+        PatternCore(recorder: recorder, requirement: nil, matchers: [], registration: nil, site: site, isValid: false)
+    }
+
+    func filtered(_ filter: Filter) -> PatternCore {
+        PatternCore(
+            recorder: recorder, requirement: requirement, matchers: matchers, filter: filter, registration: nil,
+            site: site, isValid: isValid)
+    }
+
+    func accepts(_ invocation: Invocation) -> Bool {
+        guard isValid else { return false }
+        switch filter {
+        case .all: break
+        case .forwarded: guard invocation.outcome == .forwarded else { return false }
+        case .stubbed:
+            guard invocation.registration != nil, invocation.outcome != .forwarded else { return false }
+        }
+        guard requirement != nil else { return true }
+        guard matchers.count == invocation.arguments.count else { return false }
+        for index in matchers.indices where !matchers[index].matches(invocation.arguments[index]) { return false }
+        return true
+    }
+
+    /// The calls the pattern selects, in call order, with their ledger positions.
+    func matchingInvocations() -> [Invocation] { matching().map(\.invocation) }
+
+    func matching() -> [(index: Int, invocation: Invocation)] {
+        guard isValid else { return [] }
+        return recorder.invocations(of: requirement?.id).filter { accepts($0.invocation) }
+    }
+
+    /// The pattern as diagnostics print it.
+    var patternDescription: String {
+        let base = requirement.map { describePattern($0, matchers) } ?? "any call on \(recorder.name)"
+        switch filter {
+        case .all: return base
+        case .forwarded: return "\(base) (forwarded calls only)"
+        case .stubbed: return "\(base) (stubbed calls only)"
+        }
+    }
+}

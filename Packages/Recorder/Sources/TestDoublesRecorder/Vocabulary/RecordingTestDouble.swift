@@ -1,0 +1,259 @@
+/// A test double that answers and verifies calls through an ``InvocationRecorder``.
+///
+/// Conform a front to it to get the whole vocabulary: `when`, `verify`,
+/// `verifyInOrder`, `verifyNoMoreInteractions`, `verifyNoUnusedStubs`,
+/// `history`, `describeInteractions`, `reset`. The front's requirement
+/// implementations forward each call to the recorder's dispatch endpoint.
+public protocol RecordingTestDouble {
+    /// The type the double stands in for, such as `any Analytics`.
+    associatedtype Subject
+
+    /// The engine of the double.
+    var recorder: InvocationRecorder { get }
+
+    /// The value `when` and `verify` closures receive: a value whose
+    /// requirement calls reach ``recorder``.
+    var recordingSubject: Subject { get }
+}
+
+extension RecordingTestDouble {
+    /// Records one call shape of the double and returns its pattern, to
+    /// configure behaviors or verify.
+    ///
+    /// ```swift
+    /// flags.when { $0.isEnabled(Match.equal("new_checkout"), for: Match.any()) }.thenReturn(true)
+    /// ```
+    ///
+    /// The closure runs once, now, against ``recordingSubject``; nothing it
+    /// calls is answered or recorded as a real call.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: The pattern.
+    public func when<R>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) throws -> R
+    ) -> CallPattern<R> {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = recorder.capturing { _ = try body(subject) }
+        return recorder.pattern(from: session, purpose: "when", site: site)
+    }
+
+    /// Records one call shape of an async requirement and returns its pattern.
+    ///
+    /// ```swift
+    /// await auth.when { try await $0.signIn(user: Match.any(), password: Match.any()) }.thenReturn("token")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: The pattern.
+    public func when<R>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) async throws -> R
+    ) async -> CallPattern<R> {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = await recorder.capturing { _ = try await body(subject) }
+        return recorder.pattern(from: session, purpose: "when", site: site)
+    }
+
+    /// Checks that exactly one recorded call matches; reports an issue at the caller otherwise.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) throws -> R
+    ) -> Bool {
+        verify(CallCount.once, fileID: fileID, filePath: filePath, line: line, column: column, body)
+    }
+
+    /// Checks how many recorded calls match; reports an issue at the caller when the count is outside `count`.
+    ///
+    /// ```swift
+    /// flags.verify(1...) { $0.isEnabled(Match.equal("dark_mode"), for: Match.any()) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<Count: CallCountExpression, R>(
+        _ count: Count,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) throws -> R
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = recorder.capturing { _ = try body(subject) }
+        return recorder.verify(session, count.callCount, site: site)
+    }
+
+    /// Checks how many recorded calls of an async requirement match; reports an issue at the caller otherwise.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<Count: CallCountExpression, R>(
+        _ count: Count,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) async throws -> R
+    ) async -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = await recorder.capturing { _ = try await body(subject) }
+        return recorder.verify(session, count.callCount, site: site)
+    }
+
+    /// Checks that the recorded calls contain the listed calls in this
+    /// relative order (other calls may come between them).
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verifyInOrder(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) throws -> Void
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = recorder.capturing { try body(subject) }
+        guard
+            let patterns = InvocationRecorder.patterns(
+                from: session, purpose: "verifyInOrder", expectingOne: false, site: site, doubleName: recorder.name)
+        else { return false }
+        let cores = patterns.map { recorder.makeCore($0, registering: false, site: site) }
+        return OrderVerification.verify(cores, exhaustive: false, purpose: "verifyInOrder", site: site)
+    }
+
+    /// Checks that every recorded call was covered by a successful verification.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verifyNoMoreInteractions(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return recorder.report(recorder.audit(.unverifiedInteractions), at: site)
+    }
+
+    /// Checks that every registration with a behavior served at least one call.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verifyNoUnusedStubs(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return recorder.report(recorder.audit(.unusedStubs), at: site)
+    }
+
+    /// Every call of the double, to count, verify or print as a whole.
+    public var history: InvocationHistory { InvocationHistory(recorder: recorder) }
+
+    /// The whole call log as readable, ordered text.
+    ///
+    /// - Returns: One line per call with its arguments, outcome and serving registration.
+    public func describeInteractions() -> String { recorder.describeInteractions() }
+
+    /// Forgets every registration, call and verification, as if the double were new.
+    public func reset() { recorder.reset() }
+}
+
+extension InvocationRecorder {
+    func pattern<R>(from session: CaptureSession, purpose: String, site: CallSite) -> CallPattern<R> {
+        guard
+            let pattern = Self.patterns(
+                from: session, purpose: purpose, expectingOne: true, site: site, doubleName: name)?.first
+        else { return CallPattern(core: .invalid(self, site: site)) }
+        return CallPattern(core: makeCore(pattern, registering: true, site: site))
+    }
+
+    func verify(_ session: CaptureSession, _ count: CallCount, site: CallSite) -> Bool {
+        guard
+            let pattern = Self.patterns(
+                from: session, purpose: "verify", expectingOne: true, site: site, doubleName: name)?.first
+        else { return false }
+        return makeCore(pattern, registering: false, site: site).verify(count, at: site)
+    }
+
+    /// Builds a pattern from matchers the front made itself, without a recording pass.
+    ///
+    /// A closure double's `when(equal:)` uses it.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement the pattern names.
+    ///   - matchers: One matcher per argument.
+    ///   - result: The result type of the requirement.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, registered like one from `when`.
+    public func when<R>(
+        _ requirement: Requirement, matching matchers: [ArgumentMatcher], returning result: R.Type = R.self,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> CallPattern<R> {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let pattern = RecordedPattern(recorder: self, requirement: requirement, matchers: matchers)
+        return CallPattern(core: makeCore(pattern, registering: true, site: site))
+    }
+
+    /// The observation handle of the calls matching matchers the front made
+    /// itself, without a registration.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement the calls were made to.
+    ///   - matchers: One matcher per argument.
+    ///   - result: The result type of the requirement.
+    /// - Returns: The handle.
+    public func interactions<R>(
+        of requirement: Requirement, matching matchers: [ArgumentMatcher], returning result: R.Type = R.self
+    ) -> CallInteractions<R> {
+        CallInteractions(
+            core: PatternCore(
+                recorder: self, requirement: requirement, matchers: matchers, registration: nil, site: CallSite()))
+    }
+}

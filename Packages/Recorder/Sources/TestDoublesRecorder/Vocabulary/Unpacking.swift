@@ -1,0 +1,43 @@
+/// Casts a call's boxed arguments to a leading prefix of typed values.
+enum ArgumentUnpacking {
+    struct Mismatch: Error {
+        let position: Int
+        let expected: Any.Type
+    }
+
+    /// The first arguments as `(repeat each A)`; throws when there are too few or one has another type.
+    static func unpack<each A>(
+        _ arguments: [Any], as _: (repeat each A).Type = (repeat each A).self
+    ) throws(Mismatch)
+        -> (repeat each A)
+    {
+        var position = 0
+        func next<T>(_ type: T.Type) throws(Mismatch) -> T {
+            defer { position += 1 }
+            guard position < arguments.count, let value = arguments[position] as? T else {
+                throw Mismatch(position: position, expected: type)
+            }
+            return value
+        }
+        return (repeat try next((each A).self))
+    }
+
+    static func describe(_ error: any Error, _ arguments: [Any], _ requirement: Requirement?) -> String {
+        guard let mismatch = error as? Mismatch else { return "\(error)" }
+        let name = requirement.map { $0.describeArgument(mismatch.position) } ?? "argument \(mismatch.position + 1)"
+        guard mismatch.position < arguments.count else {
+            return "the handler takes more arguments than the \(arguments.count) the call has"
+        }
+        return """
+            the handler's parameter for \(name) is \(mismatch.expected), \
+            but the call passed a \(type(of: arguments[mismatch.position]))
+            """
+    }
+}
+
+/// Carries a value the engine hands between threads by design (user
+/// closures and arguments that test code shares with the double).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
