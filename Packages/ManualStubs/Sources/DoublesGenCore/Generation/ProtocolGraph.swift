@@ -224,7 +224,7 @@ struct ProtocolGraph {
     static func stripSelf(_ requirement: String) -> String {
         var text = requirement
         if text.hasPrefix("Self.") { text.removeFirst(5) }
-        return text.replacingOccurrences(of: " Self.", with: " ")
+        return text.replacing(" Self.", with: " ")
     }
 }
 
@@ -246,17 +246,5 @@ extension String {
         }
         parts.append(String(rest))
         return parts
-    }
-
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }

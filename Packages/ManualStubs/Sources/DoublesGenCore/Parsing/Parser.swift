@@ -139,7 +139,7 @@ struct Parser {
                 accessLevel = token.text
                 advance()
                 if current.is("(") { skipBalanced() }  // private(set)
-            } else if depth == 0 && token.isKeyword("protocol") && peek().kind == .identifier {
+            } else if depth == 0 && token.isKeyword("protocol") && (position == 0 || !tokens[position - 1].is(".")) {
                 let start = position
                 do throws(ParseError) {
                     var declaration = try parseProtocol(attributes: attributes, accessLevel: accessLevel)

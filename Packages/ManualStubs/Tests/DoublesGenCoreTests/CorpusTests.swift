@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import DoublesGenCore
+
+/// The corpus: protocol files covering every supported shape, with a golden
+/// generated file and a type-check of that file against the conformer
+/// contract's signatures.
+@Suite struct CorpusTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let corpus = directory.appendingPathComponent("Corpus")
+    static let golden = directory.appendingPathComponent("Golden/Corpus.stubs.txt")
+    /// Files that support the type-check but declare no protocols to double.
+    static let supportFiles = ["Support.swift.txt", "ContractShim.swift.txt"]
+
+    static func protocolFiles() throws -> [SourceText] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+            .filter { $0.hasSuffix(".swift.txt") && !supportFiles.contains($0) }
+            .sorted()
+        return try names.map { name in
+            SourceText(
+                name: "Corpus/\(name)",
+                text: try String(contentsOf: corpus.appendingPathComponent(name), encoding: .utf8)
+            )
+        }
+    }
+
+    static func generate() throws -> GenerationResult {
+        DoublesGen.generate(GenerationRequest(sources: try protocolFiles()))
+    }
+
+    @Test func coversAtLeastFortyProtocolsAndGeneratesEachOne() throws {
+        let files = try Self.protocolFiles()
+        let declared = files.flatMap { Parser.parse($0.text, file: $0.name).protocols.map(\.name) }
+        let result = try Self.generate()
+        #expect(declared.count >= 40)
+        #expect(result.generatedProtocols == declared.sorted())
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "Corpus/Conditional.swift.txt:3:5: warning: requirements inside '#if' are generated under the same condition"
+            ])
+    }
+
+    @Test func matchesTheGoldenFile() throws {
+        let expected = try String(contentsOf: Self.golden, encoding: .utf8)
+        let output = try Self.generate().output
+        let summary = FileCheck.summary(existing: expected, expected: output)
+        #expect(summary == nil, "regenerate Golden/Corpus.stubs.txt if intended: \(summary ?? [])")
+    }
+
+    @Test func isTheSameWhateverTheFileOrder() throws {
+        let files = try Self.protocolFiles()
+        let reversed = DoublesGen.generate(GenerationRequest(sources: files.reversed()))
+        #expect(reversed.output == (try Self.generate().output))
+    }
+
+    @Test func parsesBackCleanly() throws {
+        let output = try Self.generate().output
+        let parsed = Parser.parse(output, file: "Stubs.swift")
+        #expect(parsed.diagnostics.isEmpty)
+        #expect(parsed.protocols.isEmpty)
+        #expect(FileCheck.sections(output).keys.sorted() == (try Self.generate().generatedProtocols))
+    }
+
+    @Test func typeChecksAgainstTheConformerContract() throws {
+        let swiftc = try #require(Self.findSwiftc(), "swiftc is not on PATH")
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("doubles-gen-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        var files: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+        where name.hasSuffix(".swift.txt") {
+            let target = work.appendingPathComponent(String(name.dropLast(".txt".count)))
+            try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(name), to: target)
+            files.append(target.path)
+        }
+        // The shim stands in for TestDoublesManual, so the import goes.
+        let generated = try Self.generate().output.replacing("import TestDoublesManual\n", with: "")
+        let generatedFile = work.appendingPathComponent("Generated.swift")
+        try Data(generated.utf8).write(to: generatedFile)
+        files.append(generatedFile.path)
+
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments = ["-typecheck", "-swift-version", "6", "-module-name", "Corpus"] + files.sorted()
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(!output.contains("Generated.swift"), "warnings in generated code: \(output)")
+    }
+
+    static func findSwiftc() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
