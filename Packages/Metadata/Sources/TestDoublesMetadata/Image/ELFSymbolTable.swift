@@ -8,9 +8,10 @@ import Glibc
 ///
 /// Witness thunks are local symbols, present only in `.symtab`, which the
 /// dynamic loader never maps: the table is read from the file on disk
-/// through libelf.
+/// through libelf. Lookups by address use a sorted index (binary search),
+/// lookups by name a dictionary; both are built once, in the initializer.
 public struct ELFSymbolTable: Sendable {
-    /// One named symbol and the address the link editor gave it.
+    /// One named, defined symbol and the address the link editor gave it.
     public struct Symbol: Hashable, Sendable {
         /// The symbol's name as stored in the string table (mangled).
         public var name: String
@@ -20,15 +21,26 @@ public struct ELFSymbolTable: Sendable {
         public var size: UInt64
         /// Whether the symbol is local to its image (`STB_LOCAL`).
         public var isLocal: Bool
+        /// Whether the symbol is absolute (`SHN_ABS`): its value is not relocated by the load bias.
+        public var isAbsolute: Bool
+        /// Whether the symbol names code (`STT_FUNC`), as opposed to data.
+        public var isFunction: Bool
     }
 
-    /// Every function and object symbol of the file, in table order.
+    /// Every defined, named symbol of the file, in table order (`.symtab` first when both exist).
     public private(set) var symbols: [Symbol]
+    /// Whether the file has a `.symtab` (a stripped file has only `.dynsym`).
+    public private(set) var hasStaticSymbolTable: Bool
+    /// Indices into `symbols` sorted by value, then name.
+    private var byAddress: [Int]
+    /// The first index into `symbols` of each name.
+    private var byName: [String: Int]
 
     /// Reads the symbol tables of the ELF file at `path`.
     ///
     /// - Parameter path: The file to read.
-    /// - Throws: `ELFError` when the file cannot be opened or is not ELF.
+    /// - Throws: `ELFError` when the file cannot be opened, is not a 64-bit
+    ///   ELF file, is truncated or has no symbol table at all.
     public init(contentsOf path: String) throws(ELFError) {
         guard elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE) else {
             throw .libraryUnavailable
@@ -43,43 +55,123 @@ public struct ELFSymbolTable: Sendable {
         guard elf_kind(elf) == ELF_K_ELF else {
             throw .malformed(path: path, reason: "not an ELF object")
         }
-        var symbols: [Symbol] = []
+        guard gelf_getclass(elf) == ELFCLASS64 else {
+            throw .malformed(path: path, reason: "not a 64-bit ELF object")
+        }
+        var header = GElf_Ehdr()
+        guard gelf_getehdr(elf, &header) != nil else {
+            throw .malformed(path: path, reason: String(cString: elf_errmsg(-1)))
+        }
+        var sectionCount = 0
+        guard elf_getshdrnum(elf, &sectionCount) == 0 else {
+            throw .malformed(path: path, reason: String(cString: elf_errmsg(-1)))
+        }
+        var staticSymbols: [Symbol] = []
+        var dynamicSymbols: [Symbol] = []
+        var foundTable = false
+        var hasStatic = false
         var section = elf_nextscn(elf, nil)
         while let current = section {
             section = elf_nextscn(elf, current)
-            var header = GElf_Shdr()
-            guard gelf_getshdr(current, &header) != nil,
-                header.sh_type == UInt32(SHT_SYMTAB) || header.sh_type == UInt32(SHT_DYNSYM),
-                header.sh_entsize > 0,
-                let data = elf_getdata(current, nil)
-            else { continue }
-            let count = Int(header.sh_size / header.sh_entsize)
+            var sectionHeader = GElf_Shdr()
+            guard gelf_getshdr(current, &sectionHeader) != nil else {
+                throw .malformed(path: path, reason: "unreadable section header")
+            }
+            let isStatic = sectionHeader.sh_type == UInt32(SHT_SYMTAB)
+            guard isStatic || sectionHeader.sh_type == UInt32(SHT_DYNSYM) else { continue }
+            guard sectionHeader.sh_entsize > 0, let data = elf_getdata(current, nil) else {
+                throw .malformed(path: path, reason: "unreadable symbol table")
+            }
+            foundTable = true
+            hasStatic = hasStatic || isStatic
+            let count = Int(min(sectionHeader.sh_size, UInt64(data.pointee.d_size)) / sectionHeader.sh_entsize)
             for index in 0..<count {
                 var symbol = GElf_Sym()
                 guard gelf_getsym(data, Int32(index), &symbol) != nil,
                     symbol.st_name != 0,
-                    let name = elf_strptr(elf, Int(header.sh_link), Int(symbol.st_name))
+                    symbol.st_shndx != UInt16(SHN_UNDEF),
+                    let name = elf_strptr(elf, Int(sectionHeader.sh_link), Int(symbol.st_name))
                 else { continue }
-                let binding = Int32(symbol.st_info >> 4)
-                symbols.append(
-                    Symbol(
-                        name: String(cString: name),
-                        value: symbol.st_value,
-                        size: symbol.st_size,
-                        isLocal: binding == STB_LOCAL
-                    ))
+                let type = Int32(symbol.st_info & 0xF)
+                guard type == STT_FUNC || type == STT_OBJECT || type == STT_NOTYPE || type == STT_GNU_IFUNC else {
+                    continue
+                }
+                let entry = Symbol(
+                    name: String(cString: name),
+                    value: symbol.st_value,
+                    size: symbol.st_size,
+                    isLocal: Int32(symbol.st_info >> 4) == STB_LOCAL,
+                    isAbsolute: symbol.st_shndx == UInt16(SHN_ABS),
+                    isFunction: type == STT_FUNC || type == STT_GNU_IFUNC
+                )
+                if isStatic { staticSymbols.append(entry) } else { dynamicSymbols.append(entry) }
             }
         }
-        self.symbols = symbols
+        guard foundTable else { throw .noSymbolTable(path: path) }
+        self.init(symbols: staticSymbols + dynamicSymbols, hasStaticSymbolTable: hasStatic)
     }
-}
 
-/// Why an ELF file could not be read.
-public enum ELFError: Error, Equatable, Sendable {
-    /// libelf refused to initialise (a version mismatch).
-    case libraryUnavailable
-    /// The file could not be opened.
-    case cannotOpen(path: String, errno: Int32)
-    /// The file is not a well-formed ELF object.
-    case malformed(path: String, reason: String)
+    /// Builds a table from symbols already read.
+    init(symbols: [Symbol], hasStaticSymbolTable: Bool) {
+        self.symbols = symbols
+        self.hasStaticSymbolTable = hasStaticSymbolTable
+        self.byAddress = symbols.indices.sorted {
+            (symbols[$0].value, symbols[$0].name) < (symbols[$1].value, symbols[$1].name)
+        }
+        var byName: [String: Int] = [:]
+        for (index, symbol) in symbols.enumerated() where byName[symbol.name] == nil {
+            byName[symbol.name] = index
+        }
+        self.byName = byName
+    }
+
+    /// The symbol named `name`, if the file defines it.
+    ///
+    /// - Parameter name: The exact (mangled) symbol name.
+    /// - Returns: The symbol, `.symtab` entries first.
+    public func symbol(named name: String) -> Symbol? {
+        byName[name].map { symbols[$0] }
+    }
+
+    /// The symbols whose value is exactly `value`, without duplicates.
+    ///
+    /// - Parameter value: A link-time address.
+    /// - Returns: Every distinct name at that address, ordered by name.
+    public func symbols(at value: UInt64) -> [Symbol] {
+        var low = 0
+        var high = byAddress.count
+        while low < high {
+            let middle = (low + high) / 2
+            if symbols[byAddress[middle]].value < value { low = middle + 1 } else { high = middle }
+        }
+        var found: [Symbol] = []
+        var index = low
+        while index < byAddress.count, symbols[byAddress[index]].value == value {
+            let symbol = symbols[byAddress[index]]
+            if !found.contains(where: { $0.name == symbol.name }) { found.append(symbol) }
+            index += 1
+        }
+        return found
+    }
+
+    /// The sized symbol whose extent contains `value`, if any.
+    ///
+    /// - Parameter value: A link-time address.
+    /// - Returns: The symbol starting closest below or at `value` whose size covers it.
+    public func symbol(containing value: UInt64) -> Symbol? {
+        var low = 0
+        var high = byAddress.count
+        while low < high {
+            let middle = (low + high) / 2
+            if symbols[byAddress[middle]].value <= value { low = middle + 1 } else { high = middle }
+        }
+        var index = low - 1
+        while index >= 0 {
+            let symbol = symbols[byAddress[index]]
+            if symbol.value == value || value < symbol.value &+ symbol.size { return symbol }
+            if value - symbol.value > 1 << 24 { return nil }
+            index -= 1
+        }
+        return nil
+    }
 }

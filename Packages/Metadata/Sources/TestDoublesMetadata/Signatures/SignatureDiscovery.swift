@@ -1,0 +1,191 @@
+/// Discovers the exact signature of a protocol requirement from the address
+/// of a linked conformer's witness (a witness-table entry).
+///
+/// Sources, in the order given (by default DWARF first):
+/// - `.debugInfo`: the witness thunk's `DW_TAG_subprogram` names the exact
+///   type of every lowered parameter, the result and a typed-throws error;
+///   the thunk's mangled symbol supplies what DWARF lacks (labels, tuple
+///   grouping, `inout`, closures, generics) and every type both name is
+///   cross-checked. A disagreement fails this source.
+/// - `.symbolTable`: the witness thunk's `.symtab` name alone, decoded by
+///   `RequirementSymbol` and resolved with the runtime's mangled-name lookup.
+///
+/// Nothing is called; only files and metadata are read.
+public struct SignatureDiscovery: Sendable {
+    /// The images whose symbols and DWARF are read.
+    public var registry: ImageRegistry
+    /// The sources to try, in order.
+    public var sources: [SignatureSource]
+
+    /// Creates a discovery over `registry` trying `sources` in order.
+    ///
+    /// - Parameters:
+    ///   - registry: The images to read (the process's by default).
+    ///   - sources: The sources to try, in order.
+    public init(registry: ImageRegistry = .shared, sources: [SignatureSource] = [.debugInfo, .symbolTable]) {
+        self.registry = registry
+        self.sources = sources
+    }
+
+    /// The signature of the requirement whose witness starts at `address`.
+    ///
+    /// - Parameter address: A witness-table entry: a witness thunk, or for an
+    ///   async requirement the thunk's async function pointer record.
+    /// - Returns: The first signature a source gives.
+    /// - Throws: `SignatureDiscoveryError` listing every source tried and why it failed.
+    public func signature(ofWitnessAt address: UInt) throws(SignatureDiscoveryError) -> RequirementSignature {
+        var attempts: [SignatureDiscoveryError.Attempt] = []
+        func fail(_ reason: String) -> SignatureDiscoveryError {
+            let all = sources.map { SignatureDiscoveryError.Attempt(source: $0, reason: reason) }
+            return SignatureDiscoveryError(address: address, attempts: attempts + all)
+        }
+        let candidates: [ResolvedSymbol]
+        do {
+            candidates = try registry.symbols(at: address)
+        } catch {
+            throw fail("no witness symbol: \(error)")
+        }
+        var symbol: RequirementSymbol?
+        var decodeFailures: [String] = []
+        for candidate in candidates {
+            do {
+                let decoded = try RequirementSymbol(mangledName: candidate.name)
+                guard decoded.form == .witnessThunk || decoded.form == .asyncWitnessFunctionPointer else {
+                    decodeFailures.append("\(candidate.name) is not a witness thunk")
+                    continue
+                }
+                symbol = decoded
+                break
+            } catch {
+                decodeFailures.append(error.description)
+            }
+        }
+        guard let symbol else {
+            throw fail("no decodable witness symbol at the address (\(decodeFailures.joined(separator: "; ")))")
+        }
+        let fromSymbol = SymbolSignature(symbol: symbol)
+        for source in sources {
+            switch source {
+            case .symbolTable:
+                switch fromSymbol.signature() {
+                case .success(let signature): return signature
+                case .failure(let reason): attempts.append(.init(source: .symbolTable, reason: reason.message))
+                }
+            case .debugInfo:
+                do throws(DiscoveryFailure) {
+                    return try debugSignature(fromSymbol, witnessAddress: address)
+                } catch {
+                    attempts.append(.init(source: .debugInfo, reason: error.message))
+                }
+            }
+        }
+        throw SignatureDiscoveryError(address: address, attempts: attempts)
+    }
+
+    /// The signature of the requirement whose witness starts at `pointer`.
+    ///
+    /// - Parameter pointer: A witness-table entry.
+    /// - Returns: The first signature a source gives.
+    /// - Throws: `SignatureDiscoveryError` listing every source tried and why it failed.
+    public func signature(
+        ofWitnessAt pointer: UnsafeRawPointer
+    ) throws(SignatureDiscoveryError)
+        -> RequirementSignature
+    {
+        try signature(ofWitnessAt: UInt(bitPattern: pointer))
+    }
+
+    // MARK: DWARF
+
+    private func debugSignature(
+        _ fromSymbol: SymbolSignature, witnessAddress: UInt
+    ) throws(DiscoveryFailure)
+        -> RequirementSignature
+    {
+        let symbol = fromSymbol.symbol
+        var codeAddress = witnessAddress
+        if symbol.form == .asyncWitnessFunctionPointer {
+            guard let record = UnsafeRawPointer(bitPattern: witnessAddress) else {
+                throw DiscoveryFailure("null async function pointer")
+            }
+            let offset = record.loadUnaligned(as: Int32.self)
+            codeAddress = UInt(bitPattern: Int(bitPattern: witnessAddress) &+ Int(offset))
+        }
+        let subprogram: DebugSubprogram
+        do {
+            subprogram = try registry.debugSubprogram(at: codeAddress)
+        } catch {
+            throw DiscoveryFailure(error.description)
+        }
+        var signature = fromSymbol.partial
+        let lowered = fromSymbol.loweredParameters
+        guard subprogram.parameterTypeNames.count == lowered.count + 1 else {
+            throw DiscoveryFailure(
+                "DWARF lists \(subprogram.parameterTypeNames.count) formal parameters, the symbol lowers to "
+                    + "\(lowered.count) plus Self")
+        }
+        var unresolved = fromSymbol.unresolvedParameters
+        for (slot, debugName) in zip(lowered, subprogram.parameterTypeNames) {
+            guard let debugName, slot.comparable, let debugType = RuntimeTypeLookup.type(forDebugName: debugName) else {
+                continue
+            }
+            if let expected = slot.resolved {
+                guard ObjectIdentifier(expected) == ObjectIdentifier(debugType) else {
+                    throw DiscoveryFailure(
+                        "parameter \(slot.parameter + 1): DWARF says \(String(reflecting: debugType)), "
+                            + "the symbol says \(String(reflecting: expected))")
+                }
+            } else if slot.isWholeParameter {
+                signature.parameters[slot.parameter].type = .concrete(debugType)
+                unresolved.remove(slot.parameter)
+            }
+        }
+        if let failure = unresolved.sorted().first.flatMap({ fromSymbol.parameterFailures[$0] }) {
+            throw DiscoveryFailure(failure)
+        }
+        switch fromSymbol.resultType {
+        case .success(let result):
+            if let expected = result.concreteType, symbol.kind == .method || symbol.kind == .getter,
+                let debugName = subprogram.resultTypeName,
+                let debugType = RuntimeTypeLookup.type(forDebugName: debugName),
+                ObjectIdentifier(debugType) != ObjectIdentifier(expected)
+            {
+                throw DiscoveryFailure(
+                    "result: DWARF says \(String(reflecting: debugType)), the symbol says \(String(reflecting: expected))"
+                )
+            }
+            signature.result = result
+        case .failure(let reason):
+            guard symbol.kind == .method || symbol.kind == .getter, let debugName = subprogram.resultTypeName,
+                let debugType = RuntimeTypeLookup.type(forDebugName: debugName)
+            else { throw reason }
+            signature.result = .concrete(debugType)
+        }
+        switch fromSymbol.thrownType {
+        case .success(let thrown):
+            if case .typed(let expected) = thrown, let expectedType = expected.concreteType {
+                guard let debugName = subprogram.thrownTypeName,
+                    let debugType = RuntimeTypeLookup.type(forDebugName: debugName)
+                else { throw DiscoveryFailure("the symbol throws \(expected) but DWARF names no thrown type") }
+                guard ObjectIdentifier(debugType) == ObjectIdentifier(expectedType) else {
+                    throw DiscoveryFailure(
+                        "thrown type: DWARF says \(String(reflecting: debugType)), the symbol says \(expected)")
+                }
+            }
+            signature.thrownType = thrown
+        case .failure(let reason):
+            guard let debugName = subprogram.thrownTypeName,
+                let debugType = RuntimeTypeLookup.type(forDebugName: debugName)
+            else { throw reason }
+            signature.thrownType = .typed(.concrete(debugType))
+        }
+        signature.source = .debugInfo
+        return signature
+    }
+}
+
+/// A reason a source failed.
+struct DiscoveryFailure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

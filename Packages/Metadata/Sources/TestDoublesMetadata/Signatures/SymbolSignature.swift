@@ -1,0 +1,140 @@
+/// The signature a decoded witness symbol gives on its own, with every type
+/// resolved through the runtime where it can be, and the lowered parameter
+/// list DWARF is expected to show.
+struct SymbolSignature {
+    /// One formal parameter as DWARF lists it (a tuple parameter is split into its elements).
+    struct LoweredSlot {
+        /// The index of the source parameter.
+        var parameter: Int
+        /// Whether this slot is the whole parameter (not an element of a tuple parameter).
+        var isWholeParameter: Bool
+        /// Whether DWARF's type for the slot can be compared (not a closure, not dependent).
+        var comparable: Bool
+        /// The slot's type as resolved from the symbol, if it resolved.
+        var resolved: Any.Type?
+    }
+
+    let symbol: RequirementSymbol
+    /// The signature, with unresolved parameter types left as their dependent spelling.
+    private(set) var partial: RequirementSignature
+    /// Why each unresolved parameter did not resolve.
+    private(set) var parameterFailures: [Int: String] = [:]
+    private(set) var resultType: Result<SignatureType, DiscoveryFailure>
+    private(set) var thrownType: Result<RequirementSignature.ThrownType, DiscoveryFailure>
+    private(set) var loweredParameters: [LoweredSlot] = []
+
+    var unresolvedParameters: Set<Int> { Set(parameterFailures.keys) }
+
+    init(symbol: RequirementSymbol) {
+        self.symbol = symbol
+        let function = symbol.functionType
+        var parameters: [RequirementSignature.Parameter] = []
+        var failures: [Int: String] = [:]
+        for (index, parameter) in function.parameters.enumerated() {
+            let passed = parameter.isVariadic ? Self.array(of: parameter.type) : parameter.type
+            let type: SignatureType
+            switch Self.resolve(passed) {
+            case .success(let resolved): type = resolved
+            case .failure(let failure):
+                failures[index] = "parameter \(index + 1): \(failure.message)"
+                type = .dependent(passed)
+            }
+            parameters.append(
+                RequirementSignature.Parameter(
+                    label: parameter.label, type: type, ownership: parameter.ownership,
+                    isVariadic: parameter.isVariadic, demangledType: parameter.type))
+        }
+        parameterFailures = failures
+        resultType = Self.resolve(function.result).mapError {
+            DiscoveryFailure("result: \($0.message)")
+        }
+        switch function.thrownError {
+        case .none: thrownType = .success(.none)
+        case .any: thrownType = .success(.any)
+        case .typed(let error):
+            thrownType = Self.resolve(error).map { .typed($0) }.mapError {
+                DiscoveryFailure("thrown type: \($0.message)")
+            }
+        }
+        partial = RequirementSignature(
+            name: symbol.name, kind: symbol.kind, isSubscript: symbol.isSubscript, isStatic: symbol.isStatic,
+            parameters: parameters, result: (try? resultType.get()) ?? .dependent(function.result),
+            isAsync: function.isAsync, thrownType: (try? thrownType.get()) ?? .any,
+            genericParameters: Self.genericParameters(function.genericSignature), source: .symbolTable, symbol: symbol)
+        for (index, parameter) in function.parameters.enumerated() {
+            if parameter.ownership != .inout, !parameter.isVariadic, case .tuple(let elements) = parameter.type {
+                appendLowered(elements.map(\.type), parameter: index)
+            } else {
+                let passed = parameter.isVariadic ? Self.array(of: parameter.type) : parameter.type
+                loweredParameters.append(
+                    LoweredSlot(
+                        parameter: index, isWholeParameter: true, comparable: Self.isComparable(passed),
+                        resolved: parameters[index].type.concreteType))
+            }
+        }
+    }
+
+    private mutating func appendLowered(_ types: [DemangledType], parameter: Int) {
+        for type in types {
+            if case .tuple(let elements) = type {
+                appendLowered(elements.map(\.type), parameter: parameter)
+                continue
+            }
+            loweredParameters.append(
+                LoweredSlot(
+                    parameter: parameter, isWholeParameter: false, comparable: Self.isComparable(type),
+                    resolved: (try? Self.resolve(type).get())?.concreteType))
+        }
+    }
+
+    /// The whole signature, or the first type that did not resolve.
+    func signature() -> Result<RequirementSignature, DiscoveryFailure> {
+        if let first = parameterFailures.keys.sorted().first, let failure = parameterFailures[first] {
+            return .failure(DiscoveryFailure(failure))
+        }
+        var signature = partial
+        switch resultType {
+        case .success(let result): signature.result = result
+        case .failure(let failure): return .failure(failure)
+        }
+        switch thrownType {
+        case .success(let thrown): signature.thrownType = thrown
+        case .failure(let failure): return .failure(failure)
+        }
+        return .success(signature)
+    }
+
+    static func isComparable(_ type: DemangledType) -> Bool {
+        if type.isDependent { return false }
+        if case .function = type { return false }
+        return true
+    }
+
+    static func array(of element: DemangledType) -> DemangledType {
+        .nominal(
+            DemangledNominalType(kind: .structure, name: "Array", parent: .module("Swift"), genericArguments: [element])
+        )
+    }
+
+    static func resolve(_ type: DemangledType) -> Result<SignatureType, DiscoveryFailure> {
+        if type.isDependent { return .success(.dependent(type)) }
+        let name = type.mangledName
+        guard let resolved = RuntimeTypeLookup.type(forMangledName: name) else {
+            return .failure(DiscoveryFailure("the runtime cannot resolve \(name) (\(type))"))
+        }
+        return .success(.concrete(resolved))
+    }
+
+    static func genericParameters(_ signature: DemangledGenericSignature?) -> [RequirementSignature.GenericParameter] {
+        guard let signature else { return [] }
+        let count = signature.parameterCounts.reduce(0, +)
+        var parameters = (0..<count).map { RequirementSignature.GenericParameter(index: $0, conformances: []) }
+        for requirement in signature.requirements {
+            guard case .conformance(.genericParameter(let depth, let index), let proto) = requirement, depth >= 1,
+                index < parameters.count
+            else { continue }
+            parameters[index].conformances.append(proto)
+        }
+        return parameters
+    }
+}
