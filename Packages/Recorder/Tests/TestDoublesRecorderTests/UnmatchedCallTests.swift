@@ -1,0 +1,83 @@
+import Testing
+
+@testable import TestDoublesRecorder
+
+@Suite struct UnmatchedCallTests {
+    @Test func unmatchedCallReportsTheRegistrationsTriedAndReturnsADefault() {
+        let double = ServiceDouble(name: "Stub<any FeatureFlags>")
+        double.when { $0.isEnabled(Match.equal("a"), for: Match.equal(1)) }.thenReturn(true)
+        var answer = true
+        let found = issues { answer = double().isEnabled("b", for: 1) }
+        #expect(answer == false)
+        #expect(found.count == 1)
+        let issue = found.first
+        #expect(issue?.kind == .unmatchedCall)
+        #expect(issue?.location?.line == #line - 8)  // where the double was created
+        #expect(
+            issue?.message == """
+                Stub<any FeatureFlags> received isEnabled("b", for: 1), which no registration matches.
+                Registrations tried, in order:
+                  #1 isEnabled(equal("a"), for: equal(1)) at TestDoublesRecorderTests/UnmatchedCallTests.swift:\(#line - 8):21: argument 1: "b" does not match equal("a")
+                Add a registration with when { ... }.then...(...) before the call.
+                """)
+    }
+
+    @Test func unmatchedCallWithoutDefaultThrowsUnstubbedCallFromAThrowingRequirement() async {
+        struct NoDefault {}
+        let recorder = InvocationRecorder(name: "Stub<any Loader>")
+        let requirement = Requirement("load(path:)", effects: .asyncThrows, resultType: NoDefault.self)
+        var outcome: CallOutcome?
+        let found = await issues { outcome = await recorder.dispatchAsync(requirement, arguments: ["/tmp"]) }
+        #expect(found.map(\.kind) == [.unmatchedCall])
+        guard case .threw(let error as UnstubbedCall)? = outcome else {
+            Issue.record("expected UnstubbedCall, got \(String(describing: outcome))")
+            return
+        }
+        #expect(error.description == "Stub<any Loader> has no behavior for load(path: \"/tmp\")")
+    }
+
+    @Test func unmatchedCallWithNeitherDefaultNorThrowsTellsTheFrontToTrap() {
+        struct NoDefault {}
+        let recorder = InvocationRecorder(name: "Stub<any Maker>")
+        let requirement = Requirement("make()", resultType: NoDefault.self)
+        var outcome: CallOutcome?
+        let found = issues { outcome = recorder.dispatch(requirement, arguments: []) }
+        #expect(found.map(\.kind) == [.unmatchedCall])
+        guard case .trap(let message)? = outcome else {
+            Issue.record("expected a trap, got \(String(describing: outcome))")
+            return
+        }
+        #expect(message.contains("make() cannot be answered (no registration matched)"))
+    }
+
+    @Test func spyForwardsUnmatchedCallsWithoutAnIssue() {
+        let spy = ServiceDouble(forwardingTo: LiveService())
+        var answer = ""
+        let found = issues { answer = spy().translate("k") }
+        #expect(found.isEmpty)
+        #expect(answer == "live:k")
+        #expect(spy.history.invocations.map(\.outcome) == [.forwarded])
+    }
+
+    @Test func unmatchedCallsAreStillRecorded() {
+        let double = ServiceDouble()
+        _ = issues { double().track(event: "lost", value: 0) }
+        #expect(double.history.callCount == 1)
+        #expect(double.history.invocations.first?.outcome == .unmatched)
+        #expect(double.history.invocations.first?.registration == nil)
+    }
+
+    @Test func ledgerEntriesKeepRequirementArgumentsOutcomeRegistrationAndTime() {
+        let double = ServiceDouble()
+        double.when { $0.translate(Match.any()) }.thenReturn("t")
+        let before = ContinuousClock.now
+        _ = double().translate("k")
+        let entry = double.history.invocations[0]
+        #expect(entry.requirement == ServiceDouble.Requirements.translate)
+        #expect(entry.arguments as? [String] == ["k"])
+        #expect(entry.outcome == .returned)
+        #expect(entry.registration == 1)
+        #expect(entry.time >= before)
+        #expect(entry.sequence > 0)
+    }
+}
