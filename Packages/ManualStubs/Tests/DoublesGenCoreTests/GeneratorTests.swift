@@ -168,6 +168,24 @@ import Testing
         #expect(text.contains("        \(call)\n"), "\(text)")
     }
 
+    @Test func usesSelfStubWhenAParameterIsNamedStub() throws {
+        let text = try section("P", in: generate(["A.swift": "protocol P { func f(stub: Int) -> Int }"]))
+        #expect(text.contains("        self.stub.call(stub)\n"))
+    }
+
+    @Test func expandsParameterPacks() throws {
+        let text = try section("P", in: generate(["A.swift": "protocol P { func f<each T>(_ v: repeat each T) }"]))
+        #expect(text.contains("    func f<each T>(_ v: repeat each T) {\n        stub.call(repeat each v) as Void\n"))
+    }
+
+    @Test(arguments: ["var stub: Int { get }", "init(stub: Int)"])
+    func refusesRequirementsThatClashWithTheController(member: String) {
+        let result = generate(["A.swift": "protocol P {\n    \(member)\n}"])
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.first?.description.hasPrefix("A.swift:2:5: error: requirement") == true)
+        #expect(result.generatedProtocols.isEmpty)
+    }
+
     @Test func keepsTheSignatureAsWrittenWithUnnamedParametersNamed() throws {
         let text = try section(
             "P", in: generate(["A.swift": "protocol P { func f<T>(_: T, label _: Int) -> T where T: Sendable }"]))

@@ -137,7 +137,7 @@ struct ConformerWriter {
         var modifiers = ""
         if requirement.isNonisolated { modifiers += "nonisolated " }
         if requirement.isStatic { modifiers += "static " }
-        let receiver = requirement.isStatic ? "ManualStub<\(selfType)>.shared" : "stub"
+        let receiver = requirement.isStatic ? "ManualStub<\(selfType)>.shared" : Self.instanceReceiver(requirement)
         let whereClause = requirement.whereClause.map { " where \($0)" } ?? ""
         switch requirement.kind {
         case .method(let name, let generics, let parameters, let effects, let result):
@@ -183,7 +183,7 @@ struct ConformerWriter {
             )
             lines.append("        self.init(stub: .shared)")
             for note in notes { lines.append("        \(note)") }
-            lines.append("        " + call("stub", arguments, effects, returnsVoid: true))
+            lines.append("        " + call(Self.instanceReceiver(requirement), arguments, effects, returnsVoid: true))
             lines.append("    }")
         }
     }
@@ -234,6 +234,8 @@ struct ConformerWriter {
                 } else {
                     arguments.append("\(name)()")
                 }
+            } else if parameter.type.text.hasPrefix("repeat ") {
+                arguments.append("repeat each \(name)")
             } else if parameter.type.isNonEscapingClosure {
                 notes.append("// '\(name)' is a non-escaping closure: it cannot be recorded, so it is not forwarded.")
             } else {
@@ -266,6 +268,28 @@ struct ConformerWriter {
         if throwsValue { expression = "try " + expression }
         if returnsVoid { expression += " as Void" }
         return expression
+    }
+
+    /// `stub`, or `self.stub` when a parameter of the requirement is named `stub`.
+    static func instanceReceiver(_ requirement: Requirement) -> String {
+        let parameters: [Parameter]
+        switch requirement.kind {
+        case .method(_, _, let list, _, _), .subscript(_, let list, _, _, _), .initializer(_, _, let list, _):
+            parameters = list
+        case .property:
+            parameters = []
+        }
+        return parameters.contains { $0.name == "stub" } ? "self.stub" : "stub"
+    }
+
+    /// Whether a requirement would collide with the conformer's `stub`
+    /// property or `init(stub:)`.
+    static func clashes(_ requirement: Requirement) -> Bool {
+        switch requirement.kind {
+        case .property(let name, _, _, _): return name == "stub" && !requirement.isStatic
+        case .initializer(_, _, let parameters, _): return parameters.map(\.label) == ["stub"]
+        default: return false
+        }
     }
 
     static func isVoid(_ type: TypeSyntax?) -> Bool {

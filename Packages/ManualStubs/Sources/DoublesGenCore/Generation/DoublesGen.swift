@@ -57,6 +57,17 @@ public enum DoublesGen {
             let (flattened, flattenDiagnostics) = graph.flatten(name)
             diagnostics += flattenDiagnostics
             guard !flattenDiagnostics.contains(where: { $0.severity == .error }) else { continue }
+            if let clash = flattened.requirements.first(where: { ConformerWriter.clashes($0) }) {
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        at: clash.location,
+                        "requirement '\(clash.displayName)' of '\(name)' clashes with the conformer's own "
+                            + "'stub' property or 'init(stub:)'; rename it or write the conformer by hand"
+                    )
+                )
+                continue
+            }
             var writer = ConformerWriter(flattened)
             sections.append(writer.write())
             diagnostics += writer.diagnostics

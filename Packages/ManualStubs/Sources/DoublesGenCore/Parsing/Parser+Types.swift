@@ -7,6 +7,9 @@ extension Parser {
 
     /// Parses a type, with any attributes and ownership specifiers.
     mutating func parseType() throws(ParseError) -> TypeSyntax {
+        typeDepth += 1
+        defer { typeDepth -= 1 }
+        guard typeDepth <= Self.maximumTypeDepth else { throw error("type is nested too deeply") }
         var prefix: [String] = []
         var result = TypeSyntax(text: "")
         while current.is("@") {
@@ -67,12 +70,13 @@ extension Parser {
 
     private mutating func parsePostfixType() throws(ParseError) -> String {
         var text = ""
-        if current.kind == .identifier && Self.typePrefixes.contains(current.text)
+        while current.kind == .identifier && Self.typePrefixes.contains(current.text)
             && (peek().kind == .identifier || peek().is("(") || peek().is("["))
         {
-            text = current.text + " "
+            text += current.text + " "
             advance()
-        } else if current.kind == .operator && current.text == "~" {
+        }
+        if current.kind == .operator && current.text == "~" {
             text = "~"
             advance()
         }

@@ -8,6 +8,10 @@ struct Parser {
     var tokens: [Token]
     var position = 0
     var diagnostics: [Diagnostic] = []
+    /// How many types enclose the one being parsed.
+    var typeDepth = 0
+    /// Types nested deeper than this are refused rather than risking the stack.
+    static let maximumTypeDepth = 64
 
     /// Parses one file.
     ///

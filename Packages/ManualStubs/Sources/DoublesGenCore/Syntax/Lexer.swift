@@ -11,6 +11,11 @@ struct Lexer {
     private var index = 0
     private var line = 1
     private var column = 1
+    /// How many string interpolations enclose the cursor.
+    private var interpolationDepth = 0
+    /// Interpolations nested deeper than this are refused rather than
+    /// risking the stack.
+    static let maximumInterpolationDepth = 32
 
     private(set) var tokens: [Token] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -225,6 +230,13 @@ struct Lexer {
     /// Skips an interpolation's expression up to its closing parenthesis,
     /// strings and comments inside it included.
     private mutating func skipInterpolation() {
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
+        guard interpolationDepth <= Self.maximumInterpolationDepth else {
+            diagnostics.append(Diagnostic(.error, at: location, "string interpolations are nested too deeply"))
+            while peek() != nil { advance() }
+            return
+        }
         var depth = 1
         while let character = peek() {
             switch character {

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import DoublesGenCore
+
+/// Malformed input of every shape gives diagnostics, never a trap or a hang.
+@Suite struct RobustnessTests {
+    @Test func everyPrefixOfTheCorpusGeneratesOrFailsCleanly() throws {
+        for file in try CorpusTests.protocolFiles() {
+            let characters = Array(file.text)
+            for length in stride(from: 0, through: characters.count, by: 7) {
+                let source = SourceText(name: file.name, text: String(characters[..<length]))
+                let result = DoublesGen.generate(GenerationRequest(sources: [source]))
+                for diagnostic in result.diagnostics where diagnostic.severity == .error {
+                    #expect(diagnostic.location.file == file.name)
+                    #expect(diagnostic.location.line >= 1)
+                }
+            }
+        }
+    }
+
+    @Test func corruptedCorpusFilesNeverTrap() throws {
+        var generator = SplitMix(seed: 0x5EED)
+        let alphabet = Array("{}()[]<>:;,.=?!@#&\"\\/* \n_aZ0-~`'$")
+        for file in try CorpusTests.protocolFiles() {
+            for _ in 0..<40 {
+                var characters = Array(file.text)
+                for _ in 0..<3 where !characters.isEmpty {
+                    let index = Int(generator.next() % UInt64(characters.count))
+                    characters[index] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                }
+                _ = DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "x", text: String(characters))]))
+            }
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotOverflowed() {
+        let deepType = "protocol P { func f() -> " + String(repeating: "[", count: 5000) + "Int" + "}"
+        let types = DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "t", text: deepType)]))
+        #expect(types.diagnostics.map(\.message).contains("type is nested too deeply"))
+
+        let deepString = "let s = " + String(repeating: "\"\\(", count: 5000)
+        let strings = DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "s", text: deepString)]))
+        #expect(strings.diagnostics.map(\.message).contains("string interpolations are nested too deeply"))
+    }
+}
+
+/// A small deterministic generator, so a failure reproduces.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
