@@ -19,6 +19,9 @@ public enum MetadataError: Error, Equatable, Sendable, CustomStringConvertible {
     case genericTypeNotInstantiable(typeName: String)
     /// The Swift runtime did not answer a query it is expected to answer.
     case runtimeQueryFailed(String)
+    /// The type is readable but the operation does not support it (for example a
+    /// builtin type the layout reader does not know, or synthesizing a class instance).
+    case unsupportedType(typeName: String, reason: String)
 
     /// A one-line explanation for diagnostics.
     public var description: String {
@@ -39,6 +42,8 @@ public enum MetadataError: Error, Equatable, Sendable, CustomStringConvertible {
             "generic type \(typeName) cannot be instantiated without arguments"
         case .runtimeQueryFailed(let what):
             "the Swift runtime did not answer: \(what)"
+        case .unsupportedType(let typeName, let reason):
+            "\(typeName) is not supported: \(reason)"
         }
     }
 }

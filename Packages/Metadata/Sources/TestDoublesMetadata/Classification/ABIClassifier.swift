@@ -1,0 +1,163 @@
+/// Classifies values for Swift's native calling convention (`swiftcc`) the
+/// way the compiler's aggregate lowering does, for x86_64 and arm64.
+///
+/// Rules (checked against `swiftc -emit-ir` output for both targets; see the
+/// tests):
+/// - A value is exploded into its scalar leaves. Floating-point leaves stay
+///   separate parts; integer leaves (and enum bytes) that fall in the same
+///   8-byte chunk with nothing else between them merge into one part, widened
+///   to a power-of-two size (`{Int32, Int32}` is one 8-byte part, three
+///   `Int8`s one 4-byte part).
+/// - SIMD vectors are split into legal vectors of 16 bytes (and, on arm64,
+///   8 bytes); on x86_64 an 8-byte vector is split into its elements
+///   (`SIMD2<Float>` is two floats, `SIMD2<Int32>` one 8-byte integer).
+/// - A value with more than four parts is passed and returned indirectly;
+///   so is an address-only value. A zero-sized value has no parts.
+public enum ABIClassifier {
+    /// The maximum number of register parts of a directly passed value.
+    public static let maximumDirectParts = 4
+
+    /// Classifies a value of the given layout.
+    ///
+    /// - Parameters:
+    ///   - layout: The value's layout.
+    ///   - architecture: The target architecture.
+    /// - Returns: The register parts of a direct value, or ``ValuePassing/indirect``.
+    public static func classify(_ layout: TypeLayout, for architecture: Architecture) -> ValuePassing {
+        var leaves: [Leaf] = []
+        guard collect(layout, at: 0, into: &leaves, architecture: architecture) else { return .indirect }
+        let parts = merge(leaves.sorted { $0.offset < $1.offset })
+        return parts.count > maximumDirectParts ? .indirect : .direct(parts)
+    }
+
+    /// Classifies a value of the given type, read from its runtime metadata.
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - architecture: The target architecture.
+    /// - Returns: The register parts of a direct value, or ``ValuePassing/indirect``.
+    /// - Throws: ``MetadataError`` when the type's layout cannot be read.
+    public static func classify(_ type: Any.Type, for architecture: Architecture) throws(MetadataError) -> ValuePassing
+    {
+        classify(try TypeLayout(of: type), for: architecture)
+    }
+
+    /// Classifies a parameter of a function the way Swift lowers it: a
+    /// parameter of tuple type is flattened into one argument per element
+    /// (recursively), each classified on its own; any other type is one argument.
+    /// (Results are not flattened: a tuple result is classified as a whole.)
+    ///
+    /// - Parameters:
+    ///   - type: The parameter's declared type.
+    ///   - architecture: The target architecture.
+    /// - Returns: One classification per lowered argument, in order (none for `()`).
+    /// - Throws: ``MetadataError`` when a layout cannot be read.
+    public static func classifyParameter(
+        _ type: Any.Type, for architecture: Architecture
+    ) throws(MetadataError) -> [ValuePassing] {
+        let metadata = TypeMetadata(type)
+        guard metadata.kind == .tuple else { return [try classify(type, for: architecture)] }
+        var arguments: [ValuePassing] = []
+        for element in try TupleMetadata(metadata).elements {
+            arguments += try classifyParameter(element.type.type, for: architecture)
+        }
+        return arguments
+    }
+
+    /// A scalar leaf before merging.
+    private struct Leaf {
+        var kind: RegisterPart.Kind
+        var offset: Int
+        var size: Int
+    }
+
+    /// Appends the leaves of `layout` placed at `base`; false when the value must go indirectly.
+    private static func collect(
+        _ layout: TypeLayout, at base: Int, into leaves: inout [Leaf], architecture: Architecture
+    ) -> Bool {
+        switch layout {
+        case .empty:
+            return true
+        case .integer(let size):
+            leaves.append(Leaf(kind: .integer, offset: base, size: size))
+        case .floatingPoint(let size):
+            leaves.append(Leaf(kind: .floatingPoint, offset: base, size: size))
+        case .opaque(let size):
+            // Enum bytes: one integer leaf per 8-byte chunk.
+            var offset = 0
+            while offset < size {
+                let chunk = min(8 - (base + offset) % 8, size - offset)
+                leaves.append(Leaf(kind: .integer, offset: base + offset, size: chunk))
+                offset += chunk
+            }
+        case .vector(let count, let elementSize, let isFloatingPoint):
+            let total = count * elementSize
+            if isLegalVector(size: total, count: count, architecture: architecture) {
+                leaves.append(Leaf(kind: .vector, offset: base, size: total))
+            } else if total > 16, total % 16 == 0 {
+                for chunk in stride(from: 0, to: total, by: 16) {
+                    leaves.append(Leaf(kind: .vector, offset: base + chunk, size: 16))
+                }
+            } else {
+                for element in 0..<count {
+                    leaves.append(
+                        Leaf(
+                            kind: isFloatingPoint ? .floatingPoint : .integer, offset: base + element * elementSize,
+                            size: elementSize))
+                }
+            }
+        case .aggregate(_, _, let fields):
+            for field in fields {
+                guard collect(field.layout, at: base + field.offset, into: &leaves, architecture: architecture) else {
+                    return false
+                }
+            }
+        case .addressOnly:
+            return false
+        }
+        return true
+    }
+
+    /// Whether a vector of `size` bytes travels whole in one vector register.
+    private static func isLegalVector(size: Int, count: Int, architecture: Architecture) -> Bool {
+        switch architecture {
+        case .x86_64: size == 16
+        case .arm64: (size == 8 || size == 16) && count > 1
+        }
+    }
+
+    /// Merges integer leaves that share an 8-byte chunk into power-of-two parts.
+    private static func merge(_ leaves: [Leaf]) -> [RegisterPart] {
+        var parts: [RegisterPart] = []
+        var pending: (begin: Int, end: Int)?
+        func flush() {
+            guard let range = pending else { return }
+            var size = 1
+            while size < range.end - range.begin { size *= 2 }
+            var begin = range.begin / size * size
+            while begin + size < range.end {
+                size *= 2
+                begin = range.begin / size * size
+            }
+            parts.append(RegisterPart(.integer, offset: begin, size: size))
+            pending = nil
+        }
+        for leaf in leaves {
+            guard leaf.kind == .integer else {
+                flush()
+                parts.append(RegisterPart(leaf.kind, offset: leaf.offset, size: leaf.size))
+                continue
+            }
+            if let range = pending, range.begin / 8 == leaf.offset / 8,
+                (leaf.offset + leaf.size - 1) / 8 == range.begin / 8
+            {
+                pending = (range.begin, max(range.end, leaf.offset + leaf.size))
+            } else {
+                flush()
+                pending = (leaf.offset, leaf.offset + leaf.size)
+            }
+        }
+        flush()
+        return parts
+    }
+}

@@ -1,0 +1,164 @@
+extension TypeLayout {
+    /// Reads the layout of a type from its runtime metadata.
+    ///
+    /// Structs and tuples recurse through their fields; builtin leaves are
+    /// read from the field's mangled name (`Bi64_`, `Bf32_`, `Bv4_Bf32_`,
+    /// `Bo`, ...); enums (including `Optional`) are opaque bytes, except an
+    /// enum with a single payload case and no other case, which is its payload;
+    /// class references, metatypes, functions and class-bound existentials are
+    /// pointer words. Not-bitwise-takable types and opaque existentials
+    /// (`any P`, `Any`) are address-only.
+    ///
+    /// Runtime metadata cannot show whether a struct from a library-evolution
+    /// module is resilient (clients then pass it by address): such types read
+    /// as loadable here.
+    ///
+    /// - Parameter metadata: Complete metadata of the type.
+    /// - Throws: ``MetadataError`` for metadata the reader does not understand.
+    public init(of metadata: TypeMetadata) throws(MetadataError) {
+        self = try TypeLayout.read(metadata, depth: 0)
+    }
+
+    /// Reads the layout of `type`.
+    ///
+    /// - Parameter type: Any Swift type.
+    /// - Throws: ``MetadataError`` for metadata the reader does not understand.
+    public init(of type: Any.Type) throws(MetadataError) {
+        try self.init(of: TypeMetadata(type))
+    }
+
+    private static let maximumDepth = 64
+
+    private static func read(_ metadata: TypeMetadata, depth: Int) throws(MetadataError) -> TypeLayout {
+        guard depth < maximumDepth else {
+            throw .unsupportedType(typeName: metadata.description, reason: "nesting deeper than \(maximumDepth)")
+        }
+        let witnesses = metadata.valueWitnesses
+        let size = witnesses.size
+        let word = MemoryLayout<UInt>.size
+        if case .unknown(let raw) = metadata.kind { throw .unknownMetadataKind(rawValue: raw) }
+        guard witnesses.isBitwiseTakable else {
+            return .addressOnly(size: size, alignment: witnesses.alignment)
+        }
+        switch metadata.kind {
+        case .struct:
+            guard size > 0 else { return .empty }
+            let fields = try StructMetadata(metadata).fields()
+            var layouts: [Field] = []
+            for field in fields {
+                let layout: TypeLayout
+                if field.mangledTypeName.isBuiltin {
+                    layout = try builtin(field.mangledTypeName, size: field.type.valueWitnesses.size, in: metadata)
+                } else {
+                    layout = try read(field.type, depth: depth + 1)
+                }
+                if layout != .empty { layouts.append(Field(offset: field.offset, layout: layout)) }
+            }
+            return .aggregate(size: size, alignment: witnesses.alignment, fields: layouts)
+        case .tuple:
+            guard size > 0 else { return .empty }
+            var layouts: [Field] = []
+            for element in try TupleMetadata(metadata).elements {
+                let layout = try read(element.type, depth: depth + 1)
+                if layout != .empty { layouts.append(Field(offset: element.offset, layout: layout)) }
+            }
+            return .aggregate(size: size, alignment: witnesses.alignment, fields: layouts)
+        case .enum, .optional:
+            guard size > 0 else { return .empty }
+            let enumMetadata = try EnumMetadata(metadata)
+            let cases = try enumMetadata.cases()
+            if cases.count == 1, let only = cases.first, !only.isIndirect, let payload = only.payloadType {
+                return try read(payload, depth: depth + 1)
+            }
+            // An enum with an address-only payload (such as `Any?`) is address-only itself.
+            for enumCase in cases where !enumCase.isIndirect {
+                guard let payload = enumCase.payloadType else { continue }
+                if case .addressOnly = try read(payload, depth: depth + 1) {
+                    return .addressOnly(size: size, alignment: witnesses.alignment)
+                }
+            }
+            return .opaque(size: size)
+        case .class, .foreignClass, .foreignReferenceType, .objCClassWrapper:
+            return .integer(size: word)
+        case .metatype:
+            return try MetatypeMetadata(metadata).isThin ? .empty : .integer(size: word)
+        case .existentialMetatype:
+            return words(size / word)
+        case .function:
+            return words(size / word)
+        case .existential:
+            switch try ExistentialMetadata(metadata).representation {
+            case .opaque: return .addressOnly(size: size, alignment: witnesses.alignment)
+            case .classBound, .error: return words(size / word)
+            }
+        case .opaque:
+            throw .unsupportedType(typeName: metadata.description, reason: "builtin type outside a struct")
+        default:
+            throw .unsupportedType(typeName: metadata.description, reason: "metadata kind \(metadata.kind)")
+        }
+    }
+
+    /// `count` pointer-sized integer words.
+    private static func words(_ count: Int) -> TypeLayout {
+        guard count > 0 else { return .empty }
+        if count == 1 { return .integer(size: MemoryLayout<UInt>.size) }
+        return .naturallyAligned(Array(repeating: .integer(size: MemoryLayout<UInt>.size), count: count))
+    }
+
+    /// Reads a builtin type from its mangled name.
+    private static func builtin(
+        _ name: MangledTypeName, size: Int, in owner: TypeMetadata
+    ) throws(MetadataError) -> TypeLayout {
+        let text = name.description
+        guard let layout = builtin(spelled: Substring(text)), layout.size == size else {
+            throw .unsupportedType(typeName: owner.description, reason: "builtin field type \(text)")
+        }
+        return layout
+    }
+
+    /// Parses a builtin type's mangling (`Bi<bits>_`, `Bf<bits>_`, `<element>Bv<count>_`, `Bo`, ...).
+    static func builtin(spelled text: Substring) -> TypeLayout? {
+        guard text.hasPrefix("B"), text.count >= 2 else { return nil }
+        // Vectors are postfix: the element type, then `Bv<count>_`.
+        if let marker = lastVectorMarker(in: text), marker > text.startIndex {
+            let countText = text[text.index(marker, offsetBy: 2)...]
+            guard countText.hasSuffix("_"), let count = Int(countText.dropLast()), count > 0 else { return nil }
+            switch builtin(spelled: text[..<marker]) {
+            case .integer(let size)?: return .vector(count: count, elementSize: size, isFloatingPoint: false)
+            case .floatingPoint(let size)?: return .vector(count: count, elementSize: size, isFloatingPoint: true)
+            default: return nil
+            }
+        }
+        let code = text[text.index(after: text.startIndex)]
+        let rest = text.dropFirst(2)
+        switch code {
+        case "o", "O", "b", "p", "c", "t":
+            // NativeObject, UnknownObject, BridgeObject, RawPointer, RawUnsafeContinuation, SILToken.
+            return rest.isEmpty ? .integer(size: MemoryLayout<UInt>.size) : nil
+        case "w":
+            return rest.isEmpty ? .integer(size: MemoryLayout<UInt>.size) : nil
+        case "i":
+            guard rest.hasSuffix("_"), let bits = Int(rest.dropLast()), bits > 0, bits <= 64 else { return nil }
+            let bytes = (bits + 7) / 8
+            let size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8
+            return .integer(size: size)
+        case "f":
+            guard rest.hasSuffix("_"), let bits = Int(rest.dropLast()), [16, 32, 64].contains(bits) else { return nil }
+            return .floatingPoint(size: bits / 8)
+        default:
+            return nil
+        }
+    }
+
+    /// The index of the last `Bv` in `text`.
+    private static func lastVectorMarker(in text: Substring) -> Substring.Index? {
+        var index = text.endIndex
+        while index > text.startIndex {
+            index = text.index(before: index)
+            if text[index] == "B", text[text.index(after: index)...].hasPrefix("Bv".dropFirst()) {
+                return index
+            }
+        }
+        return nil
+    }
+}
