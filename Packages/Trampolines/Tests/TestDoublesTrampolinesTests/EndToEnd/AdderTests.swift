@@ -54,11 +54,13 @@ protocol Adder {
             selves.append(UnsafeRawPointer(bitPattern: frame.selfRegister)!.load(as: UInt.self))
             frame.setResult(0, at: result)
         }
-        let adder = try conformance.materialize(as: (any Adder).self)
+        var adder = try conformance.materialize(as: (any Adder).self)
         _ = adder.add(1, 2)
         // An opaque existential stores the payload reference inline; the self
         // register is the address of that inline value.
-        let payload = withUnsafeBytes(of: adder) { $0.load(as: UInt.self) }
+        let payload = withUnsafePointer(to: &adder) { (container: UnsafePointer<any Adder>) in
+            UnsafeRawPointer(container).load(as: UInt.self)
+        }
         #expect(selves.all == [payload])
         #expect(payload != 0)
     }
