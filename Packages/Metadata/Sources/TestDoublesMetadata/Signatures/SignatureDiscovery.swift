@@ -145,7 +145,7 @@ public struct SignatureDiscovery: Sendable {
         }
         switch fromSymbol.resultType {
         case .success(let result):
-            if let expected = result.concreteType, symbol.kind == .method || symbol.kind == .getter,
+            if let expected = fromSymbol.loweredResultType, symbol.kind == .method || symbol.kind == .getter,
                 let debugName = subprogram.resultTypeName,
                 let debugType = RuntimeTypeLookup.type(forDebugName: debugName),
                 ObjectIdentifier(debugType) != ObjectIdentifier(expected)

@@ -20,6 +20,8 @@ struct SymbolSignature {
     /// Why each unresolved parameter did not resolve.
     private(set) var parameterFailures: [Int: String] = [:]
     private(set) var resultType: Result<SignatureType, DiscoveryFailure>
+    /// The result as DWARF spells it: a tuple loses its labels in the lowered type.
+    private(set) var loweredResultType: Any.Type?
     private(set) var thrownType: Result<RequirementSignature.ThrownType, DiscoveryFailure>
     private(set) var loweredParameters: [LoweredSlot] = []
 
@@ -47,6 +49,12 @@ struct SymbolSignature {
         parameterFailures = failures
         resultType = Self.resolve(function.result).mapError {
             DiscoveryFailure("result: \($0.message)")
+        }
+        if case .tuple(let elements) = function.result {
+            let unlabeled = DemangledType.tuple(elements.map { DemangledTupleElement(type: $0.type) })
+            loweredResultType = (try? Self.resolve(unlabeled).get())?.concreteType
+        } else {
+            loweredResultType = (try? resultType.get())?.concreteType
         }
         switch function.thrownError {
         case .none: thrownType = .success(.none)
