@@ -244,6 +244,37 @@ import Testing
                 .contains("@MainActor"))
     }
 
+    @Test func treatsWhereSelfConformanceAsInheritance() throws {
+        let result = generate([
+            "A.swift": "protocol Base { func b() }\nprotocol P where Self: Base & AnyObject { func p() }"
+        ])
+        #expect(result.diagnostics.isEmpty)
+        let text = try section("P", in: result)
+        #expect(text.contains("final class PStubConformer: P, ManualStubConformer {"))
+        #expect(text.contains("func b() {"))
+    }
+
+    @Test func copiesAvailabilityToTheConformerAndOnlyMeaningfulMemberAttributes() throws {
+        let text = try section(
+            "P",
+            in: generate([
+                "A.swift": """
+                @available(macOS 14, *)
+                protocol P {
+                    @available(*, deprecated) @discardableResult @_spi(Internal) @MainActor
+                    func f() -> Int
+                }
+                """
+            ])
+        )
+        #expect(text.contains("\n@available(macOS 14, *)\nstruct PStubConformer"))
+        #expect(text.contains("\n@available(macOS 14, *)\ntypealias PStub"))
+        #expect(
+            text.contains(
+                "    @available(*, deprecated)\n    @discardableResult\n    @MainActor\n    func f() -> Int {"))
+        #expect(!text.contains("@_spi"))
+    }
+
     @Test func wrapsConditionalProtocolsAndRequirements() throws {
         let result = generate(["A.swift": "#if DEBUG\nprotocol P {\n#if os(Linux)\nfunc f()\n#endif\n}\n#endif"])
         #expect(result.output.contains("#if DEBUG\n// MARK: - P\n"))

@@ -41,6 +41,13 @@ import Testing
         #expect(texts(source).last == "}")
     }
 
+    @Test func keepsRegexLiteralsWholeAndDivisionAsAnOperator() {
+        #expect(texts("let r = /a{2}\\/}/ }") == ["let", "r", "=", "/a{2}\\/}/", "}"])
+        #expect(texts("let r = #/\n { /#\n }") == ["let", "r", "=", "#/\n { /#", "}"])
+        #expect(texts("x = a / b / c") == ["x", "=", "a", "/", "b", "/", "c"])
+        #expect(texts("x = (a)/b/c") == ["x", "=", "(", "a", ")", "/", "b", "/", "c"])
+    }
+
     @Test func splitsGenericAnglesAndKeepsArrowsAndEllipses() {
         #expect(
             texts("A<B<C>>? -> Int... == x") == ["A", "<", "B", "<", "C", ">", ">", "?", "->", "Int", "...", "==", "x"])

@@ -76,7 +76,10 @@ import Testing
         )
         #expect(file.protocols.map(\.name) == ["Real"])
         #expect(file.protocols[0].requirements.count == 1)
-        #expect(file.diagnostics.isEmpty)
+        #expect(
+            file.diagnostics.map(\.message) == [
+                "nested protocol 'Nested' skipped: only top-level protocols are generated"
+            ])
     }
 
     // MARK: - Methods
@@ -310,6 +313,15 @@ import Testing
     ])
     func reportsMalformedInputWithLocation(source: String, expected: String) {
         #expect(errors(source) == [expected])
+    }
+
+    @Test func notesNestedProtocols() {
+        let file = parse("enum Namespace {\n    protocol Inner { func f() }\n}")
+        #expect(file.protocols.isEmpty)
+        #expect(
+            file.diagnostics.map(\.description) == [
+                "t.swift:2:14: note: nested protocol 'Inner' skipped: only top-level protocols are generated"
+            ])
     }
 
     @Test func keepsGoingAfterABrokenProtocol() {

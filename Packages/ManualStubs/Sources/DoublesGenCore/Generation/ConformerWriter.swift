@@ -30,7 +30,7 @@ struct ConformerWriter {
 
         lines.append("// MARK: - \(flattened.name)")
         lines.append("")
-        for attribute in flattened.globalActors { lines.append(attribute) }
+        for attribute in flattened.availability + flattened.globalActors { lines.append(attribute) }
         let kind = isClass ? "final class" : "struct"
         lines.append(
             "\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(whereClause) {"
@@ -51,6 +51,7 @@ struct ConformerWriter {
         }
         lines.append("}")
         lines.append("")
+        for attribute in flattened.availability { lines.append(attribute) }
         lines.append(
             "typealias \(aliasName)\(genericClause) = ManualStub<\(conformerName)\(genericArguments)>\(whereClause)"
         )
@@ -131,7 +132,7 @@ struct ConformerWriter {
     // MARK: - Members
 
     private mutating func writeMember(_ requirement: Requirement) {
-        for attribute in requirement.attributes where !attribute.hasPrefix("@objc") {
+        for attribute in requirement.attributes where Self.isCopiedToMembers(attribute) {
             lines.append("    \(attribute)")
         }
         var modifiers = ""
@@ -290,6 +291,13 @@ struct ConformerWriter {
         case .initializer(_, _, let parameters, _): return parameters.map(\.label) == ["stub"]
         default: return false
         }
+    }
+
+    /// Requirement attributes that mean the same on the conformer's member;
+    /// others (such as `@_spi`) are left out.
+    static func isCopiedToMembers(_ attribute: String) -> Bool {
+        attribute.hasPrefix("@available") || attribute == "@discardableResult"
+            || ProtocolGraph.isGlobalActor(attribute)
     }
 
     static func isVoid(_ type: TypeSyntax?) -> Bool {

@@ -46,7 +46,20 @@ struct ProtocolGraph {
         func visit(_ declaration: ProtocolDeclaration, path: [String]) {
             guard !visited.contains(declaration.name) else { return }
             visited.insert(declaration.name)
-            for inherited in declaration.inherited {
+            var inheritedEntries = declaration.inherited
+            var whereRequirements: [String] = []
+            for requirement in Self.splitRequirements(declaration.whereClause ?? "") {
+                let normalized = Self.stripSelf(requirement)
+                if normalized.hasPrefix("Self: ") {
+                    // `where Self: P` is inheritance written another way.
+                    for name in normalized.dropFirst("Self: ".count).description.splitting(on: " & ") {
+                        inheritedEntries.append(.init(name: name, location: declaration.location))
+                    }
+                } else {
+                    whereRequirements.append(normalized)
+                }
+            }
+            for inherited in inheritedEntries {
                 if Self.classConstraints.contains(inherited.name) {
                     flattened.isClassConstrained = true
                 } else if Self.markerProtocols.contains(inherited.name) {
@@ -81,15 +94,11 @@ struct ProtocolGraph {
             for attribute in declaration.attributes where Self.isGlobalActor(attribute) {
                 if !flattened.globalActors.contains(attribute) { flattened.globalActors.append(attribute) }
             }
-            if let clause = declaration.whereClause {
-                for requirement in Self.splitRequirements(clause) {
-                    let normalized = Self.stripSelf(requirement)
-                    if normalized == "Self: AnyObject" {
-                        flattened.isClassConstrained = true
-                    } else if !flattened.whereRequirements.contains(normalized) {
-                        flattened.whereRequirements.append(normalized)
-                    }
-                }
+            for requirement in whereRequirements where !flattened.whereRequirements.contains(requirement) {
+                flattened.whereRequirements.append(requirement)
+            }
+            for attribute in declaration.attributes where attribute.hasPrefix("@available") {
+                if !flattened.availability.contains(attribute) { flattened.availability.append(attribute) }
             }
             for associatedType in declaration.associatedTypes {
                 if let index = associatedIndex[associatedType.name] {
@@ -115,9 +124,6 @@ struct ProtocolGraph {
             }
         }
         visit(root, path: [])
-        if flattened.isClassConstrained {
-            flattened.whereRequirements.removeAll { $0 == "Self: AnyObject" }
-        }
         return (flattened, diagnostics)
     }
 

@@ -156,6 +156,17 @@ struct Parser {
                 attributes = []
                 accessLevel = nil
             } else {
+                if depth > 0 && token.isKeyword("protocol") && peek().kind == .identifier
+                    && (position == 0 || !tokens[position - 1].is("."))
+                {
+                    diagnostics.append(
+                        Diagnostic(
+                            .note,
+                            at: peek().location,
+                            "nested protocol '\(peek().text)' skipped: only top-level protocols are generated"
+                        )
+                    )
+                }
                 if token.kind != .identifier || !Self.declarationModifiers.contains(token.text) {
                     attributes = []
                     accessLevel = nil

@@ -127,6 +127,10 @@ struct Lexer {
                 lexString(hashes: hashes)
                 return .string
             }
+            if peek(hashes) == "/" {
+                lexExtendedRegex(hashes: hashes)
+                return .string
+            }
             advance()
             while let next = peek(), next.isLetter || next.isNumber || next == "_" { advance() }
             return .pound
@@ -156,6 +160,10 @@ struct Lexer {
         if Self.singlePunctuation.contains(character) {
             advance()
             return .punctuation
+        }
+        if character == "/", let length = bareRegexLength() {
+            for _ in 0..<length { advance() }
+            return .string
         }
         if Self.operatorCharacters.contains(character) {
             return lexOperator()
@@ -221,6 +229,53 @@ struct Lexer {
             }
         }
         diagnostics.append(Diagnostic(.error, at: start, "unterminated string literal"))
+    }
+
+    /// Lexes `#/.../#` (any number of `#`), which may span lines.
+    private mutating func lexExtendedRegex(hashes: Int) {
+        let start = location
+        for _ in 0..<(hashes + 1) { advance() }
+        while let character = peek() {
+            if character == "\\" {
+                advance()
+                advance()
+            } else if character == "/" && isHashes(hashes, at: index + 1) {
+                for _ in 0..<(hashes + 1) { advance() }
+                return
+            } else {
+                advance()
+            }
+        }
+        diagnostics.append(Diagnostic(.error, at: start, "unterminated regex literal"))
+    }
+
+    /// The length of a bare `/.../` regex literal starting at the cursor,
+    /// or `nil` when the slash is an operator.
+    ///
+    /// Like the compiler, a bare regex may not start with a space or end
+    /// the line, and it must follow something that cannot end an
+    /// expression (an operator, an opening bracket, a comma, a keyword).
+    private func bareRegexLength() -> Int? {
+        guard let next = peek(1), !next.isWhitespace, next != "/", next != "*", next != "=" else { return nil }
+        if let previous = tokens.last {
+            let expressionEnds: Set<Token.Kind> = [.identifier, .number, .string]
+            let closes = [")", "]", "}", "?", "!", ">"]
+            let keywords: Set<String> = ["return", "case", "in", "where", "if", "guard", "while", "try", "await"]
+            if expressionEnds.contains(previous.kind) && !keywords.contains(previous.text) { return nil }
+            if previous.kind == .punctuation && closes.contains(previous.text) { return nil }
+        }
+        var offset = 1
+        while let character = peek(offset), !character.isNewline {
+            if character == "\\" {
+                offset += 2
+                continue
+            }
+            if character == "/" {
+                return peek(offset - 1) == " " ? nil : offset + 1
+            }
+            offset += 1
+        }
+        return nil
     }
 
     private func isHashes(_ count: Int, at position: Int) -> Bool {
