@@ -1,0 +1,27 @@
+extension FabricatedConformance {
+    /// The dynamic type of every fabricated value (the private payload class).
+    public static var payloadType: AnyClass { FabricatedPayload.self }
+
+    /// Creates another payload of this conformance and returns its reference
+    /// at +1, for requirements that return `Self` (initializers, `-> Self`
+    /// methods): write it where the result goes (`setResult(_:at:)` with
+    /// `.indirect` for opaque protocols, one word for class-bound ones).
+    ///
+    /// - Returns: A retained reference to a new payload; ownership passes to whoever stores it.
+    public func retainedPayloadReference() -> UInt {
+        UInt(bitPattern: Unmanaged.passRetained(FabricatedPayload(conformance: self)).toOpaque())
+    }
+
+    /// The payload reference stored in a fabricated value, given the self
+    /// register of a call: the projected inline buffer for opaque
+    /// existentials, the reference itself for class-bound ones.
+    ///
+    /// - Parameters:
+    ///   - selfRegister: `CallFrame.selfRegister` of an instance requirement.
+    ///   - isClassBound: Whether the protocol is class-bound.
+    /// - Returns: The payload reference word (unretained).
+    public static func payloadReference(fromSelfRegister selfRegister: UInt, isClassBound: Bool) -> UInt {
+        guard !isClassBound, let address = UnsafeRawPointer(bitPattern: selfRegister) else { return selfRegister }
+        return address.load(as: UInt.self)
+    }
+}
