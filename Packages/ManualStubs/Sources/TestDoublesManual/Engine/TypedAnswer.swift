@@ -1,0 +1,119 @@
+import TestDoublesRecorder
+
+/// Turns the engine's ``CallOutcome`` into a typed answer for a front.
+///
+/// Every front of this module (ManualStub, closure doubles, ClientStub) ends a
+/// call here, so every front fails the same closed way: a wrong answer type, an
+/// error the requirement cannot throw, or a forward without a real
+/// implementation is reported with the double's name and the call, and the
+/// process only stops when no value of the declared type can be made.
+enum TypedAnswer {
+    /// Resolves an outcome of a non-throwing requirement.
+    static func resolve<R>(
+        _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
+        forward: (() -> R)?
+    ) -> R {
+        switch outcome {
+        case .returned(let value):
+            return cast(value, recorder, requirement)
+        case .threw(let error):
+            return fallback(
+                "\(requirement.name) cannot throw, but its answer was the error \(String(reflecting: error))",
+                recorder, requirement)
+        case .forward:
+            guard let forward else { return noForward(recorder, requirement) }
+            return forward()
+        case .trap(let message):
+            stop(message)
+        }
+    }
+
+    /// Resolves an outcome of a throwing requirement whose errors have type `E`
+    /// (`any Error` for an untyped `throws`).
+    static func resolve<R, E: Error>(
+        _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
+        throwing _: E.Type, forward: (() throws(E) -> R)?
+    ) throws(E) -> R {
+        switch outcome {
+        case .returned(let value):
+            return cast(value, recorder, requirement)
+        case .threw(let error):
+            if let typed = error as? E { throw typed }
+            if error is UnstubbedCall {
+                // The engine reported the unmatched call already and has no placeholder to offer.
+                stop(
+                    "\(recorder.name): \(error); no placeholder of \(R.self) can be made and \(E.self) cannot carry it")
+            }
+            return fallback(
+                "\(requirement.name) throws only \(E.self), but its answer was the error \(String(reflecting: error))",
+                recorder, requirement)
+        case .forward:
+            guard let forward else { return noForward(recorder, requirement) }
+            return try forward()
+        case .trap(let message):
+            // The engine only traps a throwing requirement when a recording
+            // pass needs a placeholder result it cannot make; an untyped
+            // requirement can end the pass by throwing instead.
+            if let error = RecordingPassEnded(message: message) as? E { throw error }
+            stop(message)
+        }
+    }
+
+    /// Resolves an outcome of an async requirement that forwards asynchronously.
+    static func resolve<R>(
+        _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
+        forward: (() async -> R)?
+    ) async -> R {
+        if case .forward = outcome, let forward { return await forward() }
+        return resolve(outcome, recorder, requirement, forward: nil as (() -> R)?)
+    }
+
+    /// Resolves an outcome of an async, throwing requirement that forwards asynchronously.
+    static func resolve<R, E: Error>(
+        _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
+        throwing type: E.Type, forward: (() async throws(E) -> R)?
+    ) async throws(E) -> R {
+        if case .forward = outcome, let forward { return try await forward() }
+        return try resolve(outcome, recorder, requirement, throwing: type, forward: nil as (() throws(E) -> R)?)
+    }
+
+    private static func cast<R>(_ value: Any, _ recorder: InvocationRecorder, _ requirement: Requirement) -> R {
+        if let typed = value as? R { return typed }
+        return fallback(
+            "the answer for \(requirement.name) is a \(type(of: value)), not the declared \(R.self)", recorder,
+            requirement)
+    }
+
+    private static func noForward<R>(_ recorder: InvocationRecorder, _ requirement: Requirement) -> R {
+        fallback(
+            "\(requirement.name) was told to forward, but the double has no real implementation", recorder,
+            requirement)
+    }
+
+    /// Reports a misconfiguration, then answers with a placeholder of `R` or stops.
+    private static func fallback<R>(
+        _ problem: String, _ recorder: InvocationRecorder, _ requirement: Requirement
+    )
+        -> R
+    {
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(kind: .invalidBehavior, message: "\(recorder.name): \(problem)", location: nil))
+        if let placeholder = Match.Placeholders.make(R.self) { return placeholder }
+        stop(
+            """
+            \(recorder.name): \(problem), and no placeholder of \(R.self) can be made; \
+            register one with Match.Placeholders.register { someValue }
+            """)
+    }
+
+    static func stop(_ message: String) -> Never {
+        fatalError("TestDoubles: \(message)")
+    }
+}
+
+/// Ends a recording pass early for a throwing requirement whose result type
+/// has no placeholder: the call is already recorded when it is thrown.
+struct RecordingPassEnded: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

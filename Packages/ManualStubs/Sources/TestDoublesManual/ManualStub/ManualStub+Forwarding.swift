@@ -1,0 +1,152 @@
+import TestDoublesRecorder
+
+extension ManualStub {
+    /// Answers a synchronous, non-throwing requirement: a method, a getter or
+    /// a subscript getter.
+    ///
+    /// ```swift
+    /// func isEnabled(_ flag: String, for userID: Int) -> Bool { stub.call(flag, userID) }
+    /// var currency: String { stub.call() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Returns: The configured answer.
+    public func call<each A, R>(_ args: repeat each A, function: String = #function) -> R {
+        let requirement = requirements.requirement(
+            function, .call, effects: .none, arguments: repeat (each A).self, result: R.self)
+        let outcome = recorder.dispatch(requirement, arguments: boxed(repeat each args))
+        return TypedAnswer.resolve(outcome, recorder, requirement, forward: nil as (() -> R)?)
+    }
+
+    /// Answers a synchronous, throwing requirement.
+    ///
+    /// ```swift
+    /// func price(_ item: String) throws -> Int { try stub.throwingCall(item) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Returns: The configured answer.
+    /// - Throws: The configured error, or ``UnstubbedCall`` for a call no registration matches.
+    public func throwingCall<each A, R>(_ args: repeat each A, function: String = #function) throws -> R {
+        let requirement = requirements.requirement(
+            function, .call, effects: .throws, arguments: repeat (each A).self, result: R.self)
+        let outcome = recorder.dispatch(requirement, arguments: boxed(repeat each args))
+        return try TypedAnswer.resolve(
+            outcome, recorder, requirement, throwing: (any Error).self, forward: nil as (() throws -> R)?)
+    }
+
+    /// Answers a synchronous requirement that throws only `E`.
+    ///
+    /// ```swift
+    /// func parse(_ text: String) throws(ParseError) -> Int { try stub.throwingCall(text, throwing: ParseError.self) }
+    /// ```
+    ///
+    /// A configured error of another type is reported as an issue and the
+    /// call answers with a placeholder result.
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - throwing: The requirement's error type.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Returns: The configured answer.
+    /// - Throws: The configured error.
+    public func throwingCall<each A, R, E: Error>(
+        _ args: repeat each A, throwing: E.Type, function: String = #function
+    ) throws(E) -> R {
+        let requirement = requirements.requirement(
+            function, .call, effects: .throws, error: E.self, arguments: repeat (each A).self, result: R.self)
+        let outcome = recorder.dispatch(requirement, arguments: boxed(repeat each args))
+        return try TypedAnswer.resolve(outcome, recorder, requirement, throwing: E.self, forward: nil)
+    }
+
+    /// Answers an async, non-throwing requirement; async behaviors
+    /// (`thenSuspend()`, delays, `thenNeverReturn()`, `thenAwaitCancellation()`) apply.
+    ///
+    /// ```swift
+    /// func refresh() async { await stub.asyncCall() as Void }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Returns: The configured answer.
+    public func asyncCall<each A, R>(_ args: repeat each A, function: String = #function) async -> R {
+        let requirement = requirements.requirement(
+            function, .call, effects: .async, arguments: repeat (each A).self, result: R.self)
+        let outcome = await recorder.dispatchAsync(requirement, arguments: boxed(repeat each args))
+        return await TypedAnswer.resolve(outcome, recorder, requirement, forward: nil as (() async -> R)?)
+    }
+
+    /// Answers an async, throwing requirement.
+    ///
+    /// ```swift
+    /// func loadFeed() async throws -> [String] { try await stub.asyncThrowingCall() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Returns: The configured answer.
+    /// - Throws: The configured error, ``UnstubbedCall``, or `CancellationError`.
+    public func asyncThrowingCall<each A, R>(_ args: repeat each A, function: String = #function) async throws -> R {
+        let requirement = requirements.requirement(
+            function, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)
+        let outcome = await recorder.dispatchAsync(requirement, arguments: boxed(repeat each args))
+        return try await TypedAnswer.resolve(
+            outcome, recorder, requirement, throwing: (any Error).self, forward: nil as (() async throws -> R)?)
+    }
+
+    /// Answers an async requirement that throws only `E`.
+    ///
+    /// ```swift
+    /// func load(id: Int) async throws(LoadError) -> Item {
+    ///     try await stub.asyncThrowingCall(id, throwing: LoadError.self)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - throwing: The requirement's error type.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Returns: The configured answer.
+    /// - Throws: The configured error.
+    public func asyncThrowingCall<each A, R, E: Error>(
+        _ args: repeat each A, throwing: E.Type, function: String = #function
+    ) async throws(E) -> R {
+        let requirement = requirements.requirement(
+            function, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self)
+        let outcome = await recorder.dispatchAsync(requirement, arguments: boxed(repeat each args))
+        return try await TypedAnswer.resolve(outcome, recorder, requirement, throwing: E.self, forward: nil)
+    }
+
+    /// Records a property or subscript setter; subscript setters pass their
+    /// indices after the new value.
+    ///
+    /// ```swift
+    /// var currency: String {
+    ///     get { stub.call() }
+    ///     nonmutating set { stub.set(newValue) }
+    /// }
+    /// ```
+    ///
+    /// A setter is a requirement like any other: register it to accept
+    /// assignments (`when { $0.currency = Match.any() }.thenDoNothing()`) or
+    /// to run a handler, and verify it with
+    /// `verify { $0.currency = Match.equal("EUR") }`. An assignment no
+    /// registration matches is recorded and reported as an unmatched call.
+    ///
+    /// - Parameters:
+    ///   - newValue: The value assigned.
+    ///   - indices: A subscript's indices, in declaration order.
+    ///   - function: The property or subscript name; leave the default `#function`.
+    public func set<V, each I>(_ newValue: V, _ indices: repeat each I, function: String = #function) {
+        let requirement = requirements.requirement(
+            function, .setter, effects: .none, arguments: V.self, repeat (each I).self, result: Void.self)
+        let outcome = recorder.dispatch(requirement, arguments: [newValue] + boxed(repeat each indices))
+        TypedAnswer.resolve(outcome, recorder, requirement, forward: nil as (() -> Void)?)
+    }
+}

@@ -1,0 +1,62 @@
+import TestDoublesRecorder
+
+extension ManualStub {
+    /// The controller of the conformer type itself: static requirements and
+    /// initializer requirements forward to it.
+    ///
+    /// ```swift
+    /// static func make() -> Int { ManualStub<Self>.shared.call() }
+    /// init(name: String) { self.init(stub: .shared); stub.call(name) as Void }
+    /// ```
+    ///
+    /// There is one per conformer type in the process, or one per conformer
+    /// type inside ``SharedManualStubs/isolated(_:)``, so parallel tests that
+    /// configure statics do not see each other's registrations.
+    public static var shared: ManualStub<Conformer> {
+        let store = SharedManualStubs.current ?? SharedManualStubs.process
+        return store.controller(for: Conformer.self)
+    }
+}
+
+/// The per-type controllers behind ``ManualStub/shared``.
+///
+/// Static and initializer requirements have no instance to carry a
+/// controller, so they use one per conformer type. Run a test's body inside
+/// ``isolated(_:)`` to give it controllers of its own.
+public final class SharedManualStubs: Sendable {
+    @TaskLocal static var current: SharedManualStubs?
+    static let process = SharedManualStubs()
+
+    private let controllers = Locked<[ObjectIdentifier: AnyObject]>([:])
+
+    private init() {}
+
+    func controller<C: ManualStubConformer>(for type: C.Type) -> ManualStub<C> {
+        controllers.withLock { controllers in
+            if let existing = controllers[ObjectIdentifier(type)] as? ManualStub<C> { return existing }
+            let made = ManualStub<C>(name: "ManualStub<\(C.self)>.shared")
+            controllers[ObjectIdentifier(type)] = made
+            return made
+        }
+    }
+
+    /// Runs `body` with fresh ``ManualStub/shared`` controllers for every
+    /// conformer type; they are forgotten when it returns.
+    ///
+    /// - Parameter body: The code that configures and calls static requirements.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public static func isolated<R>(_ body: () throws -> R) rethrows -> R {
+        try $current.withValue(SharedManualStubs(), operation: body)
+    }
+
+    /// Runs async `body` with fresh ``ManualStub/shared`` controllers for every
+    /// conformer type; child tasks see them too.
+    ///
+    /// - Parameter body: The code that configures and calls static requirements.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public static func isolated<R>(_ body: () async throws -> R) async rethrows -> R {
+        try await $current.withValue(SharedManualStubs(), operation: body)
+    }
+}
