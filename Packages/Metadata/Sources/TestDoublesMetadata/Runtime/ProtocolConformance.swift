@@ -108,26 +108,25 @@ extension ProtocolConformance {
             var records: [UnsafeRawPointer] = []
         }
         let collector = Collector()
-        let context = Unmanaged.passUnretained(collector).toOpaque()
-        try withExtendedLifetime(collector) { () throws(MetadataError) in
-            try SwiftRuntime.enumerateMetadataSections(
-                { sections, context in
-                    guard let sections, let context else { return true }
-                    let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-                    // MetadataSections: version, base address, two unused words, then
-                    // (start, length) ranges: swift5_protocols, swift5_protocol_conformances, ...
-                    let word = MemoryLayout<UInt>.size
-                    let start = sections.word(at: 6 * word)
-                    let length = Int(sections.word(at: 7 * word))
-                    guard let base = UnsafeRawPointer(bitPattern: start) else { return true }
-                    for offset in stride(from: 0, to: length - 3, by: 4) {
-                        if let record = base.relativeDirect(at: offset) {
-                            collector.records.append(record)
-                        }
+        let context = Unmanaged.passRetained(collector).toOpaque()
+        defer { Unmanaged<Collector>.fromOpaque(context).release() }
+        try SwiftRuntime.enumerateMetadataSections(
+            { sections, context in
+                guard let sections, let context else { return true }
+                let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                // MetadataSections: version, base address, two unused words, then
+                // (start, length) ranges: swift5_protocols, swift5_protocol_conformances, ...
+                let word = MemoryLayout<UInt>.size
+                let start = sections.word(at: 6 * word)
+                let length = Int(sections.word(at: 7 * word))
+                guard let base = UnsafeRawPointer(bitPattern: start) else { return true }
+                for offset in stride(from: 0, to: length - 3, by: 4) {
+                    if let record = base.relativeDirect(at: offset) {
+                        collector.records.append(record)
                     }
-                    return true
-                }, context: context)
-        }
+                }
+                return true
+            }, context: context)
         return collector.records
     }
 }

@@ -1,0 +1,51 @@
+/// Synthesizes a valid, inert value of a type known only by its metadata:
+/// zero for numbers, `false`, empty strings and collections, `nil`
+/// optionals, an enum's first case without payload (else its first payload
+/// case with a placeholder payload), structs and tuples field by field, and
+/// metatypes.
+///
+/// It refuses (fails closed) where no value can be made without inventing
+/// an identity: class instances, existentials, functions, existential
+/// metatypes, raw pointers, noncopyable and uninhabited types. A refused
+/// type leaves the destination memory untouched.
+public enum Placeholder {
+    /// Initializes a placeholder value of `type` at `destination`.
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - destination: Uninitialized memory of at least `type`'s size, aligned for it.
+    /// - Throws: ``MetadataError/unsupportedType(typeName:reason:)`` when the type has no placeholder
+    ///   (nothing is written then), or another ``MetadataError`` for unreadable metadata.
+    public static func initialize(_ type: Any.Type, at destination: UnsafeMutableRawPointer) throws(MetadataError) {
+        let plan = try PlaceholderPlan.make(for: TypeMetadata(type), depth: 0)
+        plan.write(at: destination)
+    }
+
+    /// A placeholder value of `type` boxed as `Any`, nil when the type has none.
+    ///
+    /// - Parameter type: The value's type.
+    /// - Returns: The value, or nil for classes, existentials, functions and the other refused types.
+    public static func value(of type: Any.Type) -> Any? {
+        let metadata = TypeMetadata(type)
+        guard let plan = try? PlaceholderPlan.make(for: metadata, depth: 0) else { return nil }
+        let witnesses = metadata.valueWitnesses
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: max(witnesses.size, 1), alignment: max(witnesses.alignment, 1))
+        defer { memory.deallocate() }
+        plan.write(at: memory)
+        return box(type, from: memory)
+    }
+
+    /// Whether `type` has a placeholder.
+    ///
+    /// - Parameter type: The value's type.
+    /// - Returns: True when ``initialize(_:at:)`` would succeed.
+    public static func canSynthesize(_ type: Any.Type) -> Bool {
+        (try? PlaceholderPlan.make(for: TypeMetadata(type), depth: 0)) != nil
+    }
+
+    /// Moves the value of type `T` at `memory` into an `Any`.
+    private static func box<T>(_ type: T.Type, from memory: UnsafeMutableRawPointer) -> Any {
+        memory.assumingMemoryBound(to: T.self).move()
+    }
+}

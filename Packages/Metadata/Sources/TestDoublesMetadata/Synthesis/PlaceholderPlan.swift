@@ -1,0 +1,150 @@
+/// How to write a placeholder value: decided completely (and refused, if it
+/// must be) before any byte is written.
+indirect enum PlaceholderPlan {
+    /// Zero `size` bytes (numbers, `false`, vectors, padding).
+    case zero(size: Int)
+    /// Copy the bytes of a known immortal value (empty string, empty array storage).
+    case bytes([UInt8])
+    /// Write each field's plan at its offset, over zeroed memory of `size` bytes.
+    case fields(size: Int, [(offset: Int, plan: PlaceholderPlan)])
+    /// Write the payload's plan (if any), then store the enum tag through the value witnesses.
+    case enumCase(metadata: TypeMetadata, tag: Int, payload: PlaceholderPlan?)
+    /// Store a metadata pointer (the value of a metatype).
+    case metatype(UnsafeRawPointer)
+
+    private static let maximumDepth = 64
+
+    /// Plans the placeholder of `metadata`'s type.
+    static func make(for metadata: TypeMetadata, depth: Int) throws(MetadataError) -> PlaceholderPlan {
+        let name = metadata.description
+        guard depth < maximumDepth else { throw .unsupportedType(typeName: name, reason: "nesting too deep") }
+        let witnesses = metadata.valueWitnesses
+        guard witnesses.isCopyable else { throw .unsupportedType(typeName: name, reason: "noncopyable type") }
+        if let known = KnownValues.bytes(for: metadata) { return .bytes(known) }
+        switch metadata.kind {
+        case .struct:
+            var fields: [(Int, PlaceholderPlan)] = []
+            for field in try StructMetadata(metadata).fields() {
+                if field.mangledTypeName.isBuiltin {
+                    fields.append((field.offset, try builtin(field.mangledTypeName, size: field.type, in: name)))
+                } else {
+                    fields.append((field.offset, try make(for: field.type, depth: depth + 1)))
+                }
+            }
+            return .fields(size: witnesses.size, fields)
+        case .tuple:
+            var fields: [(Int, PlaceholderPlan)] = []
+            for element in try TupleMetadata(metadata).elements {
+                fields.append((element.offset, try make(for: element.type, depth: depth + 1)))
+            }
+            return .fields(size: witnesses.size, fields)
+        case .enum, .optional:
+            return try enumCase(metadata, depth: depth)
+        case .metatype:
+            return .metatype(try MetatypeMetadata(metadata).instanceType.pointer)
+        case .class, .foreignClass, .foreignReferenceType, .objCClassWrapper:
+            throw .unsupportedType(typeName: name, reason: "a class instance cannot be synthesized")
+        case .existential, .extendedExistential:
+            throw .unsupportedType(typeName: name, reason: "an existential has no concrete value to synthesize")
+        case .existentialMetatype:
+            throw .unsupportedType(typeName: name, reason: "an existential metatype needs a conforming type")
+        case .function:
+            throw .unsupportedType(typeName: name, reason: "a function cannot be synthesized")
+        case .unknown(let raw):
+            throw .unknownMetadataKind(rawValue: raw)
+        default:
+            throw .unsupportedType(typeName: name, reason: "metadata kind \(metadata.kind)")
+        }
+    }
+
+    /// Plans an enum: its first case without payload, else its first payload case that has a placeholder.
+    private static func enumCase(_ metadata: TypeMetadata, depth: Int) throws(MetadataError) -> PlaceholderPlan {
+        let name = metadata.description
+        guard metadata.valueWitnesses.hasEnumWitnesses else {
+            throw .unsupportedType(typeName: name, reason: "enum without enum value witnesses")
+        }
+        let cases = try EnumMetadata(metadata).cases()
+        if let empty = cases.first(where: { $0.payloadType == nil }) {
+            return .enumCase(metadata: metadata, tag: empty.tag, payload: nil)
+        }
+        for candidate in cases where !candidate.isIndirect {
+            guard let payloadType = candidate.payloadType,
+                let payload = try? make(for: payloadType, depth: depth + 1)
+            else { continue }
+            return .enumCase(metadata: metadata, tag: candidate.tag, payload: payload)
+        }
+        throw .unsupportedType(typeName: name, reason: "no case whose payload can be synthesized")
+    }
+
+    /// Plans a builtin field: numbers and vectors are zero; references and pointers are refused.
+    private static func builtin(
+        _ mangledName: MangledTypeName, size type: TypeMetadata, in owner: String
+    ) throws(MetadataError) -> PlaceholderPlan {
+        switch TypeLayout.builtin(spelled: Substring(mangledName.description)) {
+        case .floatingPoint?, .vector?:
+            return .zero(size: type.valueWitnesses.size)
+        case .integer?:
+            // Integer-like builtins include object references and raw pointers, which must not be null.
+            let text = mangledName.description
+            guard text.hasPrefix("Bi") || text == "Bw" else {
+                throw .unsupportedType(typeName: owner, reason: "stores a reference or pointer (\(text))")
+            }
+            return .zero(size: type.valueWitnesses.size)
+        default:
+            throw .unsupportedType(typeName: owner, reason: "builtin field \(mangledName.description)")
+        }
+    }
+
+    /// Writes the planned value at `destination`.
+    func write(at destination: UnsafeMutableRawPointer) {
+        switch self {
+        case .zero(let size):
+            destination.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        case .bytes(let bytes):
+            bytes.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        case .fields(let size, let fields):
+            destination.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+            for (offset, plan) in fields { plan.write(at: destination + offset) }
+        case .enumCase(let metadata, let tag, let payload):
+            let witnesses = metadata.valueWitnesses
+            destination.initializeMemory(as: UInt8.self, repeating: 0, count: witnesses.size)
+            payload?.write(at: destination)
+            let inject = witnesses.witness(
+                at: ValueWitnessTable.Offset.destructiveInjectEnumTag, as: ValueWitnessTable.InjectTagWitness.self)
+            inject?(destination, UInt32(tag), metadata.pointer)
+        case .metatype(let instance):
+            destination.storeBytes(of: UInt(bitPattern: instance), as: UInt.self)
+        }
+    }
+}
+
+/// Bit patterns of standard-library values that own no memory: copying them
+/// needs no retain. Matched by nominal type descriptor, so every
+/// specialization of a collection is covered.
+enum KnownValues {
+    private struct Entry: @unchecked Sendable {
+        let descriptor: UnsafeRawPointer
+        let bytes: [UInt8]
+    }
+
+    private static func entry<T>(_ value: T) -> Entry {
+        let descriptor = TypeMetadata(T.self).pointer.pointer(at: 8)!
+        return Entry(descriptor: descriptor, bytes: withUnsafeBytes(of: value) { Array($0) })
+    }
+
+    private static let entries: [Entry] = [
+        entry(""),  // inline empty string: no storage object
+        entry(Character("\u{0}")),  // a one-scalar inline string
+        entry(Substring("")),
+        entry([UInt8]()),  // the shared, immortal empty-array storage
+        entry(ContiguousArray<UInt8>()),
+        entry([UInt8: UInt8]()),  // the shared, immortal empty-dictionary singleton
+        entry(Set<UInt8>()),  // the shared, immortal empty-set singleton
+    ]
+
+    /// The bytes of the placeholder of a known standard-library type, nil for other types.
+    static func bytes(for metadata: TypeMetadata) -> [UInt8]? {
+        guard metadata.kind == .struct, let descriptor = metadata.pointer.pointer(at: 8) else { return nil }
+        return entries.first { $0.descriptor == descriptor }?.bytes
+    }
+}
