@@ -473,8 +473,8 @@ extension Demangler {
             guard let name = pop(.identifier) else { throw failure("associated type without a name") }
             let base = try popTypeAndGetChild()
             type = try makeType(try make(.associatedTypeRef, [base, name]))
-        case UInt8(ascii: "x"): type = try associatedTypeSimple(base: try require(.type))
-        case UInt8(ascii: "X"): type = try associatedTypeCompound(base: try require(.type))
+        case UInt8(ascii: "x"): type = try associatedTypeSimple(base: nil)
+        case UInt8(ascii: "X"): type = try associatedTypeCompound(base: nil)
         case UInt8(ascii: "y"): type = try associatedTypeSimple(base: try makeType(try genericParameterIndex()))
         case UInt8(ascii: "Y"): type = try associatedTypeCompound(base: try makeType(try genericParameterIndex()))
         case UInt8(ascii: "z"):
@@ -496,19 +496,23 @@ extension Demangler {
         return try make(.dependentAssociatedTypeRef, [name, proto])
     }
 
-    mutating func associatedTypeSimple(base: DemangleNode) throws(DemanglingError) -> DemangleNode {
+    /// `base` nil means the base type precedes the names on the stack (`Qx`, `QX`).
+    mutating func associatedTypeSimple(base: DemangleNode?) throws(DemanglingError) -> DemangleNode {
         let name = try associatedTypeName()
-        return try makeType(try make(.dependentMemberType, [base, name]))
+        let resolvedBase: DemangleNode
+        if let base { resolvedBase = base } else { resolvedBase = try require(.type) }
+        return try makeType(try make(.dependentMemberType, [resolvedBase, name]))
     }
 
-    mutating func associatedTypeCompound(base: DemangleNode) throws(DemanglingError) -> DemangleNode {
+    mutating func associatedTypeCompound(base: DemangleNode?) throws(DemanglingError) -> DemangleNode {
         var names: [DemangleNode] = []
         var isFirst = false
         repeat {
             isFirst = pop(.firstElementMarker) != nil
             names.append(try associatedTypeName())
         } while !isFirst
-        var type = base
+        var type: DemangleNode
+        if let base { type = base } else { type = try require(.type) }
         for name in names.reversed() {
             type = try makeType(try make(.dependentMemberType, [type, name]))
         }

@@ -1,0 +1,150 @@
+import Testing
+
+@testable import TestDoublesMetadata
+
+@Suite struct RequirementSymbolTests {
+    private func nominal(
+        _ module: String, _ name: String, _ kind: DemangledNominalType.Kind = .structure
+    )
+        -> DemangledType
+    {
+        .nominal(DemangledNominalType(kind: kind, name: name, parent: .module(module)))
+    }
+
+    @Test func decodesGroupingOwnershipAndEffects() throws {
+        let symbol = try RequirementSymbol(
+            mangledName: "$s3App4LiveVAA1PA2aDP1t_1y1z1wAA5ShapeOSgSi_SSt_SizSaySiGnAA3BigVhtKFTW")
+        #expect(symbol.form == .witnessThunk)
+        #expect(symbol.conformingType == nominal("App", "Live"))
+        #expect(symbol.protocolType.qualifiedName == "App.P")
+        #expect(symbol.conformanceModule == "App")
+        #expect(symbol.name.description == "t(_:y:z:w:)")
+        #expect(symbol.kind == .method)
+        let function = symbol.functionType
+        #expect(function.parameters.map(\.ownership) == [.default, .inout, .owned, .shared])
+        #expect(
+            function.parameters[0].type
+                == .tuple([.init(type: nominal("Swift", "Int")), .init(type: nominal("Swift", "String"))]))
+        #expect(function.parameters[2].type.description == "Swift.Array<Swift.Int>")
+        #expect(function.parameters[3].type == nominal("App", "Big"))
+        #expect(function.result.description == "Swift.Optional<App.Shape>")
+        #expect(function.thrownError == .any)
+        #expect(!function.isAsync)
+    }
+
+    @Test func decodesAsyncTypedThrowsAndClosures() throws {
+        let symbol = try RequirementSymbol(
+            mangledName: "$s3App4LiveVAA1PA2aDP1c_1gAA3BoxCS2ic_ySSKXEtYaAA4TErrVYKFTWTu")
+        #expect(symbol.form == .asyncWitnessFunctionPointer)
+        #expect(symbol.name.description == "c(_:g:)")
+        let function = symbol.functionType
+        #expect(function.isAsync)
+        #expect(function.thrownError == .typed(nominal("App", "TErr")))
+        #expect(function.result == nominal("App", "Box", .class))
+        guard case .function(let escaping) = function.parameters[0].type,
+            case .function(let nonEscaping) = function.parameters[1].type
+        else {
+            Issue.record("closure parameters did not decode as function types")
+            return
+        }
+        #expect(escaping.representation == .escaping)
+        #expect(escaping.description == "(Swift.Int) -> Swift.Int")
+        #expect(nonEscaping.representation == .nonEscaping)
+        #expect(nonEscaping.thrownError == .any)
+        #expect(function.parameters[1].type.mangledName == "ytSSKXE")
+    }
+
+    @Test func decodesAccessorsSubscriptsStaticsAndInitializers() throws {
+        let getter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivgTW")
+        #expect(getter.kind == .getter && getter.name.description == "count" && !getter.isSubscript)
+        #expect(getter.functionType.parameters.isEmpty && getter.functionType.result == nominal("Swift", "Int"))
+        let setter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDPySDySSSiGSi_SStcisTW")
+        #expect(setter.kind == .setter && setter.isSubscript && setter.name.description == "subscript(_:_:)")
+        #expect(setter.functionType.parameters.map(\.type.mangledName) == ["SDySSSiG", "Si", "SS"])
+        #expect(setter.functionType.result == .void)
+        let modify = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivMTW")
+        #expect(modify.kind == .modify)
+        let staticGetter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP1sSJvgZTW")
+        #expect(staticGetter.isStatic && staticGetter.kind == .getter)
+        #expect(staticGetter.functionType.result == nominal("Swift", "Character"))
+        let make = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP4make1vxSid_tFZTW")
+        #expect(make.isStatic && make.name.description == "make(v:)")
+        #expect(make.functionType.parameters.first?.isVariadic == true)
+        #expect(make.functionType.result == .genericParameter(depth: 0, index: 0))
+        let initializer = try RequirementSymbol(
+            mangledName: "$s3App4LiveVAA1PA2aDP1x1yxs5SIMD4VySfG_s23CustomStringConvertible_s8SendableptcfCTW")
+        #expect(initializer.kind == .initializer && initializer.name.description == "init(x:y:)")
+        #expect(initializer.functionType.parameters[0].type.mangledName == "s5SIMD4VySfG")
+        // Sendable is a marker protocol: kept in the tree, left out of the runtime mangling.
+        #expect(
+            initializer.functionType.parameters[1].type.description
+                == "any Swift.CustomStringConvertible & Swift.Sendable")
+        #expect(initializer.functionType.parameters[1].type.mangledName == "s23CustomStringConvertible_p")
+    }
+
+    @Test func decodesGenericsMetatypesAndExistentialMetatypes() throws {
+        let generic = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP3gen_1uSi1a_qd__1btqd___SimtSQRd__lFTW")
+        let function = generic.functionType
+        #expect(function.genericSignature?.parameterCounts == [1])
+        #expect(function.parameters[0].type == .genericParameter(depth: 1, index: 0))
+        #expect(function.parameters[1].type == .metatype(nominal("Swift", "Int")))
+        #expect(function.result.description == "(a: Swift.Int, b: τ_1_0)")
+        #expect(function.result.isDependent)
+        let metatypes = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP2mtys4Int8VAA3BigVm_AaD_pXptFTW")
+        #expect(metatypes.name.description == "mt(_:_:)")
+        #expect(metatypes.functionType.parameters[1].type.description == "any App.P.Type")
+        #expect(metatypes.functionType.result == nominal("Swift", "Int8"))
+    }
+
+    @Test func decodesMethodDescriptorsAndPrivateTypes() throws {
+        let descriptor = try RequirementSymbol(mangledName: "$sSL1loiySbx_xtFZTq")
+        #expect(descriptor.form == .methodDescriptor)
+        #expect(descriptor.protocolType.qualifiedName == "Swift.Comparable")
+        #expect(descriptor.isStatic && descriptor.name.baseName == "<")
+        #expect(descriptor.conformingType == nil)
+        let type = try DemangledType(mangledName: "3App1X33_0123456789ABCDEF0123456789ABCDEFLLV")
+        guard case .nominal(let nominal) = type else {
+            Issue.record("\(type) is not nominal")
+            return
+        }
+        #expect(nominal.name == "X" && nominal.privateDiscriminator == "_0123456789ABCDEF0123456789ABCDEF")
+        #expect(type.mangledName == "3App1X33_0123456789ABCDEF0123456789ABCDEFLLV")
+    }
+
+    @Test func decodesWordSubstitutionsAndNestedGenerics() throws {
+        let symbol = try RequirementSymbol(
+            mangledName:
+                "$s20FoundationEssentials16AttributedStringVAA0cD8ProtocolA2aDP13dynamicMemberAA24ScopedAttributeContainerVyqd__Gs7KeyPathCyAA0I6ScopesOqd__mG_tcAA0I5ScopeRd__luiMTW"
+        )
+        #expect(symbol.protocolType.qualifiedName == "FoundationEssentials.AttributedStringProtocol")
+        #expect(symbol.isSubscript && symbol.kind == .modify)
+        #expect(symbol.name.description == "subscript(dynamicMember:)")
+        let index = try DemangledType(mangledName: "SD5IndexVySSSi_G")
+        #expect(index.description == "Swift.Dictionary<Swift.String, Swift.Int>.Index")
+        #expect(index.mangledName == "SD5IndexVySSSi_G")
+    }
+
+    @Test func remanglingIsStableAndResolvesForEveryFixtureType() throws {
+        var checked = 0
+        for name in try DemanglingOracle.witnessSymbolsOfThisBinary() where name.contains("Fixture") {
+            let symbol = try RequirementSymbol(mangledName: name)
+            let function = symbol.functionType
+            for type in function.parameters.map(\.type) + [function.result] {
+                let again = try DemangledType(mangledName: type.mangledName)
+                #expect(again.mangledName == type.mangledName, "\(name): \(type)")
+                if !type.isDependent {
+                    #expect(RuntimeTypeLookup.type(forMangledName: type.mangledName) != nil, "\(type.mangledName)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test func rejectsSymbolsThatAreNotRequirements() {
+        #expect(throws: DemanglingError.self) { try RequirementSymbol(mangledName: "$sSiN") }
+        #expect(throws: DemanglingError.self) { try RequirementSymbol(mangledName: "main") }
+        #expect(throws: DemanglingError.self) { try RequirementSymbol(mangledName: "") }
+        #expect(throws: DemanglingError.self) { try DemangledType(mangledName: "SiSi") }
+    }
+}
