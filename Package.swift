@@ -119,8 +119,9 @@ let package = Package(
             name: "DoublesGenCoreTests",
             dependencies: ["DoublesGenCore"],
             path: tests("ManualStubs", "DoublesGenCoreTests"),
-            exclude: ["Corpus", "Golden"]
+            exclude: ["Golden", "Support"]
         ),
+        .target(name: "DoublesGenCorpus", path: tests("ManualStubs", "DoublesGenCorpus")),
 
         // DSL
         .target(

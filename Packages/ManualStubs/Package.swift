@@ -48,8 +48,10 @@ let package = Package(
         .testTarget(
             name: "DoublesGenCoreTests",
             dependencies: ["DoublesGenCore"],
-            exclude: ["Corpus", "Golden"]
+            exclude: ["Golden", "Support"]
         ),
+        // The generator's corpus: protocols of every supported shape.
+        .target(name: "DoublesGenCorpus", path: "Tests/DoublesGenCorpus"),
     ],
     swiftLanguageModes: [.v6]
 )

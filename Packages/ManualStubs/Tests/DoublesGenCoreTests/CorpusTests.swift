@@ -8,14 +8,17 @@ import Testing
 /// contract's signatures.
 @Suite struct CorpusTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let corpus = directory.appendingPathComponent("Corpus")
+    /// The corpus is a compiled target of its own, so that the round-trip
+    /// tests can generate from it with the build-tool plugin.
+    static let corpus = directory.deletingLastPathComponent().appendingPathComponent("DoublesGenCorpus")
+    static let shim = directory.appendingPathComponent("Support/ContractShim.swift.txt")
     static let golden = directory.appendingPathComponent("Golden/Corpus.stubs.txt")
-    /// Files that support the type-check but declare no protocols to double.
-    static let supportFiles = ["Support.swift.txt", "ContractShim.swift.txt"]
+    /// The corpus file that declares the types the protocols mention.
+    static let supportFiles = ["Support.swift"]
 
     static func protocolFiles() throws -> [SourceText] {
         let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
-            .filter { $0.hasSuffix(".swift.txt") && !supportFiles.contains($0) }
+            .filter { $0.hasSuffix(".swift") && !supportFiles.contains($0) }
             .sorted()
         return try names.map { name in
             SourceText(
@@ -37,7 +40,7 @@ import Testing
         #expect(result.generatedProtocols == declared.sorted())
         #expect(
             result.diagnostics.map(\.description) == [
-                "Corpus/Conditional.swift.txt:3:5: warning: requirements inside '#if' are generated under the same condition"
+                "Corpus/Conditional.swift:3:5: warning: requirements inside '#if' are generated under the same condition"
             ])
     }
 
@@ -70,12 +73,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
 
         var files: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
-        where name.hasSuffix(".swift.txt") {
-            let target = work.appendingPathComponent(String(name.dropLast(".txt".count)))
-            try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(name), to: target)
-            files.append(target.path)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path) where name.hasSuffix(".swift")
+        {
+            files.append(Self.corpus.appendingPathComponent(name).path)
         }
+        let shim = work.appendingPathComponent("ContractShim.swift")
+        try FileManager.default.copyItem(at: Self.shim, to: shim)
+        files.append(shim.path)
         // The shim stands in for TestDoublesManual, so the import goes.
         let generated = try Self.generate().output.replacing("import TestDoublesManual\n", with: "")
         let generatedFile = work.appendingPathComponent("Generated.swift")

@@ -108,9 +108,10 @@ import Testing
             protocol Delegate: AnyObject { var active: Bool { get set }; init(id: String) }
             protocol Sub: Delegate { static func make() -> Int }
             protocol ByWhere where Self: AnyObject { func f() }
+            protocol Legacy: class { func f() }
             """
         ])
-        for name in ["Delegate", "Sub", "ByWhere"] {
+        for name in ["Delegate", "Sub", "ByWhere", "Legacy"] {
             let text = try section(name, in: result)
             #expect(text.contains("final class \(name)StubConformer: \(name), ManualStubConformer {"))
             #expect(text.contains("let stub: ManualStub<\(name)StubConformer>"))

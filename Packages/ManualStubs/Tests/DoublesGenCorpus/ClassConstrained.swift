@@ -3,7 +3,7 @@ protocol Delegate: AnyObject {
     var isActive: Bool { get set }
 }
 
-protocol LegacyDelegate: class {
+protocol LegacyDelegate: AnyObject, Sendable {
     func legacy()
 }
 

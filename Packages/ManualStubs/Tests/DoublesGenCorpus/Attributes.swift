@@ -4,6 +4,7 @@ protocol Presenter {
     var isPresenting: Bool { get }
 }
 
+/// A public protocol: its conformer is still internal.
 public protocol PublicService: Sendable {
     func ping() async -> Bool
 }

@@ -18,7 +18,7 @@ protocol DebugTools {
 /* A comment with a brace { that must not count. */
 protocol Commented {
     // func notARequirement() {
-    func real(_ text: String) -> String  /* trailing { comment */
+    func real(_ text: String) -> String /* trailing { comment */
     var message: String { get }  // "quote {
 }
 
