@@ -2,14 +2,14 @@
 //
 // Layout of this file, per architecture:
 //   1. td_sync_trampoline_entry   the shared synchronous entry veneers jump to
-//   2. (async entries go here, beside the sync one, on the same frame)
+//   2. td_async_trampoline_entry  the async entry (x86_64; arm64 to come), same frame
 //   3. td_call_probing_error_register and td_assembly_echo_word, small probes
 //      the tests use to observe register contracts.
 //
 // Every entry spills the registers into one td_call_frame (see
 // include/CTestDoublesTrampolines.h; offsets are the TD_FRAME_* macros, asserted
 // against the C struct in Trampoline.c), calls the Swift handler
-// td_sync_trampoline_handler(frame) with the C calling convention, then reloads
+// td_trampoline_handler(frame) with the C calling convention, then reloads
 // the result and error registers from the frame and returns to the caller.
 
 #include "CTestDoublesTrampolines.h"
@@ -78,10 +78,10 @@ td_sync_trampoline_entry:
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+32(%rsp)
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
     movq %r12, TD_FRAME_RETURN_ERROR(%rsp)
-    movq $0, TD_FRAME_RESERVED(%rsp)
+    movq $0, TD_FRAME_FLAGS(%rsp)
 
     movq %rsp, %rdi
-    callq td_sync_trampoline_handler@PLT    // C ABI: keeps rbx rbp r12-r15
+    callq td_trampoline_handler@PLT         // C ABI: keeps rbx rbp r12-r15
 
     movq TD_FRAME_RETURN_GP+0(%rsp), %rax
     movq TD_FRAME_RETURN_GP+8(%rsp), %rdx
@@ -99,6 +99,102 @@ td_sync_trampoline_entry:
     retq
     .cfi_endproc
     .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
+
+// ---------------------------------------------------------------------------
+// void td_async_trampoline_entry(void)   (swifttailcc, async)
+//
+// Reached through an async function pointer record: the caller allocated
+// TD_ASYNC_CONTEXT_SIZE bytes of context, stored Parent at 0(ctx) and
+// ResumeParent at 8(ctx), and jumped (or called) here with r14 = ctx,
+// r11 = slot and r10 = context from the veneer. Arguments are as for the
+// sync entry except that an indirect result address is the first integer
+// argument (rdi). The return address is at (%rsp) and the stack arguments
+// follow it; this callee must pop them (swifttailcc is callee-pops).
+//
+// The handler runs at once, while the caller's stack arguments are still
+// live, and completes the call: the results go into the continuation's
+// argument registers (rdi rsi rdx rcx, xmm0-xmm3), the error into r13, and
+// ResumeParent is tail-called with r14 = this call's context (it reads
+// Parent and frees the context itself).
+// ---------------------------------------------------------------------------
+    .globl td_async_trampoline_entry
+    .type td_async_trampoline_entry, @function
+    .p2align 4
+td_async_trampoline_entry:
+    .cfi_startproc
+    pushq %rbp
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbp, -16
+    movq %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    subq $TD_FRAME_SIZE, %rsp
+
+    movq %r11, TD_FRAME_SLOT(%rsp)
+    movq %r10, TD_FRAME_CONTEXT(%rsp)
+
+    movq %rdi, TD_FRAME_GP+0(%rsp)
+    movq %rsi, TD_FRAME_GP+8(%rsp)
+    movq %rdx, TD_FRAME_GP+16(%rsp)
+    movq %rcx, TD_FRAME_GP+24(%rsp)
+    movq %r8, TD_FRAME_GP+32(%rsp)
+    movq %r9, TD_FRAME_GP+40(%rsp)
+    movq $0, TD_FRAME_GP+48(%rsp)
+    movq $0, TD_FRAME_GP+56(%rsp)
+
+    movaps %xmm0, TD_FRAME_VECTOR+0(%rsp)
+    movaps %xmm1, TD_FRAME_VECTOR+16(%rsp)
+    movaps %xmm2, TD_FRAME_VECTOR+32(%rsp)
+    movaps %xmm3, TD_FRAME_VECTOR+48(%rsp)
+    movaps %xmm4, TD_FRAME_VECTOR+64(%rsp)
+    movaps %xmm5, TD_FRAME_VECTOR+80(%rsp)
+    movaps %xmm6, TD_FRAME_VECTOR+96(%rsp)
+    movaps %xmm7, TD_FRAME_VECTOR+112(%rsp)
+
+    leaq 16(%rbp), %r11                     // the first stack argument, above the return address
+    movq %r11, TD_FRAME_STACK_ARGUMENTS(%rsp)
+    movq %rdi, TD_FRAME_INDIRECT_RESULT(%rsp)
+    movq %r13, TD_FRAME_SELF(%rsp)
+    movq %r12, TD_FRAME_ERROR(%rsp)
+    movq %r14, TD_FRAME_ASYNC_CONTEXT(%rsp)
+    movq $0, TD_FRAME_STACK_ARGUMENT_BYTES(%rsp)
+
+    xorps %xmm0, %xmm0
+    movaps %xmm0, TD_FRAME_RETURN_GP+0(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_GP+16(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+0(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+16(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+32(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
+    movq $0, TD_FRAME_RETURN_ERROR(%rsp)    // async errors start clear
+    movq $TD_FRAME_FLAG_ASYNC, TD_FRAME_FLAGS(%rsp)
+
+    movq %rsp, %rdi
+    callq td_trampoline_handler@PLT
+
+    movq TD_FRAME_STACK_ARGUMENT_BYTES(%rsp), %rax
+    movq TD_FRAME_RETURN_GP+0(%rsp), %rdi
+    movq TD_FRAME_RETURN_GP+8(%rsp), %rsi
+    movq TD_FRAME_RETURN_GP+16(%rsp), %rdx
+    movq TD_FRAME_RETURN_GP+24(%rsp), %rcx
+    movaps TD_FRAME_RETURN_VECTOR+0(%rsp), %xmm0
+    movaps TD_FRAME_RETURN_VECTOR+16(%rsp), %xmm1
+    movaps TD_FRAME_RETURN_VECTOR+32(%rsp), %xmm2
+    movaps TD_FRAME_RETURN_VECTOR+48(%rsp), %xmm3
+    movq TD_FRAME_RETURN_ERROR(%rsp), %r13  // async functions return errors in the self register
+    movq TD_FRAME_ASYNC_CONTEXT(%rsp), %r14
+
+    movq %rbp, %rsp
+    popq %rbp
+    .cfi_def_cfa %rsp, 8
+    // Callee-pops: move the return address up over the popped stack
+    // arguments, then drop them. (%rax is a multiple of 16; see
+    // CallingConvention.asyncCalleePoppedByteCount.)
+    movq (%rsp), %r10
+    movq %r10, (%rsp,%rax)
+    addq %rax, %rsp
+    jmpq *8(%r14)                           // ResumeParent(context = r14)
+    .cfi_endproc
+    .size td_async_trampoline_entry, . - td_async_trampoline_entry
 
 // ---------------------------------------------------------------------------
 // uint64_t td_call_probing_error_register(function, self, error, first, second)
@@ -192,10 +288,10 @@ td_sync_trampoline_entry:
     movi v16.2d, #0
     stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+0]
     stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
-    stp x21, xzr, [sp, #TD_FRAME_RETURN_ERROR]     // return error, reserved
+    stp x21, xzr, [sp, #TD_FRAME_RETURN_ERROR]     // return error, flags (sync)
 
     mov x0, sp
-    bl td_sync_trampoline_handler           // C ABI: keeps x19-x28, d8-d15
+    bl td_trampoline_handler           // C ABI: keeps x19-x28, d8-d15
 
     ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
     ldp x2, x3, [sp, #TD_FRAME_RETURN_GP+16]

@@ -18,6 +18,8 @@ public enum TrampolineError: Error, Equatable, Sendable {
     case unsupportedExistential(String)
     /// The existential needs a witness table for a protocol that was not fabricated.
     case missingWitnessTable(protocolDescriptor: UInt)
+    /// A requirement shape this layer cannot fabricate (here, or on this architecture).
+    case unsupportedRequirement(String)
     /// A witness-table layout is malformed (for example, a dispatch index out of range).
     case invalidLayout(String)
 }

@@ -24,11 +24,21 @@
 #define TD_FRAME_RETURN_VECTOR 288
 #define TD_FRAME_RETURN_VECTOR_COUNT 4
 #define TD_FRAME_RETURN_ERROR 352
-#define TD_FRAME_RESERVED 360
+#define TD_FRAME_FLAGS 360
 #define TD_FRAME_SIZE 368
 
+/// `flags` bit: the frame was saved by an async entry.
+#define TD_FRAME_FLAG_ASYNC 1
+
 /// Bytes one veneer occupies in the executable arena (a multiple of 16).
-#define TD_VENEER_STRIDE 48
+#define TD_VENEER_STRIDE 64
+
+/// Where an async veneer's code starts, after its async function pointer record.
+#define TD_ASYNC_VENEER_CODE_OFFSET 16
+
+/// The context size an async veneer's record asks the caller to allocate.
+/// Words 0 and 1 are the caller's (Parent, ResumeParent); 2 and 3 are ours.
+#define TD_ASYNC_CONTEXT_SIZE 32
 
 #ifndef __ASSEMBLER__
 
@@ -59,24 +69,31 @@ typedef struct __attribute__((aligned(16))) td_call_frame {
     td_vector_register vector[TD_FRAME_VECTOR_COUNT];
     /// The caller's stack pointer at the call: the first stack argument.
     uint64_t stack_arguments;
-    /// The indirect result register (sync calls).
+    /// The indirect result register (sync: rax / x8). Async entries store the
+    /// first integer argument register here, which holds the indirect result
+    /// address when the requirement has one.
     uint64_t indirect_result;
     /// The self (context) register.
     uint64_t self_value;
     /// The error register as it was on entry.
     uint64_t error_value;
-    /// The async context register (async entries; the incoming value on sync ones).
+    /// The async context register (async entries: the context the caller
+    /// allocated for this call; sync entries: whatever the register held).
     uint64_t async_context;
-    /// Bytes of stack arguments the callee pops (async entries; zero on sync ones).
+    /// Async entries: the bytes of stack arguments this callee must pop before
+    /// resuming the caller (swifttailcc is callee-pops). Starts at zero; the
+    /// handler sets it from the requirement's plan. Ignored by sync entries.
     uint64_t stack_argument_bytes;
     /// Integer result registers, loaded on return.
     uint64_t return_gp[TD_FRAME_RETURN_GP_COUNT];
     /// Vector result registers, loaded on return.
     td_vector_register return_vector[TD_FRAME_RETURN_VECTOR_COUNT];
-    /// The error register on return; the entry seeds it with `error_value`.
+    /// The error register on return. Sync entries seed it with `error_value`
+    /// (a nonthrowing requirement must preserve r12 / x21); async entries
+    /// seed it with zero and return it in the self register (r13 / x20).
     uint64_t return_error;
-    /// Reserved for the async entries; keeps the frame a multiple of 16 bytes.
-    uint64_t reserved;
+    /// TD_FRAME_FLAG_* bits set by the entry.
+    uint64_t flags;
 } td_call_frame;
 
 /// The shared synchronous assembly entry; veneers jump here.
@@ -85,10 +102,30 @@ void td_sync_trampoline_entry(void);
 /// Returns the address of `td_sync_trampoline_entry`.
 const void *td_sync_entry_address(void);
 
+/// The shared async assembly entry (x86_64 only for now); async veneers jump here.
+///
+/// It saves the frame like the sync entry (stack arguments are read while
+/// the caller's frame is still live), calls the handler, then completes the
+/// call at once: pops `stack_argument_bytes`, loads the results into the
+/// continuation's argument registers and the error into the self register,
+/// and tail-calls the caller's ResumeParent with the callee context.
+void td_async_trampoline_entry(void);
+
+/// Returns the address of `td_async_trampoline_entry`, or NULL where the
+/// architecture has no async entry yet.
+const void *td_async_entry_address(void);
+
 /// Writes one veneer at `at` (TD_VENEER_STRIDE writable bytes) that loads
 /// `slot` and `context` into the veneer scratch registers (x86_64: r11, r10;
 /// arm64: x9, x10) and jumps to `target`.
 void td_write_veneer(void *at, uint64_t slot, uint64_t context, const void *target);
+
+/// Writes one async veneer at `at` (TD_VENEER_STRIDE writable bytes): an
+/// async function pointer record {int32 offset to the code, uint32 context
+/// size} at `at`, then at `at + TD_ASYNC_VENEER_CODE_OFFSET` the same code as
+/// `td_write_veneer`. The witness slot points at the record.
+void td_write_async_veneer(
+    void *at, uint64_t slot, uint64_t context, const void *target, uint32_t context_size);
 
 /// Makes freshly written code in [start, start + length) visible to instruction fetch.
 void td_flush_instruction_cache(void *start, size_t length);

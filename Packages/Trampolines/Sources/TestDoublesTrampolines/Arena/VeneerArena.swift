@@ -59,6 +59,15 @@ final class VeneerArena {
         td_write_veneer(base + index * Int(TD_VENEER_STRIDE), slot, context, target)
     }
 
+    /// Writes async veneer `index`: an async function pointer record (the
+    /// address the witness slot holds) followed by code like `writeVeneer`'s.
+    func writeAsyncVeneer(at index: Int, slot: UInt64, context: UInt64, target: UnsafeRawPointer) {
+        precondition(!isPublished, "the arena is already executable")
+        precondition(index >= 0 && index < capacity, "veneer \(index) outside the arena")
+        td_write_async_veneer(
+            base + index * Int(TD_VENEER_STRIDE), slot, context, target, UInt32(TD_ASYNC_CONTEXT_SIZE))
+    }
+
     /// Makes the veneers executable: flushes the instruction cache and
     /// switches the pages from read-write to read-execute.
     ///

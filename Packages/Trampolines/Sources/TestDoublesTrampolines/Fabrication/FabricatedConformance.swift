@@ -67,6 +67,9 @@ public final class FabricatedConformance: @unchecked Sendable {
         storages.forEach { $0.retire() }
     }
 
+    /// Whether `WitnessSlot.asyncRequirement` can be fabricated on this architecture.
+    public static var supportsAsyncRequirements: Bool { td_async_entry_address() != nil }
+
     /// The fabricated root witness tables, in the order of the layouts.
     public var witnessTables: [UnsafeRawPointer] { roots.map(\.table) }
 
@@ -105,6 +108,16 @@ public final class FabricatedConformance: @unchecked Sendable {
                     }
                     arena.writeVeneer(
                         at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: td_sync_entry_address())
+                    storage.setSlot(index, to: UInt(bitPattern: arena.address(ofVeneer: nextVeneer)))
+                    nextVeneer += 1
+                case .asyncRequirement(let dispatchIndex):
+                    guard dispatchIndex >= 0 else {
+                        throw .invalidLayout("requirement slot \(index) has dispatch index \(dispatchIndex)")
+                    }
+                    guard let entry = td_async_entry_address() else {
+                        throw .unsupportedRequirement("async requirements are not supported on this architecture yet")
+                    }
+                    arena.writeAsyncVeneer(at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: entry)
                     storage.setSlot(index, to: UInt(bitPattern: arena.address(ofVeneer: nextVeneer)))
                     nextVeneer += 1
                 case .baseProtocol(let base):

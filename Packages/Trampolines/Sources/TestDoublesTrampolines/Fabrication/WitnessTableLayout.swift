@@ -3,6 +3,10 @@ public indirect enum WitnessSlot: @unchecked Sendable {
     /// A callable requirement: the slot points at a veneer that calls the
     /// conformance's handler with `dispatchIndex` as the frame's `slot`.
     case requirement(dispatchIndex: Int)
+    /// An async callable requirement: the slot points at an async function
+    /// pointer record whose code calls the handler through the async entry.
+    /// Available where `FabricatedConformance.supportsAsyncRequirements` is true.
+    case asyncRequirement(dispatchIndex: Int)
     /// A base protocol requirement: the slot points at the fabricated table
     /// of the base protocol described by the layout.
     case baseProtocol(WitnessTableLayout)
@@ -38,7 +42,7 @@ public struct WitnessTableLayout: @unchecked Sendable {
     var veneerCount: Int {
         slots.reduce(0) { count, slot in
             switch slot {
-            case .requirement: count + 1
+            case .requirement, .asyncRequirement: count + 1
             case .baseProtocol(let base): count + base.veneerCount
             case .associatedType, .word, .empty: count
             }
@@ -55,7 +59,7 @@ public struct WitnessTableLayout: @unchecked Sendable {
         var key: [UInt] = [UInt(bitPattern: protocolDescriptor), UInt(slots.count)]
         for slot in slots {
             switch slot {
-            case .requirement: key.append(1)
+            case .requirement, .asyncRequirement: key.append(1)
             case .empty: key.append(2)
             case .associatedType(let type):
                 key += [3, UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))]

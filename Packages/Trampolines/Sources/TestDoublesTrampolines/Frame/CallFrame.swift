@@ -77,13 +77,35 @@ public struct CallFrame {
     /// The error register (r12 / x21) as it was when the call arrived.
     public var errorRegister: UInt { word(at: Int(TD_FRAME_ERROR)) }
 
-    /// The indirect result register (rax / x8): where an indirect result must be initialized.
+    /// Where an indirect result must be initialized: the indirect result
+    /// register (rax / x8) of a sync call, the first integer argument of an async one.
     public var indirectResult: UnsafeMutableRawPointer? {
         UnsafeMutableRawPointer(bitPattern: word(at: Int(TD_FRAME_INDIRECT_RESULT)))
     }
 
-    /// The async context register (r14 / x22) as it was when the call arrived.
+    /// The async context register (r14 / x22) as it was when the call arrived:
+    /// for async calls, the context the caller allocated for this call.
     public var asyncContext: UInt { word(at: Int(TD_FRAME_ASYNC_CONTEXT)) }
+
+    /// Whether an async entry saved this frame.
+    ///
+    /// Async calls differ from sync ones in three ways the handler must
+    /// respect: an indirect result's address is the first integer argument
+    /// (so visible arguments start at general-purpose register 1), errors go
+    /// back in the self register (`returnErrorRegister` starts at zero), and
+    /// the callee pops its stack arguments (`calleePoppedStackByteCount`).
+    public var isAsync: Bool { word(at: Int(TD_FRAME_FLAGS)) & UInt(TD_FRAME_FLAG_ASYNC) != 0 }
+
+    /// Async calls: the bytes of caller stack arguments this call pops before
+    /// resuming the caller. Set it from `CallingConvention.asyncCalleePoppedByteCount(stackWordCount:)`
+    /// when the requirement has stack arguments; it starts at zero.
+    public var calleePoppedStackByteCount: Int {
+        get { Int(word(at: Int(TD_FRAME_STACK_ARGUMENT_BYTES))) }
+        nonmutating set {
+            precondition(newValue >= 0 && newValue % 16 == 0, "the callee pops whole 16-byte units")
+            setWord(UInt(newValue), at: Int(TD_FRAME_STACK_ARGUMENT_BYTES))
+        }
+    }
 
     /// General-purpose result register `index` (rax rdx rcx r8 / x0-x3), loaded on return.
     ///

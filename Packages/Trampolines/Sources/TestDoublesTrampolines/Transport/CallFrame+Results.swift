@@ -34,7 +34,7 @@ extension CallFrame {
             }
             destination.initializeMemory(as: T.self, to: value)
             #if arch(x86_64)
-            setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination))
+            if !isAsync { setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination)) }
             #endif
         case .direct(let parts):
             let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)

@@ -110,6 +110,22 @@ public struct CallingConvention: Sendable, Hashable {
         return count
     }
 
+    /// The bytes an async callee pops from the caller's stack before resuming
+    /// it (swifttailcc is callee-pops), for `stackWordCount` stack words of
+    /// arguments, hidden words included (generic metadata, typed-error
+    /// buffer, `Self` metadata and witness table when the registers are full).
+    ///
+    /// x86_64 reserves one extra word so the area plus the return address
+    /// stays 16-byte aligned, and the resume target expects that slot, so
+    /// the count rounds down to 16; arm64 rounds up to 16.
+    ///
+    /// - Parameter stackWordCount: The number of 8-byte stack argument words.
+    /// - Returns: A multiple of 16.
+    public func asyncCalleePoppedByteCount(stackWordCount: Int) -> Int {
+        let bytes = max(stackWordCount, 0) * 8
+        return self == .x86_64 ? bytes & ~15 : (bytes + 15) & ~15
+    }
+
     /// Places a direct result into result registers.
     ///
     /// - Parameter result: The lowering of the result.
