@@ -2,7 +2,7 @@
 //
 // Layout of this file, per architecture:
 //   1. td_sync_trampoline_entry   the shared synchronous entry veneers jump to
-//   2. td_async_trampoline_entry  the async entry (x86_64; arm64 to come), same frame
+//   2. td_async_trampoline_entry  the async entry (completes at once), same frame
 //   3. td_call_probing_error_register and td_assembly_echo_word, small probes
 //      the tests use to observe register contracts.
 //
@@ -305,6 +305,77 @@ td_sync_trampoline_entry:
     ret
     .cfi_endproc
     .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
+
+// ---------------------------------------------------------------------------
+// void td_async_trampoline_entry(void)   (swifttailcc, async)
+//
+// Reached through an async function pointer record: the caller allocated
+// TD_ASYNC_CONTEXT_SIZE bytes of context, stored Parent at [ctx] and
+// ResumeParent at [ctx, #8], and branched here with x22 = ctx, x9 = slot and
+// x10 = context from the veneer. An indirect result address is the first
+// integer argument (x0). Stack arguments start at [sp]; this callee must pop
+// them (swifttailcc is callee-pops).
+//
+// The handler runs at once, while the caller's stack arguments are still
+// live, and completes the call: results in x0-x3 / q0-q3, the error in x20,
+// x22 = this call's context, x29/x30 as on entry, branch to ResumeParent.
+// ---------------------------------------------------------------------------
+    .globl td_async_trampoline_entry
+    .type td_async_trampoline_entry, %function
+    .p2align 2
+td_async_trampoline_entry:
+    .cfi_startproc
+    stp x29, x30, [sp, #-16]!
+    .cfi_def_cfa_offset 16
+    .cfi_offset w30, -8
+    .cfi_offset w29, -16
+    mov x29, sp
+    .cfi_def_cfa w29, 16
+    sub sp, sp, #TD_FRAME_SIZE
+
+    stp x9, x10, [sp, #TD_FRAME_SLOT]       // slot, context
+    stp x0, x1, [sp, #TD_FRAME_GP+0]
+    stp x2, x3, [sp, #TD_FRAME_GP+16]
+    stp x4, x5, [sp, #TD_FRAME_GP+32]
+    stp x6, x7, [sp, #TD_FRAME_GP+48]
+    stp q0, q1, [sp, #TD_FRAME_VECTOR+0]
+    stp q2, q3, [sp, #TD_FRAME_VECTOR+32]
+    stp q4, q5, [sp, #TD_FRAME_VECTOR+64]
+    stp q6, q7, [sp, #TD_FRAME_VECTOR+96]
+
+    add x9, x29, #16                        // the caller's sp: the first stack argument
+    str x9, [sp, #TD_FRAME_STACK_ARGUMENTS]
+    stp x0, x20, [sp, #TD_FRAME_INDIRECT_RESULT]   // first argument (indirect result), self
+    stp x21, x22, [sp, #TD_FRAME_ERROR]            // error, async context
+    str xzr, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
+
+    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+0]
+    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+16]
+    movi v16.2d, #0
+    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+0]
+    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
+    mov x9, #TD_FRAME_FLAG_ASYNC
+    stp xzr, x9, [sp, #TD_FRAME_RETURN_ERROR]      // async errors start clear; flags
+
+    mov x0, sp
+    bl td_trampoline_handler                // C ABI: keeps x19-x28, d8-d15
+
+    ldr x9, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
+    ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
+    ldp x2, x3, [sp, #TD_FRAME_RETURN_GP+16]
+    ldp q0, q1, [sp, #TD_FRAME_RETURN_VECTOR+0]
+    ldp q2, q3, [sp, #TD_FRAME_RETURN_VECTOR+32]
+    ldr x20, [sp, #TD_FRAME_RETURN_ERROR]   // async functions return errors in the self register
+    ldr x22, [sp, #TD_FRAME_ASYNC_CONTEXT]
+
+    mov sp, x29
+    ldp x29, x30, [sp], #16
+    .cfi_def_cfa sp, 0
+    add sp, sp, x9                          // callee-pops: drop the stack arguments
+    ldr x16, [x22, #8]
+    br x16                                  // ResumeParent(context = x22)
+    .cfi_endproc
+    .size td_async_trampoline_entry, . - td_async_trampoline_entry
 
 // ---------------------------------------------------------------------------
 // uint64_t td_call_probing_error_register(function, self, error, first, second)

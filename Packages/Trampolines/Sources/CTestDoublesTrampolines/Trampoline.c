@@ -28,13 +28,7 @@ _Static_assert(TD_VENEER_STRIDE % 16 == 0, "veneers start 16-byte aligned");
 
 const void *td_sync_entry_address(void) { return (const void *)&td_sync_trampoline_entry; }
 
-const void *td_async_entry_address(void) {
-#if defined(__x86_64__)
-    return (const void *)&td_async_trampoline_entry;
-#else
-    return 0;
-#endif
-}
+const void *td_async_entry_address(void) { return (const void *)&td_async_trampoline_entry; }
 
 static void put_u64(uint8_t *at, uint64_t value) { memcpy(at, &value, sizeof value); }
 static void put_u32(uint8_t *at, uint32_t value) { memcpy(at, &value, sizeof value); }

@@ -102,7 +102,7 @@ void td_sync_trampoline_entry(void);
 /// Returns the address of `td_sync_trampoline_entry`.
 const void *td_sync_entry_address(void);
 
-/// The shared async assembly entry (x86_64 only for now); async veneers jump here.
+/// The shared async assembly entry (x86_64 and arm64); async veneers jump here.
 ///
 /// It saves the frame like the sync entry (stack arguments are read while
 /// the caller's frame is still live), calls the handler, then completes the
@@ -111,8 +111,7 @@ const void *td_sync_entry_address(void);
 /// and tail-calls the caller's ResumeParent with the callee context.
 void td_async_trampoline_entry(void);
 
-/// Returns the address of `td_async_trampoline_entry`, or NULL where the
-/// architecture has no async entry yet.
+/// Returns the address of `td_async_trampoline_entry`.
 const void *td_async_entry_address(void);
 
 /// Writes one veneer at `at` (TD_VENEER_STRIDE writable bytes) that loads
