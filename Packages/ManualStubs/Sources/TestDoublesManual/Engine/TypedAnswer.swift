@@ -117,3 +117,34 @@ struct RecordingPassEnded: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
+
+extension InvocationRecorder {
+    /// Dispatches a call of a synchronous, non-throwing requirement and returns its typed answer.
+    func answer<R>(_ requirement: Requirement, _ arguments: [Any], forward: (() -> R)? = nil) -> R {
+        TypedAnswer.resolve(dispatch(requirement, arguments: arguments), self, requirement, forward: forward)
+    }
+
+    /// Dispatches a call of a synchronous requirement that throws `E` and returns its typed answer.
+    func answer<R, E: Error>(
+        _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type, forward: (() throws(E) -> R)? = nil
+    ) throws(E) -> R {
+        try TypedAnswer.resolve(
+            dispatch(requirement, arguments: arguments), self, requirement, throwing: type, forward: forward)
+    }
+
+    /// Dispatches a call of an async, non-throwing requirement and returns its typed answer.
+    func answerAsync<R>(_ requirement: Requirement, _ arguments: [Any], forward: (() async -> R)? = nil) async -> R {
+        await TypedAnswer.resolve(
+            await dispatchAsync(requirement, arguments: arguments), self, requirement, forward: forward)
+    }
+
+    /// Dispatches a call of an async requirement that throws `E` and returns its typed answer.
+    func answerAsync<R, E: Error>(
+        _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type,
+        forward: (() async throws(E) -> R)? = nil
+    ) async throws(E) -> R {
+        try await TypedAnswer.resolve(
+            await dispatchAsync(requirement, arguments: arguments), self, requirement, throwing: type,
+            forward: forward)
+    }
+}

@@ -16,8 +16,7 @@ extension ManualStub {
     public func call<each A, R>(_ args: repeat each A, function: String = #function) -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .none, arguments: repeat (each A).self, result: R.self)
-        let outcome = recorder.dispatch(requirement, arguments: boxed(repeat each args))
-        return TypedAnswer.resolve(outcome, recorder, requirement, forward: nil as (() -> R)?)
+        return recorder.answer(requirement, boxed(repeat each args))
     }
 
     /// Answers a synchronous, throwing requirement.
@@ -34,9 +33,7 @@ extension ManualStub {
     public func throwingCall<each A, R>(_ args: repeat each A, function: String = #function) throws -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .throws, arguments: repeat (each A).self, result: R.self)
-        let outcome = recorder.dispatch(requirement, arguments: boxed(repeat each args))
-        return try TypedAnswer.resolve(
-            outcome, recorder, requirement, throwing: (any Error).self, forward: nil as (() throws -> R)?)
+        return try recorder.answer(requirement, boxed(repeat each args), throwing: (any Error).self)
     }
 
     /// Answers a synchronous requirement that throws only `E`.
@@ -59,8 +56,7 @@ extension ManualStub {
     ) throws(E) -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .throws, error: E.self, arguments: repeat (each A).self, result: R.self)
-        let outcome = recorder.dispatch(requirement, arguments: boxed(repeat each args))
-        return try TypedAnswer.resolve(outcome, recorder, requirement, throwing: E.self, forward: nil)
+        return try recorder.answer(requirement, boxed(repeat each args), throwing: E.self)
     }
 
     /// Answers an async, non-throwing requirement; async behaviors
@@ -77,8 +73,7 @@ extension ManualStub {
     public func asyncCall<each A, R>(_ args: repeat each A, function: String = #function) async -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .async, arguments: repeat (each A).self, result: R.self)
-        let outcome = await recorder.dispatchAsync(requirement, arguments: boxed(repeat each args))
-        return await TypedAnswer.resolve(outcome, recorder, requirement, forward: nil as (() async -> R)?)
+        return await recorder.answerAsync(requirement, boxed(repeat each args))
     }
 
     /// Answers an async, throwing requirement.
@@ -95,9 +90,7 @@ extension ManualStub {
     public func asyncThrowingCall<each A, R>(_ args: repeat each A, function: String = #function) async throws -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)
-        let outcome = await recorder.dispatchAsync(requirement, arguments: boxed(repeat each args))
-        return try await TypedAnswer.resolve(
-            outcome, recorder, requirement, throwing: (any Error).self, forward: nil as (() async throws -> R)?)
+        return try await recorder.answerAsync(requirement, boxed(repeat each args), throwing: (any Error).self)
     }
 
     /// Answers an async requirement that throws only `E`.
@@ -119,8 +112,7 @@ extension ManualStub {
     ) async throws(E) -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self)
-        let outcome = await recorder.dispatchAsync(requirement, arguments: boxed(repeat each args))
-        return try await TypedAnswer.resolve(outcome, recorder, requirement, throwing: E.self, forward: nil)
+        return try await recorder.answerAsync(requirement, boxed(repeat each args), throwing: E.self)
     }
 
     /// Records a property or subscript setter; subscript setters pass their
@@ -146,7 +138,6 @@ extension ManualStub {
     public func set<V, each I>(_ newValue: V, _ indices: repeat each I, function: String = #function) {
         let requirement = requirements.requirement(
             function, .setter, effects: .none, arguments: V.self, repeat (each I).self, result: Void.self)
-        let outcome = recorder.dispatch(requirement, arguments: [newValue] + boxed(repeat each indices))
-        TypedAnswer.resolve(outcome, recorder, requirement, forward: nil as (() -> Void)?)
+        recorder.answer(requirement, [newValue] + boxed(repeat each indices)) as Void
     }
 }

@@ -1,0 +1,82 @@
+import TestDoublesRecorder
+
+/// A double of a concrete dependency value whose operations are closure
+/// fields (the "client" style), with one recorder for all of its endpoints.
+///
+/// ```swift
+/// struct APIClient {
+///     var fetch: @Sendable (Int, String) async throws -> Data
+///     var track: @Sendable (String) -> Void
+/// }
+///
+/// let api = ClientStub<APIClient> { endpoints in
+///     APIClient(
+///         fetch: endpoints.asyncThrowingFunction("fetch"),
+///         track: endpoints.function("track")
+///     )
+/// }
+/// await api.when { try await $0.fetch(Match.equal(42), Match.any()) }.thenReturn(Data())
+/// api.when { $0.track(Match.any()) }.thenDoNothing()
+/// let client: APIClient = api()
+/// ```
+///
+/// The wiring closure runs once; each field gets an endpoint closure that
+/// reports its calls to the stub's recorder under the endpoint's name and
+/// static types. `when` and `verify` closures receive the same client, so
+/// they call its fields with matchers. Nothing here uses protocol metadata
+/// or runtime fabrication.
+public final class ClientStub<Client>: RecordingTestDouble, @unchecked Sendable {
+    // Unchecked: `client` is immutable after init and every call it makes
+    // goes through the recorder, which is thread-safe.
+
+    /// The engine of the double, shared by every endpoint.
+    public let recorder: InvocationRecorder
+    private var client: Client?
+
+    /// Creates a stub whose calls need registrations; an unmatched call is
+    /// reported as an issue.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file ID of the creation; unmatched calls are reported here.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    ///   - wiring: Builds the client from endpoints, one per closure field.
+    public convenience init(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ wiring: (ClientStubEndpoints<Client>) throws -> Client
+    ) rethrows {
+        try self.init(
+            live: nil, name: "ClientStub<\(Client.self)>",
+            site: CallSite(
+                fileID: fileID, filePath: filePath, line: line, column: column), wiring)
+    }
+
+    init(
+        live: Client?, name: String, site: CallSite, _ wiring: (ClientStubEndpoints<Client>) throws -> Client
+    ) rethrows {
+        recorder = InvocationRecorder(
+            name: name, unmatchedCallPolicy: live == nil ? .reportIssue : .forward, fileID: site.fileID,
+            filePath: site.filePath, line: site.line, column: site.column)
+        client = try wiring(
+            ClientStubEndpoints(recorder: recorder, live: live.map(LiveClient.init), requirements: RequirementTable()))
+    }
+
+    /// The client to hand to the code under test.
+    ///
+    /// - Returns: The client the wiring built; its endpoints report to this stub.
+    public func callAsFunction() -> Client {
+        // Set in every initializer; optional only so the wiring can run first.
+        client!
+    }
+
+    /// The client `when` and `verify` closures receive.
+    public var recordingSubject: Client { callAsFunction() }
+}
+
+/// The live client a forwarding endpoint calls.
+struct LiveClient<Client>: @unchecked Sendable {
+    // Unchecked: forwarding calls the user's live client from whatever
+    // thread calls the endpoint, as the code under test would.
+    let client: Client
+}

@@ -1,0 +1,55 @@
+/// The value a closure double's `when` and `verify` closures receive: call
+/// it like the doubled closure, with matchers or literals.
+///
+/// ```swift
+/// formatter.when { $0(Match.greaterThan(10)) }.thenReturn("many")
+/// formatter.verify(2...2) { $0(Match.equal(2)) }
+/// ```
+public struct ClosureInvoker<Input, Output, Effects: ClosureEffectKind> {
+    let double: EffectfulClosureDouble<Input, Output, Effects>
+}
+
+extension ClosureInvoker where Effects == ClosureEffect.Sync {
+    /// Calls the doubled closure.
+    ///
+    /// - Parameter input: The input, or a matcher of it.
+    /// - Returns: The answer (a placeholder while recording).
+    public func callAsFunction(_ input: Input) -> Output { double.answer(input) }
+}
+
+extension ClosureInvoker where Effects == ClosureEffect.Sync, Input == Void {
+    /// Calls the doubled closure.
+    ///
+    /// - Returns: The answer (a placeholder while recording).
+    public func callAsFunction() -> Output { double.answer(()) }
+}
+
+extension ClosureInvoker where Effects: SyncThrowingClosureEffectKind {
+    /// Calls the doubled closure.
+    ///
+    /// - Parameter input: The input, or a matcher of it.
+    /// - Returns: The answer (a placeholder while recording).
+    /// - Throws: The configured error.
+    public func callAsFunction(_ input: Input) throws(Effects.Failure) -> Output {
+        try double.answer(input, throwing: Effects.Failure.self)
+    }
+}
+
+extension ClosureInvoker where Effects == ClosureEffect.Async {
+    /// Calls the doubled closure.
+    ///
+    /// - Parameter input: The input, or a matcher of it.
+    /// - Returns: The answer (a placeholder while recording).
+    public func callAsFunction(_ input: Input) async -> Output { await double.answerAsync(input) }
+}
+
+extension ClosureInvoker where Effects: AsyncThrowingClosureEffectKind {
+    /// Calls the doubled closure.
+    ///
+    /// - Parameter input: The input, or a matcher of it.
+    /// - Returns: The answer (a placeholder while recording).
+    /// - Throws: The configured error.
+    public func callAsFunction(_ input: Input) async throws(Effects.Failure) -> Output {
+        try await double.answerAsync(input, throwing: Effects.Failure.self)
+    }
+}

@@ -1,0 +1,177 @@
+import TestDoublesRecorder
+
+/// A double of one injected closure: configure answers per input, hand its
+/// ``function`` to the code under test, then verify the calls.
+///
+/// Use it through the alias that names the closure's effects:
+/// ``ClosureDouble``, ``VoidClosureDouble``, ``ThrowingClosureDouble``,
+/// ``TypedThrowingClosureDouble``, ``AsyncClosureDouble``,
+/// ``AsyncThrowingClosureDouble`` or ``AsyncTypedThrowingClosureDouble``.
+///
+/// ```swift
+/// let formatter = ClosureDouble<Int, String>()
+/// let twos = formatter.when(equal: 2)
+/// twos.thenReturn("first two").thenReturn("two")
+/// formatter.whenAny().then { "other-\($0)" }
+///
+/// let format: (Int) -> String = formatter.function
+/// #expect(format(2) == "first two")
+/// #expect(twos.arguments() == [2])
+/// ```
+///
+/// Each call records its whole `Input` as one argument, so `arguments()`
+/// returns `[Input]` and a tuple input is matched as a whole
+/// (``whenArguments(fileID:filePath:line:column:_:)`` takes it apart).
+/// The double shares the engine of every other double: the same behavior
+/// chains, counts, verification, `history`, `InvocationOrder`, and the
+/// `.testDoubles` traits.
+public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectKind>: RecordingTestDouble,
+    Sendable
+{
+    /// The engine of the double.
+    public let recorder: InvocationRecorder
+    /// The one requirement of the double: a call of the closure.
+    let requirement: Requirement
+
+    /// Creates a closure double.
+    ///
+    /// - Parameters:
+    ///   - name: The closure's name in diagnostics, such as `"formatter"`.
+    ///   - fileID: The file ID of the creation; unmatched calls are reported here.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    public init(
+        _ name: String = "function",
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        recorder = InvocationRecorder(
+            name: "\(Effects.doubleName)<\(Input.self), \(Output.self)>", fileID: fileID, filePath: filePath,
+            line: line, column: column)
+        requirement = Requirement(
+            id: RequirementID(name), name: name, effects: Effects.requirementEffects, resultType: Output.self)
+    }
+
+    /// The value `when` and `verify` closures receive: call it like the closure.
+    ///
+    /// ```swift
+    /// formatter.verify(2...2) { $0(Match.equal(2)) }
+    /// ```
+    public var recordingSubject: ClosureInvoker<Input, Output, Effects> { ClosureInvoker(double: self) }
+
+    // MARK: Patterns
+
+    /// Starts a pattern for calls whose input equals `input`.
+    ///
+    /// - Parameters:
+    ///   - input: The expected input.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to configure behaviors or verify.
+    public func when(
+        equal input: Input,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> ClosureCallPattern<Input, Output, Effects> where Input: Equatable {
+        pattern(.equal(to: input), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Starts a pattern for every call.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to configure behaviors or verify.
+    public func whenAny(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> ClosureCallPattern<Input, Output, Effects> {
+        pattern(.anything, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Starts a pattern for calls whose input satisfies a predicate.
+    ///
+    /// - Parameters:
+    ///   - description: How diagnostics print the matcher.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - predicate: Decides whether an input matches.
+    /// - Returns: The pattern, to configure behaviors or verify.
+    public func when(
+        description: String = "matching(where:)",
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        where predicate: @escaping (Input) -> Bool
+    ) -> ClosureCallPattern<Input, Output, Effects> {
+        pattern(
+            .typed(description, predicate), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Starts a pattern for calls whose tuple input, taken apart, satisfies a predicate.
+    ///
+    /// ```swift
+    /// let format = AsyncThrowingClosureDouble<(Int, String, Bool), String>()
+    /// format.whenArguments { (count: Int, _: String, enabled: Bool) in count > 0 && enabled }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - predicate: Receives the elements of the input; decides whether it matches.
+    /// - Returns: The pattern, to configure behaviors or verify.
+    public func whenArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ predicate: @escaping (repeat each Argument) -> Bool
+    ) -> ClosureCallPattern<Input, Output, Effects> where Input == (repeat each Argument) {
+        let matcher = ArgumentMatcher.typed("arguments(where:)") { (input: Input) in predicate(repeat each input) }
+        return pattern(matcher, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Starts a pattern from an argument matcher of the whole input.
+    ///
+    /// - Parameters:
+    ///   - matcher: The matcher of the input.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to configure behaviors or verify.
+    public func when(
+        _ matcher: ArgumentMatcher,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> ClosureCallPattern<Input, Output, Effects> {
+        pattern(matcher, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    private func pattern(
+        _ matcher: ArgumentMatcher, fileID: String, filePath: String, line: Int, column: Int
+    ) -> ClosureCallPattern<Input, Output, Effects> {
+        ClosureCallPattern(
+            pattern: recorder.when(
+                requirement, matching: [matcher], returning: Output.self, fileID: fileID, filePath: filePath,
+                line: line, column: column))
+    }
+
+    // MARK: Calls
+
+    func answer(_ input: Input) -> Output {
+        recorder.answer(requirement, [input])
+    }
+
+    func answer<Failure: Error>(_ input: Input, throwing type: Failure.Type) throws(Failure) -> Output {
+        try recorder.answer(requirement, [input], throwing: type)
+    }
+
+    func answerAsync(_ input: Input) async -> Output {
+        await recorder.answerAsync(requirement, [input])
+    }
+
+    func answerAsync<Failure: Error>(_ input: Input, throwing type: Failure.Type) async throws(Failure) -> Output {
+        try await recorder.answerAsync(requirement, [input], throwing: type)
+    }
+}
