@@ -188,7 +188,7 @@ td_async_trampoline_entry:
     .cfi_def_cfa %rsp, 8
     // Callee-pops: move the return address up over the popped stack
     // arguments, then drop them. (%rax is a multiple of 16; see
-    // CallingConvention.asyncCalleePoppedByteCount.)
+    // TrampolineConvention.asyncCalleePoppedByteCount.)
     movq (%rsp), %r10
     movq %r10, (%rsp,%rax)
     addq %rax, %rsp

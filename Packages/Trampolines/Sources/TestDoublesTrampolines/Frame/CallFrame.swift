@@ -27,7 +27,7 @@ public struct CallFrame {
     public var context: UInt { word(at: Int(TD_FRAME_CONTEXT)) }
 
     /// The number of general-purpose argument registers of this architecture.
-    public static var generalPurposeArgumentCount: Int { CallingConvention.host.generalPurposeArgumentCount }
+    public static var generalPurposeArgumentCount: Int { TrampolineConvention.host.generalPurposeArgumentCount }
 
     /// The value of general-purpose argument register `index`.
     ///
@@ -97,7 +97,7 @@ public struct CallFrame {
     public var isAsync: Bool { word(at: Int(TD_FRAME_FLAGS)) & UInt(TD_FRAME_FLAG_ASYNC) != 0 }
 
     /// Async calls: the bytes of caller stack arguments this call pops before
-    /// resuming the caller. Set it from `CallingConvention.asyncCalleePoppedByteCount(stackWordCount:)`
+    /// resuming the caller. Set it from `TrampolineConvention.asyncCalleePoppedByteCount(stackWordCount:)`
     /// when the requirement has stack arguments; it starts at zero.
     public var calleePoppedStackByteCount: Int {
         get { Int(word(at: Int(TD_FRAME_STACK_ARGUMENT_BYTES))) }

@@ -31,7 +31,7 @@ final class StoreState: Sendable {
 }
 
 @Suite struct AccessorAndProtocolShapeTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     @Test func getterAndSetterRequirements() throws {
         let kinds = try ProtocolProbe.requirementKinds(of: (any Store).self)

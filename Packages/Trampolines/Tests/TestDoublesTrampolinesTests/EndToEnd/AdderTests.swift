@@ -7,7 +7,7 @@ protocol Adder {
 }
 
 @Suite struct AdderTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     func makeAdder(observed: Observations<[Int]>? = nil) throws -> (any Adder, FabricatedConformance) {
         let descriptor = try ProtocolProbe.protocolDescriptor(of: (any Adder).self)

@@ -32,14 +32,14 @@ protocol Shapes {
 final class Token: Sendable {}
 
 @Suite struct ArgumentAndResultShapeTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     @Test func eightIntegersAndTenDoublesSpillToTheStack() throws {
         let descriptor = try ProtocolProbe.protocolDescriptor(of: (any WideSignature).self)
         let lowerings = Array(repeating: ValueLowering.word, count: 8) + Array(repeating: .double, count: 10)
         let arguments = try convention.placeArguments(lowerings)
         let result = try convention.placeResult(.double)
-        #expect(CallingConvention.stackWordCount(of: arguments) == (convention == .x86_64 ? 4 : 2))
+        #expect(TrampolineConvention.stackWordCount(of: arguments) == (convention == .x86_64 ? 4 : 2))
         let observed = Observations<[Double]>()
         let conformance = try FabricatedConformance(
             [WitnessTableLayout(protocolDescriptor: descriptor, slots: [.requirement(dispatchIndex: 0)])]
@@ -78,7 +78,7 @@ final class Token: Sendable {}
     ])
 
     /// One handler for every requirement of `Shapes`, dispatched on the slot.
-    static func shapesHandler(_ convention: CallingConvention) throws -> @Sendable (CallFrame) -> Void {
+    static func shapesHandler(_ convention: TrampolineConvention) throws -> @Sendable (CallFrame) -> Void {
         let scale = try convention.placeArguments([.double, .float])
         let five = try convention.placeArguments([.word])
         let sum = try convention.placeArguments([fiveWords])

@@ -14,7 +14,7 @@ protocol Seeded {
 }
 
 @Suite struct AssociatedTypeAndInitializerTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     @Test func associatedTypeSlotHoldsTheBoundMetadata() throws {
         let kinds = try ProtocolProbe.requirementKinds(of: (any Box).self)

@@ -16,7 +16,7 @@ protocol AsyncService: Sendable {
 /// Async requirements completed at once by the async entry (no suspension).
 @Suite(.enabled(if: FabricatedConformance.supportsAsyncRequirements))
 struct AsyncImmediateTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     func make(stackPointers: Observations<UInt>? = nil) throws -> any AsyncService {
         let double = try convention.placeArguments([.word])
@@ -26,7 +26,7 @@ struct AsyncImmediateTests {
         let wideLowerings = Array(repeating: ValueLowering.word, count: 8) + Array(repeating: .double, count: 10)
         let wide = try convention.placeArguments(wideLowerings + [.word, .word])
         let widePopped = convention.asyncCalleePoppedByteCount(
-            stackWordCount: CallingConvention.stackWordCount(of: wide))
+            stackWordCount: TrampolineConvention.stackWordCount(of: wide))
         // An async indirect result travels in the first integer register.
         let five = try convention.placeArguments([.word], firstGeneralPurpose: 1)
         let word = try convention.placeResult(.word)

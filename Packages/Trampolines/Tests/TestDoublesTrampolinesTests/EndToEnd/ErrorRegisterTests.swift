@@ -13,7 +13,7 @@ enum LoadFailure: Error, Equatable {
 }
 
 @Suite struct ErrorRegisterTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     func makeLoader() throws -> (any Loader, FabricatedConformance) {
         let arguments = try convention.placeArguments([.word])

@@ -19,12 +19,12 @@ protocol TypedThrowing {
 }
 
 @Suite struct TypedThrowsTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     func make() throws -> (any TypedThrowing, FabricatedConformance) {
         // `small`: success and error are direct; depending on the compiler the
         // payload shares the result registers or goes to the hidden buffer.
-        let direct = CallingConvention.typedErrorsTravelDirectly
+        let direct = TrampolineConvention.typedErrorsTravelDirectly
         let small = try convention.placeArguments(direct ? [.word] : [.word, .indirect])
         let smallError = try convention.placeResult(.words(byteCount: MemoryLayout<SmallFailure>.size))
         let smallErrorLocation: TypedErrorLocation
@@ -62,9 +62,9 @@ protocol TypedThrowing {
     @Test func theProbeMatchesTheCompiler() {
         #if compiler(>=6.1)
         // Measured with Swift 6.3.1; 6.1 and 6.2 were not measured.
-        #expect(CallingConvention.typedErrorsTravelDirectly)
+        #expect(TrampolineConvention.typedErrorsTravelDirectly)
         #else
-        #expect(!CallingConvention.typedErrorsTravelDirectly)
+        #expect(!TrampolineConvention.typedErrorsTravelDirectly)
         #endif
     }
 

@@ -21,7 +21,7 @@ protocol ValueFamilies {
 }
 
 @Suite struct ValueFamilyTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
     static let vector = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
     static let figure = ValueLowering.words(byteCount: MemoryLayout<Figure>.size)
 

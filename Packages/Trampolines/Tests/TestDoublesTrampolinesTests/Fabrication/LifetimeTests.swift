@@ -12,7 +12,7 @@ protocol Recycled {
 }
 
 @Suite struct LifetimeTests {
-    let convention = CallingConvention.host
+    let convention = TrampolineConvention.host
 
     func adderHandler() throws -> @Sendable (CallFrame) -> Void {
         let arguments = try convention.placeArguments([.word, .word])

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TestDoublesTrampolines
 
-@Suite struct CallingConventionTests {
+@Suite struct TrampolineConventionTests {
     static let wide = Array(repeating: ValueLowering.word, count: 8) + Array(repeating: .double, count: 10)
 
     static func first(_ location: ArgumentLocation) -> FragmentLocation? {
@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func x86_64SpillsTheSeventhIntegerAndTheNinthDouble() throws {
-        let placed = try CallingConvention.x86_64.placeArguments(Self.wide).map(Self.first)
+        let placed = try TrampolineConvention.x86_64.placeArguments(Self.wide).map(Self.first)
         #expect(placed[0..<6] == [0, 1, 2, 3, 4, 5].map { .generalPurpose($0) }[...])
         #expect(placed[6..<8] == [.stack(0), .stack(1)])
         #expect(placed[8..<16] == (0..<8).map { .vector($0) }[...])
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func arm64KeepsEightIntegersInRegisters() throws {
-        let placed = try CallingConvention.arm64.placeArguments(Self.wide).map(Self.first)
+        let placed = try TrampolineConvention.arm64.placeArguments(Self.wide).map(Self.first)
         #expect(placed[0..<8] == (0..<8).map { .generalPurpose($0) }[...])
         #expect(placed[8..<16] == (0..<8).map { .vector($0) }[...])
         #expect(placed[16..<18] == [.stack(0), .stack(1)])
@@ -31,7 +31,7 @@ import Testing
             LoweredFragment(offset: 8, size: 8, bank: .vector),
             LoweredFragment(offset: 16, size: 4, bank: .generalPurpose),
         ])
-        let placed = try CallingConvention.x86_64.placeArguments([mixed, .indirect, .empty, .double])
+        let placed = try TrampolineConvention.x86_64.placeArguments([mixed, .indirect, .empty, .double])
         #expect(
             placed[0]
                 == .direct([
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aValueMaySplitBetweenTheLastRegisterAndTheStack() throws {
-        let placed = try CallingConvention.x86_64.placeArguments(
+        let placed = try TrampolineConvention.x86_64.placeArguments(
             Array(repeating: .word, count: 5) + [.words(byteCount: 16)])
         guard case .direct(let parts) = placed[5] else {
             Issue.record("not direct")
@@ -56,46 +56,46 @@ import Testing
     }
 
     @Test func firstGeneralPurposeSkipsReservedRegisters() throws {
-        let placed = try CallingConvention.arm64.placeArguments([.word], firstGeneralPurpose: 1)
+        let placed = try TrampolineConvention.arm64.placeArguments([.word], firstGeneralPurpose: 1)
         #expect(Self.first(placed[0]) == .generalPurpose(1))
     }
 
     @Test func wideVectorFragmentsNeverGoToTheStack() throws {
         let vector16 = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
-        #expect(try CallingConvention.x86_64.placeArguments(Array(repeating: vector16, count: 8)).count == 8)
+        #expect(try TrampolineConvention.x86_64.placeArguments(Array(repeating: vector16, count: 8)).count == 8)
         #expect(throws: TrampolineError.self) {
-            try CallingConvention.x86_64.placeArguments(Array(repeating: vector16, count: 9))
+            try TrampolineConvention.x86_64.placeArguments(Array(repeating: vector16, count: 9))
         }
     }
 
     @Test func malformedFragmentsAreRejected() {
         let wideInteger = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .generalPurpose)])
-        #expect(throws: TrampolineError.self) { try CallingConvention.x86_64.placeArguments([wideInteger]) }
-        #expect(throws: TrampolineError.self) { try CallingConvention.x86_64.placeResult(wideInteger) }
+        #expect(throws: TrampolineError.self) { try TrampolineConvention.x86_64.placeArguments([wideInteger]) }
+        #expect(throws: TrampolineError.self) { try TrampolineConvention.x86_64.placeResult(wideInteger) }
     }
 
     @Test func resultsUseAtMostFourRegistersPerBank() throws {
-        #expect(try CallingConvention.arm64.placeResult(.words(byteCount: 32)) != .indirect)
+        #expect(try TrampolineConvention.arm64.placeResult(.words(byteCount: 32)) != .indirect)
         #expect(throws: TrampolineError.resultTooWide(generalPurpose: 5, vector: 0)) {
-            try CallingConvention.arm64.placeResult(.words(byteCount: 40))
+            try TrampolineConvention.arm64.placeResult(.words(byteCount: 40))
         }
         let mixed = ValueLowering.direct([
             LoweredFragment(offset: 0, size: 8, bank: .vector),
             LoweredFragment(offset: 8, size: 8, bank: .generalPurpose),
             LoweredFragment(offset: 16, size: 4, bank: .vector),
         ])
-        guard case .direct(let parts) = try CallingConvention.x86_64.placeResult(mixed) else {
+        guard case .direct(let parts) = try TrampolineConvention.x86_64.placeResult(mixed) else {
             Issue.record("not direct")
             return
         }
         #expect(parts.map(\.location) == [.vector(0), .generalPurpose(0), .vector(1)])
-        #expect(try CallingConvention.x86_64.placeResult(.indirect) == .indirect)
-        #expect(try CallingConvention.x86_64.placeResult(.empty) == .empty)
+        #expect(try TrampolineConvention.x86_64.placeResult(.indirect) == .indirect)
+        #expect(try TrampolineConvention.x86_64.placeResult(.empty) == .empty)
     }
 
     @Test func stackWordCountCoversEveryStackFragment() throws {
-        #expect(CallingConvention.stackWordCount(of: try CallingConvention.x86_64.placeArguments(Self.wide)) == 4)
-        #expect(CallingConvention.stackWordCount(of: try CallingConvention.arm64.placeArguments(Self.wide)) == 2)
-        #expect(CallingConvention.stackWordCount(of: try CallingConvention.arm64.placeArguments([.word])) == 0)
+        #expect(TrampolineConvention.stackWordCount(of: try TrampolineConvention.x86_64.placeArguments(Self.wide)) == 4)
+        #expect(TrampolineConvention.stackWordCount(of: try TrampolineConvention.arm64.placeArguments(Self.wide)) == 2)
+        #expect(TrampolineConvention.stackWordCount(of: try TrampolineConvention.arm64.placeArguments([.word])) == 0)
     }
 }

@@ -1,6 +1,6 @@
 import CTestDoublesTrampolines
 
-extension CallingConvention {
+extension TrampolineConvention {
     /// Whether a direct typed error travels in the result registers (true) or
     /// always through the caller's hidden error buffer (false).
     ///

@@ -1,6 +1,12 @@
-/// The register budget of the Swift calling convention on one architecture,
-/// and the placement of lowered values into registers and stack words.
-public struct CallingConvention: Sendable, Hashable {
+/// The register budget of the Swift calling convention on one architecture
+/// as the trampoline frame numbers it, and the placement of lowered values
+/// into frame registers and stack words.
+///
+/// Frame numbering is argument order: general-purpose register 0 is rdi on
+/// x86_64 and x0 on arm64, result register 0 is rax or x0. (Metadata's
+/// `CallingConvention` names hardware registers; `ArgumentLocation` and
+/// `ResultLocation` are what the frame transport reads.)
+public struct TrampolineConvention: Sendable, Hashable {
     /// General-purpose argument registers (x86_64: 6, arm64: 8).
     public var generalPurposeArgumentCount: Int
     /// Vector argument registers (8 on both).
@@ -28,15 +34,15 @@ public struct CallingConvention: Sendable, Hashable {
     }
 
     /// swiftcc on x86_64 Linux: rdi rsi rdx rcx r8 r9, xmm0-7; results rax rdx rcx r8, xmm0-3.
-    public static let x86_64 = CallingConvention(
+    public static let x86_64 = TrampolineConvention(
         generalPurposeArgumentCount: 6, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4)
 
     /// swiftcc on arm64 Linux: x0-x7, v0-v7; results x0-x3, v0-v3.
-    public static let arm64 = CallingConvention(
+    public static let arm64 = TrampolineConvention(
         generalPurposeArgumentCount: 8, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4)
 
     /// The convention of the machine this code runs on.
-    public static var host: CallingConvention {
+    public static var host: TrampolineConvention {
         #if arch(x86_64)
         return .x86_64
         #elseif arch(arm64)
@@ -173,7 +179,7 @@ public struct CallingConvention: Sendable, Hashable {
         var vector = 0
         var stack = 0
 
-        mutating func next(_ bank: RegisterBank, in convention: CallingConvention) -> FragmentLocation {
+        mutating func next(_ bank: RegisterBank, in convention: TrampolineConvention) -> FragmentLocation {
             switch bank {
             case .generalPurpose where generalPurpose < convention.generalPurposeArgumentCount:
                 defer { generalPurpose += 1 }
