@@ -53,6 +53,10 @@ struct DemangledTypeBuilder {
         case .dynamicSelf:
             guard let instance = node.firstChild else { throw failure("malformed dynamic Self") }
             return .dynamicSelf(try type(instance))
+        case .dependentGenericType:
+            // A generic conformer (`Box<T>: P`): the type in terms of its own parameters.
+            guard node.children.count == 2 else { throw failure("malformed generic type") }
+            return try type(node.children[1])
         default:
             throw failure("unsupported type node \(node.kind.rawValue)")
         }

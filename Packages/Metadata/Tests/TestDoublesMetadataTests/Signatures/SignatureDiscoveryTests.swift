@@ -251,3 +251,43 @@ private func expect(
         }
     }
 }
+
+@Suite struct ConformerShapeTests {
+    @Test func aGenericConformersWitnessGivesTheSameSignature() throws {
+        let table = WitnessTableReader.tables(of: FixtureGenericConformer(element: "x") as any FixtureBase, count: 1)[0]
+        let entry = try #require(WitnessTableReader(table: table).entries.first)
+        let signature = try SignatureDiscovery().signature(ofWitnessAt: entry.witness)
+        #expect(signature.name.description == "base(_:)")
+        #expect(
+            signature.parameters.map { $0.type.concreteType.map(ObjectIdentifier.init) } == [ObjectIdentifier(Int.self)]
+        )
+        guard case .nominal(let conformer) = signature.symbol.conformingType else {
+            Issue.record("conformer is \(String(describing: signature.symbol.conformingType))")
+            return
+        }
+        #expect(conformer.name == "FixtureGenericConformer")
+        #expect(conformer.genericArguments == [.genericParameter(depth: 0, index: 0)])
+    }
+
+    @Test func aClassConformerOfAClassBoundProtocol() throws {
+        // A class-bound existential is the reference, then the witness table.
+        let container = UnsafeMutablePointer<any FixtureClassBound>.allocate(capacity: 1)
+        container.initialize(to: FixtureClassConformer())
+        defer {
+            container.deinitialize(count: 1)
+            container.deallocate()
+        }
+        #expect(MemoryLayout<any FixtureClassBound>.size == 16)
+        let table = UnsafeRawPointer(container).load(fromByteOffset: 8, as: UnsafeRawPointer.self)
+        let reader = WitnessTableReader(table: table)
+        #expect(reader.protocolName == "FixtureClassBound")
+        let entry = try #require(reader.entries.first)
+        let signature = try SignatureDiscovery().signature(ofWitnessAt: entry.witness)
+        #expect(signature.source == .debugInfo)
+        #expect(signature.name.description == "reference(_:)")
+        #expect(
+            signature.parameters.first?.type.concreteType.map(ObjectIdentifier.init)
+                == ObjectIdentifier(FixtureBox.self))
+        #expect(signature.result.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(Int.self))
+    }
+}

@@ -135,3 +135,19 @@ struct FixtureConformer: FixtureIntegers, FixtureScalars, FixtureCollections, Fi
     func derived(_ s: String) -> Bool { false }
     func other() -> Character { "a" }
 }
+
+/// A generic conformer: its witness thunks carry the conformance's generic signature.
+struct FixtureGenericConformer<Element>: FixtureBase {
+    var element: Element
+    func base(_ x: Int) -> Int { x }
+}
+
+/// A class-bound protocol.
+protocol FixtureClassBound: AnyObject {
+    func reference(_ box: FixtureBox) -> Int
+}
+
+/// A class conformer.
+final class FixtureClassConformer: FixtureClassBound {
+    func reference(_ box: FixtureBox) -> Int { 0 }
+}

@@ -56,11 +56,15 @@ struct WitnessTableReader {
 
     /// The witness tables of an opaque existential container (`any P` or `any P & Q`).
     static func tables<Existential>(of existential: Existential, count: Int) -> [UnsafeRawPointer] {
-        var copy = existential
-        return withUnsafeBytes(of: &copy) { bytes in
-            (0..<count).map { index in
-                UnsafeRawPointer(bitPattern: bytes.load(fromByteOffset: (4 + index) * 8, as: UInt.self))!
-            }
+        precondition(MemoryLayout<Existential>.size == (4 + count) * 8, "not an opaque existential container")
+        let container = UnsafeMutablePointer<Existential>.allocate(capacity: 1)
+        container.initialize(to: existential)
+        defer {
+            container.deinitialize(count: 1)
+            container.deallocate()
+        }
+        return (0..<count).map { index in
+            UnsafeRawPointer(container).load(fromByteOffset: (4 + index) * 8, as: UnsafeRawPointer.self)
         }
     }
 }
