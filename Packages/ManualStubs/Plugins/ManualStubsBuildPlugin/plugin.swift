@@ -13,16 +13,23 @@ import PackagePlugin
 ///         plugins: [.plugin(name: "ManualStubsBuildPlugin", package: "ManualStubs")]
 ///     )
 ///
-/// The generated file imports each dependency with `@testable import`.
+/// The generated file imports each dependency with `@testable import`. The
+/// library's own modules (`TestDoublesManual` and the rest) are not read.
 @main
 struct ManualStubsBuildPlugin: BuildToolPlugin {
+    /// The test-double library's own modules: never the code under test.
+    static let libraryModules: Set<String> = [
+        "TestDoubles", "TestDoublesManual", "TestDoublesRecorder", "TestDoublesTesting", "TestDoublesMetadata",
+        "TestDoublesTrampolines", "DoublesGenCore",
+    ]
+
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         var inputs: [URL] = []
         var modules: [String] = []
         for dependency in target.dependencies {
             guard case .target(let dependencyTarget) = dependency,
                 let module = dependencyTarget as? SourceModuleTarget,
-                module.kind == .generic
+                module.kind == .generic, !Self.libraryModules.contains(module.moduleName)
             else { continue }
             modules.append(module.moduleName)
             inputs += module.sourceFiles(withSuffix: "swift").map(\.url)

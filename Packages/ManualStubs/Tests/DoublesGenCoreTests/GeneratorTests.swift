@@ -160,7 +160,7 @@ import Testing
         ("func f(_ g: () throws -> Int) rethrows -> Int", "stub.call()"),
         ("func f(_: Int, _: String)", "stub.call(arg0, arg1) as Void"),
         ("func f(_ v: Int..., into buffer: inout [Int])", "stub.call(v, buffer) as Void"),
-        ("func f(_ c: @autoclosure () -> Bool)", "stub.call(c()) as Void"),
+        ("func f(_ c: @autoclosure () -> Bool, x: Int)", "stub.call(x) as Void"),
         ("func f(_ c: @escaping () -> Void)", "stub.call(c) as Void"),
         ("static func f() -> Int", "ManualStub<Self>.shared.call()"),
     ])

@@ -230,11 +230,8 @@ struct ConformerWriter {
             }
             declared.append("\(names): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")")
             if parameter.type.isAutoclosure {
-                if parameter.type.text.contains("throws") || parameter.type.text.contains("async") {
-                    notes.append("// '\(name)' is an effectful autoclosure: it is not evaluated or forwarded.")
-                } else {
-                    arguments.append("\(name)()")
-                }
+                // Evaluating it here would run a matcher out of argument order.
+                notes.append("// '\(name)' is an autoclosure: it is neither evaluated nor forwarded.")
             } else if parameter.type.text.hasPrefix("repeat ") {
                 arguments.append("repeat each \(name)")
             } else if parameter.type.isNonEscapingClosure {
