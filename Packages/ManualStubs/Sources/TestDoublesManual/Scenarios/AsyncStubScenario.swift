@@ -1,0 +1,73 @@
+/// Named, reusable setup whose `when` registrations record async requirements.
+///
+/// ```swift
+/// let offline: AsyncStubScenario<any FeedLoader> = .init {
+///     await $0.when { try await $0.loadFeed() }.thenThrow(URLError(.notConnectedToInternet))
+/// }
+/// await offline.apply(to: loader)
+/// ```
+///
+/// Like ``StubScenario`` it is generic over the subject type and keeps
+/// registrations in first-match order; ``appending(_:)-(AsyncStubScenario<Subject>)``
+/// puts another scenario's registrations after this one's.
+public struct AsyncStubScenario<Subject>: Sendable {
+    let setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]
+
+    /// Creates a scenario.
+    ///
+    /// - Parameter setup: Registers behaviors on the double it receives.
+    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) async -> Void) {
+        setups = [setup]
+    }
+
+    /// Creates an async scenario that applies a synchronous one.
+    ///
+    /// - Parameter scenario: The synchronous scenario.
+    public init(_ scenario: StubScenario<Subject>) {
+        setups = scenario.setups.map { setup in { double in setup(double) } }
+    }
+
+    init(setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]) {
+        self.setups = setups
+    }
+
+    /// Registers the scenario's behaviors on a double.
+    ///
+    /// A double whose subject cannot be used as `Subject` is reported as an
+    /// issue and left unchanged.
+    ///
+    /// - Parameters:
+    ///   - double: The double to configure.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func apply<Double: RecordingTestDouble>(
+        to double: Double,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        guard let view = ScenarioDouble<Subject>.view(double) else {
+            ScenarioDouble<Subject>.reportMismatch(
+                double, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            return
+        }
+        for setup in setups { await setup(view) }
+    }
+
+    /// A scenario that applies this one and then `other`, so this one's
+    /// registrations are matched first.
+    ///
+    /// - Parameter other: The scenario whose registrations come after.
+    /// - Returns: The combined scenario.
+    public func appending(_ other: AsyncStubScenario<Subject>) -> AsyncStubScenario<Subject> {
+        AsyncStubScenario(setups: setups + other.setups)
+    }
+
+    /// A scenario that applies this one and then the synchronous `other`.
+    ///
+    /// - Parameter other: The scenario whose registrations come after.
+    /// - Returns: The combined scenario.
+    public func appending(_ other: StubScenario<Subject>) -> AsyncStubScenario<Subject> {
+        appending(AsyncStubScenario(other))
+    }
+}

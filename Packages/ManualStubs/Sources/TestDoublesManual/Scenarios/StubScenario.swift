@@ -1,0 +1,82 @@
+/// Named, reusable setup: `when` registrations to apply to a double.
+///
+/// ```swift
+/// let signedOut: StubScenario<any AccountService> = .init {
+///     $0.when { $0.currentUser() }.thenReturn(nil)
+/// }
+/// let account = AccountServiceStub()
+/// signedOut.apply(to: account)
+/// ```
+///
+/// A scenario is generic over the subject type its `when` closures call, so
+/// one scenario serves every double of the shared vocabulary with that
+/// subject: a runtime `Stub<any AccountService>`, a `Spy`, or a
+/// ``ManualStub`` whose conformer is an `AccountService` (the conformer is
+/// used as `any AccountService`). Registrations keep their order, and the
+/// first matching registration wins, so register specific cases before
+/// fallbacks; ``appending(_:)`` puts another scenario's registrations after
+/// this one's.
+public struct StubScenario<Subject>: Sendable {
+    let setups: [@Sendable (ScenarioDouble<Subject>) -> Void]
+
+    /// Creates a scenario.
+    ///
+    /// - Parameter setup: Registers behaviors on the double it receives.
+    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) -> Void) {
+        setups = [setup]
+    }
+
+    init(setups: [@Sendable (ScenarioDouble<Subject>) -> Void]) {
+        self.setups = setups
+    }
+
+    /// Registers the scenario's behaviors on a double.
+    ///
+    /// A double whose subject cannot be used as `Subject` is reported as an
+    /// issue and left unchanged.
+    ///
+    /// - Parameters:
+    ///   - double: The double to configure.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func apply<Double: RecordingTestDouble>(
+        to double: Double,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        guard let view = ScenarioDouble<Subject>.view(double) else {
+            ScenarioDouble<Subject>.reportMismatch(
+                double, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            return
+        }
+        for setup in setups { setup(view) }
+    }
+
+    /// A scenario that applies this one and then `other`, so this one's
+    /// registrations are matched first.
+    ///
+    /// - Parameter other: The scenario whose registrations come after.
+    /// - Returns: The combined scenario.
+    public func appending(_ other: StubScenario<Subject>) -> StubScenario<Subject> {
+        StubScenario(setups: setups + other.setups)
+    }
+
+    /// A scenario that applies this one and then the async `other`.
+    ///
+    /// - Parameter other: The scenario whose registrations come after.
+    /// - Returns: The combined, async scenario.
+    public func appending(_ other: AsyncStubScenario<Subject>) -> AsyncStubScenario<Subject> {
+        AsyncStubScenario(self).appending(other)
+    }
+}
+
+/// A ``StubScenario`` for ``ManualStub`` controllers of `Conformer`.
+///
+/// ```swift
+/// let cheap: ManualStubScenario<PriceServiceStubConformer> = .init {
+///     $0.when { try $0.price(Match.any()) }.thenReturn(1)
+/// }
+/// cheap.apply(to: prices)
+/// ```
+public typealias ManualStubScenario<Conformer: ManualStubConformer> = StubScenario<Conformer>
