@@ -139,11 +139,14 @@ let package = Package(
         ),
 
         // The ABI conformance lab and the benchmarks.
+        // The lab generates case packages that depend on this one by path; it imports nothing of ours.
+        .target(name: "LabCore", path: "ConformanceLab/Sources/LabCore"),
         .executableTarget(
             name: "ConformanceLab",
-            dependencies: ["TestDoubles"],
+            dependencies: ["LabCore"],
             path: "ConformanceLab/Sources/ConformanceLab"
         ),
+        .testTarget(name: "LabCoreTests", dependencies: ["LabCore"], path: "ConformanceLab/Tests/LabCoreTests"),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["TestDoubles"],

@@ -1,0 +1,46 @@
+/// How a generated check decides that a received value is the sent one.
+public enum Comparison: Hashable, Sendable {
+    /// `==` of an `Equatable` type.
+    case equal
+    /// Equal bit patterns (floating point: distinguishes `-0.0`, exact).
+    case bitPattern
+    /// `===`: the same object.
+    case identity
+    /// The same type, through `ObjectIdentifier`.
+    case metatype
+    /// Calling both closures with the given argument list gives equal results.
+    case closure(arguments: String)
+    /// A helper of the generated support module, `helper(a, b) -> Bool`.
+    case helper(String)
+    /// Element-wise `==` of a flat tuple of `Equatable` elements with the given count (2 or 3).
+    case tupleElements(Int)
+    /// Values of the type carry no information (zero-sized); any two are equal.
+    case always
+    /// The optional of a family compared by the wrapped comparison.
+    indirect case optional(Comparison)
+
+    /// A Swift Boolean expression that is true when `received` matches `expected`.
+    /// - Parameters:
+    ///   - received: An expression of the value the callee saw or the caller got.
+    ///   - expected: An expression of the value that was sent.
+    /// - Returns: Swift source of a `Bool` expression.
+    public func expression(_ received: String, _ expected: String) -> String {
+        switch self {
+        case .equal: return "\(received) == \(expected)"
+        case .bitPattern: return "\(received).bitPattern == \(expected).bitPattern"
+        case .identity: return "\(received) === \(expected)"
+        case .metatype: return "ObjectIdentifier(\(received)) == ObjectIdentifier(\(expected))"
+        case .closure(let arguments): return "\(received)(\(arguments)) == \(expected)(\(arguments))"
+        case .helper(let name): return "\(name)(\(received), \(expected))"
+        case .tupleElements(let count): return "labSameTuple\(count)(\(received), \(expected))"
+        case .always: return "labBothPresent(\(received), \(expected))"
+        case .optional(let wrapped):
+            switch wrapped {
+            case .equal, .identity: return wrapped.expression(received, expected)
+            default:
+                let inner = wrapped.expression("$0", "$1")
+                return "labSameOptional(\(received), \(expected)) { \(inner) }"
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The command line of `abi-lab`.
+public struct LabOptions: Sendable, Equatable {
+    /// Which backend the checks use; `auto` picks `stub` once the `Stub` API compiles.
+    public enum BackendChoice: String, Sendable, Equatable {
+        case auto, control, stub
+    }
+
+    /// The run seed.
+    public var seed: UInt64 = 1
+    /// The number of shapes (`nil`: all generated).
+    public var size: Int? = ShapeGenerator.defaultSize
+    /// The architectures to run on.
+    public var architectures: [Architecture] = [Architecture.host]
+    /// Keep only cases whose id, shape key, family or group contains this.
+    public var filter: String?
+    /// The backend.
+    public var backend: BackendChoice = .auto
+    /// Processes at a time.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Cases per process.
+    public var batchSize: Int = 100
+    /// The build configuration of the generated package.
+    public var configuration: BuildConfiguration = .debug
+    /// Whether `--arch all` was asked (an unavailable architecture is then reported, not an error).
+    public var allArchitectures = false
+    /// Generate and write the package, but build and run nothing.
+    public var generateOnly = false
+
+    /// The usage text.
+    public static let usage = """
+        usage: abi-lab [--size N|all] [--seed S] [--arch x86_64|arm64|all] [--filter TEXT]
+                       [--backend auto|control|stub] [--jobs N] [--batch N] [--configuration debug|release]
+                       [--generate-only]
+        Generates protocol shapes, builds them into .build/lab/<arch>/, runs every case isolated in
+        child processes, and writes .build/lab/report.md and report.json. Exits 1 on any wrong value
+        or crash, 2 when the lab itself cannot run.
+        """
+
+    /// Creates the default options.
+    public init() {}
+
+    /// Parses command-line arguments (without the program name).
+    /// - Parameter arguments: The arguments.
+    /// - Throws: ``LabFailure/usage(_:)`` naming the bad argument.
+    public init(parsing arguments: [String]) throws {
+        var remaining = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let value = remaining.popFirst() else {
+                throw LabFailure.usage("\(flag) needs a value\n\(Self.usage)")
+            }
+            return value
+        }
+        func number(_ flag: String) throws -> Int {
+            let text = try value(flag)
+            guard let number = Int(text), number > 0 else {
+                throw LabFailure.usage("\(flag) needs a positive number, not '\(text)'")
+            }
+            return number
+        }
+        while let flag = remaining.popFirst() {
+            switch flag {
+            case "--size":
+                let text = try value(flag)
+                if text == "all" {
+                    size = nil
+                } else {
+                    guard let number = Int(text), number > 0 else {
+                        throw LabFailure.usage("--size needs a positive number or 'all', not '\(text)'")
+                    }
+                    size = number
+                }
+            case "--seed":
+                let text = try value(flag)
+                guard let number = UInt64(text) else {
+                    throw LabFailure.usage("--seed needs a non-negative integer, not '\(text)'")
+                }
+                seed = number
+            case "--arch":
+                let text = try value(flag)
+                if text == "all" {
+                    architectures = Architecture.allCases
+                    allArchitectures = true
+                } else if let architecture = Architecture(rawValue: text == "aarch64" ? "arm64" : text) {
+                    architectures = [architecture]
+                    allArchitectures = false
+                } else {
+                    throw LabFailure.usage("--arch must be x86_64, arm64 or all, not '\(text)'")
+                }
+            case "--filter": filter = try value(flag)
+            case "--backend":
+                let text = try value(flag)
+                guard let choice = BackendChoice(rawValue: text) else {
+                    throw LabFailure.usage("--backend must be auto, control or stub, not '\(text)'")
+                }
+                backend = choice
+            case "--jobs": jobs = try number(flag)
+            case "--batch": batchSize = try number(flag)
+            case "--configuration", "-c":
+                let text = try value(flag)
+                guard let choice = BuildConfiguration(rawValue: text) else {
+                    throw LabFailure.usage("--configuration must be debug or release, not '\(text)'")
+                }
+                configuration = choice
+            case "--generate-only": generateOnly = true
+            case "--help", "-h": throw LabFailure.usage(Self.usage)
+            default: throw LabFailure.usage("unknown argument '\(flag)'\n\(Self.usage)")
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+/// Writes the Swift source of one case: its protocol(s), the conformer
+/// (which signature discovery reads and the control backend calls) and the
+/// check function that calls through the existential and compares.
+struct CaseSource {
+    let labCase: LabCase
+    let backend: Backend
+
+    private var shape: Shape { labCase.shape }
+    private var id: String { labCase.id }
+    private var protocolName: String { "P_\(id)" }
+    private var families: [TypeFamily] { shape.parameters.map(TypeFamily.named) }
+    private var resultFamily: TypeFamily? { shape.result.map(TypeFamily.named) }
+    private var resultSpelling: String { resultFamily?.spelling ?? "Void" }
+
+    /// The existential type the check calls through.
+    private var existential: String {
+        shape.structure == .composed ? "any \(protocolName)_A & \(protocolName)" : "any \(protocolName)"
+    }
+
+    /// The declaration, conformer and check function.
+    var text: String {
+        [protocols, conformer, check].joined(separator: "\n")
+    }
+
+    // MARK: Declarations
+
+    private var parameterList: String {
+        families.enumerated().map { "_ a\($0.offset): \($0.element.parameterSpelling)" }.joined(separator: ", ")
+    }
+
+    private var recordCall: String {
+        shape.parameters.isEmpty
+            ? "labProbe.record()"
+            : "labProbe.record(\((0..<shape.parameters.count).map { "a\($0)" }.joined(separator: ", ")))"
+    }
+
+    private var failIfAsked: String {
+        shape.effect.isThrowing ? "if let failure = labProbe.failure { throw failure }; " : ""
+    }
+
+    /// The requirement as declared in the protocol.
+    private var requirement: String {
+        let effects = shape.effect.clause
+        switch shape.kind {
+        case .method: return "func call(\(parameterList))\(effects) -> \(resultSpelling)"
+        case .staticMethod: return "static func call(\(parameterList))\(effects) -> \(resultSpelling)"
+        case .getter: return "var value: \(resultSpelling) { get\(effects) }"
+        case .setter: return "var value: \(families[0].spelling) { get set }"
+        case .subscript: return "subscript(\(parameterList)) -> \(resultSpelling) { get\(effects) }"
+        case .initializer: return "init(\(parameterList))\(effects)"
+        }
+    }
+
+    /// The requirement as implemented by the conformer.
+    private var witness: String {
+        let effects = shape.effect.clause
+        let body = "\(recordCall); \(failIfAsked)return labProbe.answered()"
+        switch shape.kind {
+        case .method: return "func call(\(parameterList))\(effects) -> \(resultSpelling) { \(body) }"
+        case .staticMethod: return "static func call(\(parameterList))\(effects) -> \(resultSpelling) { \(body) }"
+        case .getter: return "var value: \(resultSpelling) { get\(effects) { \(body) } }"
+        case .setter:
+            return
+                "var value: \(families[0].spelling) { get { labProbe.answered() as \(families[0].spelling) } set { labProbe.record(newValue) } }"
+        case .subscript: return "subscript(\(parameterList)) -> \(resultSpelling) { get\(effects) { \(body) } }"
+        case .initializer: return "init(\(parameterList))\(effects) { \(recordCall); \(failIfAsked)}"
+        }
+    }
+
+    private var protocols: String {
+        switch shape.structure {
+        case .plain:
+            return "protocol \(protocolName) { \(requirement) }"
+        case .inherited:
+            return "protocol \(protocolName)_Base { \(requirement) }\nprotocol \(protocolName): \(protocolName)_Base {}"
+        case .composed:
+            return "protocol \(protocolName)_A { func other() -> Int }\nprotocol \(protocolName) { \(requirement) }"
+        }
+    }
+
+    private var conformer: String {
+        let conformances = shape.structure == .composed ? "\(protocolName)_A, \(protocolName)" : protocolName
+        var members = ["init(labSubject: Void) {}", witness]
+        if shape.structure == .composed { members.append("func other() -> Int { 0 }") }
+        return "struct C_\(id): \(conformances) {\n    \(members.joined(separator: "\n    "))\n}"
+    }
+
+    // MARK: The check
+
+    private var tryAwait: String {
+        (shape.effect.isThrowing ? "try " : "") + (shape.effect.isAsync ? "await " : "")
+    }
+
+    /// The call through `receiver` with the given argument expressions.
+    private func call(_ arguments: [String], on receiver: String = "subject") -> String {
+        let list = arguments.joined(separator: ", ")
+        switch shape.kind {
+        case .method: return "\(receiver).call(\(list))"
+        case .staticMethod: return "type(of: \(receiver)).call(\(list))"
+        case .getter: return "\(receiver).value"
+        case .setter: return "\(receiver).value = \(list)"
+        case .subscript: return "\(receiver)[\(list)]"
+        case .initializer: return "type(of: \(receiver)).init(\(list))"
+        }
+    }
+
+    private func compare(_ family: TypeFamily) -> String {
+        "{ \(family.comparison.expression("$0", "$1")) }"
+    }
+
+    private var check: String {
+        var lines: [String] = []
+        lines.append("func check_\(id)() async -> LabVerdict {")
+        lines.append("    var verdict = LabVerdict()")
+        for (index, family) in families.enumerated() {
+            lines.append("    let e\(index): \(family.spelling) = \(labCase.arguments[index])")
+        }
+        if let resultFamily, let result = labCase.result {
+            lines.append("    let expected: \(resultFamily.spelling) = \(result)")
+        }
+        lines.append("    let thrown = LabError.code(\(labCase.errorCode))")
+        lines.append("    _ = thrown")
+        lines += subjectLines.map { "    " + $0 }
+        let argumentNames = (0..<families.count).map { "e\($0)" }
+        let answer = resultFamily == nil ? "()" : "expected"
+        // The first call answers; a throwing shape's second call throws.
+        lines.append("    labProbe.begin(answer: \(answer))")
+        var body: [String] = []
+        let callExpression = call(argumentNames)
+        switch shape.kind {
+        case .setter:
+            body.append("var settable = subject")
+            body.append(call(argumentNames, on: "settable"))
+        case .initializer:
+            body.append("_ = \(tryAwait)\(callExpression)")
+        default:
+            if resultFamily != nil {
+                body.append("let got = \(tryAwait)\(callExpression)")
+            } else {
+                body.append("\(tryAwait)\(callExpression)")
+            }
+        }
+        body.append("verdict.arguments(count: \(families.count))")
+        for (index, family) in families.enumerated() {
+            body.append("verdict.argument(\(index), e\(index), \(compare(family)))")
+        }
+        if let resultFamily, shape.kind != .setter, shape.kind != .initializer {
+            body.append("verdict.result(got, expected, \(compare(resultFamily)))")
+        }
+        if shape.effect.isThrowing {
+            lines.append("    do {")
+            lines += body.map { "        " + $0 }
+            lines.append("    } catch { verdict.unexpected(error) }")
+            lines.append("    labProbe.begin(failure: thrown)")
+            lines.append("    do {")
+            lines.append("        _ = \(tryAwait)\(callExpression)")
+            lines.append("        verdict.missingError(thrown)")
+            lines.append("    } catch { verdict.thrown(error, thrown) }")
+        } else {
+            lines += body.map { "    " + $0 }
+        }
+        lines += verifyLines.map { "    " + $0 }
+        lines.append("    return verdict")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Declares `subject`, the existential under test (and, for the stub backend, configures it).
+    private var subjectLines: [String] {
+        switch backend {
+        case .control:
+            return ["let subject: \(existential) = C_\(id)(labSubject: ())"]
+        case .stub:
+            if let reason = stubUnsupportedReason {
+                return ["verdict.skipped(\"\(reason)\")", "return verdict"]
+                    + ["let subject: \(existential) = C_\(id)(labSubject: ())"]
+            }
+            let matchers = Array(repeating: "Match.any()", count: families.count)
+            let pattern = "\(tryAwait)\(call(matchers, on: "$0"))"
+            let parameters = families.enumerated().map { "a\($0.offset): \($0.element.spelling)" }.joined(
+                separator: ", ")
+            let record =
+                families.isEmpty
+                ? "labProbe.record()"
+                : "labProbe.record(\((0..<families.count).map { "a\($0)" }.joined(separator: ", ")))"
+            var configure = "\(shape.effect.isAsync ? "await " : "")stub.when { \(pattern) }"
+            configure += ".then { (\(parameters)) in \(record); return labProbe.answered() as \(resultSpelling) }"
+            if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
+            return [
+                "let stub: Stub<\(existential)>",
+                "do { stub = try Stub<\(existential)>() } catch let error as StubError {",
+                "    verdict.closed(String(describing: error)); return verdict",
+                "} catch { verdict.unexpected(error); return verdict }",
+                configure,
+                "let subject: \(existential) = stub()",
+            ]
+        }
+    }
+
+    private var verifyLines: [String] {
+        guard backend == .stub, stubUnsupportedReason == nil else { return [] }
+        let matchers = Array(repeating: "Match.any()", count: families.count)
+        let pattern = "\(tryAwait)\(call(matchers, on: "$0"))"
+        let calls = shape.effect.isThrowing ? 2 : 1
+        return ["\(shape.effect.isAsync ? "await " : "")stub.verify(\(calls)...\(calls)) { \(pattern) }"]
+    }
+
+    /// Why the stub backend cannot express this case yet, if it cannot.
+    private var stubUnsupportedReason: String? {
+        switch shape.kind {
+        case .setter, .initializer:
+            return "lab: no when-spelling for \(shape.kind.rawValue) requirements in the public API yet"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Runs the cases of a built runner in batches of child processes, several
+/// at a time, so that a crash costs one batch: the cases of a crashed batch
+/// that have no result are re-run one per process to pin the culprit.
+public struct CaseRunner: Sendable {
+    /// How to launch the runner.
+    public var toolchain: CaseToolchain
+    /// The built case runner.
+    public var runner: String
+    /// Cases per batch process.
+    public var batchSize: Int
+    /// Processes at a time.
+    public var jobs: Int
+    /// Called after each finished batch with (cases done, total).
+    public var progress: @Sendable (Int, Int) -> Void
+
+    /// Creates a runner.
+    /// - Parameters:
+    ///   - toolchain: How to launch the case runner.
+    ///   - runner: The case runner's path.
+    ///   - batchSize: Cases per process.
+    ///   - jobs: Processes at a time.
+    ///   - progress: Called with (done, total) after each batch.
+    public init(
+        toolchain: CaseToolchain, runner: String, batchSize: Int, jobs: Int,
+        progress: @escaping @Sendable (Int, Int) -> Void
+    ) {
+        self.toolchain = toolchain
+        self.runner = runner
+        self.batchSize = max(1, batchSize)
+        self.jobs = max(1, jobs)
+        self.progress = progress
+    }
+
+    /// Runs every case and returns one result per identifier, in the given order.
+    /// - Parameter ids: The cases to run.
+    /// - Returns: The results.
+    /// - Throws: When a process cannot be started.
+    public func run(_ ids: [String]) async throws -> [CaseResult] {
+        let batches = stride(from: 0, to: ids.count, by: batchSize).map {
+            Array(ids[$0..<min($0 + batchSize, ids.count)])
+        }
+        var byID: [String: CaseResult] = [:]
+        var done = 0
+        try await forEachConcurrently(batches) { batch in
+            try await runBatch(batch)
+        } collect: { results in
+            for result in results { byID[result.id] = result }
+            done += results.count
+            progress(done, ids.count)
+        }
+        return ids.map { byID[$0] ?? CaseResult(id: $0, status: .crashed, detail: "no result collected") }
+    }
+
+    /// Runs one batch; on an abnormal end, re-runs its unfinished cases one per process.
+    func runBatch(_ ids: [String]) async throws -> [CaseResult] {
+        let (program, arguments) = toolchain.command(runner: runner, ids: ids)
+        let outcome = try await ProcessLauncher.run(program, arguments, timeout: toolchain.timeout(cases: ids.count))
+        if ids.count == 1 { return [BatchClassifier.classifySingle(id: ids[0], outcome: outcome)] }
+        let classification = BatchClassifier.classify(ids: ids, outcome: outcome)
+        var results = classification.results
+        var alone: [CaseResult] = []
+        for id in classification.unfinished {
+            let (program, arguments) = toolchain.command(runner: runner, ids: [id])
+            let single = try await ProcessLauncher.run(program, arguments, timeout: toolchain.timeout(cases: 1))
+            alone.append(BatchClassifier.classifySingle(id: id, outcome: single))
+        }
+        // The batch crashed but its culprit survived alone: still a crash (an interaction), named as such.
+        if let culprit = classification.culprit, !alone.contains(where: { $0.status == .crashed }),
+            let index = alone.firstIndex(where: { $0.id == culprit })
+        {
+            alone[index] = CaseResult(
+                id: culprit, status: .crashed,
+                detail:
+                    "crashed in a batch (\(outcome.terminationDescription)) but \(alone[index].status.rawValue) alone")
+        }
+        results += alone
+        return results
+    }
+
+    /// Runs `work` on every element with at most `jobs` at a time, handing results to `collect` in completion order.
+    private func forEachConcurrently<Element: Sendable, Output: Sendable>(
+        _ elements: [Element], _ work: @escaping @Sendable (Element) async throws -> Output,
+        collect: (Output) -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Output.self) { group in
+            var next = 0
+            while next < elements.count && next < jobs {
+                let element = elements[next]
+                group.addTask { try await work(element) }
+                next += 1
+            }
+            while let output = try await group.next() {
+                collect(output)
+                if next < elements.count {
+                    let element = elements[next]
+                    group.addTask { try await work(element) }
+                    next += 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import LabCore
+
+@Suite struct BatchClassifierTests {
+    @Test func resultLinesBecomeResults() {
+        let output = """
+            LABSTART\tc0001
+            LABCASE\tc0001\tpassed\t
+            LABSTART\tc0002
+            LABCASE\tc0002\tclosed\tStubError: requirement call(_:) of P: SIMD16<Double> is not supported
+            LABSTART\tc0003
+            LABCASE\tc0003\twrong\targument 0: expected 1, actual 2
+            LABSTART\tc0004
+            LABCASE\tc0004\tskipped\tlab: no when-spelling
+
+            """
+        let classification = BatchClassifier.classify(
+            ids: ["c0001", "c0002", "c0003", "c0004"], outcome: ProcessOutcome(termination: .exit(0), output: output))
+        #expect(classification.unfinished.isEmpty)
+        #expect(classification.results.map(\.status) == [.passed, .failedClosed, .wrongValue, .skipped])
+        #expect(
+            classification.results[1].detail == "StubError: requirement call(_:) of P: SIMD16<Double> is not supported")
+        #expect(classification.results[2].detail == "argument 0: expected 1, actual 2")
+    }
+
+    @Test func aCrashNamesTheCulpritAndLeavesTheRestUnfinished() {
+        let output = "LABSTART\tc0001\nLABCASE\tc0001\tpassed\t\nLABSTART\tc0002\n"
+        let classification = BatchClassifier.classify(
+            ids: ["c0001", "c0002", "c0003"], outcome: ProcessOutcome(termination: .signal(11), output: output))
+        #expect(classification.results == [CaseResult(id: "c0001", status: .passed)])
+        #expect(classification.unfinished == ["c0002", "c0003"])
+        #expect(classification.culprit == "c0002")
+    }
+
+    @Test func aCleanExitWithoutAResultIsNotLost() {
+        let classification = BatchClassifier.classify(
+            ids: ["c0001"], outcome: ProcessOutcome(termination: .exit(0), output: ""))
+        #expect(classification.results.map(\.status) == [.crashed])
+    }
+
+    @Test func aSingleCrashedCaseNamesItsSignalAndMessage() {
+        let result = BatchClassifier.classifySingle(
+            id: "c0009",
+            outcome: ProcessOutcome(
+                termination: .signal(11), output: "LABSTART\tc0009\n", diagnostics: "Fatal error: bad\nLABSTART x\n"))
+        #expect(result.status == .crashed)
+        #expect(result.detail == "signal 11 (SIGSEGV): Fatal error: bad")
+        let timedOut = BatchClassifier.classifySingle(
+            id: "c0009", outcome: ProcessOutcome(termination: .timeout(seconds: 31), output: ""))
+        #expect(timedOut.detail == "timed out after 31 s")
+    }
+
+    @Test func aPassFollowedByADeathIsACrash() {
+        let result = BatchClassifier.classifySingle(
+            id: "c0001",
+            outcome: ProcessOutcome(termination: .signal(6), output: "LABSTART\tc0001\nLABCASE\tc0001\tpassed\t\n"))
+        #expect(result.status == .crashed)
+        #expect(result.detail.contains("SIGABRT"))
+    }
+}

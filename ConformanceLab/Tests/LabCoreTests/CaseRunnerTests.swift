@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+
+@Suite struct CaseRunnerTests {
+    /// A stand-in case runner: passes every case except `c0002` (killed by
+    /// SIGSEGV) and `c0004` (a wrong value).
+    private func fakeRunner() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "abi-lab-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = directory.appendingPathComponent("runner")
+        try """
+        #!/bin/sh
+        for id in "$@"; do
+            printf 'LABSTART\\t%s\\n' "$id"
+            if [ "$id" = c0002 ]; then echo "Fatal error: boom" >&2; kill -SEGV $$; fi
+            if [ "$id" = c0004 ]; then printf 'LABCASE\\t%s\\twrong\\tresult: expected 1, actual 2\\n' "$id"; continue; fi
+            printf 'LABCASE\\t%s\\tpassed\\t\\n' "$id"
+        done
+
+        """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script
+    }
+
+    @Test func aCrashIsPinnedToItsCaseAndTheRunGoesOn() async throws {
+        let runner = try fakeRunner()
+        defer { try? FileManager.default.removeItem(at: runner.deletingLastPathComponent()) }
+        let toolchain = CaseToolchain(
+            architecture: Architecture.host, repositoryRoot: URL(fileURLWithPath: "/"), configuration: .debug)
+        let ids = (0..<7).map { "c" + String($0).leftPadded(to: 4) }
+        let results = try await CaseRunner(toolchain: toolchain, runner: runner.path, batchSize: 3, jobs: 2) { _, _ in }
+            .run(ids)
+        #expect(results.map(\.id) == ids)
+        #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .wrongValue, .passed, .passed])
+        #expect(results[2].detail == "signal 11 (SIGSEGV): Fatal error: boom")
+        #expect(results[4].detail == "result: expected 1, actual 2")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+
+@Suite struct CaseSourceTests {
+    private func labCase(_ shape: Shape) -> LabCase { LabCase(index: 3, shape: shape, seed: 1) }
+
+    @Test func aControlCheckCallsTheConformerThroughTheExistentialAndComparesEverything() {
+        let shape = Shape(
+            kind: .method, effect: .asyncThrows, structure: .plain, layout: .single, parameters: ["Double"],
+            result: "String", focus: "Double")
+        let text = CaseSource(labCase: labCase(shape), backend: .control).text
+        #expect(text.contains("protocol P_c0003 { func call(_ a0: Double) async throws -> String }"))
+        #expect(text.contains("let subject: any P_c0003 = C_c0003(labSubject: ())"))
+        #expect(text.contains("let got = try await subject.call(e0)"))
+        #expect(text.contains("verdict.argument(0, e0, { $0.bitPattern == $1.bitPattern })"))
+        #expect(text.contains("verdict.result(got, expected, { $0 == $1 })"))
+        #expect(text.contains("labProbe.begin(failure: thrown)"))
+        #expect(!text.contains("Stub<"))
+    }
+
+    @Test func aStubCheckConfiguresAHandlerAndAnErrorAndVerifies() {
+        let shape = Shape(
+            kind: .method, effect: .typedThrows, structure: .composed, layout: .single, parameters: ["LabRef"],
+            result: "Int", focus: "LabRef")
+        let text = CaseSource(labCase: labCase(shape), backend: .stub).text
+        #expect(text.contains("stub = try Stub<any P_c0003_A & P_c0003>()"))
+        #expect(text.contains("catch let error as StubError"))
+        #expect(text.contains("stub.when { try $0.call(Match.any()) }.then { (a0: LabRef) in"))
+        #expect(text.contains(".thenThrow(thrown)"))
+        #expect(text.contains("stub.verify(2...2) { try $0.call(Match.any()) }"))
+        #expect(text.contains("verdict.argument(0, e0, { $0 === $1 })"))
+    }
+
+    @Test func setterAndInitializerShapesAreSkippedByTheStubBackendWithAReason() {
+        let shape = Shape(
+            kind: .setter, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
+            focus: "Int")
+        let text = CaseSource(labCase: labCase(shape), backend: .stub).text
+        #expect(text.contains("verdict.skipped(\"lab: no when-spelling for setter requirements"))
+    }
+
+    @Test func comparisonsSpellTheRightExpression() {
+        #expect(
+            Comparison.optional(.bitPattern).expression("a", "b")
+                == "labSameOptional(a, b) { $0.bitPattern == $1.bitPattern }")
+        #expect(Comparison.optional(.identity).expression("a", "b") == "a === b")
+        #expect(Comparison.closure(arguments: "5").expression("a", "b") == "a(5) == b(5)")
+        #expect(Comparison.metatype.expression("a", "b") == "ObjectIdentifier(a) == ObjectIdentifier(b)")
+        #expect(Comparison.tupleElements(3).expression("a", "b") == "labSameTuple3(a, b)")
+    }
+
+    @Test func thePackageSplitsCasesIntoModulesAndRegistersEveryCheck() {
+        let cases = ShapeGenerator(seed: 1, size: 600).cases()
+        var package = GeneratedPackage(
+            directory: URL(fileURLWithPath: "/repo/.build/lab/x86_64"), repositoryRoot: URL(fileURLWithPath: "/repo"),
+            backend: .stub)
+        package.includesProbe = true
+        let files = package.files(for: cases)
+        let registries = files.filter { $0.key.hasSuffix("Registry.swift") }
+        #expect(registries.count == 3)
+        let registered = registries.values.joined()
+        for labCase in cases { #expect(registered.contains("\"\(labCase.id)\": check_\(labCase.id),")) }
+        let manifest = files["Package.swift"] ?? ""
+        #expect(manifest.contains(".package(path: \"../../..\")"))
+        #expect(manifest.contains(".product(name: \"TestDoubles\", package: \"repo\")"))
+        #expect(manifest.contains(".target(name: \"LabProbe\""))
+        #expect(files["Sources/LabProbe/Probe.swift"]?.contains("Stub<any P_c0000>") == true)
+    }
+}

@@ -1,0 +1,30 @@
+import Testing
+
+@testable import LabCore
+
+@Suite struct LabOptionsTests {
+    @Test func everyFlagParses() throws {
+        let options = try LabOptions(parsing: [
+            "--size", "50", "--seed", "9", "--arch", "all", "--filter", "SIMD", "--backend", "stub", "--jobs", "3",
+            "--batch", "7", "--configuration", "release",
+        ])
+        #expect(options.size == 50)
+        #expect(options.seed == 9)
+        #expect(options.architectures == [.x86_64, .arm64])
+        #expect(options.allArchitectures)
+        #expect(options.filter == "SIMD")
+        #expect(options.backend == .stub)
+        #expect(options.jobs == 3)
+        #expect(options.batchSize == 7)
+        #expect(options.configuration == .release)
+        #expect(try LabOptions(parsing: ["--size", "all"]).size == nil)
+        #expect(try LabOptions(parsing: ["--arch", "aarch64"]).architectures == [.arm64])
+    }
+
+    @Test func badArgumentsAreRejectedByName() {
+        #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--size", "0"]) }
+        #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--arch", "riscv"]) }
+        #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--jobs"]) }
+        #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--frobnicate"]) }
+    }
+}
