@@ -4,19 +4,30 @@ import PackageDescription
 /// Assembly entries, the executable veneer arena, call-frame transport and
 /// witness-table fabrication.
 ///
-/// The machine layer takes plain inputs (protocol descriptor pointers, slot
-/// layouts, value lowerings), so it builds and tests without the Metadata
-/// package; the DSL maps Metadata's classification onto these inputs. (The
-/// import rules still allow Trampolines to import TestDoublesMetadata.)
+/// The machine layer works on plain inputs (protocol descriptor pointers,
+/// slot layouts, value lowerings); `Transport/Metadata+Transport.swift`
+/// converts Metadata's ABI classification and placement into them.
 let package = Package(
     name: "Trampolines",
     products: [
         .library(name: "TestDoublesTrampolines", targets: ["TestDoublesTrampolines"])
     ],
+    dependencies: [
+        .package(path: "../Metadata")
+    ],
     targets: [
         .target(name: "CTestDoublesTrampolines"),
-        .target(name: "TestDoublesTrampolines", dependencies: ["CTestDoublesTrampolines"]),
-        .testTarget(name: "TestDoublesTrampolinesTests", dependencies: ["TestDoublesTrampolines"]),
+        .target(
+            name: "TestDoublesTrampolines",
+            dependencies: [
+                "CTestDoublesTrampolines",
+                .product(name: "TestDoublesMetadata", package: "Metadata"),
+            ]
+        ),
+        .testTarget(
+            name: "TestDoublesTrampolinesTests",
+            dependencies: ["TestDoublesTrampolines", .product(name: "TestDoublesMetadata", package: "Metadata")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
