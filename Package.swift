@@ -53,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TestDoublesTrampolinesTests",
-            dependencies: ["TestDoublesTrampolines"],
+            dependencies: ["TestDoublesTrampolines", "TestDoublesMetadata"],
             path: tests("Trampolines", "TestDoublesTrampolinesTests")
         ),
 
