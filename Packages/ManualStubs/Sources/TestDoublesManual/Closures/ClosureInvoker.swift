@@ -21,7 +21,11 @@ extension ClosureInvoker where Effects == ClosureEffect.Sync, Input == Void {
     /// Calls the doubled closure.
     ///
     /// - Returns: The answer (a placeholder while recording).
-    public func callAsFunction() -> Output { double.answer(()) }
+    public func callAsFunction() -> Output {
+        // The one recorded argument is `()`, which has no literal equality:
+        // record the matcher that accepts it.
+        double.answer(Match.record(.anything, returning: ()))
+    }
 }
 
 extension ClosureInvoker where Effects: SyncThrowingClosureEffectKind {
