@@ -1,6 +1,7 @@
-// Types whose lowering was read from `swiftc -emit-ir -O` (6.3.1) for
-// x86_64-unknown-linux-gnu and, through Builtin-typed mirrors compiled with
-// -parse-stdlib, for aarch64-unknown-linux-gnu.
+// Types whose lowering was read from `swiftc -emit-ir -O` for
+// x86_64-unknown-linux-gnu (Swift 6.3.1) and aarch64-unknown-linux-gnu
+// (Swift 6.0.3 against the arm64 standard library; also 6.3.1 through
+// Builtin-typed mirrors compiled with -parse-stdlib).
 
 struct CLMixed {
     var f: Float

@@ -75,7 +75,7 @@ import Testing
     @Test func unknownRequirementKindIsAnErrorValue() throws {
         // A fabricated record with kind 12 (no such kind today).
         let record: [UInt32] = [0x1C, 0]
-        try record.withUnsafeBytes { bytes in
+        record.withUnsafeBytes { (bytes) -> Void in
             #expect(throws: MetadataError.unknownRequirementKind(rawValue: 12, protocolName: "P", index: 3)) {
                 try ProtocolRequirement(pointer: bytes.baseAddress!, index: 3, protocolName: "P")
             }
