@@ -45,6 +45,21 @@ public struct ClientDoublePreset<Client>: Sendable {
 
     // MARK: Failing
 
+    /// A stub that fails closed: every call is reported as an unmatched call
+    /// until the test registers behaviors on it.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID; unmatched calls are reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The stub.
+    public func failing(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> ClientStub<Client> {
+        make(live: nil, kind: "failing", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// A stub that fails closed: every call no registration matches is
     /// reported as an issue (and throws ``UnstubbedCall`` or answers with a
     /// placeholder).
@@ -59,7 +74,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Throws: What `configure` throws.
     public func failing(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        configure: (ClientStub<Client>) throws -> Void = { _ in }
+        configure: (ClientStub<Client>) throws -> Void
     ) rethrows -> ClientStub<Client> {
         let stub = make(
             live: nil, kind: "failing", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -107,6 +122,22 @@ public struct ClientDoublePreset<Client>: Sendable {
 
     // MARK: Spy
 
+    /// A spy with no overrides: every call forwards to `live` and is recorded.
+    ///
+    /// - Parameters:
+    ///   - live: The live client calls go to.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The spy.
+    public func spy(
+        forwardingTo live: Client,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> ClientStub<Client> {
+        make(live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// A spy: registrations answer the calls they match, every other call
     /// forwards to `live`, and every call is recorded.
     ///
@@ -122,7 +153,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     public func spy(
         forwardingTo live: Client,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        configure: (ClientStub<Client>) throws -> Void = { _ in }
+        configure: (ClientStub<Client>) throws -> Void
     ) rethrows -> ClientStub<Client> {
         let stub = make(
             live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
