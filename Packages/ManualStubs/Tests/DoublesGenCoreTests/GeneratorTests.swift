@@ -113,7 +113,7 @@ import Testing
         ])
         for name in ["Delegate", "Sub", "ByWhere", "Legacy"] {
             let text = try section(name, in: result)
-            #expect(text.contains("final class \(name)StubConformer: \(name), ManualStubConformer {"))
+            #expect(text.contains("final class \(name)StubConformer: \(name), ManualStubConformer, Sendable {"))
             #expect(text.contains("let stub: ManualStub<\(name)StubConformer>"))
         }
         let sub = try section("Sub", in: result)
@@ -251,7 +251,7 @@ import Testing
         ])
         #expect(result.diagnostics.isEmpty)
         let text = try section("P", in: result)
-        #expect(text.contains("final class PStubConformer: P, ManualStubConformer {"))
+        #expect(text.contains("final class PStubConformer: P, ManualStubConformer, Sendable {"))
         #expect(text.contains("func b() {"))
     }
 

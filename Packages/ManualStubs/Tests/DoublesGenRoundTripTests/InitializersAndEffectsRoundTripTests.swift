@@ -10,7 +10,7 @@ import Testing
     @Test func initializersRecordOnTheSharedController() async throws {
         try await SharedManualStubs.isolated {
             let named = NamedStub.shared
-            named.when { _ in NamedStubConformer(name: Match.any()) }.thenDoNothing()
+            named.when { _ in _ = NamedStubConformer(name: Match.any()) }.thenDoNothing()
             named.when { $0.name }.thenReturn("made")
             let type: any Named.Type = NamedStubConformer.self
             let made = type.init(name: "first")
@@ -19,13 +19,13 @@ import Testing
             named.verify { $0.name }
 
             let failable = FailableStub.shared
-            failable.when { _ in FailableStubConformer(code: Match.any()) }.thenDoNothing()
+            failable.when { _ in _ = FailableStubConformer(code: Match.any()) }.thenDoNothing()
             #expect(FailableStubConformer(code: 3) != nil)
             failable.verify { _ in FailableStubConformer(code: Match.equal(3)) }
 
             let throwing = ThrowingInitStub.shared
-            throwing.when { _ in try ThrowingInitStubConformer(path: Match.any()) }.thenThrow(LoadError(code: 4))
-            await throwing.when { _ in try await ThrowingInitStubConformer(url: Match.any()) }.thenDoNothing()
+            throwing.when { _ in _ = try ThrowingInitStubConformer(path: Match.any()) }.thenThrow(LoadError(code: 4))
+            await throwing.when { _ in _ = try await ThrowingInitStubConformer(url: Match.any()) }.thenDoNothing()
             #expect(throws: LoadError(code: 4)) { try ThrowingInitStubConformer(path: "/") }
             _ = try await ThrowingInitStubConformer(url: "u")
             throwing.verify { _ in try ThrowingInitStubConformer(path: Match.equal("/")) }

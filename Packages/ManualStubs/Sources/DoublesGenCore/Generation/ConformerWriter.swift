@@ -31,9 +31,11 @@ struct ConformerWriter {
         lines.append("// MARK: - \(flattened.name)")
         lines.append("")
         for attribute in flattened.availability + flattened.globalActors { lines.append(attribute) }
+        // A struct conformer is Sendable by inference; a class says so.
         let kind = isClass ? "final class" : "struct"
+        let sendable = isClass ? ", Sendable" : ""
         lines.append(
-            "\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(whereClause) {"
+            "\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(sendable)\(whereClause) {"
         )
         for (name, type) in aliases { lines.append("    typealias \(name) = \(type)") }
         if !aliases.isEmpty { lines.append("") }
