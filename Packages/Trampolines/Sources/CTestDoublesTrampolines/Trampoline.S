@@ -79,6 +79,7 @@ td_sync_trampoline_entry:
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
     movq %r12, TD_FRAME_RETURN_ERROR(%rsp)
     movq $0, TD_FRAME_FLAGS(%rsp)
+    movq $0, TD_FRAME_SUSPENSION(%rsp)
 
     movq %rsp, %rdi
     callq td_trampoline_handler@PLT         // C ABI: keeps rbx rbp r12-r15
@@ -167,9 +168,13 @@ td_async_trampoline_entry:
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
     movq $0, TD_FRAME_RETURN_ERROR(%rsp)    // async errors start clear
     movq $TD_FRAME_FLAG_ASYNC, TD_FRAME_FLAGS(%rsp)
+    movq $0, TD_FRAME_SUSPENSION(%rsp)
 
     movq %rsp, %rdi
     callq td_trampoline_handler@PLT
+
+    cmpq $0, TD_FRAME_SUSPENSION(%rsp)
+    jne .Lasync_suspend
 
     movq TD_FRAME_STACK_ARGUMENT_BYTES(%rsp), %rax
     movq TD_FRAME_RETURN_GP+0(%rsp), %rdi
@@ -193,8 +198,82 @@ td_async_trampoline_entry:
     movq %r10, (%rsp,%rax)
     addq %rax, %rsp
     jmpq *8(%r14)                           // ResumeParent(context = r14)
+
+.Lasync_suspend:
+    // The handler asked to continue asynchronously. Call the Swift async
+    // dispatcher as a child of this call: allocate its context on the task,
+    // link it to ours (Parent) and to td_async_dispatch_complete
+    // (ResumeParent), pop our stack arguments, and tail-call it with the
+    // state in rdi. The arguments were decoded above, while they were live.
+    .cfi_def_cfa %rbp, 16
+    movq td_async_dispatchTu@GOTPCREL(%rip), %r11
+    movl 4(%r11), %edi                      // the dispatcher's context size
+    callq swift_task_alloc@PLT
+    movq TD_FRAME_ASYNC_CONTEXT(%rsp), %rcx
+    movq %rcx, 0(%rax)                      // child Parent = this call's context
+    leaq td_async_dispatch_complete(%rip), %rcx
+    movq %rcx, 8(%rax)                      // child ResumeParent
+    movq %rax, %r14
+    movq TD_FRAME_SUSPENSION(%rsp), %rdi
+    movq td_async_dispatchTu@GOTPCREL(%rip), %r11
+    movslq 0(%r11), %rdx
+    addq %r11, %rdx                         // the dispatcher's code
+    movq TD_FRAME_STACK_ARGUMENT_BYTES(%rsp), %rax
+    movq %rbp, %rsp
+    popq %rbp
+    .cfi_def_cfa %rsp, 8
+    movq (%rsp), %r10
+    movq %r10, (%rsp,%rax)
+    addq %rax, %rsp
+    jmpq *%rdx                              // td_async_dispatch(state), context = r14
     .cfi_endproc
     .size td_async_trampoline_entry, . - td_async_trampoline_entry
+
+// ---------------------------------------------------------------------------
+// void td_async_dispatch_complete(void)   (swifttailcc, async)
+//
+// The ResumeParent of the dispatcher's context: r14 = that context (its
+// Parent is the suspended call's own context), rdi = the state the
+// dispatcher returned. No stack arguments.
+// ---------------------------------------------------------------------------
+    .globl td_async_dispatch_complete
+    .type td_async_dispatch_complete, @function
+    .p2align 4
+td_async_dispatch_complete:
+    .cfi_startproc
+    pushq %rbp
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbp, -16
+    movq %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    subq $TD_FRAME_SIZE, %rsp
+
+    movq %rdi, TD_FRAME_SUSPENSION(%rsp)
+    movq 0(%r14), %rax
+    movq %rax, TD_FRAME_ASYNC_CONTEXT(%rsp) // the suspended call's context
+    movq %r14, %rdi
+    callq swift_task_dealloc@PLT            // free the dispatcher's context
+    movq TD_FRAME_SUSPENSION(%rsp), %rdi
+    movq %rsp, %rsi
+    callq td_async_dispatch_finish@PLT      // results into this frame; releases the state
+
+    movq TD_FRAME_RETURN_GP+0(%rsp), %rdi
+    movq TD_FRAME_RETURN_GP+8(%rsp), %rsi
+    movq TD_FRAME_RETURN_GP+16(%rsp), %rdx
+    movq TD_FRAME_RETURN_GP+24(%rsp), %rcx
+    movaps TD_FRAME_RETURN_VECTOR+0(%rsp), %xmm0
+    movaps TD_FRAME_RETURN_VECTOR+16(%rsp), %xmm1
+    movaps TD_FRAME_RETURN_VECTOR+32(%rsp), %xmm2
+    movaps TD_FRAME_RETURN_VECTOR+48(%rsp), %xmm3
+    movq TD_FRAME_RETURN_ERROR(%rsp), %r13
+    movq TD_FRAME_ASYNC_CONTEXT(%rsp), %r14
+
+    movq %rbp, %rsp
+    popq %rbp
+    .cfi_def_cfa %rsp, 8
+    jmpq *8(%r14)                           // the original caller's ResumeParent
+    .cfi_endproc
+    .size td_async_dispatch_complete, . - td_async_dispatch_complete
 
 // ---------------------------------------------------------------------------
 // uint64_t td_call_probing_error_register(function, self, error, first, second)
@@ -289,6 +368,7 @@ td_sync_trampoline_entry:
     stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+0]
     stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
     stp x21, xzr, [sp, #TD_FRAME_RETURN_ERROR]     // return error, flags (sync)
+    stp xzr, xzr, [sp, #TD_FRAME_SUSPENSION]       // suspension, padding
 
     mov x0, sp
     bl td_trampoline_handler           // C ABI: keeps x19-x28, d8-d15
@@ -356,9 +436,13 @@ td_async_trampoline_entry:
     stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
     mov x9, #TD_FRAME_FLAG_ASYNC
     stp xzr, x9, [sp, #TD_FRAME_RETURN_ERROR]      // async errors start clear; flags
+    stp xzr, xzr, [sp, #TD_FRAME_SUSPENSION]       // suspension, padding
 
     mov x0, sp
     bl td_trampoline_handler                // C ABI: keeps x19-x28, d8-d15
+
+    ldr x9, [sp, #TD_FRAME_SUSPENSION]
+    cbnz x9, .Lasync_suspend
 
     ldr x9, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
     ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
@@ -374,8 +458,77 @@ td_async_trampoline_entry:
     add sp, sp, x9                          // callee-pops: drop the stack arguments
     ldr x16, [x22, #8]
     br x16                                  // ResumeParent(context = x22)
+
+.Lasync_suspend:
+    // The handler asked to continue asynchronously: call the Swift async
+    // dispatcher as a child of this call (see the x86_64 entry).
+    .cfi_def_cfa w29, 16
+    adrp x16, :got:td_async_dispatchTu
+    ldr x16, [x16, :got_lo12:td_async_dispatchTu]
+    ldr w0, [x16, #4]                       // the dispatcher's context size
+    bl swift_task_alloc
+    ldr x9, [sp, #TD_FRAME_ASYNC_CONTEXT]
+    adrp x10, td_async_dispatch_complete
+    add x10, x10, :lo12:td_async_dispatch_complete
+    stp x9, x10, [x0]                       // child Parent, ResumeParent
+    mov x22, x0
+    ldr x0, [sp, #TD_FRAME_SUSPENSION]
+    adrp x16, :got:td_async_dispatchTu
+    ldr x16, [x16, :got_lo12:td_async_dispatchTu]
+    ldrsw x17, [x16]
+    add x16, x16, x17                       // the dispatcher's code
+    ldr x9, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
+    mov sp, x29
+    ldp x29, x30, [sp], #16
+    .cfi_def_cfa sp, 0
+    add sp, sp, x9
+    br x16                                  // td_async_dispatch(state), context = x22
     .cfi_endproc
     .size td_async_trampoline_entry, . - td_async_trampoline_entry
+
+// ---------------------------------------------------------------------------
+// void td_async_dispatch_complete(void)   (swifttailcc, async)
+//
+// The ResumeParent of the dispatcher's context: x22 = that context (its
+// Parent is the suspended call's own context), x0 = the state the
+// dispatcher returned. No stack arguments.
+// ---------------------------------------------------------------------------
+    .globl td_async_dispatch_complete
+    .type td_async_dispatch_complete, %function
+    .p2align 2
+td_async_dispatch_complete:
+    .cfi_startproc
+    stp x29, x30, [sp, #-16]!
+    .cfi_def_cfa_offset 16
+    .cfi_offset w30, -8
+    .cfi_offset w29, -16
+    mov x29, sp
+    .cfi_def_cfa w29, 16
+    sub sp, sp, #TD_FRAME_SIZE
+
+    str x0, [sp, #TD_FRAME_SUSPENSION]
+    ldr x9, [x22]
+    str x9, [sp, #TD_FRAME_ASYNC_CONTEXT]   // the suspended call's context
+    mov x0, x22
+    bl swift_task_dealloc                   // free the dispatcher's context
+    ldr x0, [sp, #TD_FRAME_SUSPENSION]
+    mov x1, sp
+    bl td_async_dispatch_finish             // results into this frame; releases the state
+
+    ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
+    ldp x2, x3, [sp, #TD_FRAME_RETURN_GP+16]
+    ldp q0, q1, [sp, #TD_FRAME_RETURN_VECTOR+0]
+    ldp q2, q3, [sp, #TD_FRAME_RETURN_VECTOR+32]
+    ldr x20, [sp, #TD_FRAME_RETURN_ERROR]
+    ldr x22, [sp, #TD_FRAME_ASYNC_CONTEXT]
+
+    mov sp, x29
+    ldp x29, x30, [sp], #16
+    .cfi_def_cfa sp, 0
+    ldr x16, [x22, #8]
+    br x16                                  // the original caller's ResumeParent
+    .cfi_endproc
+    .size td_async_dispatch_complete, . - td_async_dispatch_complete
 
 // ---------------------------------------------------------------------------
 // uint64_t td_call_probing_error_register(function, self, error, first, second)

@@ -21,6 +21,8 @@ _Static_assert(offsetof(td_call_frame, return_gp) == TD_FRAME_RETURN_GP, "return
 _Static_assert(offsetof(td_call_frame, return_vector) == TD_FRAME_RETURN_VECTOR, "return_vector");
 _Static_assert(offsetof(td_call_frame, return_error) == TD_FRAME_RETURN_ERROR, "return_error");
 _Static_assert(offsetof(td_call_frame, flags) == TD_FRAME_FLAGS, "flags");
+_Static_assert(offsetof(td_call_frame, suspension) == TD_FRAME_SUSPENSION, "suspension");
+_Static_assert(offsetof(td_call_frame, padding) == TD_FRAME_PADDING, "padding");
 _Static_assert(sizeof(td_call_frame) == TD_FRAME_SIZE, "frame size");
 _Static_assert(TD_FRAME_SIZE % 16 == 0, "the entries keep the stack 16-byte aligned");
 _Static_assert(TD_FRAME_VECTOR % 16 == 0 && TD_FRAME_RETURN_VECTOR % 16 == 0, "aligned vector slots");

@@ -25,7 +25,9 @@
 #define TD_FRAME_RETURN_VECTOR_COUNT 4
 #define TD_FRAME_RETURN_ERROR 352
 #define TD_FRAME_FLAGS 360
-#define TD_FRAME_SIZE 368
+#define TD_FRAME_SUSPENSION 368
+#define TD_FRAME_PADDING 376
+#define TD_FRAME_SIZE 384
 
 /// `flags` bit: the frame was saved by an async entry.
 #define TD_FRAME_FLAG_ASYNC 1
@@ -94,6 +96,12 @@ typedef struct __attribute__((aligned(16))) td_call_frame {
     uint64_t return_error;
     /// TD_FRAME_FLAG_* bits set by the entry.
     uint64_t flags;
+    /// Async entries: zero to complete the call at once, or a retained
+    /// suspension state (set by the handler) to continue in the Swift async
+    /// dispatcher `td_async_dispatch` on the caller's task.
+    uint64_t suspension;
+    /// Keeps the frame a multiple of 16 bytes.
+    uint64_t padding;
 } td_call_frame;
 
 /// The shared synchronous assembly entry; veneers jump here.
@@ -113,6 +121,13 @@ void td_async_trampoline_entry(void);
 
 /// Returns the address of `td_async_trampoline_entry`.
 const void *td_async_entry_address(void);
+
+/// Where a suspended async call continues: the caller's task resumes here
+/// when the Swift dispatcher `td_async_dispatch` returns (swifttailcc, with
+/// the dispatcher's context in the async context register and the state in
+/// the first argument register). It frees the dispatcher's context, copies
+/// the results through `td_async_dispatch_finish`, and resumes the caller.
+void td_async_dispatch_complete(void);
 
 /// Writes one veneer at `at` (TD_VENEER_STRIDE writable bytes) that loads
 /// `slot` and `context` into the veneer scratch registers (x86_64: r11, r10;
