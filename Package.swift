@@ -89,6 +89,11 @@ let package = Package(
             dependencies: ["TestDoublesManual"],
             path: tests("ManualStubs", "TestDoublesManualTests")
         ),
+        .testTarget(
+            name: "ManualOnlyClientTests",
+            dependencies: ["TestDoublesManual"],
+            path: tests("ManualStubs", "ManualOnlyClientTests")
+        ),
         .target(name: "DoublesGenCore", path: sources("ManualStubs", "DoublesGenCore")),
         .executableTarget(
             name: "doubles-gen",
@@ -122,6 +127,12 @@ let package = Package(
             exclude: ["Golden", "Support"]
         ),
         .target(name: "DoublesGenCorpus", path: tests("ManualStubs", "DoublesGenCorpus")),
+        .testTarget(
+            name: "DoublesGenRoundTripTests",
+            dependencies: ["DoublesGenCorpus", "TestDoublesManual", "TestDoublesRecorder"],
+            path: tests("ManualStubs", "DoublesGenRoundTripTests"),
+            plugins: ["ManualStubsBuildPlugin"]
+        ),
 
         // DSL
         .target(
