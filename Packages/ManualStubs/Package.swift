@@ -23,8 +23,6 @@ let package = Package(
             dependencies: [.product(name: "TestDoublesRecorder", package: "Recorder")]
         ),
         .testTarget(name: "TestDoublesManualTests", dependencies: ["TestDoublesManual"]),
-        // Depends on TestDoublesManual alone: proves the manual doubles need no runtime fabrication.
-        .testTarget(name: "ManualOnlyClientTests", dependencies: ["TestDoublesManual"]),
 
         // doubles-gen: the generator library, its command line and plugins.
         .target(name: "DoublesGenCore"),
@@ -54,6 +52,15 @@ let package = Package(
         ),
         // The generator's corpus: protocols of every supported shape.
         .target(name: "DoublesGenCorpus", path: "Tests/DoublesGenCorpus"),
+        // Conformers generated from the corpus by the build-tool plugin, used for real.
+        .testTarget(
+            name: "DoublesGenRoundTripTests",
+            dependencies: [
+                "DoublesGenCorpus", "TestDoublesManual",
+                .product(name: "TestDoublesRecorder", package: "Recorder"),
+            ],
+            plugins: ["ManualStubsBuildPlugin"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
