@@ -89,6 +89,11 @@ let package = Package(
             dependencies: ["TestDoublesManual"],
             path: tests("ManualStubs", "TestDoublesManualTests")
         ),
+        .testTarget(
+            name: "ManualOnlyClientTests",
+            dependencies: ["TestDoublesManual"],
+            path: tests("ManualStubs", "ManualOnlyClientTests")
+        ),
         .target(name: "DoublesGenCore", path: sources("ManualStubs", "DoublesGenCore")),
         .executableTarget(
             name: "doubles-gen",

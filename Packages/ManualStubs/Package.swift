@@ -23,6 +23,8 @@ let package = Package(
             dependencies: [.product(name: "TestDoublesRecorder", package: "Recorder")]
         ),
         .testTarget(name: "TestDoublesManualTests", dependencies: ["TestDoublesManual"]),
+        // Depends on TestDoublesManual alone: proves the manual doubles need no runtime fabrication.
+        .testTarget(name: "ManualOnlyClientTests", dependencies: ["TestDoublesManual"]),
 
         // doubles-gen: the generator library, its command line and plugins.
         .target(name: "DoublesGenCore"),
