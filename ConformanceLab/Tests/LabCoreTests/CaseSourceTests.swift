@@ -13,7 +13,7 @@ import Testing
         let text = CaseSource(labCase: labCase(shape), backend: .control).text
         #expect(text.contains("protocol P_c0003 { func call(_ a0: Double) async throws -> String }"))
         #expect(text.contains("let subject: any P_c0003 = C_c0003(labSubject: ())"))
-        #expect(text.contains("let got = try await subject.call(e0)"))
+        #expect(text.contains("let got: String = try await subject.call(e0)"))
         #expect(text.contains("verdict.argument(0, e0, { $0.bitPattern == $1.bitPattern })"))
         #expect(text.contains("verdict.result(got, expected, { $0 == $1 })"))
         #expect(text.contains("labProbe.begin(failure: thrown)"))

@@ -5,10 +5,12 @@ import Testing
 
 @Suite struct ShapeGeneratorTests {
     @Test func theDefaultSizeHasAtLeast1500DistinctShapes() {
-        let shapes = ShapeGenerator(seed: 1, size: ShapeGenerator.defaultSize).shapes()
-        #expect(shapes.count == ShapeGenerator.defaultSize)
-        #expect(Set(shapes.map(\.key)).count == shapes.count)
-        #expect(shapes.count >= 1_500)
+        for seed: UInt64 in [1, 2, 99] {
+            let shapes = ShapeGenerator(seed: seed, size: ShapeGenerator.defaultSize).shapes()
+            #expect(Set(shapes.map(\.key)).count == shapes.count)
+            #expect(shapes.count >= 1_500)
+        }
+        #expect(ShapeGenerator(seed: 1, size: 700).shapes().count == 700)
     }
 
     @Test func theSameSeedGivesTheSameCasesAndSources() {

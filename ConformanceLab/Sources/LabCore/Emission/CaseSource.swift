@@ -135,7 +135,7 @@ struct CaseSource {
             body.append("_ = \(tryAwait)\(callExpression)")
         default:
             if resultFamily != nil {
-                body.append("let got = \(tryAwait)\(callExpression)")
+                body.append("let got: \(resultSpelling) = \(tryAwait)\(callExpression)")
             } else {
                 body.append("\(tryAwait)\(callExpression)")
             }
@@ -177,7 +177,7 @@ struct CaseSource {
             }
             let matchers = Array(repeating: "Match.any()", count: families.count)
             let pattern = "\(tryAwait)\(call(matchers, on: "$0"))"
-            let parameters = families.enumerated().map { "a\($0.offset): \($0.element.spelling)" }.joined(
+            let parameters = families.enumerated().map { "a\($0.offset): \($0.element.parameterSpelling)" }.joined(
                 separator: ", ")
             let record =
                 families.isEmpty

@@ -14,8 +14,9 @@ public struct ShapeGenerator: Sendable {
     /// The number of shapes wanted; `nil` keeps every generated shape.
     public var size: Int?
 
-    /// The size `abi-lab` uses when none is given.
-    public static let defaultSize = 2_000
+    /// The size `abi-lab` uses when none is given: every generated shape
+    /// (2,321 for seed 1), so the full cross product stays whole.
+    public static let defaultSize: Int? = nil
 
     /// Creates a generator.
     /// - Parameters:
