@@ -15,6 +15,7 @@ struct ExistentialTypeShape {
     let protocols: [UnsafeRawPointer]
 
     static let existentialKind: UInt = 0x303
+    static let extendedExistentialKind: UInt = 0x307
 
     /// Reads the shape of `type`.
     ///
@@ -22,6 +23,10 @@ struct ExistentialTypeShape {
     ///   plain (not extended, not superclass-constrained) Swift existential.
     init(_ type: any Any.Type) throws(TrampolineError) {
         let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        if metadata.load(as: UInt.self) == Self.extendedExistentialKind {
+            self = try ExistentialTypeShape(extended: type, metadata: metadata)
+            return
+        }
         guard metadata.load(as: UInt.self) == Self.existentialKind else {
             throw .unsupportedExistential("\(type) is not a protocol existential type")
         }
@@ -43,4 +48,28 @@ struct ExistentialTypeShape {
             return UnsafeRawPointer(bitPattern: word & ~1)!
         }
     }
+
+    /// The shape of a constrained existential (`any P<Int>`), read from its
+    /// `ExtendedExistentialTypeMetadata`: word 1 is the shape, whose first
+    /// word's low byte is the special kind (0 opaque, 1 class-bound).
+    ///
+    /// Only single-protocol shapes are supported: the container holds one
+    /// witness table, and its protocol is not read from the shape, so
+    /// `protocols` is empty and materialization uses the only root table.
+    private init(extended type: any Any.Type, metadata: UnsafeRawPointer) throws(TrampolineError) {
+        guard let shape = metadata.load(fromByteOffset: 8, as: UnsafeRawPointer?.self) else {
+            throw .unsupportedExistential("\(type) has no existential shape")
+        }
+        let specialKind = shape.load(as: UInt32.self) & 0xFF
+        switch specialKind {
+        case 0: isClassBound = false
+        case 1: isClassBound = true
+        default: throw .unsupportedExistential("\(type) is a metatype or explicit-layout existential")
+        }
+        protocols = []
+        isConstrained = true
+    }
+
+    /// Whether this is a constrained (extended) existential such as `any P<Int>`.
+    private(set) var isConstrained = false
 }

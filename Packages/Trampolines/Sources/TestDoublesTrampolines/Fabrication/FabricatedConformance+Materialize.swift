@@ -1,13 +1,15 @@
 extension FabricatedConformance {
     /// Builds a value of the existential type `T` (`any P`, `any P & Q`,
-    /// `any P & AnyObject`...) whose witness tables are the fabricated ones.
+    /// `any P & AnyObject`, `any P<Int>`...) whose witness tables are the fabricated ones.
     ///
     /// The value's dynamic type is a private payload class; the payload keeps
     /// this conformance alive. An opaque existential is the container
     /// `[payload, 0, 0, payload metadata, tables...]` (the reference fits the
     /// inline buffer); a class-bound one is `[payload, tables...]`. The
     /// existential's protocols are matched to the root layouts by descriptor,
-    /// so the layouts may come in any order.
+    /// so the layouts may come in any order. A constrained existential
+    /// (`any P<Int>`) must have exactly one root layout (its associated-type
+    /// slots bound to the constraint's types); compositions of them are not supported.
     ///
     /// - Parameter type: The existential type.
     /// - Returns: A new value; every call returns a distinct payload.
@@ -18,6 +20,15 @@ extension FabricatedConformance {
     public func materialize<T>(as type: T.Type) throws(TrampolineError) -> T {
         let shape = try ExistentialTypeShape(T.self)
         var tables: [UInt] = []
+        if shape.isConstrained {
+            // `any P<Int>`: one table; the existential's layout says nothing
+            // more, so exactly one root layout is required.
+            guard roots.count == 1 else {
+                throw .unsupportedExistential(
+                    "\(T.self) is a constrained existential; only single-protocol ones are supported")
+            }
+            tables.append(UInt(bitPattern: roots[0].table))
+        }
         for protocolDescriptor in shape.protocols {
             guard let table = witnessTable(for: protocolDescriptor) else {
                 throw .missingWitnessTable(protocolDescriptor: UInt(bitPattern: protocolDescriptor))

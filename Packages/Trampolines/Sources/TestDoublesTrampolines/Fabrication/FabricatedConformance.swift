@@ -29,7 +29,7 @@ public final class FabricatedConformance: @unchecked Sendable {
     private let target: InvocationTarget
     private let arena: VeneerArena
     private let storages: [WitnessTableStorage]
-    private let roots: [(protocolDescriptor: UnsafeRawPointer, table: UnsafeRawPointer)]
+    let roots: [(protocolDescriptor: UnsafeRawPointer, table: UnsafeRawPointer)]
 
     /// Fabricates witness tables for `layouts` (one per protocol of the
     /// existential; base protocols are described inside them).
