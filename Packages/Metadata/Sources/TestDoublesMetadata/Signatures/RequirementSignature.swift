@@ -40,12 +40,15 @@ public enum SignatureSource: Hashable, Sendable, CustomStringConvertible {
     case debugInfo
     /// The witness thunk's mangled `.symtab` name alone.
     case symbolTable
+    /// The exported method descriptor (`...Tq`) of a library-evolution protocol: no conformer needed.
+    case methodDescriptor
 
     /// The source's name.
     public var description: String {
         switch self {
         case .debugInfo: return "DWARF"
         case .symbolTable: return ".symtab name"
+        case .methodDescriptor: return "method descriptor"
         }
     }
 }
@@ -105,7 +108,7 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
     public var genericParameters: [GenericParameter]
     /// The source that produced the signature.
     public var source: SignatureSource
-    /// The decoded witness symbol the signature was built from.
+    /// The decoded witness (or method descriptor) symbol the signature was built from.
     public var symbol: RequirementSymbol
 
     /// A one-line rendering: `greet(_:times:) (Swift.String, Swift.Int) -> Swift.String [DWARF]`.

@@ -77,6 +77,11 @@ public struct SignatureDiscovery: Sendable {
                 } catch {
                     attempts.append(.init(source: .debugInfo, reason: error.message))
                 }
+            case .methodDescriptor:
+                attempts.append(
+                    .init(
+                        source: .methodDescriptor,
+                        reason: "a witness is not a method descriptor; use signature(ofMethodDescriptorAt:)"))
             }
         }
         throw SignatureDiscoveryError(address: address, attempts: attempts)
@@ -93,6 +98,46 @@ public struct SignatureDiscovery: Sendable {
         -> RequirementSignature
     {
         try signature(ofWitnessAt: UInt(bitPattern: pointer))
+    }
+
+    /// The signature of the library-evolution requirement whose method descriptor is at `address`.
+    ///
+    /// A resilient protocol exports one `...Tq` symbol per requirement, at
+    /// the requirement record's exact address; no conformer is needed. Only
+    /// an exact-address match is accepted.
+    ///
+    /// - Parameter address: The address of a protocol requirement record.
+    /// - Returns: The signature decoded from the descriptor's symbol (source `.methodDescriptor`).
+    /// - Throws: `SignatureDiscoveryError` when no method-descriptor symbol is at the address or a type does not resolve.
+    public func signature(ofMethodDescriptorAt address: UInt) throws(SignatureDiscoveryError) -> RequirementSignature {
+        func fail(_ reason: String) -> SignatureDiscoveryError {
+            SignatureDiscoveryError(address: address, attempts: [.init(source: .methodDescriptor, reason: reason)])
+        }
+        let candidates: [ResolvedSymbol]
+        do {
+            candidates = try registry.symbols(at: address)
+        } catch {
+            throw fail("no method descriptor symbol: \(error)")
+        }
+        var reasons: [String] = []
+        for candidate in candidates {
+            let symbol: RequirementSymbol
+            do {
+                symbol = try RequirementSymbol(mangledName: candidate.name)
+            } catch {
+                reasons.append(error.description)
+                continue
+            }
+            guard symbol.form == .methodDescriptor else {
+                reasons.append("\(candidate.name) is not a method descriptor")
+                continue
+            }
+            switch SymbolSignature(symbol: symbol, source: .methodDescriptor).signature() {
+            case .success(let signature): return signature
+            case .failure(let failure): throw fail(failure.message)
+            }
+        }
+        throw fail("no decodable method descriptor at the address (\(reasons.joined(separator: "; ")))")
     }
 
     // MARK: DWARF

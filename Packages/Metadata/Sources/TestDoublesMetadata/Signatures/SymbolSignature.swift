@@ -27,7 +27,7 @@ struct SymbolSignature {
 
     var unresolvedParameters: Set<Int> { Set(parameterFailures.keys) }
 
-    init(symbol: RequirementSymbol) {
+    init(symbol: RequirementSymbol, source: SignatureSource = .symbolTable) {
         self.symbol = symbol
         let function = symbol.functionType
         var parameters: [RequirementSignature.Parameter] = []
@@ -68,7 +68,7 @@ struct SymbolSignature {
             name: symbol.name, kind: symbol.kind, isSubscript: symbol.isSubscript, isStatic: symbol.isStatic,
             parameters: parameters, result: (try? resultType.get()) ?? .dependent(function.result),
             isAsync: function.isAsync, thrownType: (try? thrownType.get()) ?? .any,
-            genericParameters: Self.genericParameters(function.genericSignature), source: .symbolTable, symbol: symbol)
+            genericParameters: Self.genericParameters(function.genericSignature), source: source, symbol: symbol)
         for (index, parameter) in function.parameters.enumerated() {
             if parameter.ownership != .inout, !parameter.isVariadic, case .tuple(let elements) = parameter.type {
                 appendLowered(elements.map(\.type), parameter: index)

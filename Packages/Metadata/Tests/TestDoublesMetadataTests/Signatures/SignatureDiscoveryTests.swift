@@ -291,3 +291,38 @@ private func expect(
         #expect(signature.result.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(Int.self))
     }
 }
+
+@Suite struct MethodDescriptorTests {
+    @Test func aResilientRequirementNeedsNoConformer() throws {
+        let registry = ImageRegistry()
+        let address = try #require(registry.address(ofSymbol: "$sSH4hash4intoys6HasherVz_tFTq"))
+        let signature = try SignatureDiscovery(registry: registry).signature(ofMethodDescriptorAt: address)
+        #expect(signature.source == .methodDescriptor)
+        #expect(signature.symbol.protocolType.qualifiedName == "Swift.Hashable")
+        #expect(signature.name.description == "hash(into:)")
+        #expect(signature.parameters.map(\.ownership) == [.inout])
+        #expect(
+            signature.parameters.first?.type.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(Hasher.self))
+        #expect(signature.result.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(Void.self))
+    }
+
+    @Test func staticOperatorsKeepSelfDependent() throws {
+        let registry = ImageRegistry()
+        let address = try #require(registry.address(ofSymbol: "$sSL1loiySbx_xtFZTq"))
+        let signature = try SignatureDiscovery(registry: registry).signature(ofMethodDescriptorAt: address)
+        #expect(signature.isStatic && signature.name.baseName == "<")
+        #expect(signature.parameters.map(\.type.description) == ["Self", "Self"])
+    }
+
+    @Test func aWitnessIsNotAMethodDescriptor() throws {
+        let table = WitnessTableReader.tables(of: FixtureConformer() as any FixtureScalars, count: 1)[0]
+        let entry = try #require(WitnessTableReader(table: table).entries.first)
+        do {
+            _ = try SignatureDiscovery().signature(ofMethodDescriptorAt: entry.witness)
+            Issue.record("a witness thunk was accepted as a method descriptor")
+        } catch {
+            #expect(error.attempts.map(\.source) == [.methodDescriptor])
+            #expect(error.description.contains("is not a method descriptor"))
+        }
+    }
+}
