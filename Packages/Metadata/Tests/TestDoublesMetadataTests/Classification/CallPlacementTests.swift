@@ -116,3 +116,44 @@ import Testing
         #expect(locations(placement.result).isEmpty)
     }
 }
+
+@Suite struct FunctionTypePlacementTests {
+    @Test func placesAFunctionTypesParametersAndResult() throws {
+        typealias Shape = (inout Int, (UInt8, Double), String) -> (Int, Int, Int, Int, Int)
+        let placement = try CallPlacement(functionType: Shape.self, architecture: .x86_64)
+        // inout → address in rdi; the tuple is flattened: UInt8 in rsi, Double in xmm0;
+        // String in rdx/rcx; the 5-word result is returned through rax.
+        #expect(placement.arguments.count == 4)
+        #expect(placement.arguments[0] == .indirect(address: .register(.general(7))))
+        #expect(
+            placement.arguments[1]
+                == .direct([PlacedPart(part: .init(.integer, offset: 0, size: 1), location: .register(.general(6)))]))
+        #expect(
+            placement.arguments[2]
+                == .direct([
+                    PlacedPart(part: .init(.floatingPoint, offset: 0, size: 8), location: .register(.vector(0)))
+                ]))
+        #expect(placement.result == .indirect(address: .register(.general(0))))
+        let arm = try CallPlacement(functionType: Shape.self, architecture: .arm64)
+        #expect(arm.result == .indirect(address: .register(.general(8))))
+        #expect(
+            arm.arguments[3]
+                == .direct([
+                    PlacedPart(part: .init(.integer, offset: 0, size: 8), location: .register(.general(2))),
+                    PlacedPart(part: .init(.integer, offset: 8, size: 8), location: .register(.general(3))),
+                ]))
+    }
+
+    @Test func asyncFunctionsTakeTheirIndirectResultAddressFirst() throws {
+        typealias Shape = (Int) async -> (Int, Int, Int, Int, Int)
+        let placement = try CallPlacement(functionType: Shape.self, architecture: .arm64)
+        #expect(placement.result == .indirect(address: .register(.general(0))))
+        #expect(
+            placement.arguments[0]
+                == .direct([PlacedPart(part: .init(.integer, offset: 0, size: 8), location: .register(.general(1)))]))
+    }
+
+    @Test func refusesNonFunctionTypes() {
+        #expect(throws: MetadataError.self) { try CallPlacement(functionType: Int.self, architecture: .x86_64) }
+    }
+}
