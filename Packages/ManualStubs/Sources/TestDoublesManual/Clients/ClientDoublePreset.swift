@@ -21,14 +21,11 @@ import TestDoublesRecorder
 /// let client = spy()  // unmatched calls forward and every call is recorded
 /// ```
 ///
-/// The controller factories (``failing(fileID:filePath:line:column:configure:)``,
-/// ``live(_:fileID:filePath:line:column:)``,
-/// ``spy(forwardingTo:fileID:filePath:line:column:configure:)``,
-/// ``overriding(_:fileID:filePath:line:column:configure:)``) return a
-/// ``ClientStub`` to verify later; each takes a synchronous or an
-/// asynchronous configuration closure. ``testValue(fileID:filePath:line:column:configure:)``
-/// and ``testValue(overriding:fileID:filePath:line:column:configure:)``
-/// return the client directly when no verification follows.
+/// The controller factories (`failing()`, `live(_:)`, `spy(forwardingTo:)`,
+/// `overriding(_:configure:)`) return a ``ClientStub`` to verify later;
+/// each takes a synchronous or an asynchronous configuration closure.
+/// `testValue { ... }` and `testValue(overriding:) { ... }` return the
+/// client directly when no verification follows.
 public struct ClientDoublePreset<Client>: Sendable {
     let wiring: @Sendable (ClientStubEndpoints<Client>) -> Client
 
@@ -61,7 +58,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     }
 
     /// A stub that fails closed: every call no registration matches is
-    /// reported as an issue (and throws ``UnstubbedCall`` or answers with a
+    /// reported as an issue (and throws `UnstubbedCall` or answers with a
     /// placeholder).
     ///
     /// - Parameters:
@@ -189,8 +186,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// `configure` answer the calls they match and everything else goes to
     /// `live`, recorded.
     ///
-    /// It is the environment-style spelling of
-    /// ``spy(forwardingTo:fileID:filePath:line:column:configure:)`` and
+    /// It is the environment-style spelling of `spy(forwardingTo:)` and
     /// behaves the same; the stub's name in diagnostics says `overriding`.
     ///
     /// - Parameters:

@@ -7,8 +7,8 @@ import TestDoublesRecorder
 /// Every factory infers the closure's argument and result types from the
 /// field it is assigned to, for any arity (nullary included). Each has a
 /// `forwarding:` form that says how to call the same operation on a live
-/// client, used by ``ClientDoublePreset/spy(forwardingTo:fileID:filePath:line:column:configure:)``
-/// and the other forwarding presets.
+/// client, used by the forwarding presets of
+/// ``ClientDoublePreset`` (`live(_:)`, `spy(forwardingTo:)`, `overriding(_:configure:)`).
 public struct ClientStubEndpoints<Client>: Sendable {
     let recorder: InvocationRecorder
     let live: LiveClient<Client>?

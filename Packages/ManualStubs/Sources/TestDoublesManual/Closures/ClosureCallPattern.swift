@@ -3,7 +3,7 @@ import TestDoublesRecorder
 /// A call pattern of a closure double that keeps the closure's `Input`
 /// type for handlers, `arguments()` and `stream()`.
 ///
-/// It shares everything else with protocol doubles' ``CallPattern``: the
+/// It shares everything else with protocol doubles' `CallPattern`: the
 /// same behavior chains (bare steps, `times:`), counts, verification,
 /// `InvocationOrder` and strict-scope checks. Which outcomes it offers
 /// depends on the closure's effects: `thenThrow` only for throwing closures,

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Multi-argument closures use a tuple `Input` and
-/// ``EffectfulClosureDouble/expandedFunction()``.
+/// `expandedFunction()`.
 public typealias ClosureDouble<Input, Output> = EffectfulClosureDouble<Input, Output, ClosureEffect.Sync>
 
 /// A double of a closure with no input, `() -> Output`.

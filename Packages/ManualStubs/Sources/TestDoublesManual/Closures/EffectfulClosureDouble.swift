@@ -1,7 +1,7 @@
 import TestDoublesRecorder
 
 /// A double of one injected closure: configure answers per input, hand its
-/// ``function`` to the code under test, then verify the calls.
+/// `function` to the code under test, then verify the calls.
 ///
 /// Use it through the alias that names the closure's effects:
 /// ``ClosureDouble``, ``VoidClosureDouble``, ``ThrowingClosureDouble``,

@@ -29,7 +29,7 @@ extension ManualStub {
     ///   - args: The requirement's arguments, in declaration order.
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
-    /// - Throws: The configured error, or ``UnstubbedCall`` for a call no registration matches.
+    /// - Throws: The configured error, or `UnstubbedCall` for a call no registration matches.
     public func throwingCall<each A, R>(_ args: repeat each A, function: String = #function) throws -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .throws, arguments: repeat (each A).self, result: R.self)
@@ -86,7 +86,7 @@ extension ManualStub {
     ///   - args: The requirement's arguments, in declaration order.
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
-    /// - Throws: The configured error, ``UnstubbedCall``, or `CancellationError`.
+    /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
     public func asyncThrowingCall<each A, R>(_ args: repeat each A, function: String = #function) async throws -> R {
         let requirement = requirements.requirement(
             function, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)

@@ -10,7 +10,7 @@ extension ManualStub {
     /// ```
     ///
     /// There is one per conformer type in the process, or one per conformer
-    /// type inside ``SharedManualStubs/isolated(_:)``, so parallel tests that
+    /// type inside `SharedManualStubs.isolated(_:)`, so parallel tests that
     /// configure statics do not see each other's registrations.
     public static var shared: ManualStub<Conformer> {
         let store = SharedManualStubs.current ?? SharedManualStubs.process
@@ -22,7 +22,7 @@ extension ManualStub {
 ///
 /// Static and initializer requirements have no instance to carry a
 /// controller, so they use one per conformer type. Run a test's body inside
-/// ``isolated(_:)`` to give it controllers of its own.
+/// `isolated(_:)` to give it controllers of its own.
 public final class SharedManualStubs: Sendable {
     @TaskLocal static var current: SharedManualStubs?
     static let process = SharedManualStubs()

@@ -4,7 +4,7 @@ import TestDoublesRecorder
 ///
 /// A ``ManualStubConformer`` forwards each requirement to its controller with
 /// ``call(_:function:)`` and its siblings; the controller owns an
-/// ``InvocationRecorder`` and so offers the whole vocabulary of every other
+/// `InvocationRecorder` and so offers the whole vocabulary of every other
 /// double: `when`, `then*`, `verify`, `verifyInOrder`, `history`, `arguments()`,
 /// `stream()`, async timing controls and scenarios.
 ///

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Like ``StubScenario`` it is generic over the subject type and keeps
-/// registrations in first-match order; ``appending(_:)-(AsyncStubScenario<Subject>)``
+/// registrations in first-match order; `appending(_:)`
 /// puts another scenario's registrations after this one's.
 public struct AsyncStubScenario<Subject>: Sendable {
     let setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]

@@ -14,7 +14,7 @@
 /// ``ManualStub`` whose conformer is an `AccountService` (the conformer is
 /// used as `any AccountService`). Registrations keep their order, and the
 /// first matching registration wins, so register specific cases before
-/// fallbacks; ``appending(_:)`` puts another scenario's registrations after
+/// fallbacks; `appending(_:)` puts another scenario's registrations after
 /// this one's.
 public struct StubScenario<Subject>: Sendable {
     let setups: [@Sendable (ScenarioDouble<Subject>) -> Void]
