@@ -16,6 +16,8 @@ public struct SignatureDiscovery: Sendable {
     public var registry: ImageRegistry
     /// The sources to try, in order.
     public var sources: [SignatureSource]
+    /// Signatures found so far (shared by copies of this value).
+    private let cache = SignatureCache()
 
     /// Creates a discovery over `registry` trying `sources` in order.
     ///
@@ -34,6 +36,36 @@ public struct SignatureDiscovery: Sendable {
     /// - Returns: The first signature a source gives.
     /// - Throws: `SignatureDiscoveryError` listing every source tried and why it failed.
     public func signature(ofWitnessAt address: UInt) throws(SignatureDiscoveryError) -> RequirementSignature {
+        if let cached = cache.signature(at: address, sources: sources) { return cached }
+        let signature = try discoverSignature(ofWitnessAt: address)
+        cache.store(signature, at: address, sources: sources)
+        return signature
+    }
+
+    /// The signature of a requirement from the first of several witnesses
+    /// (one per linked conformer) that gives one.
+    ///
+    /// - Parameter addresses: Witness-table entries of the same requirement in different conformances.
+    /// - Returns: The first signature any witness gives.
+    /// - Throws: `SignatureDiscoveryError` with every attempt for every witness (address 0 when there were none).
+    public func signature(ofAnyWitnessAmong addresses: [UInt]) throws(SignatureDiscoveryError) -> RequirementSignature {
+        var attempts: [SignatureDiscoveryError.Attempt] = []
+        for address in addresses {
+            do {
+                return try signature(ofWitnessAt: address)
+            } catch {
+                attempts += error.attempts.map {
+                    .init(source: $0.source, reason: "witness 0x\(String(address, radix: 16)): \($0.reason)")
+                }
+            }
+        }
+        if addresses.isEmpty {
+            attempts = sources.map { .init(source: $0, reason: "no linked conformer supplied a witness") }
+        }
+        throw SignatureDiscoveryError(address: addresses.first ?? 0, attempts: attempts)
+    }
+
+    private func discoverSignature(ofWitnessAt address: UInt) throws(SignatureDiscoveryError) -> RequirementSignature {
         var attempts: [SignatureDiscoveryError.Attempt] = []
         func fail(_ reason: String) -> SignatureDiscoveryError {
             let all = sources.map { SignatureDiscoveryError.Attempt(source: $0, reason: reason) }

@@ -326,3 +326,32 @@ private func expect(
         }
     }
 }
+
+@Suite struct SeveralConformersTests {
+    @Test func theFirstWitnessThatAnswersWins() throws {
+        let table = WitnessTableReader.tables(of: FixtureConformer() as any FixtureBase, count: 1)[0]
+        let witness = try #require(WitnessTableReader(table: table).entries.first).witness
+        let discovery = SignatureDiscovery()
+        let signature = try discovery.signature(ofAnyWitnessAmong: [0x10, witness])
+        #expect(signature.name.description == "base(_:)")
+        // A second query is answered from the cache with the same result.
+        let again = try discovery.signature(ofWitnessAt: witness)
+        #expect(again.name == signature.name && again.source == signature.source)
+    }
+
+    @Test func everyFailedWitnessIsNamed() {
+        do {
+            _ = try SignatureDiscovery().signature(ofAnyWitnessAmong: [0x10, 0x20])
+            Issue.record("unmapped witnesses gave a signature")
+        } catch {
+            #expect(error.attempts.count == 4)
+            #expect(error.attempts.contains { $0.reason.hasPrefix("witness 0x20:") })
+        }
+        do {
+            _ = try SignatureDiscovery().signature(ofAnyWitnessAmong: [])
+            Issue.record("no witnesses gave a signature")
+        } catch {
+            #expect(error.attempts.allSatisfy { $0.reason == "no linked conformer supplied a witness" })
+        }
+    }
+}
