@@ -162,6 +162,7 @@ import Testing
         ("func f(_ v: Int..., into buffer: inout [Int])", "stub.call(v, buffer) as Void"),
         ("func f(_ c: @autoclosure () -> Bool, x: Int)", "stub.call(x) as Void"),
         ("func f(_ c: @escaping () -> Void)", "stub.call(c) as Void"),
+        ("func f(_ a: borrowing Item, _ b: consuming Item, _ c: sending Item)", "stub.call(copy a, b, c) as Void"),
         ("static func f() -> Int", "ManualStub<Self>.shared.call()"),
     ])
     func forwardsEveryMethodShape(member: String, call: String) throws {

@@ -37,3 +37,16 @@ protocol Nodes {
     func link(_ node: Node, to other: Node?) -> [Node]
     func visit(_ nodes: Node..., depth: inout Int) throws
 }
+
+protocol Ownership {
+    func take(_ item: consuming Item) -> Int
+    func look(at item: borrowing Item) -> Int
+    func send(_ item: sending Item) async
+}
+
+protocol Queue<Element> {
+    associatedtype Element: Equatable
+    func push(_ element: Self.Element)
+    func pop() -> Element?
+    func drain<E: Error>(throwing error: E.Type) throws(E) -> [Self.Element]
+}

@@ -123,3 +123,35 @@ extension ManualStub where Conformer == ScreenDelegateStubConformer {
         delegate.screenDidAppear(animated)
     }
 }
+
+@Suite struct OwnershipAndSelfQualifiedRoundTripTests {
+    init() { CorpusPlaceholders.register() }
+
+    @Test func ownershipModifiersForwardTheValue() async {
+        let ownership = OwnershipStub()
+        ownership.when { $0.take(Match.any()) }.thenReturn(1)
+        ownership.when { $0.look(at: Match.any()) }.thenReturn(2)
+        await ownership.when { await $0.send(Match.any()) }.thenDoNothing()
+        let sut: any Ownership = ownership()
+        #expect(sut.take(Item(id: 1)) == 1)
+        #expect(sut.look(at: Item(id: 2)) == 2)
+        await sut.send(Item(id: 3))
+        ownership.verify { $0.take(Match.equal(Item(id: 1))) }
+        ownership.verify { $0.look(at: Match.equal(Item(id: 2))) }
+        await ownership.verify(1...1) { await $0.send(Match.equal(Item(id: 3))) }
+    }
+
+    @Test func selfQualifiedAssociatedTypesAndGenericTypedThrows() throws {
+        let queue = QueueStub<String>()
+        queue.when { $0.push(Match.any()) }.thenDoNothing()
+        queue.when { $0.pop() }.thenReturn("top")
+        queue.when { try $0.drain(throwing: Match.any(using: LoadError.self)) }.thenThrow(LoadError(code: 8))
+        let sut: any Queue<String> = queue()
+        sut.push("a")
+        #expect(sut.pop() == "top")
+        #expect(throws: LoadError(code: 8)) { try sut.drain(throwing: LoadError.self) }
+        queue.verify { $0.push(Match.equal("a")) }
+        queue.verify { $0.pop() }
+        queue.verify { try $0.drain(throwing: Match.any(using: LoadError.self)) }
+    }
+}

@@ -234,6 +234,9 @@ struct ConformerWriter {
             if parameter.type.isAutoclosure {
                 // Evaluating it here would run a matcher out of argument order.
                 notes.append("// '\(name)' is an autoclosure: it is neither evaluated nor forwarded.")
+            } else if parameter.type.text.hasPrefix("borrowing ") {
+                // A borrowed value is copied explicitly before it is recorded.
+                arguments.append("copy \(name)")
             } else if parameter.type.text.hasPrefix("repeat ") {
                 arguments.append("repeat each \(name)")
             } else if parameter.type.isNonEscapingClosure {
