@@ -54,12 +54,30 @@ enum BehaviorRepeat: Sendable {
     case unbounded
 }
 
+/// A configured behavior with what dispatch needs about it, behind one
+/// reference so picking it per call costs a retain, not an existential copy.
+final class ConfiguredBehavior: @unchecked Sendable {
+    let action: BehaviorAction
+    let outcome: Invocation.Outcome
+    let site: CallSite
+
+    init(action: BehaviorAction, site: CallSite) {
+        self.action = action
+        self.outcome = action.outcome
+        self.site = site
+    }
+}
+
 /// One step of a chain.
 struct BehaviorStep {
-    let action: BehaviorAction
+    let behavior: ConfiguredBehavior
     let repetition: BehaviorRepeat
-    let site: CallSite
     var used = 0
+
+    init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite) {
+        self.behavior = ConfiguredBehavior(action: action, site: site)
+        self.repetition = repetition
+    }
 }
 
 /// The behaviors of one registration, consumed in order.
@@ -79,13 +97,20 @@ struct BehaviorChain {
         }
     }
 
-    /// Takes the next behavior and its per-behavior call count (from 1), or
-    /// `nil` when every finite step is used up.
-    mutating func next() -> (action: BehaviorAction, count: Int, site: CallSite)? {
+    /// The behavior picked for one call.
+    struct Step {
+        let behavior: ConfiguredBehavior
+        /// The per-behavior call count, from 1.
+        let count: Int
+    }
+
+    /// Takes the next behavior and its per-behavior call count, or `nil`
+    /// when every finite step is used up.
+    mutating func next() -> Step? {
         while index < steps.count {
             if steps[index].used < limit(index) {
                 steps[index].used += 1
-                return (steps[index].action, steps[index].used, steps[index].site)
+                return Step(behavior: steps[index].behavior, count: steps[index].used)
             }
             index += 1
         }
@@ -105,7 +130,7 @@ struct BehaviorChain {
         for position in steps.indices where position >= index {
             let limit = limit(position)
             if limit != .max, steps[position].used < limit {
-                result.append((steps[position].action.name, limit - steps[position].used))
+                result.append((steps[position].behavior.action.name, limit - steps[position].used))
             }
         }
         return result

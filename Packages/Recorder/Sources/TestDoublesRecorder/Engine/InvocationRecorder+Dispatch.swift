@@ -104,31 +104,29 @@ extension InvocationRecorder {
 
     /// Picks the registration and behavior for a call and records the call.
     func select(_ requirement: Requirement, _ arguments: [Any]) -> Selection {
-        let candidates = state.withLock { $0.dispatchIndex[requirement.id] } ?? []
+        let slot = state.withLock { $0.slot(requirement) }
+        let candidates = state.withLock { _ in slot.registrations }
         for registration in candidates where registration.matches(arguments) {
-            let picked: (BehaviorAction, Int, CallSite, Invocation, [@Sendable (Invocation) -> Void])? =
-                state.withLock { state in
-                    guard let (action, count, site) = registration.chain.next() else { return nil }
-                    registration.served += 1
-                    let (invocation, listeners) = appendInvocation(
-                        &state, requirement, arguments, action.outcome, registration.number)
-                    return (action, count, site, invocation, listeners)
-                }
-            if let (action, count, site, invocation, listeners) = picked {
-                notify(listeners, invocation)
-                return .behavior(action, count: count, site: site)
+            var notification: Notification?
+            var picked: BehaviorChain.Step?
+            state.withLock { state in
+                guard let next = registration.chain.next() else { return }
+                picked = next
+                registration.served += 1
+                notification = appendInvocation(
+                    &state, slot, requirement, arguments, next.behavior.outcome, registration.number)
+            }
+            if let picked {
+                notification?.deliver()
+                return .behavior(picked.behavior.action, count: picked.count, site: picked.behavior.site)
             }
         }
         let outcome: Invocation.Outcome = unmatchedCallPolicy == .forward ? .forwarded : .unmatched
-        let (invocation, listeners) = state.withLock { state in
-            appendInvocation(&state, requirement, arguments, outcome, nil)
+        let notification = state.withLock { state in
+            appendInvocation(&state, slot, requirement, arguments, outcome, nil)
         }
-        notify(listeners, invocation)
+        notification?.deliver()
         return .unmatched(candidates)
-    }
-
-    private func notify(_ listeners: [@Sendable (Invocation) -> Void], _ invocation: Invocation) {
-        for listener in listeners { listener(invocation) }
     }
 
     /// Records a call made during a recording pass and answers with a placeholder.

@@ -9,6 +9,7 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, in declaration order.
     ///   - forward: Calls the real implementation; `nil` when there is none.
     /// - Returns: The configured answer.
+    @inlinable
     public func call<R>(_ requirement: Requirement, _ arguments: [Any], forward: (() -> R)? = nil) -> R {
         switch dispatch(requirement, arguments: arguments) {
         case .returned(let value): return cast(value, requirement)
@@ -28,6 +29,7 @@ extension InvocationRecorder {
     ///   - forward: Calls the real implementation; `nil` when there is none.
     /// - Returns: The configured answer.
     /// - Throws: The configured error, or ``UnstubbedCall``.
+    @inlinable
     public func callThrowing<R>(
         _ requirement: Requirement, _ arguments: [Any], forward: (() throws -> R)? = nil
     )
@@ -50,6 +52,7 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, in declaration order.
     ///   - forward: Calls the real implementation; `nil` when there is none.
     /// - Returns: The configured answer.
+    @inlinable
     public func callAsync<R>(
         _ requirement: Requirement, _ arguments: [Any], forward: (() async -> R)? = nil
     ) async
@@ -73,6 +76,7 @@ extension InvocationRecorder {
     ///   - forward: Calls the real implementation; `nil` when there is none.
     /// - Returns: The configured answer.
     /// - Throws: The configured error, ``UnstubbedCall``, or `CancellationError`.
+    @inlinable
     public func callAsyncThrowing<R>(
         _ requirement: Requirement, _ arguments: [Any], forward: (() async throws -> R)? = nil
     ) async throws -> R {
@@ -86,8 +90,14 @@ extension InvocationRecorder {
         }
     }
 
-    private func cast<R>(_ value: Any, _ requirement: Requirement) -> R {
+    @inlinable
+    func cast<R>(_ value: Any, _ requirement: Requirement) -> R {
         if let typed = value as? R { return typed }
+        return mismatchedAnswer(value, requirement)
+    }
+
+    @usableFromInline
+    func mismatchedAnswer<R>(_ value: Any, _ requirement: Requirement) -> R {
         let message = """
             \(name): the answer for \(requirement.name) is a \(type(of: value)), not the declared \(R.self)
             """
@@ -95,7 +105,8 @@ extension InvocationRecorder {
         fatalError(message)
     }
 
-    private func noForwardMessage(_ requirement: Requirement) -> String {
+    @usableFromInline
+    func noForwardMessage(_ requirement: Requirement) -> String {
         let message = "\(name): \(requirement.name) was told to forward, but the double has no real implementation"
         TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
         return message

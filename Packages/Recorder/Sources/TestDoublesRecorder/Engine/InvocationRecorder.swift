@@ -27,15 +27,66 @@ public final class InvocationRecorder: Sendable {
     }
 
     struct State {
+        /// The requirement found last, so a double called again and again on
+        /// one requirement skips hashing.
+        var lastRequirement: Requirement.Storage?
+        var lastSlot: RequirementSlot?
+
+        mutating func slot(_ requirement: Requirement) -> RequirementSlot {
+            if let lastSlot, lastRequirement === requirement.storage { return lastSlot }
+            let slot = slot(requirement.id)
+            lastRequirement = requirement.storage
+            lastSlot = slot
+            return slot
+        }
+
+        mutating func slot(_ id: RequirementID) -> RequirementSlot {
+            if let slot = slots[id] { return slot }
+            let slot = RequirementSlot()
+            slots[id] = slot
+            return slot
+        }
+
         var nextRegistration = 1
         var registrations: [Registration] = []
-        var dispatchIndex: [RequirementID: [Registration]] = [:]
+        var slots: [RequirementID: RequirementSlot] = [:]
         var ledger: [Invocation] = []
         var verified: [Bool] = []
-        var ledgerIndex: [RequirementID: [Int]] = [:]
         var observers: [Int: Observer] = [:]
         var nextObserver = 0
         var suspensions: [SuspensionCore] = []
+    }
+
+    /// What the engine keeps per requirement: the dispatchable registrations
+    /// and the ledger positions of its calls. Found with one hash lookup per
+    /// call; mutated only under the recorder's lock.
+    final class RequirementSlot: @unchecked Sendable {
+        private let registrationsStorage = UnsafeMutablePointer<[Registration]>.allocate(capacity: 1)
+        private let positionsStorage = UnsafeMutablePointer<[Int]>.allocate(capacity: 1)
+
+        /// The registrations with behaviors, in `when` order.
+        var registrations: [Registration] {
+            unsafeAddress { UnsafePointer(registrationsStorage) }
+            unsafeMutableAddress { registrationsStorage }
+        }
+
+        /// The ledger positions of the requirement's calls.
+        var positions: [Int] {
+            unsafeAddress { UnsafePointer(positionsStorage) }
+            unsafeMutableAddress { positionsStorage }
+        }
+
+        init() {
+            registrationsStorage.initialize(to: [])
+            positionsStorage.initialize(to: [])
+        }
+
+        deinit {
+            registrationsStorage.deinitialize(count: 1)
+            registrationsStorage.deallocate()
+            positionsStorage.deinitialize(count: 1)
+            positionsStorage.deallocate()
+        }
     }
 
     /// The name diagnostics use for the double, such as `Stub<any Analytics>`.
@@ -85,11 +136,11 @@ public final class InvocationRecorder: Sendable {
             let wasEmpty = registration.chain.isEmpty
             registration.chain.append(step)
             guard wasEmpty else { return nil }
-            var list = state.dispatchIndex[registration.requirement.id] ?? []
-            let position = list.firstIndex { $0.number > registration.number } ?? list.endIndex
-            list.insert(registration, at: position)
-            state.dispatchIndex[registration.requirement.id] = list
-            return list[..<position].first { $0.isCatchAll && $0.chain.isUnbounded }
+            let slot = state.slot(registration.requirement.id)
+            let position =
+                slot.registrations.firstIndex { $0.number > registration.number } ?? slot.registrations.endIndex
+            slot.registrations.insert(registration, at: position)
+            return slot.registrations[..<position].first { $0.isCatchAll && $0.chain.isUnbounded }
         }
         if let shadowing {
             TestDoubleIssueReporting.report(
@@ -101,7 +152,7 @@ public final class InvocationRecorder: Sendable {
                         \(shadowing.site) matches every call first and never runs out. Register specific \
                         patterns before broad fallbacks (the first matching registration wins, like a switch).
                         """,
-                    location: step.site))
+                    location: step.behavior.site))
         }
     }
 
@@ -114,7 +165,7 @@ public final class InvocationRecorder: Sendable {
     func invocations(of requirement: RequirementID?) -> [(index: Int, invocation: Invocation)] {
         state.withLock { state in
             guard let requirement else { return state.ledger.enumerated().map { ($0.offset, $0.element) } }
-            return (state.ledgerIndex[requirement] ?? []).map { ($0, state.ledger[$0]) }
+            return (state.slots[requirement]?.positions ?? []).map { ($0, state.ledger[$0]) }
         }
     }
 
@@ -149,22 +200,38 @@ public final class InvocationRecorder: Sendable {
         return stream
     }
 
-    /// Appends a call to the ledger under the lock; returns the observers to notify.
+    /// Appends a call to the ledger under the lock; returns the observers to
+    /// notify (usually none) and, only when there are some, the entry.
     func appendInvocation(
-        _ state: inout State, _ requirement: Requirement, _ arguments: [Any], _ outcome: Invocation.Outcome,
-        _ registration: Int?
-    ) -> (Invocation, [@Sendable (Invocation) -> Void]) {
+        _ state: inout State, _ slot: RequirementSlot, _ requirement: Requirement, _ arguments: [Any],
+        _ outcome: Invocation.Outcome, _ registration: Int?
+    ) -> Notification? {
         let invocation = Invocation(
             sequence: InvocationSequence.next(), requirement: requirement, arguments: arguments, outcome: outcome,
             registration: registration, time: .now)
-        state.ledgerIndex[requirement.id, default: []].append(state.ledger.count)
+        slot.positions.append(state.ledger.count)
         state.ledger.append(invocation)
         state.verified.append(false)
-        guard !state.observers.isEmpty else { return (invocation, []) }
+        guard !state.observers.isEmpty else { return nil }
         let listeners = state.observers.values.compactMap { observer in
             observer.requirement == nil || observer.requirement == requirement.id ? observer.receive : nil
         }
-        return (invocation, listeners)
+        return listeners.isEmpty ? nil : Notification(invocation: invocation, listeners: listeners)
+    }
+
+    /// A new ledger entry and the observers to tell about it, outside the lock.
+    final class Notification {
+        let invocation: Invocation
+        let listeners: [@Sendable (Invocation) -> Void]
+
+        init(invocation: Invocation, listeners: [@Sendable (Invocation) -> Void]) {
+            self.invocation = invocation
+            self.listeners = listeners
+        }
+
+        func deliver() {
+            for listener in listeners { listener(invocation) }
+        }
     }
 
     // MARK: Reset
@@ -175,10 +242,11 @@ public final class InvocationRecorder: Sendable {
     public func reset() {
         state.withLock { state in
             state.registrations.removeAll()
-            state.dispatchIndex.removeAll()
+            state.slots.removeAll()
+            state.lastRequirement = nil
+            state.lastSlot = nil
             state.ledger.removeAll()
             state.verified.removeAll()
-            state.ledgerIndex.removeAll()
             state.suspensions.removeAll()
         }
     }

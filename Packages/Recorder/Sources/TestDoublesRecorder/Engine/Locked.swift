@@ -2,20 +2,26 @@ import Synchronization
 
 /// A value behind a mutex, shareable across threads.
 ///
-/// `Mutex` itself cannot be stored in a class that must be `Sendable`
-/// without becoming the class's only storage; this wrapper keeps the
-/// `sending` rules of `Mutex.withLock` out of the rest of the engine, whose
-/// state holds user values (`Any`) that the engine hands between threads by design.
+/// The value lives in its own allocation rather than in a stored `var`, so
+/// access through the lock needs no dynamic exclusivity check; the `sending`
+/// rules of `Mutex.withLock` stay out of the rest of the engine, whose state
+/// holds user values (`Any`) that the engine hands between threads by design.
 final class Locked<Value>: @unchecked Sendable {
-    private let mutex: Mutex<Void>
-    private var value: Value
+    private let mutex = Mutex(())
+    private let value: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
-        self.mutex = Mutex(())
-        self.value = value
+    init(_ initialValue: Value) {
+        value = .allocate(capacity: 1)
+        value.initialize(to: initialValue)
     }
 
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    @inline(__always)
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        try mutex.withLock { _ in try body(&value) }
+        try mutex.withLock { _ in try body(&value.pointee) }
     }
 }

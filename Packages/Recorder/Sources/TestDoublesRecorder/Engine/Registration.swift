@@ -1,19 +1,43 @@
 /// One `when` of a double: a pattern, and the behavior chain that answers the calls it matches.
 ///
-/// Mutable state is only touched under the owning recorder's lock.
+/// Mutable state is only touched under the owning recorder's lock. It lives
+/// in separate allocations reached through addressors, so the per-call
+/// updates need no dynamic exclusivity check (the lock provides exclusivity).
 final class Registration: @unchecked Sendable {
     let number: Int
     let requirement: Requirement
     let matchers: [ArgumentMatcher]
     let site: CallSite
-    var chain = BehaviorChain()
-    var served = 0
+    private let chainStorage: UnsafeMutablePointer<BehaviorChain>
+    private let servedStorage: UnsafeMutablePointer<Int>
+
+    /// The behaviors, consumed in order.
+    var chain: BehaviorChain {
+        unsafeAddress { UnsafePointer(chainStorage) }
+        unsafeMutableAddress { chainStorage }
+    }
+
+    /// The number of calls the registration served.
+    var served: Int {
+        unsafeAddress { UnsafePointer(servedStorage) }
+        unsafeMutableAddress { servedStorage }
+    }
 
     init(number: Int, requirement: Requirement, matchers: [ArgumentMatcher], site: CallSite) {
         self.number = number
         self.requirement = requirement
         self.matchers = matchers
         self.site = site
+        chainStorage = .allocate(capacity: 1)
+        chainStorage.initialize(to: BehaviorChain())
+        servedStorage = .allocate(capacity: 1)
+        servedStorage.initialize(to: 0)
+    }
+
+    deinit {
+        chainStorage.deinitialize(count: 1)
+        chainStorage.deallocate()
+        servedStorage.deallocate()
     }
 
     func matches(_ arguments: [Any]) -> Bool {

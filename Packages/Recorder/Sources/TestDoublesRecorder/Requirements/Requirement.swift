@@ -3,17 +3,37 @@
 ///
 /// A front builds one value per requirement once (not per call) and passes it
 /// to every dispatch. Two requirements are equal when their identities are.
-public struct Requirement: Hashable, @unchecked Sendable, CustomStringConvertible {
+public struct Requirement: Hashable, Sendable, CustomStringConvertible {
+    /// The fields, behind one reference so that copying a requirement into
+    /// each ledger entry costs one retain.
+    final class Storage: @unchecked Sendable {
+        let id: RequirementID
+        let name: String
+        let effects: RequirementEffects
+        let resultType: Any.Type
+        let labels: [String?]
+
+        init(id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type) {
+            self.id = id
+            self.name = name
+            self.effects = effects
+            self.resultType = resultType
+            self.labels = Requirement.parseLabels(name)
+        }
+    }
+
+    let storage: Storage
+
     /// The identity the engine indexes registrations and calls by.
-    public let id: RequirementID
+    public var id: RequirementID { storage.id }
     /// The name used in diagnostics, as `#function` spells it: `track(event:value:)`.
-    public let name: String
+    public var name: String { storage.name }
     /// The declared effects.
-    public let effects: RequirementEffects
+    public var effects: RequirementEffects { storage.effects }
     /// The declared result type; `Void.self` for a requirement that returns nothing.
-    public let resultType: Any.Type
+    public var resultType: Any.Type { storage.resultType }
     /// The argument labels parsed from `name`; `nil` where an argument has none.
-    let labels: [String?]
+    var labels: [String?] { storage.labels }
 
     /// Creates a requirement.
     ///
@@ -24,11 +44,7 @@ public struct Requirement: Hashable, @unchecked Sendable, CustomStringConvertibl
     ///   - resultType: The declared result type.
     public init(id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self)
     {
-        self.id = id
-        self.name = name
-        self.effects = effects
-        self.resultType = resultType
-        self.labels = Self.parseLabels(name)
+        storage = Storage(id: id, name: name, effects: effects, resultType: resultType)
     }
 
     /// Creates a requirement whose identity is its name.
@@ -50,7 +66,7 @@ public struct Requirement: Hashable, @unchecked Sendable, CustomStringConvertibl
     ///   - lhs: A requirement.
     ///   - rhs: Another requirement.
     /// - Returns: Whether both have the same identity.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage === rhs.storage || lhs.id == rhs.id }
 
     /// Hashes the identity.
     ///

@@ -11,13 +11,20 @@ public struct RequirementID: Hashable, Sendable, CustomStringConvertible {
     }
 
     let storage: Storage
+    /// The hash of `storage`, computed once so dispatch never rehashes a string.
+    let precomputedHash: Int
+
+    init(storage: Storage) {
+        self.storage = storage
+        self.precomputedHash = storage.hashValue
+    }
 
     /// Creates an identity from a string key.
     ///
     /// - Parameter key: A key that is unique among the requirements of one
     ///   double, for example `"track(event:value:)(String,Int)"`.
     public init(_ key: String) {
-        storage = .key(key)
+        self.init(storage: .key(key))
     }
 
     /// Creates an identity from a numeric slot inside a namespace.
@@ -27,8 +34,23 @@ public struct RequirementID: Hashable, Sendable, CustomStringConvertible {
     ///     as the address of a fabricated witness table.
     ///   - slot: The index of the requirement inside that namespace.
     public init(namespace: UInt, slot: Int) {
-        storage = .slot(namespace: namespace, index: slot)
+        self.init(storage: .slot(namespace: namespace, index: slot))
     }
+
+    /// Compares identities.
+    ///
+    /// - Parameters:
+    ///   - lhs: An identity.
+    ///   - rhs: Another identity.
+    /// - Returns: Whether both name the same requirement.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.precomputedHash == rhs.precomputedHash && lhs.storage == rhs.storage
+    }
+
+    /// Feeds the precomputed hash to a hasher.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) { hasher.combine(precomputedHash) }
 
     /// A short text naming the identity, for debugging.
     public var description: String {
