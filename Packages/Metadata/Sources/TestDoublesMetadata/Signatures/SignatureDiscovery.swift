@@ -77,7 +77,7 @@ public struct SignatureDiscovery: Sendable {
         } catch {
             throw fail("no witness symbol: \(error)")
         }
-        var symbol: RequirementSymbol?
+        var witnesses: [RequirementSymbol] = []
         var decodeFailures: [String] = []
         for candidate in candidates {
             do {
@@ -86,14 +86,18 @@ public struct SignatureDiscovery: Sendable {
                     decodeFailures.append("\(candidate.name) is not a witness thunk")
                     continue
                 }
-                symbol = decoded
-                break
+                witnesses.append(decoded)
             } catch {
                 decodeFailures.append(error.description)
             }
         }
-        guard let symbol else {
+        guard !witnesses.isEmpty else {
             throw fail("no decodable witness symbol at the address (\(decodeFailures.joined(separator: "; ")))")
+        }
+        let symbol: RequirementSymbol
+        switch Self.choose(among: witnesses) {
+        case .success(let chosen): symbol = chosen
+        case .failure(let failure): throw fail(failure.message)
         }
         let fromSymbol = SymbolSignature(symbol: symbol)
         for source in sources {
@@ -130,6 +134,30 @@ public struct SignatureDiscovery: Sendable {
         -> RequirementSignature
     {
         try signature(ofWitnessAt: UInt(bitPattern: pointer))
+    }
+
+    /// The one witness symbol to trust at an address. Identical functions may
+    /// be merged, leaving several witness symbols at one address: harmless
+    /// when they all have the same kind and types (the first name is kept),
+    /// ambiguous otherwise.
+    static func choose(among witnesses: [RequirementSymbol]) -> Result<RequirementSymbol, DiscoveryFailure> {
+        guard let first = witnesses.first else { return .failure(DiscoveryFailure("no witness symbol")) }
+        func shape(_ symbol: RequirementSymbol) -> DemangledFunctionType {
+            var function = symbol.functionType
+            for index in function.parameters.indices { function.parameters[index].label = nil }
+            return function
+        }
+        let sameShape = witnesses.allSatisfy {
+            $0.kind == first.kind && $0.isStatic == first.isStatic && shape($0) == shape(first)
+        }
+        guard sameShape else {
+            let names = witnesses.map { "\($0.protocolType.name).\($0.name) \($0.kind)" }
+            return .failure(
+                DiscoveryFailure(
+                    "ambiguous: merged functions leave \(witnesses.count) differently typed witnesses at the address ("
+                        + names.joined(separator: ", ") + ")"))
+        }
+        return .success(first)
     }
 
     /// The signature of the library-evolution requirement whose method descriptor is at `address`.

@@ -355,3 +355,25 @@ private func expect(
         }
     }
 }
+
+@Suite struct MergedWitnessTests {
+    @Test func mergedWitnessesOfTheSameShapeAreInterchangeable() throws {
+        let count = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivgTW")
+        let other = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP6numberSivgTW")
+        let chosen = try SignatureDiscovery.choose(among: [count, other]).get()
+        #expect(chosen == count)
+    }
+
+    @Test func mergedWitnessesOfDifferentShapesAreAmbiguous() throws {
+        let getter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivgTW")
+        let setter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivsTW")
+        let method = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5greet_5timesS2S_SitFTW")
+        for pair in [[getter, setter], [getter, method]] {
+            guard case .failure(let failure) = SignatureDiscovery.choose(among: pair) else {
+                Issue.record("\(pair.map(\.name)) were accepted as one witness")
+                continue
+            }
+            #expect(failure.message.hasPrefix("ambiguous"))
+        }
+    }
+}
