@@ -32,6 +32,12 @@ const void *td_sync_entry_address(void) { return (const void *)&td_sync_trampoli
 
 const void *td_async_entry_address(void) { return (const void *)&td_async_trampoline_entry; }
 
+// Defined in Swift (Dispatch/ModifyAccess.swift); swiftcc and the C
+// convention agree for (pointer, bool) and no result.
+extern void td_modify_resume(void *buffer, unsigned char aborting);
+
+const void *td_modify_resume_address(void) { return (const void *)&td_modify_resume; }
+
 static void put_u64(uint8_t *at, uint64_t value) { memcpy(at, &value, sizeof value); }
 static void put_u32(uint8_t *at, uint32_t value) { memcpy(at, &value, sizeof value); }
 

@@ -129,6 +129,11 @@ const void *td_async_entry_address(void);
 /// the results through `td_async_dispatch_finish`, and resumes the caller.
 void td_async_dispatch_complete(void);
 
+/// The resume function of fabricated `_modify` accesses (a Swift `@_cdecl`
+/// function, `td_modify_resume(buffer, isAborting)`), for the first result
+/// register of a yield.
+const void *td_modify_resume_address(void);
+
 /// Writes one veneer at `at` (TD_VENEER_STRIDE writable bytes) that loads
 /// `slot` and `context` into the veneer scratch registers (x86_64: r11, r10;
 /// arm64: x9, x10) and jumps to `target`.

@@ -1,0 +1,65 @@
+import CTestDoublesTrampolines
+
+/// The state of one `_modify` access in flight: the yielded storage and what
+/// to do with the final value.
+///
+/// A legacy `yield_once` `_modify` witness receives a 32-byte caller buffer
+/// in the first integer argument (indices follow it), yields by returning
+/// the resume function and the storage address in the first two result
+/// registers, and is resumed with `(buffer, isAborting)`. The state lives in
+/// buffer word 0 between the two.
+final class ModifyAccess {
+    let storage: UnsafeMutableRawPointer
+    let finish: (_ storage: UnsafeMutableRawPointer, _ aborted: Bool) -> Void
+
+    init(storage: UnsafeMutableRawPointer, finish: @escaping (UnsafeMutableRawPointer, Bool) -> Void) {
+        self.storage = storage
+        self.finish = finish
+    }
+}
+
+extension CallFrame {
+    /// Answers a `_modify` requirement (a `yield_once` coroutine): yields
+    /// writable storage holding `value` to the caller, and calls `finish`
+    /// with the final value when the caller ends the access.
+    ///
+    /// Swift's write-back is not transactional: `finish` runs on abort too
+    /// (`aborted` is then true), with whatever the storage holds.
+    ///
+    /// - Parameters:
+    ///   - value: The value the access starts from (usually the getter's answer).
+    ///   - buffer: Where the caller's 32-byte coroutine buffer arrives
+    ///     (general-purpose argument 0 for the legacy `_modify` form).
+    ///   - finish: Receives the final value and whether the access was aborted.
+    public func yieldForModify<Value>(
+        _ value: consuming Value, buffer: FragmentLocation = .generalPurpose(0),
+        finish: @escaping (_ value: Value, _ aborted: Bool) -> Void
+    ) {
+        let storage = UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1))
+        storage.initializeMemory(as: Value.self, to: value)
+        let access = ModifyAccess(storage: storage) { storage, aborted in
+            finish(storage.assumingMemoryBound(to: Value.self).move(), aborted)
+            storage.deallocate()
+        }
+        guard let callerBuffer = UnsafeMutableRawPointer(bitPattern: argumentAddress(of: buffer).load(as: UInt.self))
+        else {
+            preconditionFailure("a _modify call without a coroutine buffer")
+        }
+        callerBuffer.storeBytes(
+            of: UInt(bitPattern: Unmanaged.passRetained(access).toOpaque()), as: UInt.self)
+        setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: td_modify_resume_address()))
+        setReturnGeneralPurposeRegister(1, to: UInt(bitPattern: storage))
+    }
+}
+
+/// The resume function of every fabricated `_modify` access:
+/// `(buffer, isAborting)` with the state in buffer word 0.
+@_cdecl("td_modify_resume")
+func modifyResume(_ buffer: UnsafeMutableRawPointer, _ aborting: UInt8) {
+    let state = buffer.load(as: UInt.self)
+    guard let address = UnsafeRawPointer(bitPattern: state) else {
+        fatalError("TestDoubles: a _modify access resumed without its state")
+    }
+    let access = Unmanaged<ModifyAccess>.fromOpaque(address).takeRetainedValue()
+    access.finish(access.storage, aborting & 1 != 0)
+}
