@@ -120,6 +120,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test func skipsUnsupportedProtocolsUnderAllButFailsWhenTheyAreNamed() throws {
+        let root = try directory(["A.swift": "@objc protocol Legacy { func f() }\nprotocol Modern { func g() }"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("A.swift").path
+        let all = run([file, "--all"])
+        #expect(all.status == 0)
+        #expect(all.errors.hasPrefix("\(file):1:7: warning: @objc protocols are not supported"))
+        #expect(FileCheck.sections(all.output).keys.sorted() == ["Modern"])
+        let named = run([file, "--protocol", "Legacy"])
+        #expect(named.status == 1)
+        #expect(named.errors.hasPrefix("\(file):1:7: error: @objc protocols are not supported"))
+    }
+
     @Test(arguments: [
         "protocol P {",
         "protocol P { func f( }",

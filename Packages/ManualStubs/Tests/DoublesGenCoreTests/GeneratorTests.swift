@@ -182,10 +182,16 @@ import Testing
 
     @Test(arguments: ["var stub: Int { get }", "init(stub: Int)"])
     func refusesRequirementsThatClashWithTheController(member: String) {
-        let result = generate(["A.swift": "protocol P {\n    \(member)\n}"])
-        #expect(!result.succeeded)
-        #expect(result.diagnostics.first?.description.hasPrefix("A.swift:2:5: error: requirement") == true)
-        #expect(result.generatedProtocols.isEmpty)
+        let sources = ["A.swift": "protocol P {\n    \(member)\n}\nprotocol Fine { func f() }"]
+        let named = generate(sources, protocols: ["P"])
+        #expect(!named.succeeded)
+        #expect(named.diagnostics.first?.description.hasPrefix("A.swift:2:5: error: requirement") == true)
+        #expect(named.generatedProtocols.isEmpty)
+        let all = generate(sources)
+        #expect(all.succeeded)
+        #expect(all.diagnostics.map(\.severity) == [.warning])
+        #expect(all.diagnostics.first?.message.hasSuffix("no conformer generated for 'P'") == true)
+        #expect(all.generatedProtocols == ["Fine"])
     }
 
     @Test func keepsTheSignatureAsWrittenWithUnnamedParametersNamed() throws {
@@ -321,7 +327,10 @@ import Testing
     }
 
     @Test func rejectsActorProtocolsCyclesAndDuplicates() {
-        #expect(!generate(["A.swift": "protocol P: Actor { func f() }"]).succeeded)
+        #expect(!generate(["A.swift": "protocol P: Actor { func f() }"], protocols: ["P"]).succeeded)
+        let actorHeir = generate(["A.swift": "protocol P: Actor { func f() }\nprotocol Q: P {}"])
+        #expect(actorHeir.succeeded && actorHeir.generatedProtocols.isEmpty)
+        #expect(actorHeir.diagnostics.map(\.severity) == [.warning, .warning])
         let cycle = generate(["A.swift": "protocol P: Q {}\nprotocol Q: P {}"])
         #expect(cycle.diagnostics.contains { $0.message.contains("inherits from itself") })
         let duplicate = generate(["A.swift": "protocol P {}", "B.swift": "protocol P {}"])

@@ -301,10 +301,6 @@ import Testing
         ),
         ("protocol P { var x: Int { set } }", "t.swift:1:33: error: an accessor requirement needs 'get'"),
         ("protocol P { func f() throws async }", "t.swift:1:30: error: 'async' must come before 'throws'"),
-        (
-            "@objc protocol P { func f() }",
-            "t.swift:1:7: error: @objc protocols are not supported: Objective-C protocols need an NSObject conformer"
-        ),
         ("protocol P {\n  func f(\n}", "t.swift:3:1: error: expected a parameter name, found '}'"),
         ("protocol P { func f()", "t.swift:1:22: error: expected '}' to close protocol 'P'"),
         ("protocol P { 42 }", "t.swift:1:14: error: unsupported declaration in protocol 'P': '42'"),
@@ -321,6 +317,23 @@ import Testing
         #expect(
             file.diagnostics.map(\.description) == [
                 "t.swift:2:14: note: nested protocol 'Inner' skipped: only top-level protocols are generated"
+            ])
+    }
+
+    @Test func marksObjectiveCProtocolsAndRequirementsUnsupported() throws {
+        let declaration = try only(
+            """
+            @objc protocol P {
+                @objc optional func f()
+                func g()
+            }
+            """
+        )
+        #expect(
+            declaration.unsupported.map(\.description) == [
+                "t.swift:1:7: error: @objc protocols are not supported: Objective-C protocols need an NSObject conformer",
+                "t.swift:2:20: error: @objc requirements are not supported",
+                "t.swift:2:20: error: 'optional' requirements are not supported",
             ])
     }
 

@@ -10,6 +10,12 @@ public enum DoublesGen {
     /// come ancestors first, in declaration order, so the same input always
     /// gives the same output.
     ///
+    /// A protocol that is valid Swift but cannot be doubled by a generated
+    /// conformer (`@objc`, `optional` requirements, an actor constraint, a
+    /// requirement named like the conformer's `stub`) is an error when it
+    /// is requested by name and a warning, with no conformer, when the
+    /// request covers every protocol.
+    ///
     /// - Parameter request: The input files, protocols and imports.
     /// - Returns: The generated source and diagnostics. When any diagnostic
     ///   is an error the output must not be used.
@@ -54,18 +60,22 @@ public enum DoublesGen {
                 )
                 continue
             }
-            let (flattened, flattenDiagnostics) = graph.flatten(name)
+            let (flattened, flattenDiagnostics, unsupported) = graph.flatten(name)
             diagnostics += flattenDiagnostics
             guard !flattenDiagnostics.contains(where: { $0.severity == .error }) else { continue }
-            if let clash = flattened.requirements.first(where: { ConformerWriter.clashes($0) }) {
-                diagnostics.append(
-                    Diagnostic(
-                        .error,
-                        at: clash.location,
-                        "requirement '\(clash.displayName)' of '\(name)' clashes with the conformer's own "
-                            + "'stub' property or 'init(stub:)'; rename it or write the conformer by hand"
-                    )
-                )
+            guard unsupported.isEmpty else {
+                // Named explicitly, an unsupported protocol fails the run;
+                // swept up by `--all`, it is skipped so the rest generate.
+                for problem in unsupported {
+                    var reported = problem
+                    if request.protocols == nil {
+                        reported.severity = .warning
+                        reported.message += "; no conformer generated for '\(name)'"
+                    } else if !problem.message.contains("'\(name)'") {
+                        reported.message += " (generating '\(name)')"
+                    }
+                    diagnostics.append(reported)
+                }
                 continue
             }
             var writer = ConformerWriter(flattened)

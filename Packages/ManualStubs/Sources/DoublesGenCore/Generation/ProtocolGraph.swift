@@ -32,13 +32,15 @@ struct ProtocolGraph {
     /// Merges a protocol with its ancestors.
     ///
     /// - Parameter name: A protocol in the graph.
-    /// - Returns: The flattened protocol and what was found on the way:
-    ///   errors for cycles and actor constraints, warnings for ancestors
-    ///   outside the input.
-    func flatten(_ name: String) -> (FlattenedProtocol, [Diagnostic]) {
+    /// - Returns: The flattened protocol; what was found on the way (errors
+    ///   for cycles, warnings for ancestors outside the input); and why no
+    ///   conformer can be generated though the input is valid Swift (`@objc`,
+    ///   `optional`, actor constraints), for the protocol or an ancestor.
+    func flatten(_ name: String) -> (FlattenedProtocol, [Diagnostic], unsupported: [Diagnostic]) {
         let root = protocols[name]!
         var flattened = FlattenedProtocol(declaration: root)
         var diagnostics: [Diagnostic] = []
+        var unsupported: [Diagnostic] = []
         var visited: Set<String> = []
         var requirementIndex: [String: Int] = [:]
         var associatedIndex: [String: Int] = [:]
@@ -71,7 +73,7 @@ struct ProtocolGraph {
                 } else if let parent = protocols[inherited.name] {
                     visit(parent, path: path + [declaration.name])
                 } else if inherited.name == "Actor" || inherited.name == "DistributedActor" {
-                    diagnostics.append(
+                    unsupported.append(
                         Diagnostic(
                             .error,
                             at: inherited.location,
@@ -91,6 +93,7 @@ struct ProtocolGraph {
                     )
                 }
             }
+            unsupported += declaration.unsupported
             for attribute in declaration.attributes where Self.isGlobalActor(attribute) {
                 if !flattened.globalActors.contains(attribute) { flattened.globalActors.append(attribute) }
             }
@@ -124,7 +127,17 @@ struct ProtocolGraph {
             }
         }
         visit(root, path: [])
-        return (flattened, diagnostics)
+        if let clash = flattened.requirements.first(where: { ConformerWriter.clashes($0) }) {
+            unsupported.append(
+                Diagnostic(
+                    .error,
+                    at: clash.location,
+                    "requirement '\(clash.displayName)' clashes with the conformer's own "
+                        + "'stub' property or 'init(stub:)'; rename it or write the conformer by hand"
+                )
+            )
+        }
+        return (flattened, diagnostics, unsupported)
     }
 
     /// One member that satisfies two requirements with the same key: a

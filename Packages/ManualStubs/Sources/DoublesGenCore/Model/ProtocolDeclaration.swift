@@ -28,6 +28,9 @@ struct ProtocolDeclaration: Hashable, Sendable {
     var whereClause: String?
     var associatedTypes: [AssociatedType] = []
     var requirements: [Requirement] = []
+    /// Why no conformer can be generated for this protocol (or any protocol
+    /// inheriting it), though it is valid Swift: `@objc`, `optional`.
+    var unsupported: [Diagnostic] = []
     /// The `#if` conditions the whole declaration sits under.
     var conditions = Conditions()
     var location: SourceLocation

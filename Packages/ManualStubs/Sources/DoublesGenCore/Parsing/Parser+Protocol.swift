@@ -4,10 +4,6 @@ extension Parser {
     mutating func parseProtocol(attributes: [String], accessLevel: String?) throws(ParseError) -> ProtocolDeclaration {
         let keyword = current
         advance()
-        if let objc = attributes.first(where: { $0.hasPrefix("@objc") }) {
-            throw error(
-                "\(objc) protocols are not supported: Objective-C protocols need an NSObject conformer", at: keyword)
-        }
         let nameToken = current
         var declaration = ProtocolDeclaration(
             name: try expectIdentifier("a protocol name"),
@@ -15,6 +11,15 @@ extension Parser {
             attributes: attributes,
             location: nameToken.location
         )
+        if let objc = attributes.first(where: { $0.hasPrefix("@objc") }) {
+            declaration.unsupported.append(
+                Diagnostic(
+                    .error,
+                    at: keyword.location,
+                    "\(objc) protocols are not supported: Objective-C protocols need an NSObject conformer"
+                )
+            )
+        }
         if consume("<") {
             repeat {
                 declaration.primaryAssociatedTypes.append(try expectIdentifier("a primary associated type name"))
@@ -101,10 +106,14 @@ extension Parser {
                 || token.isKeyword("init")
             {
                 if let objc = attributes.first(where: { $0.hasPrefix("@objc") }) {
-                    throw error("\(objc) requirements are not supported", at: token)
+                    declaration.unsupported.append(
+                        Diagnostic(.error, at: token.location, "\(objc) requirements are not supported")
+                    )
                 }
                 if modifiers.contains("optional") {
-                    throw error("'optional' requirements are not supported", at: token)
+                    declaration.unsupported.append(
+                        Diagnostic(.error, at: token.location, "'optional' requirements are not supported")
+                    )
                 }
                 var requirement = try parseRequirement(
                     isStatic: modifiers.contains("static") || modifiers.contains("class"))
