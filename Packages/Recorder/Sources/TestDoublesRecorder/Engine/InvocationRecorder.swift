@@ -115,6 +115,9 @@ public final class InvocationRecorder: Sendable {
         self.unmatchedCallPolicy = unmatchedCallPolicy
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         TestDoubleScope.current?.adopt(self)
+        #if canImport(XCTest)
+        XCTestReporting.start()
+        #endif
     }
 
     // MARK: Registrations

@@ -4,8 +4,9 @@ import Testing
 /// Where test-double issues go.
 ///
 /// By default an issue becomes a Swift Testing issue at its location when a
-/// Swift Testing test is running on the current task, and a line on standard
-/// error otherwise; never both. A task-local handler installed with
+/// Swift Testing test is running on the current task, an XCTest failure at
+/// its location when an XCTest test case is running, and a line on standard
+/// error otherwise; never more than one of these. A task-local handler installed with
 /// ``withHandler(_:operation:)-(_,()->R)`` or ``capture(_:)-(()->R)``
 /// replaces the default for everything the operation does, which is how
 /// tests of test doubles assert the diagnostics themselves.
@@ -31,6 +32,9 @@ public enum TestDoubleIssueReporting {
             }
             return
         }
+        #if canImport(XCTest)
+        if XCTestReporting.shared.record(issue) { return }
+        #endif
         writeToStandardError("TestDoubles: \(issue)\n")
     }
 
