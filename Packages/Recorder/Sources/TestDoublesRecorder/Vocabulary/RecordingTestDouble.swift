@@ -67,6 +67,55 @@ extension RecordingTestDouble {
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
+    /// Records a property or subscript assignment and returns its pattern.
+    ///
+    /// ```swift
+    /// player.when { $0.volume = Match.greaterThan(10) }.thenDoNothing()
+    /// ```
+    ///
+    /// The closure receives a mutable copy of ``recordingSubject``, so it can
+    /// assign through setter requirements; the front's setter forwards the new
+    /// value as the call's only argument (or, for a subscript, after the indices).
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Makes exactly one assignment, with matchers for every argument or for none.
+    /// - Returns: The pattern.
+    public func whenSet(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (inout Subject) throws -> Void
+    ) -> CallPattern<Void> {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var subject = recordingSubject
+        let session = recorder.capturing { try body(&subject) }
+        return recorder.pattern(from: session, purpose: "whenSet", site: site)
+    }
+
+    /// Checks how many recorded assignments match; reports an issue at the caller otherwise.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Makes exactly one assignment, with matchers for every argument or for none.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verifySet<Count: CallCountExpression>(
+        _ count: Count,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (inout Subject) throws -> Void
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var subject = recordingSubject
+        let session = recorder.capturing { try body(&subject) }
+        return recorder.verify(session, count.callCount, site: site)
+    }
+
     /// Checks that exactly one recorded call matches; reports an issue at the caller otherwise.
     ///
     /// - Parameters:
