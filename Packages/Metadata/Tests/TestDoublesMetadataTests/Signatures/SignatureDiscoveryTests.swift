@@ -2,6 +2,10 @@ import Testing
 
 @testable import TestDoublesMetadata
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The witness tables of one fixture conformance.
 private enum Fixture: String, CaseIterable, CustomTestStringConvertible {
     case integers, scalars, collections, aggregates, higherOrder, effects, members, derived, other, base
@@ -375,5 +379,46 @@ private func expect(
             }
             #expect(failure.message.hasPrefix("ambiguous"))
         }
+    }
+}
+
+@Suite struct DependentTypeTests {
+    @Test func associatedTypesAndSelfStayDependent() throws {
+        let table = try #require(
+            ImageRegistryTestsSupport.witnessTable(of: FixtureConformer.self, conformingTo: "FixtureAssociated"))
+        let reader = WitnessTableReader(table: table)
+        var found: [String: RequirementSignature] = [:]
+        for entry in reader.entries {
+            let signature = try SignatureDiscovery().signature(ofWitnessAt: entry.witness)
+            found[signature.name.description] = signature
+        }
+        let item = try #require(found["item()"])
+        #expect(item.result.description == "Self.Item")
+        #expect(item.result.concreteType == nil)
+        let take = try #require(found["take(_:into:)"])
+        #expect(take.parameters.map(\.type.description) == ["Self.Item", "Self"])
+        #expect(take.parameters.map(\.ownership) == [.default, .inout])
+        #expect(take.result.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(Bool.self))
+    }
+}
+
+/// Finds a witness table through the runtime's conformance lookup, the
+/// protocol descriptor found by its `...Mp` symbol.
+enum ImageRegistryTestsSupport {
+    private typealias ConformsToProtocol = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UnsafeRawPointer?
+
+    private static func conformsToProtocol(_ type: UnsafeRawPointer, _ proto: UnsafeRawPointer) -> UnsafeRawPointer? {
+        guard let entry = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_conformsToProtocol") else { return nil }
+        return unsafeBitCast(entry, to: ConformsToProtocol.self)(type, proto)
+    }
+
+    static func witnessTable(of type: Any.Type, conformingTo protocolName: String) -> UnsafeRawPointer? {
+        let table = try? ELFSymbolTable(contentsOf: "/proc/self/exe")
+        let suffix = "\(protocolName.utf8.count)\(protocolName)Mp"
+        guard let descriptorSymbol = table?.symbols.first(where: { $0.name.hasSuffix(suffix) }),
+            let descriptor = ImageRegistry.shared.address(ofSymbol: descriptorSymbol.name)
+        else { return nil }
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        return conformsToProtocol(metadata, UnsafeRawPointer(bitPattern: descriptor)!)
     }
 }

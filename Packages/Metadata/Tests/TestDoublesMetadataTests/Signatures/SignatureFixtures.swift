@@ -151,3 +151,15 @@ protocol FixtureClassBound: AnyObject {
 final class FixtureClassConformer: FixtureClassBound {
     func reference(_ box: FixtureBox) -> Int { 0 }
 }
+
+/// A protocol with an associated type and `Self` in parameter position.
+protocol FixtureAssociated {
+    associatedtype Item
+    func item() -> Item
+    func take(_ item: Item, into other: inout Self) -> Bool
+}
+
+extension FixtureConformer: FixtureAssociated {
+    func item() -> Int { 0 }
+    func take(_ item: Int, into other: inout FixtureConformer) -> Bool { false }
+}
