@@ -48,7 +48,7 @@ final class Registration: @unchecked Sendable {
 
     /// Whether every argument matcher accepts everything (a catch-all).
     var isCatchAll: Bool {
-        matchers.allSatisfy { $0.description == ArgumentMatcher.anything.description || $0.description == "capture()" }
+        matchers.allSatisfy(\.acceptsEverything)
     }
 
     /// The pattern as diagnostics print it: `track(event: equal("x"), value: any())`.

@@ -21,7 +21,10 @@ public final class ArgumentCaptor<Value>: Sendable {
     ///
     /// - Returns: A placeholder of `Value`.
     public func capture() -> Value {
-        Match.record(ArgumentMatcher(description: "capture()", captors: [Binding(captor: self)]) { $0 is Value })
+        Match.record(
+            ArgumentMatcher(description: "capture()", captors: [Binding(captor: self)], acceptsEverything: true) {
+                $0 is Value
+            })
     }
 
     /// Records a capturing matcher, with an explicit placeholder for the recording pass.
@@ -30,7 +33,9 @@ public final class ArgumentCaptor<Value>: Sendable {
     /// - Returns: `placeholder`.
     public func capture(using placeholder: Value) -> Value {
         Match.record(
-            ArgumentMatcher(description: "capture()", captors: [Binding(captor: self)]) { $0 is Value },
+            ArgumentMatcher(description: "capture()", captors: [Binding(captor: self)], acceptsEverything: true) {
+                $0 is Value
+            },
             returning: placeholder)
     }
 
@@ -38,9 +43,10 @@ public final class ArgumentCaptor<Value>: Sendable {
     public var values: [Value] {
         let bindings = bindings.withLock { $0 }
         var collected: [(UInt64, Value)] = []
+        var seen: Set<UInt64> = []
         for (core, position) in bindings {
             for invocation in core.matchingInvocations() where position < invocation.arguments.count {
-                if let value = invocation.arguments[position] as? Value {
+                if let value = invocation.arguments[position] as? Value, seen.insert(invocation.sequence).inserted {
                     collected.append((invocation.sequence, value))
                 }
             }

@@ -9,6 +9,8 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     let test: (Any) -> Bool
     /// The argument captors bound to this position.
     let captors: [any ArgumentCaptorBinding]
+    /// Whether the matcher accepts every argument (`any()`, `capture()`), for unreachable-registration checks.
+    let acceptsEverything: Bool
 
     /// Creates a matcher from a predicate on the type-erased argument.
     ///
@@ -20,10 +22,14 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
         self.init(description: description, captors: [], matches: matches)
     }
 
-    init(description: String, captors: [any ArgumentCaptorBinding], matches: @escaping (Any) -> Bool) {
+    init(
+        description: String, captors: [any ArgumentCaptorBinding], acceptsEverything: Bool = false,
+        matches: @escaping (Any) -> Bool
+    ) {
         self.description = description
         self.test = matches
         self.captors = captors
+        self.acceptsEverything = acceptsEverything
     }
 
     /// Tests an argument.
@@ -33,7 +39,9 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     public func matches(_ argument: Any) -> Bool { test(argument) }
 
     /// A matcher that accepts every argument.
-    public static let anything = ArgumentMatcher(description: "any()") { _ in true }
+    public static let anything = ArgumentMatcher(description: "any()", captors: [], acceptsEverything: true) { _ in
+        true
+    }
 
     /// A matcher that accepts arguments of type `T` equal to a value.
     ///
