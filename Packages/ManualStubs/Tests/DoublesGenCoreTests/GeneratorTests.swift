@@ -316,6 +316,28 @@ import Testing
         #expect(result.diagnostics.map(\.description) == ["doubles-gen: error: no protocol named 'Q' in the input"])
     }
 
+    @Test func knowsStandardLibraryAncestors() throws {
+        let result = generate(["A.swift": "protocol P: CustomStringConvertible, Hashable, Error { func f() }"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.generatedProtocols == ["P"])
+        let text = try section("P", in: result)
+        #expect(text.contains("    static func == (lhs: Self, rhs: Self) -> Bool {\n        lhs.stub === rhs.stub\n"))
+        #expect(
+            text.contains(
+                "    func hash(into hasher: inout Hasher) {\n        hasher.combine(ObjectIdentifier(stub))\n"))
+        #expect(text.contains("    var description: String {\n        stub.call()\n"))
+    }
+
+    @Test func anInputDeclarationReplacesTheStandardOne() throws {
+        let result = generate([
+            "A.swift":
+                "protocol CustomStringConvertible { var text: String { get } }\nprotocol P: CustomStringConvertible {}"
+        ])
+        #expect(result.generatedProtocols == ["CustomStringConvertible", "P"])
+        #expect(try section("P", in: result).contains("var text: String"))
+        #expect(!(try section("P", in: result).contains("description")))
+    }
+
     @Test func warnsAboutAncestorsOutsideTheInput() {
         let result = generate(["A.swift": "protocol P: Codable, Sendable { func f() }"])
         #expect(result.succeeded)

@@ -44,6 +44,18 @@ struct ConformerWriter {
         lines.append("    \(isolation)init(stub: ManualStub<\(selfType)>) {")
         lines.append("        self.stub = stub")
         lines.append("    }")
+        if !flattened.identityConformances.isEmpty {
+            lines.append("")
+            lines.append("    static func == (lhs: \(selfType), rhs: \(selfType)) -> Bool {")
+            lines.append("        lhs.stub === rhs.stub")
+            lines.append("    }")
+        }
+        if flattened.identityConformances.contains("Hashable") {
+            lines.append("")
+            lines.append("    func hash(into hasher: inout Hasher) {")
+            lines.append("        hasher.combine(ObjectIdentifier(stub))")
+            lines.append("    }")
+        }
         for requirement in flattened.requirements {
             lines.append("")
             let conditions = requirement.conditions

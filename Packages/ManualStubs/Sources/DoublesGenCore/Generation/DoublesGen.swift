@@ -42,7 +42,7 @@ public enum DoublesGen {
                 }
             }
         } else {
-            names = Array(graph.protocols.keys)
+            names = graph.protocols.keys.filter { !graph.standardNames.contains($0) }
         }
         names.sort()
 

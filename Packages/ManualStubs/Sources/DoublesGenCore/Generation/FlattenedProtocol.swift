@@ -13,6 +13,8 @@ struct FlattenedProtocol: Sendable {
     var isClassConstrained = false
     /// Global-actor attributes (such as `@MainActor`) on the protocol or an ancestor.
     var globalActors: [String] = []
+    /// `Equatable` and `Hashable` when inherited: implemented by controller identity.
+    var identityConformances: Set<String> = []
     /// `@available` attributes on the protocol or an ancestor.
     var availability: [String] = []
 

@@ -3,17 +3,25 @@
 struct ProtocolGraph {
     private(set) var protocols: [String: ProtocolDeclaration] = [:]
     private(set) var diagnostics: [Diagnostic] = []
+    /// Standard protocols not overridden by an input declaration; never
+    /// generated for themselves.
+    private(set) var standardNames: Set<String> = []
 
-    /// Inherited names that need no generated members.
-    static let markerProtocols: Set<String> = [
-        "Sendable", "SendableMetatype", "~Copyable", "~Escapable", "BitwiseCopyable",
-    ]
     static let classConstraints: Set<String> = ["AnyObject", "class"]
 
+    /// Builds the graph of the input files' protocols, with the standard
+    /// protocols the generator knows (``StandardProtocols``) behind them: an
+    /// input declaration of the same name wins.
     init(files: [ParsedFile]) {
+        for declaration in StandardProtocols.parsed.protocols {
+            standardNames.insert(declaration.name)
+            protocols[declaration.name] = declaration
+        }
         for file in files {
             for declaration in file.protocols {
-                if let existing = protocols[declaration.name], existing.conditions == declaration.conditions {
+                if standardNames.remove(declaration.name) != nil {
+                    protocols[declaration.name] = declaration
+                } else if let existing = protocols[declaration.name], existing.conditions == declaration.conditions {
                     diagnostics.append(
                         Diagnostic(
                             .error,
@@ -64,8 +72,10 @@ struct ProtocolGraph {
             for inherited in inheritedEntries {
                 if Self.classConstraints.contains(inherited.name) {
                     flattened.isClassConstrained = true
-                } else if Self.markerProtocols.contains(inherited.name) {
+                } else if StandardProtocols.markerProtocols.contains(inherited.name) {
                     continue
+                } else if StandardProtocols.identityProtocols.contains(inherited.name) {
+                    flattened.identityConformances.insert(inherited.name)
                 } else if path.contains(inherited.name) {
                     diagnostics.append(
                         Diagnostic(.error, at: inherited.location, "protocol '\(inherited.name)' inherits from itself")
