@@ -69,3 +69,32 @@ import Testing
         #expect(files["Sources/LabProbe/Probe.swift"]?.contains("Stub<any P_c0000>") == true)
     }
 }
+
+@Suite struct ToolchainLimitsTests {
+    @Test func asyncShapesWithWideOptionalVectorsAreLeftOutOfArm64BuildsOnly() {
+        let shape = Shape(
+            kind: .method, effect: .asyncThrows, structure: .plain, layout: .none, parameters: [],
+            result: "Optional<SIMD8<Float>>", focus: "Optional<SIMD8<Float>>")
+        let labCase = LabCase(index: 1, shape: shape, seed: 1)
+        let arm64 = CaseSource(labCase: labCase, backend: .control, architecture: .arm64).text
+        #expect(arm64.contains("verdict.skipped(\"toolchain: the Swift 6.0.3 arm64 compiler aborts"))
+        #expect(!arm64.contains("protocol P_c0001"))
+        let x86 = CaseSource(labCase: labCase, backend: .control, architecture: .x86_64).text
+        #expect(x86.contains("protocol P_c0001"))
+        var sync = shape
+        sync.effect = .throws
+        #expect(ToolchainLimits.exclusionReason(for: sync, on: .arm64) == nil)
+        var narrow = shape
+        narrow.result = "Optional<SIMD4<Float>>"
+        #expect(ToolchainLimits.exclusionReason(for: narrow, on: .arm64) == nil)
+    }
+
+    @Test func onlyAsyncShapesGetAnAsyncCheck() {
+        let shape = Shape(
+            kind: .method, effect: .typedThrows, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
+            focus: "Int")
+        #expect(
+            CaseSource(labCase: LabCase(index: 2, shape: shape, seed: 1), backend: .control).text.contains(
+                "func check_c0002() -> LabVerdict {"))
+    }
+}

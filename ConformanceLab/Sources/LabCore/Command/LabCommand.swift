@@ -59,6 +59,7 @@ public struct LabCommand: Sendable {
     public func run() async -> Int32 {
         do {
             let report = try await makeReport()
+            if options.generateOnly { return 0 }
             try write(report)
             print(summary(of: report))
             return report.hasFailures ? 1 : 0
@@ -132,6 +133,7 @@ public struct LabCommand: Sendable {
         var package = GeneratedPackage(
             directory: outputDirectory.appendingPathComponent(architecture.rawValue), repositoryRoot: repositoryRoot,
             backend: backend)
+        package.architecture = architecture
         // The arm64 toolchain root mounts the repository at /src.
         if architecture != Architecture.host { package.repositoryIdentity = "src" }
         return package

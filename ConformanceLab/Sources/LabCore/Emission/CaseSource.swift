@@ -4,6 +4,8 @@
 struct CaseSource {
     let labCase: LabCase
     let backend: Backend
+    /// The architecture the package is built for (some toolchains cannot compile some shapes).
+    var architecture: Architecture = .x86_64
 
     private var shape: Shape { labCase.shape }
     private var id: String { labCase.id }
@@ -19,7 +21,11 @@ struct CaseSource {
 
     /// The declaration, conformer and check function.
     var text: String {
-        [protocols, conformer, check].joined(separator: "\n")
+        if let reason = ToolchainLimits.exclusionReason(for: shape, on: architecture) {
+            return
+                "func check_\(id)() -> LabVerdict {\n    var verdict = LabVerdict()\n    verdict.skipped(\"\(reason)\")\n    return verdict\n}"
+        }
+        return [protocols, conformer, check].joined(separator: "\n")
     }
 
     // MARK: Declarations
@@ -110,7 +116,8 @@ struct CaseSource {
 
     private var check: String {
         var lines: [String] = []
-        lines.append("func check_\(id)() async -> LabVerdict {")
+        // Only async shapes get an async check: no coroutine where none is needed.
+        lines.append("func check_\(id)()\(shape.effect.isAsync ? " async" : "") -> LabVerdict {")
         lines.append("    var verdict = LabVerdict()")
         for (index, family) in families.enumerated() {
             lines.append("    let e\(index): \(family.spelling) = \(labCase.arguments[index])")
