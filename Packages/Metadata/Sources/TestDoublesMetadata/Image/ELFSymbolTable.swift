@@ -31,7 +31,7 @@ public struct ELFSymbolTable: Sendable {
     public private(set) var symbols: [Symbol]
     /// Whether the file has a `.symtab` (a stripped file has only `.dynsym`).
     public private(set) var hasStaticSymbolTable: Bool
-    /// Indices into `symbols` sorted by value, then name.
+    /// Indices into `symbols` sorted by value, then table order.
     private var byAddress: [Int]
     /// The first index into `symbols` of each name.
     private var byName: [String: Int]
@@ -115,8 +115,10 @@ public struct ELFSymbolTable: Sendable {
     init(symbols: [Symbol], hasStaticSymbolTable: Bool) {
         self.symbols = symbols
         self.hasStaticSymbolTable = hasStaticSymbolTable
-        self.byAddress = symbols.indices.sorted {
-            (symbols[$0].value, symbols[$0].name) < (symbols[$1].value, symbols[$1].name)
+        self.byAddress = symbols.withUnsafeBufferPointer { buffer in
+            buffer.indices.sorted {
+                buffer[$0].value < buffer[$1].value || (buffer[$0].value == buffer[$1].value && $0 < $1)
+            }
         }
         var byName: [String: Int] = [:]
         for (index, symbol) in symbols.enumerated() where byName[symbol.name] == nil {
@@ -136,7 +138,7 @@ public struct ELFSymbolTable: Sendable {
     /// The symbols whose value is exactly `value`, without duplicates.
     ///
     /// - Parameter value: A link-time address.
-    /// - Returns: Every distinct name at that address, ordered by name.
+    /// - Returns: Every distinct name at that address, in table order (`.symtab` first).
     public func symbols(at value: UInt64) -> [Symbol] {
         var low = 0
         var high = byAddress.count
