@@ -200,6 +200,16 @@ import Testing
         #expect(text.contains("    func f<T>(_ arg0: T, label arg1: Int) -> T where T: Sendable {\n"))
     }
 
+    @Test func treatsFunctionTypeAliasesFromAnyInputFileAsClosures() throws {
+        let result = generate([
+            "A.swift": "typealias Handler = (Int) -> Void\ntypealias Name = String",
+            "B.swift": "protocol P { func f(_ h: Handler, _ e: @escaping Handler, _ o: Handler?, _ n: Name) }",
+        ])
+        let text = try section("P", in: result)
+        #expect(text.contains("// 'h' is a non-escaping closure"))
+        #expect(text.contains("        stub.call(e, o, n) as Void\n"))
+    }
+
     @Test func explainsParametersItCannotForward() throws {
         let text = try section("P", in: generate(["A.swift": "protocol P { func f(_ body: (Int) -> Void) }"]))
         #expect(text.contains("// 'body' is a non-escaping closure: it cannot be recorded, so it is not forwarded."))

@@ -40,3 +40,10 @@ protocol Operators {
     static func == (lhs: Self, rhs: Self) -> Bool
     static func + (lhs: Self, rhs: Int) -> Self
 }
+
+typealias Completion = (Result<Item, LoadError>) -> Void
+
+protocol AliasedClosures {
+    func run(_ body: Completion) -> Int
+    func store(_ body: @escaping Completion)
+}

@@ -151,3 +151,17 @@ import Testing
         }
     }
 }
+
+@Suite struct AliasedClosuresRoundTripTests {
+    @Test func aClosureAliasIsForwardedOnlyWhenEscaping() {
+        let closures = AliasedClosuresStub()
+        let completion: Completion = { _ in }
+        closures.when { $0.run { _ in } }.thenReturn(1)
+        closures.when { $0.store(Match.any(using: completion)) }.thenDoNothing()
+        let sut: any AliasedClosures = closures()
+        #expect(sut.run { _ in } == 1)
+        sut.store { _ in }
+        closures.verify { $0.run { _ in } }
+        closures.verify { $0.store(Match.any(using: completion)) }
+    }
+}

@@ -8,8 +8,12 @@ struct ConformerWriter {
     private(set) var diagnostics: [Diagnostic] = []
     private var lines: [String] = []
 
-    init(_ flattened: FlattenedProtocol) {
+    /// Type aliases for function types: a parameter of such a type is a closure.
+    let functionTypeAliases: Set<String>
+
+    init(_ flattened: FlattenedProtocol, functionTypeAliases: Set<String> = []) {
         self.flattened = flattened
+        self.functionTypeAliases = functionTypeAliases
     }
 
     var conformerName: String { "\(flattened.name)StubConformer" }
@@ -251,13 +255,20 @@ struct ConformerWriter {
                 arguments.append("copy \(name)")
             } else if parameter.type.text.hasPrefix("repeat ") {
                 arguments.append("repeat each \(name)")
-            } else if parameter.type.isNonEscapingClosure {
+            } else if parameter.type.isNonEscapingClosure || isNonEscapingAlias(parameter.type) {
                 notes.append("// '\(name)' is a non-escaping closure: it cannot be recorded, so it is not forwarded.")
             } else {
                 arguments.append(name)
             }
         }
         return (declared.joined(separator: ", "), arguments, notes)
+    }
+
+    /// Whether a type is a function-type alias written without `@escaping`.
+    private func isNonEscapingAlias(_ type: TypeSyntax) -> Bool {
+        guard !type.isEscaping else { return false }
+        let name = type.text.split(separator: " ").last.map(String.init) ?? type.text
+        return functionTypeAliases.contains(name) && !type.text.hasSuffix("?")
     }
 
     /// The forwarding call for a requirement with the given effects.

@@ -78,7 +78,7 @@ public enum DoublesGen {
                 }
                 continue
             }
-            var writer = ConformerWriter(flattened)
+            var writer = ConformerWriter(flattened, functionTypeAliases: graph.functionTypeAliases)
             sections.append(writer.write())
             diagnostics += writer.diagnostics
             generated.append(name)

@@ -3,6 +3,8 @@
 struct ProtocolGraph {
     private(set) var protocols: [String: ProtocolDeclaration] = [:]
     private(set) var diagnostics: [Diagnostic] = []
+    /// Type aliases for function types declared anywhere in the input.
+    private(set) var functionTypeAliases: Set<String> = []
     /// Standard protocols not overridden by an input declaration; never
     /// generated for themselves.
     private(set) var standardNames: Set<String> = []
@@ -18,6 +20,7 @@ struct ProtocolGraph {
             protocols[declaration.name] = declaration
         }
         for file in files {
+            functionTypeAliases.formUnion(file.functionTypeAliases)
             for declaration in file.protocols {
                 if standardNames.remove(declaration.name) != nil {
                     protocols[declaration.name] = declaration

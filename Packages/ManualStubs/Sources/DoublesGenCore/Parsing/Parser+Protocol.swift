@@ -88,11 +88,7 @@ extension Parser {
                 modifiers.insert(token.text)
                 advance()
             } else if token.isKeyword("typealias") {
-                advance()
-                let name = try expectIdentifier("a type alias name")
-                _ = try parseGenericParameterClause()
-                try expect("=", "in the type alias")
-                _ = try parseType()
+                let name = try parseTypeAlias()
                 diagnostics.append(
                     Diagnostic(.note, at: token.location, "type alias '\(name)' is not a requirement; skipped")
                 )

@@ -8,6 +8,8 @@ struct Parser {
     var tokens: [Token]
     var position = 0
     var diagnostics: [Diagnostic] = []
+    /// Names of type aliases for function types seen so far.
+    var functionTypeAliases: Set<String> = []
     /// How many types enclose the one being parsed.
     var typeDepth = 0
     /// Types nested deeper than this are refused rather than risking the stack.
@@ -26,7 +28,12 @@ struct Parser {
         }
         var parser = Parser(tokens: tokens)
         let protocols = parser.parseFile()
-        return ParsedFile(file: file, protocols: protocols, diagnostics: parser.diagnostics)
+        return ParsedFile(
+            file: file,
+            protocols: protocols,
+            diagnostics: parser.diagnostics,
+            functionTypeAliases: parser.functionTypeAliases
+        )
     }
 
     init(tokens: [Token]) {
@@ -143,6 +150,13 @@ struct Parser {
                 accessLevel = token.text
                 advance()
                 if current.is("(") { skipBalanced() }  // private(set)
+            } else if depth == 0 && token.isKeyword("typealias") {
+                // Only remembered: a closure alias changes how a parameter is forwarded.
+                do throws(ParseError) {
+                    try parseTypeAlias()
+                } catch {}
+                attributes = []
+                accessLevel = nil
             } else if depth == 0 && token.isKeyword("protocol") && (position == 0 || !tokens[position - 1].is(".")) {
                 let start = position
                 do throws(ParseError) {
@@ -191,6 +205,20 @@ struct Parser {
             if current.isKeyword("protocol") && peek().kind == .identifier { return }
         }
         if current.is("{") { skipBalanced() }
+    }
+
+    /// Parses `typealias Name<G> = Type` at `typealias`, remembering the
+    /// name when the type is a function type.
+    ///
+    /// - Returns: The alias name.
+    @discardableResult
+    mutating func parseTypeAlias() throws(ParseError) -> String {
+        advance()
+        let name = try expectIdentifier("a type alias name")
+        _ = try parseGenericParameterClause()
+        try expect("=", "in the type alias")
+        if try parseType().isFunction { functionTypeAliases.insert(name) }
+        return name
     }
 
     /// Parses an attribute at `@`, returning it as written.
