@@ -112,7 +112,7 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let recorder = recorder
         let live = live
         return { (argument: repeat each A) throws(E) -> R in
-            let forward = live.map { live in { () throws(E) -> R in try forwarding(live.client, repeat each argument) }
+            let forward = live.map { live in { () throws -> R in try forwarding(live.client, repeat each argument) }
             }
             return try recorder.answer(requirement, boxed(repeat each argument), throwing: E.self, forward: forward)
         }
@@ -212,7 +212,7 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let live = live
         return { (argument: repeat each A) async throws(E) -> R in
             let forward = live.map { live in
-                { () async throws(E) -> R in try await forwarding(live.client, repeat each argument) }
+                { () async throws -> R in try await forwarding(live.client, repeat each argument) }
             }
             return try await recorder.answerAsync(
                 requirement, boxed(repeat each argument), throwing: E.self, forward: forward)

@@ -45,6 +45,7 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         return self
     }
 
+    #if compiler(>=6.1)
     /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
     ///
     /// - Parameters:
@@ -59,8 +60,45 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) -> Output
     ) -> Self where Input == (repeat each Argument) {
-        then(fileID: fileID, filePath: filePath, line: line, column: column) { input in handler(repeat each input) }
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return handler(repeat each elements)
+        }
     }
+    #else
+    /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
+    ///
+    /// The handler's parameter types must form `Input`; a mismatch is
+    /// reported here and nothing is configured.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer from the elements of the input.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) -> Output
+    ) -> Self {
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return handler(repeat each elements)
+        }
+    }
+    #endif
 }
 
 extension ClosureCallPattern where Effects == ClosureEffect.Sync, Input == Void {
@@ -123,6 +161,7 @@ extension ClosureCallPattern where Effects: SyncThrowingClosureEffectKind {
         return self
     }
 
+    #if compiler(>=6.1)
     /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
     ///
     /// - Parameters:
@@ -137,10 +176,47 @@ extension ClosureCallPattern where Effects: SyncThrowingClosureEffectKind {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws(Effects.Failure) -> Output
     ) -> Self where Input == (repeat each Argument) {
-        then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (input: Input) throws(Effects.Failure) -> Output in try handler(repeat each input)
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
+            (input: Input) throws(Effects.Failure) -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return try handler(repeat each elements)
         }
     }
+    #else
+    /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
+    ///
+    /// The handler's parameter types must form `Input`; a mismatch is
+    /// reported here and nothing is configured.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer from the elements of the input, or throws.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) throws(Effects.Failure) -> Output
+    ) -> Self {
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
+            (input: Input) throws(Effects.Failure) -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return try handler(repeat each elements)
+        }
+    }
+    #endif
 }
 
 extension ClosureCallPattern where Effects == ClosureEffect.Async {
@@ -184,6 +260,7 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         return self
     }
 
+    #if compiler(>=6.1)
     /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
     ///
     /// - Parameters:
@@ -198,10 +275,45 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async -> Output
     ) -> Self where Input == (repeat each Argument) {
-        then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) async -> Output in
-            await handler(repeat each input)
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) async -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return await handler(repeat each elements)
         }
     }
+    #else
+    /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
+    ///
+    /// The handler's parameter types must form `Input`; a mismatch is
+    /// reported here and nothing is configured.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer from the elements of the input.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) async -> Output
+    ) -> Self {
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) async -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return await handler(repeat each elements)
+        }
+    }
+    #endif
 }
 
 extension ClosureCallPattern where Effects: AsyncThrowingClosureEffectKind {
@@ -249,6 +361,7 @@ extension ClosureCallPattern where Effects: AsyncThrowingClosureEffectKind {
         return self
     }
 
+    #if compiler(>=6.1)
     /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
     ///
     /// ```swift
@@ -268,8 +381,63 @@ extension ClosureCallPattern where Effects: AsyncThrowingClosureEffectKind {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async throws(Effects.Failure) -> Output
     ) -> Self where Input == (repeat each Argument) {
-        then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (input: Input) async throws(Effects.Failure) -> Output in try await handler(repeat each input)
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
+            (input: Input) async throws(Effects.Failure) -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return try await handler(repeat each elements)
         }
+    }
+    #else
+    /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
+    ///
+    /// ```swift
+    /// format.whenArguments { (count: Int, _: String, enabled: Bool) in count > 0 && enabled }
+    ///     .thenArguments { (count: Int, unit: String, _: Bool) async throws in "\(count) \(unit)" }
+    /// ```
+    ///
+    /// The handler's parameter types must form `Input`; a mismatch is
+    /// reported here and nothing is configured.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer from the elements of the input, or throws.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) async throws(Effects.Failure) -> Output
+    ) -> Self {
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
+            (input: Input) async throws(Effects.Failure) -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return try await handler(repeat each elements)
+        }
+    }
+    #endif
+}
+
+extension ClosureCallPattern {
+    /// Whether `(repeat each Element)` is `Input`; reports where `thenArguments` was called otherwise.
+    func fits<each Element>(_ elements: repeat (each Element).Type, site: CallSite) -> Bool {
+        TupleInput.check(
+            Input.self, (repeat each Element).self, purpose: "thenArguments", double: recorder.name, site: site)
+    }
+
+    /// The answer of a call whose input could not be split (never expected after `splitter` checked it).
+    func mismatch() -> Output {
+        TypedAnswer.fallback("thenArguments received an input that is not a \(Input.self)", recorder)
     }
 }

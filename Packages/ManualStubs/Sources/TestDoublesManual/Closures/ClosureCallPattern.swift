@@ -18,8 +18,13 @@ import TestDoublesRecorder
 public struct ClosureCallPattern<Input, Output, Effects: ClosureEffectKind>: InteractionObserving, Sendable {
     /// The protocol-double pattern this one wraps.
     public let callPattern: CallPattern<Output>
+    /// The engine of the double the pattern belongs to.
+    let recorder: InvocationRecorder
 
-    init(pattern: CallPattern<Output>) { callPattern = pattern }
+    init(pattern: CallPattern<Output>, recorder: InvocationRecorder) {
+        callPattern = pattern
+        self.recorder = recorder
+    }
 
     /// The observation-only view of the pattern's calls.
     public var interactions: CallInteractions<Output> { callPattern.interactions }

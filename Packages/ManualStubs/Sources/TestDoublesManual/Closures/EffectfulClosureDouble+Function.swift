@@ -1,9 +1,12 @@
+import TestDoublesRecorder
+
 extension EffectfulClosureDouble where Effects == ClosureEffect.Sync {
     /// The closure to hand to the code under test; every call goes through the double.
     public var function: @Sendable (Input) -> Output {
         { [self] input in answer(input) }
     }
 
+    #if compiler(>=6.1)
     /// The closure for a tuple input, taking the tuple's elements as separate arguments.
     ///
     /// ```swift
@@ -11,10 +14,44 @@ extension EffectfulClosureDouble where Effects == ClosureEffect.Sync {
     /// let function: (Int, Int) -> Int = add.expandedFunction()
     /// ```
     ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
     /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
-    public func expandedFunction<each Argument>() -> @Sendable (repeat each Argument) -> Output
-    where Input == (repeat each Argument) {
-        { [self] (argument: repeat each Argument) in answer((repeat each argument)) }
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) -> Output where Input == (repeat each Argument) {
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// The closure for a tuple input, taking the tuple's elements as separate arguments.
+    ///
+    /// The element types must form `Input`; a mismatch is reported here.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) -> Output {
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #endif
+
+    func makeExpandedFunction<each Argument>(_ site: CallSite) -> @Sendable (repeat each Argument) -> Output {
+        let fits = checkTuple((repeat each Argument).self, site)
+        return { [self] (argument: repeat each Argument) -> Output in
+            guard fits, let input = TupleInput.join(repeat each argument, as: Input.self) else {
+                return TypedAnswer.fallback(
+                    "expandedFunction() was called with arguments that are not a \(Input.self)", recorder)
+            }
+            return answer(input)
+        }
     }
 }
 
@@ -33,14 +70,48 @@ extension EffectfulClosureDouble where Effects: SyncThrowingClosureEffectKind {
         }
     }
 
+    #if compiler(>=6.1)
     /// The closure for a tuple input, taking the tuple's elements as separate arguments.
     ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
     /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
-    public func expandedFunction<each Argument>()
-        -> @Sendable (repeat each Argument) throws(Effects.Failure) -> Output
-    where Input == (repeat each Argument) {
-        { [self] (argument: repeat each Argument) throws(Effects.Failure) -> Output in
-            try answer((repeat each argument), throwing: Effects.Failure.self)
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) throws(Effects.Failure) -> Output where Input == (repeat each Argument) {
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// The closure for a tuple input, taking the tuple's elements as separate arguments.
+    ///
+    /// The element types must form `Input`; a mismatch is reported here.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) throws(Effects.Failure) -> Output {
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #endif
+
+    func makeExpandedFunction<each Argument>(
+        _ site: CallSite
+    ) -> @Sendable (repeat each Argument) throws(Effects.Failure) -> Output {
+        let fits = checkTuple((repeat each Argument).self, site)
+        return { [self] (argument: repeat each Argument) throws(Effects.Failure) -> Output in
+            guard fits, let input = TupleInput.join(repeat each argument, as: Input.self) else {
+                return TypedAnswer.fallback(
+                    "expandedFunction() was called with arguments that are not a \(Input.self)", recorder)
+            }
+            return try answer(input, throwing: Effects.Failure.self)
         }
     }
 }
@@ -51,12 +122,47 @@ extension EffectfulClosureDouble where Effects == ClosureEffect.Async {
         { [self] input in await answerAsync(input) }
     }
 
+    #if compiler(>=6.1)
     /// The closure for a tuple input, taking the tuple's elements as separate arguments.
     ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
     /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
-    public func expandedFunction<each Argument>() -> @Sendable (repeat each Argument) async -> Output
-    where Input == (repeat each Argument) {
-        { [self] (argument: repeat each Argument) async -> Output in await answerAsync((repeat each argument)) }
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) async -> Output where Input == (repeat each Argument) {
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// The closure for a tuple input, taking the tuple's elements as separate arguments.
+    ///
+    /// The element types must form `Input`; a mismatch is reported here.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) async -> Output {
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #endif
+
+    func makeExpandedFunction<each Argument>(_ site: CallSite) -> @Sendable (repeat each Argument) async -> Output {
+        let fits = checkTuple((repeat each Argument).self, site)
+        return { [self] (argument: repeat each Argument) async -> Output in
+            guard fits, let input = TupleInput.join(repeat each argument, as: Input.self) else {
+                return TypedAnswer.fallback(
+                    "expandedFunction() was called with arguments that are not a \(Input.self)", recorder)
+            }
+            return await answerAsync(input)
+        }
     }
 }
 
@@ -68,6 +174,7 @@ extension EffectfulClosureDouble where Effects: AsyncThrowingClosureEffectKind {
         }
     }
 
+    #if compiler(>=6.1)
     /// The closure for a tuple input, taking the tuple's elements as separate arguments.
     ///
     /// ```swift
@@ -75,12 +182,53 @@ extension EffectfulClosureDouble where Effects: AsyncThrowingClosureEffectKind {
     /// let function: (Int, String, Bool) async throws -> String = format.expandedFunction()
     /// ```
     ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
     /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
-    public func expandedFunction<each Argument>()
-        -> @Sendable (repeat each Argument) async throws(Effects.Failure) -> Output
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) async throws(Effects.Failure) -> Output
     where Input == (repeat each Argument) {
-        { [self] (argument: repeat each Argument) async throws(Effects.Failure) -> Output in
-            try await answerAsync((repeat each argument), throwing: Effects.Failure.self)
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// The closure for a tuple input, taking the tuple's elements as separate arguments.
+    ///
+    /// The element types must form `Input`; a mismatch is reported here.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A closure of any arity that calls the double with its arguments as one tuple.
+    public func expandedFunction<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> @Sendable (repeat each Argument) async throws(Effects.Failure) -> Output {
+        makeExpandedFunction(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #endif
+
+    func makeExpandedFunction<each Argument>(
+        _ site: CallSite
+    ) -> @Sendable (repeat each Argument) async throws(Effects.Failure) -> Output {
+        let fits = checkTuple((repeat each Argument).self, site)
+        return { [self] (argument: repeat each Argument) async throws(Effects.Failure) -> Output in
+            guard fits, let input = TupleInput.join(repeat each argument, as: Input.self) else {
+                return TypedAnswer.fallback(
+                    "expandedFunction() was called with arguments that are not a \(Input.self)", recorder)
+            }
+            return try await answerAsync(input, throwing: Effects.Failure.self)
         }
+    }
+}
+
+extension EffectfulClosureDouble {
+    /// Reports a tuple shape that is not `Input`; returns whether it is.
+    func checkTuple<each Element>(_ elements: (repeat each Element).Type, _ site: CallSite) -> Bool {
+        TupleInput.check(Input.self, elements, purpose: "expandedFunction()", double: recorder.name, site: site)
     }
 }

@@ -21,7 +21,7 @@ import TestDoublesRecorder
 ///
 /// Each call records its whole `Input` as one argument, so `arguments()`
 /// returns `[Input]` and a tuple input is matched as a whole
-/// (``whenArguments(fileID:filePath:line:column:_:)`` takes it apart).
+/// (`whenArguments` takes it apart).
 /// The double shares the engine of every other double: the same behavior
 /// chains, counts, verification, `history`, `InvocationOrder`, and the
 /// `.testDoubles` traits.
@@ -110,6 +110,7 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
             .typed(description, predicate), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    #if compiler(>=6.1)
     /// Starts a pattern for calls whose tuple input, taken apart, satisfies a predicate.
     ///
     /// ```swift
@@ -128,7 +129,41 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ predicate: @escaping (repeat each Argument) -> Bool
     ) -> ClosureCallPattern<Input, Output, Effects> where Input == (repeat each Argument) {
-        let matcher = ArgumentMatcher.typed("arguments(where:)") { (input: Input) in predicate(repeat each input) }
+        makeArgumentsPattern(fileID: fileID, filePath: filePath, line: line, column: column, predicate)
+    }
+    #else
+    /// Starts a pattern for calls whose tuple input, taken apart, satisfies a predicate.
+    ///
+    /// The predicate's parameter types must form `Input`; a mismatch is
+    /// reported here and the pattern matches no call.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - predicate: Receives the elements of the input; decides whether it matches.
+    /// - Returns: The pattern, to configure behaviors or verify.
+    public func whenArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ predicate: @escaping (repeat each Argument) -> Bool
+    ) -> ClosureCallPattern<Input, Output, Effects> {
+        makeArgumentsPattern(fileID: fileID, filePath: filePath, line: line, column: column, predicate)
+    }
+    #endif
+
+    func makeArgumentsPattern<each Argument>(
+        fileID: String, filePath: String, line: Int, column: Int,
+        _ predicate: @escaping (repeat each Argument) -> Bool
+    ) -> ClosureCallPattern<Input, Output, Effects> {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let fits = TupleInput.check(
+            Input.self, (repeat each Argument).self, purpose: "whenArguments", double: recorder.name, site: site)
+        let matcher = ArgumentMatcher.typed(fits ? "arguments(where:)" : "arguments(where:) of other types") {
+            (input: Input) in
+            guard fits, let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return false }
+            return predicate(repeat each elements)
+        }
         return pattern(matcher, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
@@ -148,13 +183,14 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
         pattern(matcher, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    private func pattern(
+    func pattern(
         _ matcher: ArgumentMatcher, fileID: String, filePath: String, line: Int, column: Int
     ) -> ClosureCallPattern<Input, Output, Effects> {
         ClosureCallPattern(
             pattern: recorder.when(
                 requirement, matching: [matcher], returning: Output.self, fileID: fileID, filePath: filePath,
-                line: line, column: column))
+                line: line, column: column),
+            recorder: recorder)
     }
 
     // MARK: Calls

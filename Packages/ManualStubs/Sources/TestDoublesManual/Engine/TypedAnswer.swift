@@ -32,7 +32,7 @@ enum TypedAnswer {
     /// (`any Error` for an untyped `throws`).
     static func resolve<R, E: Error>(
         _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
-        throwing _: E.Type, forward: (() throws(E) -> R)?
+        throwing _: E.Type, forward: (() throws -> R)?
     ) throws(E) -> R {
         switch outcome {
         case .returned(let value):
@@ -49,7 +49,15 @@ enum TypedAnswer {
                 recorder, requirement)
         case .forward:
             guard let forward else { return noForward(recorder, requirement) }
-            return try forward()
+            do {
+                return try forward()
+            } catch let error as E {
+                throw error
+            } catch {
+                return fallback(
+                    "the real \(requirement.name) threw \(String(reflecting: error)), which is not a \(E.self)",
+                    recorder, requirement)
+            }
         case .trap(let message):
             // The engine only traps a throwing requirement when a recording
             // pass needs a placeholder result it cannot make; an untyped
@@ -71,10 +79,20 @@ enum TypedAnswer {
     /// Resolves an outcome of an async, throwing requirement that forwards asynchronously.
     static func resolve<R, E: Error>(
         _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
-        throwing type: E.Type, forward: (() async throws(E) -> R)?
+        throwing type: E.Type, forward: (() async throws -> R)?
     ) async throws(E) -> R {
-        if case .forward = outcome, let forward { return try await forward() }
-        return try resolve(outcome, recorder, requirement, throwing: type, forward: nil as (() throws(E) -> R)?)
+        if case .forward = outcome, let forward {
+            do {
+                return try await forward()
+            } catch let error as E {
+                throw error
+            } catch {
+                return fallback(
+                    "the real \(requirement.name) threw \(String(reflecting: error)), which is not a \(E.self)",
+                    recorder, requirement)
+            }
+        }
+        return try resolve(outcome, recorder, requirement, throwing: type, forward: nil as (() throws -> R)?)
     }
 
     private static func cast<R>(_ value: Any, _ recorder: InvocationRecorder, _ requirement: Requirement) -> R {
@@ -91,8 +109,8 @@ enum TypedAnswer {
     }
 
     /// Reports a misconfiguration, then answers with a placeholder of `R` or stops.
-    private static func fallback<R>(
-        _ problem: String, _ recorder: InvocationRecorder, _ requirement: Requirement
+    static func fallback<R>(
+        _ problem: String, _ recorder: InvocationRecorder, _ requirement: Requirement? = nil
     )
         -> R
     {
@@ -126,7 +144,7 @@ extension InvocationRecorder {
 
     /// Dispatches a call of a synchronous requirement that throws `E` and returns its typed answer.
     func answer<R, E: Error>(
-        _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type, forward: (() throws(E) -> R)? = nil
+        _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type, forward: (() throws -> R)? = nil
     ) throws(E) -> R {
         try TypedAnswer.resolve(
             dispatch(requirement, arguments: arguments), self, requirement, throwing: type, forward: forward)
@@ -141,7 +159,7 @@ extension InvocationRecorder {
     /// Dispatches a call of an async requirement that throws `E` and returns its typed answer.
     func answerAsync<R, E: Error>(
         _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type,
-        forward: (() async throws(E) -> R)? = nil
+        forward: (() async throws -> R)? = nil
     ) async throws(E) -> R {
         try await TypedAnswer.resolve(
             await dispatchAsync(requirement, arguments: arguments), self, requirement, throwing: type,

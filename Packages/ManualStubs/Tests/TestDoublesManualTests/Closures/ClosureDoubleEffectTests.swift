@@ -71,17 +71,21 @@ import Testing
         #expect(await fetch.function(1) == "late")
     }
 
-    @Test func expandedFunctionWorksForEveryArity() async throws {
+    @Test func expandedFunctionOfANullaryClosure() {
         let nullary = ClosureDouble<Void, Int>()
         nullary.whenAny().thenReturn(0)
         let zero: () -> Int = nullary.expandedFunction()
         #expect(zero() == 0)
+    }
 
+    @Test func expandedFunctionOfAUnaryClosure() {
         let unary = ClosureDouble<Int, Int>()
         unary.whenAny().then { $0 + 1 }
         let one: (Int) -> Int = unary.expandedFunction()
         #expect(one(1) == 2)
+    }
 
+    @Test func expandedFunctionOfAFiveArgumentThrowingClosure() throws {
         let five = ThrowingClosureDouble<(Int, String, Bool, Double, [Int]), String>()
         five.whenArguments { (a: Int, _: String, c: Bool, _: Double, e: [Int]) in a > 0 && c && !e.isEmpty }
             .thenArguments { (a: Int, b: String, _: Bool, d: Double, e: [Int]) throws in "\(a)\(b)\(d)\(e.count)" }
@@ -90,7 +94,9 @@ import Testing
         let inputs = five.whenAny().arguments()
         #expect(inputs.count == 1)
         #expect(inputs.first?.1 == "b")
+    }
 
+    @Test func expandedFunctionOfAnAsyncPair() async {
         let asyncPair = AsyncClosureDouble<(Int, Int), Int>()
         asyncPair.whenAny().thenArguments { (a: Int, b: Int) async in a * b }
         let multiply: (Int, Int) async -> Int = asyncPair.expandedFunction()
