@@ -34,7 +34,13 @@ public final class SharedManualStubs: Sendable {
     func controller<C: ManualStubConformer>(for type: C.Type) -> ManualStub<C> {
         controllers.withLock { controllers in
             if let existing = controllers[ObjectIdentifier(type)] as? ManualStub<C> { return existing }
-            let made = ManualStub<C>(name: "ManualStub<\(C.self)>.shared")
+            let name = "ManualStub<\(C.self)>.shared"
+            // The process-wide controller outlives every test, so it joins no
+            // test's scope; an isolated one belongs to the test that made it.
+            let made =
+                self === Self.process
+                ? TestDoubleScope.$current.withValue(nil) { ManualStub<C>(name: name) }
+                : ManualStub<C>(name: name)
             controllers[ObjectIdentifier(type)] = made
             return made
         }
