@@ -302,6 +302,18 @@ import Testing
         #expect(result.output.hasSuffix("typealias PStub = ManualStub<PStubConformer>\n#endif\n"))
     }
 
+    @Test func warnsWhenAProtocolIsDeclaredUnderTwoConditions() {
+        let result = generate([
+            "A.swift": "#if os(Linux)\nprotocol P { func a() }\n#else\nprotocol P { func b() }\n#endif"
+        ])
+        #expect(result.generatedProtocols == ["P"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "A.swift:4:10: warning: protocol 'P' is declared again under another '#if' condition; "
+                    + "only the declaration at A.swift:2:10 is generated"
+            ])
+    }
+
     @Test func sortsProtocolsAndIgnoresInputOrder() {
         let a = "protocol Zebra: Apple { func z() }"
         let b = "protocol Apple { func a() }\nprotocol Mango { var m: Int { get } }"

@@ -158,14 +158,16 @@ import Testing
                 nonisolated static func make() -> Int
                 mutating func change()
                 static func == (lhs: Self, rhs: Self) -> Bool
+                nonisolated(nonsending) func later() async
             }
             """
         )
         let make = declaration.requirements[0]
         #expect(make.attributes == ["@available(*, deprecated)", "@discardableResult"])
-        #expect(make.isStatic && make.isNonisolated)
-        #expect(!declaration.requirements[1].isStatic)
+        #expect(make.isStatic && make.isolationModifier == "nonisolated")
+        #expect(!declaration.requirements[1].isStatic && declaration.requirements[1].isolationModifier == nil)
         #expect(declaration.requirements[2].displayName == "==(lhs:rhs:)")
+        #expect(declaration.requirements[3].isolationModifier == "nonisolated(nonsending)")
     }
 
     @Test(arguments: [
@@ -261,6 +263,14 @@ import Testing
         #expect(
             file.diagnostics.map(\.description) == [
                 "t.swift:3:5: warning: requirements inside '#if' are generated under the same condition"
+            ])
+    }
+
+    @Test func countsLinesAcrossWindowsLineEndings() throws {
+        let file = parse("protocol P {\r\n    func f(x: Int = 1)\r\n}\r\n")
+        #expect(
+            file.diagnostics.map(\.description) == [
+                "t.swift:2:19: error: default arguments are not allowed in protocol requirements"
             ])
     }
 

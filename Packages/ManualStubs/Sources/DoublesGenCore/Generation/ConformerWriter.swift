@@ -154,7 +154,7 @@ struct ConformerWriter {
             lines.append("    \(attribute)")
         }
         var modifiers = ""
-        if requirement.isNonisolated { modifiers += "nonisolated " }
+        if let isolation = requirement.isolationModifier { modifiers += "\(isolation) " }
         if requirement.isStatic { modifiers += "static " }
         let receiver = requirement.isStatic ? "ManualStub<\(selfType)>.shared" : Self.instanceReceiver(requirement)
         let whereClause = requirement.whereClause.map { " where \($0)" } ?? ""

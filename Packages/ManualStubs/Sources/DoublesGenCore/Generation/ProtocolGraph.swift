@@ -33,7 +33,16 @@ struct ProtocolGraph {
                                 + "generate for one module at a time"
                         )
                     )
-                } else if protocols[declaration.name] == nil {
+                } else if let existing = protocols[declaration.name] {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            at: declaration.location,
+                            "protocol '\(declaration.name)' is declared again under another '#if' condition; "
+                                + "only the declaration at \(existing.location) is generated"
+                        )
+                    )
+                } else {
                     protocols[declaration.name] = declaration
                 }
             }

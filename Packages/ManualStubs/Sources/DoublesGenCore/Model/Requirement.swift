@@ -23,8 +23,8 @@ struct Requirement: Hashable, Sendable {
     var isStatic = false
     /// Attributes written on the requirement, such as `@available(...)`.
     var attributes: [String] = []
-    /// `nonisolated` was written.
-    var isNonisolated = false
+    /// `nonisolated`, or `nonisolated(nonsending)` and the like, as written.
+    var isolationModifier: String?
     /// The requirement's own `where` clause, without the keyword.
     var whereClause: String?
     /// The `#if` conditions around it inside the protocol body.

@@ -55,6 +55,7 @@ extension Parser {
         var conditions = ConditionStack()
         var attributes: [String] = []
         var modifiers: Set<String> = []
+        var isolationModifier: String?
         while !current.is("}") {
             let token = current
             if token.kind == .end {
@@ -84,9 +85,20 @@ extension Parser {
                 skipBalanced()
                 attributes = []
                 modifiers = []
+                isolationModifier = nil
             } else if token.kind == .identifier && Self.memberModifiers.contains(token.text) {
                 modifiers.insert(token.text)
                 advance()
+                if current.is("(") && !current.hasLeadingSpace {
+                    // `nonisolated(nonsending)`, `private(set)`: kept as written.
+                    let start = position
+                    skipBalanced()
+                    if token.text == "nonisolated" {
+                        isolationModifier = "nonisolated" + Self.render(tokens[start..<position])
+                    }
+                } else if token.text == "nonisolated" {
+                    isolationModifier = "nonisolated"
+                }
             } else if token.isKeyword("typealias") {
                 let name = try parseTypeAlias()
                 diagnostics.append(
@@ -94,10 +106,12 @@ extension Parser {
                 )
                 attributes = []
                 modifiers = []
+                isolationModifier = nil
             } else if token.isKeyword("associatedtype") {
                 declaration.associatedTypes.append(try parseAssociatedType())
                 attributes = []
                 modifiers = []
+                isolationModifier = nil
             } else if token.isKeyword("func") || token.isKeyword("var") || token.isKeyword("subscript")
                 || token.isKeyword("init")
             {
@@ -114,11 +128,12 @@ extension Parser {
                 var requirement = try parseRequirement(
                     isStatic: modifiers.contains("static") || modifiers.contains("class"))
                 requirement.attributes = attributes
-                requirement.isNonisolated = modifiers.contains("nonisolated")
+                requirement.isolationModifier = isolationModifier
                 requirement.conditions = conditions.current
                 declaration.requirements.append(requirement)
                 attributes = []
                 modifiers = []
+                isolationModifier = nil
             } else if token.isKeyword("let") {
                 throw error("protocols cannot require 'let' properties; use 'var' with '{ get }'")
             } else {
