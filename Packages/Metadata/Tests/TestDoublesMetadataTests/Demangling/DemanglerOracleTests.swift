@@ -12,7 +12,7 @@ struct DemanglerOracleTests {
             let tree = try Demangler.demangleSymbol(name)
             #expect(tree.expandedDescription == oracle[name], "\(name)")
             // The fixtures' witnesses must decode fully (other conformers may be local types, which fail closed).
-            if name.contains("Fixture") {
+            if DemanglingOracle.isFixtureWitness(name) {
                 let symbol = try RequirementSymbol(mangledName: name)
                 #expect(symbol.form == .witnessThunk || symbol.form == .asyncWitnessFunctionPointer)
             }

@@ -65,6 +65,13 @@ enum DemanglingOracle {
         return Array(Set(names)).sorted()
     }
 
+    /// Whether a witness symbol belongs to a conformance of one of the `Fixture...` types of this target.
+    static func isFixtureWitness(_ name: String) -> Bool {
+        let prefix = "$s24TestDoublesMetadataTests"
+        guard name.hasPrefix(prefix) else { return false }
+        return name.dropFirst(prefix.count).drop(while: \.isNumber).hasPrefix("Fixture")
+    }
+
     /// Requirement symbols (`TW`, `Tq`) of the Swift standard library loaded in this process.
     static func standardLibraryRequirementSymbols() throws -> [String] {
         guard let core = ImageRegistry().images().first(where: { $0.path.hasSuffix("/libswiftCore.so") }) else {

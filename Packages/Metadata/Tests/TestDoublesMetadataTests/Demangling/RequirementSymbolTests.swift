@@ -126,7 +126,7 @@ import Testing
 
     @Test func remanglingIsStableAndResolvesForEveryFixtureType() throws {
         var checked = 0
-        for name in try DemanglingOracle.witnessSymbolsOfThisBinary() where name.contains("Fixture") {
+        for name in try DemanglingOracle.witnessSymbolsOfThisBinary() where DemanglingOracle.isFixtureWitness(name) {
             let symbol = try RequirementSymbol(mangledName: name)
             let function = symbol.functionType
             for type in function.parameters.map(\.type) + [function.result] {

@@ -72,14 +72,22 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
         let directory = String(core.path.dropLast("libswiftCore.so".count))
         let candidates = ["libswiftObservation.so", "libswift_Differentiation.so", "libswiftDistributed.so"]
         let loaded = registry.images().map(\.path)
-        let library = try #require(
-            candidates.map { directory + $0 }.first { access($0, R_OK) == 0 && !loaded.contains($0) },
-            "no toolchain library left to load")
-        let table = try ELFSymbolTable(contentsOf: library)
-        let symbol = try #require(table.symbols.first { !$0.isLocal && $0.isFunction && $0.name.hasPrefix("$s") })
-        #expect(registry.address(ofSymbol: symbol.name) == nil || loaded.contains(library))
-        // Never dlclose a Swift library: the runtime keeps pointers into its metadata sections.
-        _ = try #require(dlopen(library, RTLD_NOW | RTLD_LOCAL))
+        let unloaded = candidates.map { directory + $0 }.filter { access($0, R_OK) == 0 && !loaded.contains($0) }
+        var opened: (library: String, symbol: ELFSymbolTable.Symbol)?
+        var failures: [String] = []
+        for library in unloaded where opened == nil {
+            let table = try ELFSymbolTable(contentsOf: library)
+            guard let symbol = table.symbols.first(where: { !$0.isLocal && $0.isFunction && $0.name.hasPrefix("$s") })
+            else { continue }
+            #expect(registry.address(ofSymbol: symbol.name) == nil, "\(symbol.name) found before \(library) was loaded")
+            // Never dlclose a Swift library: the runtime keeps pointers into its metadata sections.
+            if dlopen(library, RTLD_NOW | RTLD_LOCAL) != nil {
+                opened = (library, symbol)
+            } else {
+                failures.append(dlerror().map { String(cString: $0) } ?? library)
+            }
+        }
+        let (library, symbol) = try #require(opened, "no toolchain library could be loaded: \(failures)")
         let address = try #require(registry.address(ofSymbol: symbol.name))
         #expect(registry.image(containing: address)?.path == library)
         #expect(try registry.symbols(at: address).map(\.name).contains(symbol.name))
