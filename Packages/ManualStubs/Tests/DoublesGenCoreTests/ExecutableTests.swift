@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import DoublesGenCore
+
+/// The built `doubles-gen` executable, run as a shell would run it.
+@Suite struct ExecutableTests {
+    /// The executable beside the test bundle, where SwiftPM builds products.
+    static func executable() -> URL? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("doubles-gen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    static func run(_ arguments: [String], stdin: String) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = try #require(executable(), "doubles-gen is not built beside the tests")
+        process.arguments = arguments
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, out, err)
+    }
+
+    @Test func theSeedOneLinerWorksAsWritten() throws {
+        // echo 'protocol P { func price(_ item: String) throws -> Int }' | doubles-gen
+        let result = try Self.run([], stdin: "protocol P { func price(_ item: String) throws -> Int }\n")
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        #expect(result.output.contains("struct PStubConformer: P, ManualStubConformer {"))
+        #expect(result.output.contains("        try stub.throwingCall(item)\n"))
+        #expect(result.output.hasSuffix("typealias PStub = ManualStub<PStubConformer>\n"))
+    }
+
+    @Test func malformedInputExitsNonZeroWithALocation() throws {
+        let result = try Self.run([], stdin: "protocol P {\n    func f(\n")
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("<stdin>:3:1: error: "))
+        #expect(result.output.isEmpty)
+    }
+}
