@@ -19,6 +19,7 @@ import Testing
         #expect(options.configuration == .release)
         #expect(try LabOptions(parsing: ["--size", "all"]).size == nil)
         #expect(try LabOptions(parsing: ["--arch", "aarch64"]).architectures == [.arm64])
+        #expect(try LabOptions(parsing: ["--inject-fault", "crash"]).injectedFault == "crash")
     }
 
     @Test func badArgumentsAreRejectedByName() {
@@ -26,5 +27,6 @@ import Testing
         #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--arch", "riscv"]) }
         #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--jobs"]) }
         #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--frobnicate"]) }
+        #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--inject-fault", "everything"]) }
     }
 }

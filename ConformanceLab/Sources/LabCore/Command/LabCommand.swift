@@ -116,17 +116,20 @@ public struct LabCommand: Sendable {
 
             let runStart = clock.now
             let progress = ProgressPrinter(architecture: architecture, start: runStart)
-            let caseRunner = CaseRunner(
+            var caseRunner = CaseRunner(
                 toolchain: toolchain, runner: runner, batchSize: options.batchSize, jobs: options.jobs,
                 progress: { done, total in progress.report(done: done, total: total) })
+            if let fault = options.injectedFault { caseRunner.environment["ABI_LAB_FAULT"] = fault }
             run.results = try await caseRunner.run(cases.map(\.id))
             run.runSeconds = (clock.now - runStart).seconds
             log("\(architecture.rawValue): ran \(cases.count) cases in \(LabReport.seconds(run.runSeconds)) s")
             runs.append(run)
         }
-        return LabReport(
+        var report = LabReport(
             seed: options.seed, size: options.size, filter: options.filter, backend: backend, backendNote: note,
             configuration: options.configuration, generateSeconds: generateSeconds, cases: cases, architectures: runs)
+        report.injectedFault = options.injectedFault
+        return report
     }
 
     func makePackage(architecture: Architecture, backend: Backend) -> GeneratedPackage {

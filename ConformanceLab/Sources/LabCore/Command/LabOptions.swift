@@ -27,15 +27,18 @@ public struct LabOptions: Sendable, Equatable {
     public var allArchitectures = false
     /// Generate and write the package, but build and run nothing.
     public var generateOnly = false
+    /// A fault the case runner injects to prove the harness catches it (`arguments`, `error`, `crash`).
+    public var injectedFault: String?
 
     /// The usage text.
     public static let usage = """
         usage: abi-lab [--size N|all] [--seed S] [--arch x86_64|arm64|all] [--filter TEXT]
                        [--backend auto|control|stub] [--jobs N] [--batch N] [--configuration debug|release]
-                       [--generate-only]
+                       [--generate-only] [--inject-fault arguments|error|crash]
         Generates protocol shapes, builds them into .build/lab/<arch>/, runs every case isolated in
         child processes, and writes .build/lab/report.md and report.json. Exits 1 on any wrong value
-        or crash, 2 when the lab itself cannot run.
+        or crash, 2 when the lab itself cannot run. --inject-fault makes the case runner drop the last
+        argument, throw another error or crash every 97th case, to prove the harness reports it.
         """
 
     /// Creates the default options.
@@ -104,6 +107,12 @@ public struct LabOptions: Sendable, Equatable {
                 }
                 configuration = choice
             case "--generate-only": generateOnly = true
+            case "--inject-fault":
+                let text = try value(flag)
+                guard ["arguments", "error", "crash"].contains(text) else {
+                    throw LabFailure.usage("--inject-fault must be arguments, error or crash, not '\(text)'")
+                }
+                injectedFault = text
             case "--help", "-h": throw LabFailure.usage(Self.usage)
             default: throw LabFailure.usage("unknown argument '\(flag)'\n\(Self.usage)")
             }

@@ -109,9 +109,13 @@ enum SupportSource {
             public private(set) var failure: LabError?
             public init() {}
             public func begin<T>(answer: T) { received = []; self.answer = answer as Any; failure = nil }
-            public func begin(failure: LabError) { received = []; answer = nil; self.failure = failure }
+            public func begin(failure: LabError) {
+                received = []; answer = nil
+                self.failure = labFault == "error" ? LabError.code(-1) : failure
+            }
             public func record<each T>(_ value: repeat each T) {
                 repeat received.append(each value as Any)
+                if labFault == "arguments" && !received.isEmpty { received.removeLast() }
             }
             public func answered<T>() -> T {
                 // Unwrap the storage first: `Optional<Any>` itself casts to `Any`.
@@ -122,6 +126,11 @@ enum SupportSource {
             }
         }
         public let labProbe = LabProbe()
+
+        /// A fault `abi-lab --inject-fault` asks for, to prove the harness catches it:
+        /// `arguments` drops the last received argument, `error` throws another error,
+        /// `crash` kills the process in every case whose number is a multiple of 97.
+        public let labFault: String? = getenv("ABI_LAB_FAULT").map { String(cString: $0) }
 
         public func labFatal(_ message: String) -> Never {
             print("abi-lab case runner: \(message)")
@@ -185,6 +194,7 @@ enum SupportSource {
                 }
                 print("LABSTART\t\(id)")
                 fflush(stdout)
+                if labFault == "crash", let number = Int(id.dropFirst()), number % 97 == 0 { raise(SIGSEGV) }
                 let verdict = await check()
                 let line: String
                 if let reason = verdict.skippedReason {

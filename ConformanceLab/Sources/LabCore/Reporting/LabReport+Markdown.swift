@@ -13,6 +13,11 @@ extension LabReport {
             "Seed \(seed), size \(size.map(String.init) ?? "all"), \(cases.count) cases (\(distinctShapes) distinct shapes), "
                 + "backend `\(backend.rawValue)` (\(backendNote)), \(configuration.rawValue) build"
                 + (filter.map { ", filter `\($0)`" } ?? "") + ".")
+        if let injectedFault {
+            lines.append("")
+            lines.append(
+                "**Injected fault `\(injectedFault)`: the failures below were asked for (harness self-test).**")
+        }
         lines.append("")
         lines.append("## Totals")
         lines.append("")

@@ -47,6 +47,8 @@ public struct LabReport: Codable, Sendable {
     public var cases: [LabCase]
     /// Per architecture, the results.
     public var architectures: [ArchitectureRun]
+    /// The fault injected with `--inject-fault`, if any (its failures are expected).
+    public var injectedFault: String?
 
     /// Creates a report.
     /// - Parameters:

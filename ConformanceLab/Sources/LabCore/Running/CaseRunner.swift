@@ -14,6 +14,8 @@ public struct CaseRunner: Sendable {
     public var jobs: Int
     /// Called after each finished batch with (cases done, total).
     public var progress: @Sendable (Int, Int) -> Void
+    /// Extra environment of the case-runner processes (e.g. `ABI_LAB_FAULT`).
+    public var environment: [String: String] = [:]
 
     /// Creates a runner.
     /// - Parameters:
@@ -56,14 +58,16 @@ public struct CaseRunner: Sendable {
     /// Runs one batch; on an abnormal end, re-runs its unfinished cases one per process.
     func runBatch(_ ids: [String]) async throws -> [CaseResult] {
         let (program, arguments) = toolchain.command(runner: runner, ids: ids)
-        let outcome = try await ProcessLauncher.run(program, arguments, timeout: toolchain.timeout(cases: ids.count))
+        let outcome = try await ProcessLauncher.run(
+            program, arguments, environment: environment, timeout: toolchain.timeout(cases: ids.count))
         if ids.count == 1 { return [BatchClassifier.classifySingle(id: ids[0], outcome: outcome)] }
         let classification = BatchClassifier.classify(ids: ids, outcome: outcome)
         var results = classification.results
         var alone: [CaseResult] = []
         for id in classification.unfinished {
             let (program, arguments) = toolchain.command(runner: runner, ids: [id])
-            let single = try await ProcessLauncher.run(program, arguments, timeout: toolchain.timeout(cases: 1))
+            let single = try await ProcessLauncher.run(
+                program, arguments, environment: environment, timeout: toolchain.timeout(cases: 1))
             alone.append(BatchClassifier.classifySingle(id: id, outcome: single))
         }
         // The batch crashed but its culprit survived alone: still a crash (an interaction), named as such.
