@@ -350,6 +350,16 @@ import Testing
         #expect(text.contains("    var description: String {\n        stub.call()\n"))
     }
 
+    @Test func resolvesModuleQualifiedAncestors() throws {
+        let result = generate([
+            "A.swift": "protocol Base { func b() }\nprotocol P: App.Base, Swift.Sendable, Swift.Hashable {}"
+        ])
+        #expect(result.diagnostics.isEmpty)
+        let text = try section("P", in: result)
+        #expect(text.contains("func b() {"))
+        #expect(text.contains("func hash(into hasher: inout Hasher) {"))
+    }
+
     @Test func anInputDeclarationReplacesTheStandardOne() throws {
         let result = generate([
             "A.swift":

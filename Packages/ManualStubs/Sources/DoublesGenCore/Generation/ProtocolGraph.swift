@@ -81,7 +81,8 @@ struct ProtocolGraph {
                     whereRequirements.append(normalized)
                 }
             }
-            for inherited in inheritedEntries {
+            for var inherited in inheritedEntries {
+                inherited.name = resolve(inherited.name)
                 if Self.classConstraints.contains(inherited.name) {
                     flattened.isClassConstrained = true
                 } else if StandardProtocols.markerProtocols.contains(inherited.name) {
@@ -160,6 +161,18 @@ struct ProtocolGraph {
             )
         }
         return (flattened, diagnostics, unsupported)
+    }
+
+    /// A module-qualified name (`App.Base`, `Swift.Sendable`) as the graph
+    /// knows it: the last component, when that names a protocol of the
+    /// input or one the generator knows.
+    func resolve(_ name: String) -> String {
+        guard protocols[name] == nil, let dot = name.lastIndex(of: "."), !name.hasPrefix("~") else { return name }
+        let last = String(name[name.index(after: dot)...])
+        let known =
+            protocols[last] != nil || StandardProtocols.markerProtocols.contains(last)
+            || StandardProtocols.identityProtocols.contains(last) || Self.classConstraints.contains(last)
+        return known ? last : name
     }
 
     /// One member that satisfies two requirements with the same key: a
