@@ -7,12 +7,15 @@ import TestDoublesRecorder
 /// its arguments and result, its effects and its error type, so overloads
 /// that differ only by type stay independent.
 final class RequirementTable: Sendable {
-    /// What a requirement is, as a hashable key that needs no type names.
+    /// What a requirement is, as a hashable key that needs no type names and
+    /// no allocation: the argument types are one tuple metatype.
     struct Key: Hashable {
         var name: String
         var kind: Kind
         var effects: UInt8
-        var types: [ObjectIdentifier]
+        var arguments: ObjectIdentifier
+        var result: ObjectIdentifier
+        var error: ObjectIdentifier?
     }
 
     /// Which accessor of a name the requirement is.
@@ -28,13 +31,13 @@ final class RequirementTable: Sendable {
         _ name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type? = nil,
         arguments _: repeat (each A).Type, result: R.Type
     ) -> Requirement {
+        let key = Key(
+            name: name, kind: kind, effects: effects.rawValue, arguments: ObjectIdentifier((repeat each A).self),
+            result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init))
+        if let known = table.withLock({ $0[key] }) { return known }
         var types: [Any.Type] = []
         for type in repeat (each A).self { types.append(type) }
-        types.append(R.self)
-        if let error { types.append(error) }
-        let key = Key(name: name, kind: kind, effects: effects.rawValue, types: types.map(ObjectIdentifier.init))
-        if let known = table.withLock({ $0[key] }) { return known }
-        let made = Self.make(key, types, effects: effects, hasError: error != nil, result: R.self)
+        let made = Self.make(key, arguments: types, effects: effects, error: error, result: R.self)
         return table.withLock { table in
             if let raced = table[key] { return raced }
             table[key] = made
@@ -43,13 +46,12 @@ final class RequirementTable: Sendable {
     }
 
     private static func make(
-        _ key: Key, _ types: [Any.Type], effects: RequirementEffects, hasError: Bool, result: Any.Type
+        _ key: Key, arguments: [Any.Type], effects: RequirementEffects, error: Any.Type?, result: Any.Type
     ) -> Requirement {
         let display = key.kind == .setter ? setterName(key.name) : key.name
-        let count = types.count - 1 - (hasError ? 1 : 0)
-        let arguments = types[..<count].map { String(reflecting: $0) }.joined(separator: ", ")
-        var identity = "\(display) (\(arguments)) \(effects) -> \(String(reflecting: result))"
-        if hasError, let error = types.last { identity += " throws(\(String(reflecting: error)))" }
+        let names = arguments.map { String(reflecting: $0) }.joined(separator: ", ")
+        var identity = "\(display) (\(names)) \(effects) -> \(String(reflecting: result))"
+        if let error { identity += " throws(\(String(reflecting: error)))" }
         return Requirement(id: RequirementID(identity), name: display, effects: effects, resultType: result)
     }
 
