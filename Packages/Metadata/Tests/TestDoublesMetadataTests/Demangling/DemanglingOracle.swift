@@ -9,8 +9,12 @@ enum DemanglingOracle {
     /// The oracle's path, nil when the toolchain does not ship it.
     static let path: String? = {
         var candidates = ["/opt/swift/usr/bin/swift-demangle", "/usr/bin/swift-demangle"]
-        if let toolchain = getenv("TOOLCHAIN_DIR") {
-            candidates.insert(String(cString: toolchain) + "/usr/bin/swift-demangle", at: 0)
+        // The toolchain that runs the tests: lib/swift/linux/libswiftCore.so sits three levels below bin/.
+        if let core = LoadedImage.currentlyLoaded().first(where: { $0.path.hasSuffix("/libswiftCore.so") }) {
+            let parts = core.path.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count > 4 {
+                candidates.insert(parts.dropLast(4).joined(separator: "/") + "/bin/swift-demangle", at: 0)
+            }
         }
         return candidates.first { access($0, X_OK) == 0 }
     }()
