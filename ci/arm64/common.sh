@@ -33,7 +33,8 @@ td_sysroot_in=/sysroot-arm64
 td_src_in=/src
 
 # Bump when a recipe changes in a way the package lists below don't show.
-td_recipe_revision=1
+td_root_revision=1
+td_sysroot_revision=2
 
 # Bookworm packages on the host: the emulator and its binfmt_misc registration.
 td_host_packages=(qemu-user-static binfmt-support)
@@ -45,15 +46,13 @@ td_host_packages=(qemu-user-static binfmt-support)
 td_root_packages=(libc6-dev bash coreutils dash grep sed findutils pkgconf
                   libelf-dev libdw-dev)
 
-# The arm64 sysroot, besides swiftlang and libswiftlang pinned to the root's
-# version: `apt-get download` does not resolve dependencies, so this is the
-# full closure: C runtime and headers, the Swift SDK and runtime, and
-# libelf/libdw with every library and .pc file their pkg-config chain needs
-# (libdw.pc requires libelf, zlib, liblzma, libzstd; libdw.so.1 also loads libbz2).
-td_sysroot_packages=(libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev libgcc-s1 libgcc-14-dev
-                     libstdc++6
-                     libelf-dev libdw-dev libelf1t64 libdw1t64 zlib1g zlib1g-dev libzstd1 libzstd-dev
-                     liblzma5 liblzma-dev libbz2-1.0)
+# The arm64 sysroot: apt resolves the whole closure of these (arm64) plus
+# libswiftlang pinned to the root's version, and of swiftlang:arm64 only the
+# target SDK is unpacked. libswiftlang brings the runtime closure of the Swift
+# libraries (FoundationNetworking loads libcurl, FoundationXML libxml2);
+# libelf-dev and libdw-dev bring every library and .pc file of libdw's
+# pkg-config chain (libelf, zlib, liblzma, libzstd; libdw.so.1 also loads libbz2).
+td_sysroot_packages=(libc6-dev libgcc-14-dev libstdc++6 libcurl4t64 libxml2 libelf-dev libdw-dev)
 
 # pkg-config search path of the cross build, as seen inside the root.
 td_arm64_pkg_config_path=$td_sysroot_in/usr/lib/aarch64-linux-gnu/pkgconfig:$td_sysroot_in/usr/lib/pkgconfig:$td_sysroot_in/usr/share/pkgconfig
