@@ -32,7 +32,8 @@ struct RTDiamondConformer: RTDiamond {
 
     @Test func compositionRootsKeepWitnessTableOrder() throws {
         let hierarchy = try ProtocolHierarchy(of: (any RTGreeter & RTObjectOnly).self)
-        #expect(hierarchy.roots == (try ProtocolDescriptor.protocols(of: (any RTGreeter & RTObjectOnly).self)))
+        let roots = try ProtocolDescriptor.protocols(of: (any RTGreeter & RTObjectOnly).self)
+        #expect(hierarchy.roots == roots)
         #expect(hierarchy.nodes.count == 2)
     }
 
