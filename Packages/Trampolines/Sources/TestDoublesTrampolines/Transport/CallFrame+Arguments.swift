@@ -76,14 +76,15 @@ extension CallFrame {
             case .owned: return typed.move()
             }
         }
-        let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        defer { buffer.deallocate() }
-        let raw = UnsafeMutableRawPointer(buffer)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
-        copyArgumentBytes(location, byteCount: MemoryLayout<T>.size, into: raw)
-        switch ownership {
-        case .borrowed: return buffer.pointee  // a copy; the bitwise bytes are not ours to destroy
-        case .owned: return buffer.move()
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { storage in
+            let buffer = storage.baseAddress!
+            let raw = UnsafeMutableRawPointer(buffer)
+            raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+            copyArgumentBytes(location, byteCount: MemoryLayout<T>.size, into: raw)
+            switch ownership {
+            case .borrowed: return buffer.pointee  // a copy; the bitwise bytes are not ours to destroy
+            case .owned: return buffer.move()
+            }
         }
     }
 

@@ -22,12 +22,12 @@ extension CallFrame {
     /// on x86_64, that address is also returned in rax, as compiled Swift does).
     ///
     /// - Parameters:
-    ///   - value: The result; its ownership passes to the caller.
+    ///   - value: The result; the caller receives its own (+1) copy.
     ///   - location: Where the result goes.
-    public func setResult<T>(_ value: consuming T, at location: ResultLocation) {
+    public func setResult<T>(_ value: T, at location: ResultLocation) {
         switch location {
         case .empty:
-            _ = consume value
+            return
         case .indirect:
             guard let destination = indirectResult else {
                 preconditionFailure("an indirect result without an indirect result address")
@@ -37,15 +37,16 @@ extension CallFrame {
             if !isAsync { setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination)) }
             #endif
         case .direct(let parts):
-            let buffer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-            defer { buffer.deallocate() }  // not deinitialized: the caller now owns the bytes
-            buffer.initialize(to: value)
-            let raw = UnsafeRawPointer(buffer)
-            for part in parts {
-                precondition(
-                    part.fragment.offset + part.fragment.size <= MemoryLayout<T>.size, "fragment outside the value")
-                resultAddress(of: part.location).copyMemory(
-                    from: raw + part.fragment.offset, byteCount: part.fragment.size)
+            withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { storage in
+                // Initialized and never deinitialized: the caller now owns the bytes.
+                storage.baseAddress!.initialize(to: value)
+                let raw = UnsafeRawPointer(storage.baseAddress!)
+                for part in parts {
+                    precondition(
+                        part.fragment.offset + part.fragment.size <= MemoryLayout<T>.size, "fragment outside the value")
+                    resultAddress(of: part.location).copyMemory(
+                        from: raw + part.fragment.offset, byteCount: part.fragment.size)
+                }
             }
         }
     }
