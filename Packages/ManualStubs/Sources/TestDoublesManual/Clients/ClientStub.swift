@@ -31,7 +31,7 @@ public final class ClientStub<Client>: RecordingTestDouble, @unchecked Sendable 
 
     /// The engine of the double, shared by every endpoint.
     public let recorder: InvocationRecorder
-    private var client: Client?
+    private let client: Client
 
     /// Creates a stub whose calls need registrations; an unmatched call is
     /// reported as an issue.
@@ -55,9 +55,10 @@ public final class ClientStub<Client>: RecordingTestDouble, @unchecked Sendable 
     init(
         live: Client?, name: String, site: CallSite, _ wiring: (ClientStubEndpoints<Client>) throws -> Client
     ) rethrows {
-        recorder = InvocationRecorder(
+        let recorder = InvocationRecorder(
             name: name, unmatchedCallPolicy: live == nil ? .reportIssue : .forward, fileID: site.fileID,
             filePath: site.filePath, line: site.line, column: site.column)
+        self.recorder = recorder
         client = try wiring(
             ClientStubEndpoints(recorder: recorder, live: live.map(LiveClient.init), requirements: RequirementTable()))
     }
@@ -65,10 +66,7 @@ public final class ClientStub<Client>: RecordingTestDouble, @unchecked Sendable 
     /// The client to hand to the code under test.
     ///
     /// - Returns: The client the wiring built; its endpoints report to this stub.
-    public func callAsFunction() -> Client {
-        // Set in every initializer; optional only so the wiring can run first.
-        client!
-    }
+    public func callAsFunction() -> Client { client }
 
     /// The client `when` and `verify` closures receive.
     public var recordingSubject: Client { callAsFunction() }
