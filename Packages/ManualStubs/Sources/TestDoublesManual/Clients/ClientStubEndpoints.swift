@@ -100,6 +100,9 @@ public struct ClientStubEndpoints<Client>: Sendable {
 
     /// An endpoint for a synchronous, throwing closure field that throws only `E` and can forward to a live client.
     ///
+    /// Swift infers `throws(any Error)` for a closure literal, so spell the
+    /// forwarding closure's error type: `{ (live: Client, id: Int) throws(E) -> R in ... }`.
+    ///
     /// - Parameters:
     ///   - name: The operation's name in diagnostics, such as `"fetch"`.
     ///   - throwing: The field's error type.
@@ -198,6 +201,9 @@ public struct ClientStubEndpoints<Client>: Sendable {
     }
 
     /// An endpoint for an async, throwing closure field that throws only `E` and can forward to a live client.
+    ///
+    /// Swift infers `throws(any Error)` for a closure literal, so spell the
+    /// forwarding closure's error type: `{ (live: Client, id: Int) throws(E) -> R in ... }`.
     ///
     /// - Parameters:
     ///   - name: The operation's name in diagnostics, such as `"fetch"`.
