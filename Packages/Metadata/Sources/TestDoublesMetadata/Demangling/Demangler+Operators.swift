@@ -68,9 +68,9 @@ extension Demangler {
     /// An identifier, possibly built from earlier words (`0` prefix); punycode is refused.
     mutating func identifier() throws(DemanglingError) -> DemangleNode {
         var hasWordSubstitutions = false
+        var isPunycoded = false
         if nextIf("0") {
-            guard peek != UInt8(ascii: "0") else { throw failure("punycoded identifiers are not supported") }
-            hasWordSubstitutions = true
+            if nextIf("0") { isPunycoded = true } else { hasWordSubstitutions = true }
         }
         var bytes: [UInt8] = []
         repeat {
@@ -88,7 +88,16 @@ extension Demangler {
             }
             if nextIf("0") { break }
             guard let length = try natural(), length > 0 else { throw failure("expected an identifier length") }
+            if isPunycoded { _ = nextIf("_") }
             guard position + length <= text.count else { throw failure("identifier runs past the end") }
+            if isPunycoded {
+                guard let decoded = Punycode.decode(text[position..<position + length]) else {
+                    throw failure("malformed punycode")
+                }
+                bytes += decoded
+                position += length
+                continue
+            }
             let slice = Array(text[position..<position + length])
             bytes += slice
             var wordStart = -1

@@ -148,3 +148,28 @@ import Testing
         #expect(throws: DemanglingError.self) { try DemangledType(mangledName: "SiSi") }
     }
 }
+
+@Suite struct PunycodeTests {
+    @Test func aNonASCIIConformerNameDecodes() throws {
+        let table = WitnessTableReader.tables(of: FixtureCafé() as any FixtureBase, count: 1)[0]
+        let entry = try #require(WitnessTableReader(table: table).entries.first)
+        let names = try ImageRegistry.shared.symbols(at: entry.witness).map(\.name)
+        let mangled = try #require(names.first { $0.hasSuffix("TW") })
+        #expect(mangled.contains("00"))
+        let symbol = try RequirementSymbol(mangledName: mangled)
+        guard case .nominal(let conformer) = symbol.conformingType else {
+            Issue.record("conformer of \(mangled) is not nominal")
+            return
+        }
+        #expect(conformer.name == "FixtureCaf\u{E9}")
+        let signature = try SignatureDiscovery().signature(ofWitnessAt: entry.witness)
+        #expect(signature.source == .debugInfo)
+    }
+
+    @Test func malformedPunycodeIsAnError() {
+        // Each is rejected by swift-demangle too: a digit out of range, a truncated number, an overflow.
+        for name in ["3App006Caf_yKV", "3App005Caf_yV", "3App006_zzzzzV", "3App006CafJJJV"] {
+            #expect(throws: DemanglingError.self, "\(name)") { try DemangledType(mangledName: name) }
+        }
+    }
+}

@@ -163,3 +163,8 @@ extension FixtureConformer: FixtureAssociated {
     func item() -> Int { 0 }
     func take(_ item: Int, into other: inout FixtureConformer) -> Bool { false }
 }
+
+/// A conformer whose non-ASCII name is mangled with Punycode.
+struct FixtureCafé: FixtureBase {
+    func base(_ x: Int) -> Int { x }
+}
