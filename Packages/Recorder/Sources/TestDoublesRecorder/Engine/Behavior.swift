@@ -138,6 +138,10 @@ struct BehaviorChain {
 }
 
 /// The error a typed handler reports when the call's arguments do not have the handler's parameter types.
+@usableFromInline
 struct BehaviorMisuse: Error {
     let message: String
+
+    @usableFromInline
+    init(message: String) { self.message = message }
 }

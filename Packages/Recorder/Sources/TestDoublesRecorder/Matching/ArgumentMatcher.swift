@@ -47,8 +47,12 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     ///
     /// - Parameter value: The expected value.
     /// - Returns: The matcher.
+    @inlinable
     public static func equal<T: Equatable>(to value: T) -> ArgumentMatcher {
-        ArgumentMatcher(description: "equal(\(describeValue(value)))") { ($0 as? T) == value }
+        ArgumentMatcher(description: "equal(\(describeValue(value)))") { argument in
+            guard let typed = argument as? T else { return false }
+            return typed == value
+        }
     }
 
     /// A matcher for an argument typed as `T` with a predicate; arguments of another type never match.
@@ -57,6 +61,7 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     ///   - description: The text diagnostics print for the matcher.
     ///   - predicate: Whether a typed argument matches.
     /// - Returns: The matcher.
+    @inlinable
     public static func typed<T>(_ description: String, _ predicate: @escaping (T) -> Bool) -> ArgumentMatcher {
         ArgumentMatcher(description: description) { argument in
             guard let value = argument as? T else { return false }

@@ -25,12 +25,25 @@ public enum Match {
     ///   - matcher: The matcher for the argument.
     ///   - placeholder: The value to return; ``Placeholders`` supplies one when it is `nil`.
     /// - Returns: `placeholder`, or a placeholder of `T`.
+    @inlinable
     public static func record<T>(_ matcher: ArgumentMatcher, returning placeholder: T? = nil) -> T {
-        CaptureSession.current?.push(matcher)
+        push(matcher)
         if let placeholder { return placeholder }
         if let made = Placeholders.make(T.self) { return made }
+        noPlaceholder(matcher, T.self)
+    }
+
+    /// Adds a matcher to the recording pass in progress, if any.
+    @usableFromInline
+    static func push(_ matcher: ArgumentMatcher) {
+        CaptureSession.current?.push(matcher)
+    }
+
+    /// Stops the process: a matcher needs a placeholder no source can make.
+    @usableFromInline
+    static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """
-            \(matcher) needs a placeholder value of type \(T.self) for the recording pass, and none can be made. \
+            \(matcher) needs a placeholder value of type \(type) for the recording pass, and none can be made. \
             Write Match.any(using: someValue) with any valid value (it is never matched or returned), \
             or register one with Match.Placeholders.register { someValue }.
             """
@@ -70,6 +83,7 @@ public enum Match {
     /// Matches every argument.
     ///
     /// - Returns: A placeholder of `T`.
+    @inlinable
     public static func any<T>() -> T {
         record(.anything)
     }
@@ -80,6 +94,7 @@ public enum Match {
     ///
     /// - Parameter placeholder: Any valid value; it is never matched against or returned.
     /// - Returns: `placeholder`.
+    @inlinable
     public static func any<T>(using placeholder: T) -> T {
         record(.anything, returning: placeholder)
     }
@@ -90,6 +105,7 @@ public enum Match {
     ///
     /// - Parameter value: The expected value.
     /// - Returns: `value`.
+    @inlinable
     public static func equal<T: Equatable>(_ value: T) -> T {
         record(.equal(to: value), returning: value)
     }
@@ -98,6 +114,7 @@ public enum Match {
     ///
     /// - Parameter value: The value arguments must differ from.
     /// - Returns: `value`.
+    @inlinable
     public static func notEqual<T: Equatable>(_ value: T) -> T {
         record(.typed("notEqual(\(describeValue(value)))") { (argument: T) in argument != value }, returning: value)
     }
@@ -170,6 +187,7 @@ public enum Match {
     ///
     /// - Parameter bound: The exclusive lower bound.
     /// - Returns: `bound`.
+    @inlinable
     public static func greaterThan<T: Comparable>(_ bound: T) -> T {
         record(.typed("greaterThan(\(describeValue(bound)))") { (argument: T) in argument > bound }, returning: bound)
     }
@@ -178,6 +196,7 @@ public enum Match {
     ///
     /// - Parameter bound: The inclusive lower bound.
     /// - Returns: `bound`.
+    @inlinable
     public static func atLeast<T: Comparable>(_ bound: T) -> T {
         record(.typed("atLeast(\(describeValue(bound)))") { (argument: T) in argument >= bound }, returning: bound)
     }
@@ -186,6 +205,7 @@ public enum Match {
     ///
     /// - Parameter bound: The exclusive upper bound.
     /// - Returns: `bound`.
+    @inlinable
     public static func lessThan<T: Comparable>(_ bound: T) -> T {
         record(.typed("lessThan(\(describeValue(bound)))") { (argument: T) in argument < bound }, returning: bound)
     }
@@ -194,6 +214,7 @@ public enum Match {
     ///
     /// - Parameter bound: The inclusive upper bound.
     /// - Returns: `bound`.
+    @inlinable
     public static func atMost<T: Comparable>(_ bound: T) -> T {
         record(.typed("atMost(\(describeValue(bound)))") { (argument: T) in argument <= bound }, returning: bound)
     }

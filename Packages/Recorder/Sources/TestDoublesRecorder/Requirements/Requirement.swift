@@ -104,6 +104,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Describes a value the way diagnostics print arguments.
+@usableFromInline
 func describeValue(_ value: Any) -> String {
     String(reflecting: value)
 }

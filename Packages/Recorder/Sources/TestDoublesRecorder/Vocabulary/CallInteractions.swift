@@ -129,9 +129,14 @@ extension InteractionObserving {
     /// - Returns: The stream; it ends when the iterating task is cancelled.
     public func stream<each Argument>() -> InvocationStream<(repeat each Argument)> {
         let core = self.core
-        return InvocationStream(core: core) { invocation in
+        return InvocationStream(core: core) { invocation -> (repeat each Argument)? in
             guard core.accepts(invocation) else { return nil }
-            return try? ArgumentUnpacking.unpack(invocation.arguments, as: (repeat each Argument).self)
+            do {
+                let element: (repeat each Argument) = try ArgumentUnpacking.unpack(invocation.arguments)
+                return element
+            } catch {
+                return nil
+            }
         }
     }
 }

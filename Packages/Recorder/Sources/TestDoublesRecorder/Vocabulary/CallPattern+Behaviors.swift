@@ -87,14 +87,15 @@ extension CallPattern {
     ///   - handler: Computes the answer; it runs outside every lock. An error it
     ///     throws is thrown to the caller (the requirement must throw).
     /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
     @discardableResult
     public func then<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws -> Result
     ) -> Self {
-        appending(
-            .compute(typedHandler(handler)), .bare,
-            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingCompute(
+            Self.typedHandler(handler, requirement), times: nil,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers a number of matching calls with a handler that receives the call's typed arguments.
@@ -107,15 +108,16 @@ extension CallPattern {
     ///   - column: The caller's column.
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
     @discardableResult
     public func then<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws -> Result
     ) -> Self {
-        appending(
-            .compute(typedHandler(handler)), times.engineRepeat,
-            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingCompute(
+            Self.typedHandler(handler, requirement), times: times.behaviorRepeat,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers matching calls of an async requirement with an async handler
@@ -156,14 +158,15 @@ extension CallPattern {
     ///   - column: The caller's column.
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
     @discardableResult
     public func thenForEachCall<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (Int, repeat each Argument) throws -> Result
     ) -> Self {
-        appending(
-            .compute(countedHandler(handler)), .bare,
-            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingCompute(
+            Self.countedHandler(handler, requirement), times: nil,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers a number of matching calls with a counting handler.
@@ -176,15 +179,16 @@ extension CallPattern {
     ///   - column: The caller's column.
     ///   - handler: Computes the answer from the count (from 1) and the arguments.
     /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
     @discardableResult
     public func thenForEachCall<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (Int, repeat each Argument) throws -> Result
     ) -> Self {
-        appending(
-            .compute(countedHandler(handler)), times.engineRepeat,
-            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingCompute(
+            Self.countedHandler(handler, requirement), times: times.behaviorRepeat,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers matching calls of an async requirement with an async counting handler.

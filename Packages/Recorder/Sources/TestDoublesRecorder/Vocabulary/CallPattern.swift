@@ -66,11 +66,26 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
         return true
     }
 
-    func typedHandler<each Argument>(
-        _ handler: @escaping (repeat each Argument) throws -> Result
+    /// Appends a synchronous computed behavior (from `then` or `thenForEachCall`).
+    @usableFromInline
+    func appendingCompute(
+        _ compute: @escaping ([Any], Int) throws -> Any, times: BehaviorRepeatKind?, site: CallSite
+    ) -> Self {
+        let repetition: BehaviorRepeat =
+            switch times {
+            case nil: .bare
+            case .times(let n): .times(n)
+            case .unbounded: .unbounded
+            }
+        return appending(.compute(compute), repetition, site)
+    }
+
+    /// Wraps a typed handler into the engine's untyped form.
+    @inlinable
+    static func typedHandler<each Argument>(
+        _ handler: @escaping (repeat each Argument) throws -> Result, _ requirement: Requirement?
     ) -> ([Any], Int) throws -> Any {
-        let requirement = core.requirement
-        return { arguments, _ in
+        { arguments, _ in
             let unpacked: (repeat each Argument)
             do {
                 unpacked = try ArgumentUnpacking.unpack(arguments)
@@ -81,11 +96,12 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
         }
     }
 
-    func countedHandler<each Argument>(
-        _ handler: @escaping (Int, repeat each Argument) throws -> Result
+    /// Wraps a counting typed handler into the engine's untyped form.
+    @inlinable
+    static func countedHandler<each Argument>(
+        _ handler: @escaping (Int, repeat each Argument) throws -> Result, _ requirement: Requirement?
     ) -> ([Any], Int) throws -> Any {
-        let requirement = core.requirement
-        return { arguments, count in
+        { arguments, count in
             let unpacked: (repeat each Argument)
             do {
                 unpacked = try ArgumentUnpacking.unpack(arguments)

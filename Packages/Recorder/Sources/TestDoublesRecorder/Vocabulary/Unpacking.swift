@@ -1,11 +1,22 @@
 /// Casts a call's boxed arguments to a leading prefix of typed values.
+///
+/// Inlinable so a typed handler's unpacking is specialized where it is configured.
+@usableFromInline
 enum ArgumentUnpacking {
+    @usableFromInline
     struct Mismatch: Error {
-        let position: Int
-        let expected: Any.Type
+        @usableFromInline let position: Int
+        @usableFromInline let expected: Any.Type
+
+        @usableFromInline
+        init(position: Int, expected: Any.Type) {
+            self.position = position
+            self.expected = expected
+        }
     }
 
     /// The first arguments as `(repeat each A)`; throws when there are too few or one has another type.
+    @inlinable
     static func unpack<each A>(
         _ arguments: [Any], as _: (repeat each A).Type = (repeat each A).self
     ) throws(Mismatch)
@@ -22,6 +33,7 @@ enum ArgumentUnpacking {
         return (repeat try next((each A).self))
     }
 
+    @usableFromInline
     static func describe(_ error: any Error, _ arguments: [Any], _ requirement: Requirement?) -> String {
         guard let mismatch = error as? Mismatch else { return "\(error)" }
         let name = requirement.map { $0.describeArgument(mismatch.position) } ?? "argument \(mismatch.position + 1)"
