@@ -42,7 +42,7 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         public mutating func next(within timeout: Duration) async -> Element? {
             let mailbox = self.mailbox
             let box = await withTaskGroup(of: ElementBox?.self) { group in
-                group.addTask { await mailbox.receive().map(ElementBox.init) }
+                group.addTask { await mailbox.receive().map { ElementBox(value: $0) } }
                 group.addTask {
                     try? await Task.sleep(for: timeout)
                     return nil
