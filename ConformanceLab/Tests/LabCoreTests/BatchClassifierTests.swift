@@ -59,3 +59,28 @@ import Testing
         #expect(result.detail.contains("SIGABRT"))
     }
 }
+
+@Suite struct CompilerCrashesTests {
+    @Test func stackDumpsNameTheCasesTheCompilerCrashedOn() {
+        let log = """
+            [81/107] Compiling LabCases03 Cases05.swift
+            error: compile command failed due to signal 6 (use -v to see invocation)
+            swift-frontend: CoroFrame.cpp:951: void finish(StructType *): Assertion `Layout->getElementOffset(F.LayoutFieldIndex) == F.Offset' failed.
+            Stack dump:
+            0.\tProgram arguments: /usr/libexec/swift/bin/swift-frontend -frontend -c /src/Cases00.swift
+            1.\tSwift version 6.0.3 (swift-6.0.3-RELEASE)
+            3.\tWhile splitting coroutine @"$s10LabCases0411check_c1169_0A7Support0A7VerdictVyYaF"
+            4.\tRunning pass 'Fast Register Allocator' on function '@"$s10LabCases0311check_c0936_0A7Support0A7VerdictVyYaF"'
+            12 swift-frontend 0x000056146998dd59 check_c7777
+            """
+        let crashes = CompilerCrashes.crashingCases(in: log)
+        #expect(crashes.map(\.id) == ["c1169", "c0936"])
+        #expect(crashes[0].reason.contains("Assertion `Layout->getElementOffset"))
+        #expect(crashes[1].reason.contains("no assertion message"))
+    }
+
+    @Test func aCrashThatNamesNoCaseFindsNothing() {
+        let log = "0.\tRunning pass \"function-attrs\" on module \"/x/LabCases05.build/Cases00.swift.o\"\n"
+        #expect(CompilerCrashes.crashingCases(in: log).isEmpty)
+    }
+}

@@ -61,7 +61,7 @@ import Testing
         let registries = files.filter { $0.key.hasSuffix("Registry.swift") }
         #expect(registries.count == 3)
         let registered = registries.values.joined()
-        for labCase in cases { #expect(registered.contains("\"\(labCase.id)\": check_\(labCase.id),")) }
+        for labCase in cases { #expect(registered.contains("\"\(labCase.id)\": check_\(labCase.id)_,")) }
         let manifest = files["Package.swift"] ?? ""
         #expect(manifest.contains(".package(path: \"../../..\")"))
         #expect(manifest.contains(".product(name: \"TestDoubles\", package: \"repo\")"))
@@ -95,6 +95,6 @@ import Testing
             focus: "Int")
         #expect(
             CaseSource(labCase: LabCase(index: 2, shape: shape, seed: 1), backend: .control).text.contains(
-                "func check_c0002() -> LabVerdict {"))
+                "func check_c0002_() -> LabVerdict {"))
     }
 }

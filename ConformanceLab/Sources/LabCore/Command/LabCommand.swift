@@ -98,7 +98,8 @@ public struct LabCommand: Sendable {
                 continue
             }
             var run = LabReport.ArchitectureRun(architecture: architecture)
-            let package = makePackage(architecture: architecture, backend: backend)
+            var package = makePackage(architecture: architecture, backend: backend)
+            package.excludedShapes = loadCompilerCrashes(package)
             let writeStart = clock.now
             try package.write(cases)
             generateSeconds += (clock.now - writeStart).seconds
@@ -109,8 +110,7 @@ public struct LabCommand: Sendable {
             }
             log("\(architecture.rawValue): building \(package.directory.path) (\(options.configuration.rawValue))")
             let buildStart = clock.now
-            let runner = try await toolchain.build(
-                package: package.directory, log: package.directory.appendingPathComponent("build.log"))
+            let runner = try await build(&package, cases: cases, toolchain: toolchain)
             run.buildSeconds = (clock.now - buildStart).seconds
             log("\(architecture.rawValue): built in \(LabReport.seconds(run.buildSeconds)) s")
 
@@ -130,6 +130,48 @@ public struct LabCommand: Sendable {
             configuration: options.configuration, generateSeconds: generateSeconds, cases: cases, architectures: runs)
         report.injectedFault = options.injectedFault
         return report
+    }
+
+    /// The file that remembers, per generated package, the shapes the compiler crashed on.
+    func compilerCrashesFile(_ package: GeneratedPackage) -> URL {
+        package.directory.appendingPathComponent("compiler-crashes.json")
+    }
+
+    func loadCompilerCrashes(_ package: GeneratedPackage) -> [String: String] {
+        guard let data = try? Data(contentsOf: compilerCrashesFile(package)),
+            let crashes = try? JSONDecoder().decode([String: String].self, from: data)
+        else { return [:] }
+        return crashes
+    }
+
+    /// Builds the package; when the compiler crashes on named cases, leaves
+    /// those shapes out (remembered in `compiler-crashes.json`, reported as
+    /// skipped with the assertion) and builds again, up to 100 rounds.
+    func build(_ package: inout GeneratedPackage, cases: [LabCase], toolchain: CaseToolchain) async throws -> String {
+        let buildLog = package.directory.appendingPathComponent("build.log")
+        let keys = Dictionary(cases.map { ($0.id, $0.shape.key) }, uniquingKeysWith: { first, _ in first })
+        for round in 1...100 {
+            do {
+                return try await toolchain.build(package: package.directory, log: buildLog)
+            } catch LabFailure.buildFailed(let architecture, let path, let termination, let errors) {
+                let text = (try? String(contentsOf: buildLog, encoding: .utf8)) ?? ""
+                let crashes = CompilerCrashes.crashingCases(in: text).filter { keys[$0.id] != nil }
+                guard !crashes.isEmpty, round < 100 else {
+                    throw LabFailure.buildFailed(
+                        architecture: architecture, log: path, termination: termination, errors: errors)
+                }
+                for crash in crashes { package.excludedShapes[keys[crash.id]!] = crash.reason }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try encoder.encode(package.excludedShapes).write(to: compilerCrashesFile(package))
+                try package.write(cases)
+                log(
+                    "\(toolchain.architecture.rawValue): the compiler crashed on \(crashes.map(\.id).joined(separator: ", ")); "
+                        + "left out (\(package.excludedShapes.count) in all, see \(compilerCrashesFile(package).path)), rebuilding"
+                )
+            }
+        }
+        throw LabFailure.usage("unreachable")
     }
 
     func makePackage(architecture: Architecture, backend: Backend) -> GeneratedPackage {
