@@ -192,6 +192,14 @@ import Testing
         #expect(double().attach(Token("x")))
     }
 
+    @Test func whenReturningSuppliesTheRecordingResult() {
+        let double = ServiceDouble()
+        let made = Token("made")
+        double.when(returning: Token("placeholder")) { $0.makeToken() }.thenReturn(made)
+        #expect(double().makeToken() === made)
+        #expect(double.history.callCount == 1)  // the recording pass is not a call
+    }
+
     @Test func resultPlaceholderComesFromTheRegistryDuringRecording() {
         Match.Placeholders.register { Token("placeholder") }
         defer { Match.Placeholders.unregister(Token.self) }

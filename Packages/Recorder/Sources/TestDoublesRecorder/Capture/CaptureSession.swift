@@ -31,9 +31,14 @@ final class CaptureSession: @unchecked Sendable {
     }
 
     let scope: Scope
+    /// The value recorded calls answer with, when the test supplied one (`when(returning:)`).
+    let resultPlaceholder: Any?
     private let state = Locked<(pending: [ArgumentMatcher], steps: [Step], problems: [String])>(([], [], []))
 
-    init(scope: Scope) { self.scope = scope }
+    init(scope: Scope, resultPlaceholder: Any? = nil) {
+        self.scope = scope
+        self.resultPlaceholder = resultPlaceholder
+    }
 
     func push(_ matcher: ArgumentMatcher) {
         state.withLock { $0.pending.append(matcher) }

@@ -132,12 +132,16 @@ extension InvocationRecorder {
     /// Records a call made during a recording pass and answers with a placeholder.
     func capture(_ session: CaptureSession, _ requirement: Requirement, _ arguments: [Any]) -> CallOutcome {
         session.record(self, requirement, arguments)
+        if let placeholder = session.resultPlaceholder {
+            return .returned(placeholder)
+        }
         if let placeholder = Match.Placeholders.make(any: requirement.resultType) {
             return .returned(placeholder)
         }
         let message = """
             \(name): recording \(requirement.name) needs a placeholder result of type \(requirement.resultType), \
-            and none can be made. Register one with Match.Placeholders.register { someValue }.
+            and none can be made. Pass one with when(returning: someValue) { ... } or register one with \
+            Match.Placeholders.register { someValue }.
             """
         TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
         return .trap(message)

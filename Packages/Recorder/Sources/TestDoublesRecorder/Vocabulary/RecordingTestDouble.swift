@@ -116,6 +116,54 @@ extension RecordingTestDouble {
         return recorder.verify(session, count.callCount, site: site)
     }
 
+    /// Records one call shape whose result type has no built-in placeholder
+    /// (a class, an existential), answering the recording pass with the value given.
+    ///
+    /// ```swift
+    /// factory.when(returning: someSession) { $0.makeSession(Match.any()) }.thenReturn(session)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: The pattern.
+    public func when<R>(
+        returning placeholder: R,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) throws -> R
+    ) -> CallPattern<R> {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = recorder.capturing(returning: placeholder) { _ = try body(subject) }
+        return recorder.pattern(from: session, purpose: "when", site: site)
+    }
+
+    /// Records one call shape of an async requirement whose result type has no
+    /// built-in placeholder, answering the recording pass with the value given.
+    ///
+    /// - Parameters:
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: The pattern.
+    public func when<R>(
+        returning placeholder: R,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) async throws -> R
+    ) async -> CallPattern<R> {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = await recorder.capturing(returning: placeholder) { _ = try await body(subject) }
+        return recorder.pattern(from: session, purpose: "when", site: site)
+    }
+
     /// Checks that exactly one recorded call matches; reports an issue at the caller otherwise.
     ///
     /// - Parameters:
