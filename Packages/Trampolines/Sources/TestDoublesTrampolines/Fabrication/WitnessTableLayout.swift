@@ -15,7 +15,10 @@ public indirect enum WitnessSlot: @unchecked Sendable {
     case associatedType(any Any.Type)
     /// A raw word, for example an associated conformance's witness table.
     case word(UInt)
-    /// A null slot (a requirement that is never called).
+    /// A null slot, for requirements the runtime never reads (for example
+    /// legacy slots). Calling through it jumps to address 0: give every
+    /// callable requirement a veneer instead, and let its handler report
+    /// shapes it does not support.
     case empty
 }
 
