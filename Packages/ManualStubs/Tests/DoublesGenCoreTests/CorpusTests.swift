@@ -102,10 +102,42 @@ import Testing
         #expect(!output.contains("Generated.swift"), "warnings in generated code: \(output)")
     }
 
-    static func findSwiftc() -> URL? {
+    @Test func passesTheRepositoryFormatLint() throws {
+        let swiftFormat = try #require(Self.findTool("swift-format"), "swift-format is not on PATH")
+        let configuration = try #require(Self.formatConfiguration(), "no .swift-format above the tests")
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("doubles-gen-format-\(UUID().uuidString).swift")
+        try Data(try Self.generate().output.utf8).write(to: work)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let process = Process()
+        process.executableURL = swiftFormat
+        process.arguments = ["lint", "--strict", "--configuration", configuration.path, work.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+
+    /// The repository's `.swift-format`, the nearest one above the tests
+    /// (symbolic links resolved, so a scratch package linking them finds it).
+    static func formatConfiguration() -> URL? {
+        var directory = directory.resolvingSymlinksInPath()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent(".swift-format")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    static func findSwiftc() -> URL? { findTool("swiftc") }
+
+    static func findTool(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil

@@ -16,6 +16,9 @@ struct ConformerWriter {
         self.functionTypeAliases = functionTypeAliases
     }
 
+    /// The line length the repository's swift-format configuration allows.
+    static let lineLength = 120
+
     var conformerName: String { "\(flattened.name)StubConformer" }
     var aliasName: String { "\(flattened.name)Stub" }
     var isClass: Bool { flattened.isClassConstrained }
@@ -38,9 +41,14 @@ struct ConformerWriter {
         // A struct conformer is Sendable by inference; a class says so.
         let kind = isClass ? "final class" : "struct"
         let sendable = isClass ? ", Sendable" : ""
-        lines.append(
-            "\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(sendable)\(whereClause) {"
-        )
+        let header = "\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(sendable)"
+        if (header + whereClause).count + 2 > Self.lineLength && !whereClause.isEmpty {
+            // Broken as swift-format breaks it.
+            lines.append(header)
+            lines.append("\(whereClause.dropFirst()) {")
+        } else {
+            lines.append("\(header)\(whereClause) {")
+        }
         for (name, type) in aliases { lines.append("    typealias \(name) = \(type)") }
         if !aliases.isEmpty { lines.append("") }
         lines.append("    \(isolation)let stub: ManualStub<\(selfType)>")
@@ -70,9 +78,15 @@ struct ConformerWriter {
         lines.append("}")
         lines.append("")
         for attribute in flattened.availability { lines.append(attribute) }
-        lines.append(
+        let alias =
             "typealias \(aliasName)\(genericClause) = ManualStub<\(conformerName)\(genericArguments)>\(whereClause)"
-        )
+        if alias.count > Self.lineLength {
+            lines.append("typealias \(aliasName)\(genericClause) = ManualStub<")
+            lines.append("    \(conformerName)\(genericArguments)")
+            lines.append(">\(whereClause)")
+        } else {
+            lines.append(alias)
+        }
         var text = lines.joined(separator: "\n")
         if !flattened.declaration.conditions.isEmpty {
             text = "#if \(flattened.declaration.conditions.combined)\n\(text)\n#endif"
