@@ -34,6 +34,12 @@ public enum ProtocolRequirementKind: UInt8, Hashable, Sendable, CaseIterable {
 /// Layout: 32-bit flags (kind in bits 0-3, instance bit 4, async or
 /// callee-allocated-coroutine bit 5, pointer-auth discriminator in bits
 /// 16-31), then a relative pointer to a default implementation.
+///
+/// With Swift 6.3.1's `CoroutineAccessors` feature a `read` requirement is a
+/// ``ProtocolRequirementKind/readCoroutine`` and every `modify` a
+/// ``ProtocolRequirementKind/modifyCoroutine`` with bit 5 set
+/// (``isCalleeAllocatedCoroutine``), and no legacy coroutine slot is emitted
+/// beside them; without the feature `modify` is a legacy (bit 5 clear) slot.
 public struct ProtocolRequirement: Hashable, @unchecked Sendable {
     /// The record's address.
     public let pointer: UnsafeRawPointer
