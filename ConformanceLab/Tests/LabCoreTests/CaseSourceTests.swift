@@ -98,3 +98,26 @@ import Testing
                 "func check_c0002_() -> LabVerdict {"))
     }
 }
+
+@Suite struct ExcludedShapesTests {
+    @Test func anExcludedShapeIsWrittenAsASkippedCheckWithItsReason() {
+        let cases = ShapeGenerator(seed: 1, size: 30).cases()
+        var package = GeneratedPackage(
+            directory: URL(fileURLWithPath: "/repo/.build/lab/arm64"), repositoryRoot: URL(fileURLWithPath: "/repo"),
+            backend: .control)
+        package.excludedShapes = [
+            cases[4].shape.key: "toolchain: the compiler crashed compiling this case (x); not built"
+        ]
+        let text = package.files(for: cases).values.joined()
+        #expect(
+            text.contains("verdict.skipped(\"toolchain: the compiler crashed compiling this case (x); not built\")"))
+        #expect(!text.contains("protocol P_\(cases[4].id) "))
+        #expect(text.contains("protocol P_\(cases[5].id) "))
+    }
+}
+
+@Suite struct SwiftLiteralTests {
+    @Test func quotesBackslashesAndControlCharactersAreEscaped() {
+        #expect("a \"b\" \\ c\n\u{1}".swiftLiteral == #""a \"b\" \\ c\n\u{1}""#)
+    }
+}

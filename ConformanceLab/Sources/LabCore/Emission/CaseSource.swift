@@ -25,7 +25,7 @@ struct CaseSource {
     var text: String {
         if let reason = excludedReason ?? ToolchainLimits.exclusionReason(for: shape, on: architecture) {
             return
-                "func check_\(id)_() -> LabVerdict {\n    var verdict = LabVerdict()\n    verdict.skipped(\"\(reason)\")\n    return verdict\n}"
+                "func check_\(id)_() -> LabVerdict {\n    var verdict = LabVerdict()\n    verdict.skipped(\(reason.swiftLiteral))\n    return verdict\n}"
         }
         return [protocols, conformer, check].joined(separator: "\n")
     }
@@ -181,7 +181,7 @@ struct CaseSource {
             return ["let subject: \(existential) = C_\(id)(labSubject: ())"]
         case .stub:
             if let reason = stubUnsupportedReason {
-                return ["verdict.skipped(\"\(reason)\")", "return verdict"]
+                return ["verdict.skipped(\(reason.swiftLiteral))", "return verdict"]
                     + ["let subject: \(existential) = C_\(id)(labSubject: ())"]
             }
             let matchers = Array(repeating: "Match.any()", count: families.count)
@@ -222,5 +222,28 @@ struct CaseSource {
         default:
             return nil
         }
+    }
+}
+
+extension String {
+    /// The string as a Swift string literal: quoted, with `\`, `"` and control characters escaped.
+    var swiftLiteral: String {
+        var result = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
     }
 }
