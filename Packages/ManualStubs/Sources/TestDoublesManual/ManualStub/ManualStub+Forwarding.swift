@@ -118,6 +118,12 @@ extension ManualStub {
     /// Records a property or subscript setter; subscript setters pass their
     /// indices after the new value.
     ///
+    /// The call is recorded as `currency.set(newValue:)` or, for a subscript,
+    /// `subscript.set(_:_:newValue:)`: indices first and the new value
+    /// last, the order in which `$0[row, column] = value` evaluates its
+    /// matchers, so `arguments()` of a subscript setter yields
+    /// `(row, column, newValue)`.
+    ///
     /// ```swift
     /// var currency: String {
     ///     get { stub.call() }
@@ -136,8 +142,11 @@ extension ManualStub {
     ///   - indices: A subscript's indices, in declaration order.
     ///   - function: The property or subscript name; leave the default `#function`.
     public func set<V, each I>(_ newValue: V, _ indices: repeat each I, function: String = #function) {
+        // Recorded indices first, new value last: the order in which Swift
+        // evaluates `$0[index] = value`, so the matchers of a recording line
+        // up with the arguments of a real call.
         let requirement = requirements.requirement(
-            function, .setter, effects: .none, arguments: V.self, repeat (each I).self, result: Void.self)
-        recorder.answer(requirement, [newValue] + boxed(repeat each indices)) as Void
+            function, .setter, effects: .none, arguments: repeat (each I).self, V.self, result: Void.self)
+        recorder.answer(requirement, boxed(repeat each indices) + [newValue]) as Void
     }
 }
