@@ -104,8 +104,27 @@ extension InvocationRecorder {
 
     /// Picks the registration and behavior for a call and records the call.
     func select(_ requirement: Requirement, _ arguments: [Any]) -> Selection {
-        let slot = state.withLock { $0.slot(requirement) }
-        let candidates = state.withLock { _ in slot.registrations }
+        // One lock hold finds the requirement's registrations and, when the
+        // first is a catch-all with behavior left (no matcher to run), serves the call.
+        var fastNotification: Notification?
+        var fastPick: (step: BehaviorChain.Step, registration: Registration)?
+        let (slot, candidates) = state.withLock { state in
+            let slot = state.slot(requirement)
+            if let first = slot.registrations.first, first.isCatchAll, first.matchers.count == arguments.count,
+                let next = first.chain.next()
+            {
+                first.served += 1
+                fastPick = (next, first)
+                fastNotification = appendInvocation(
+                    &state, slot, requirement, arguments, next.behavior.outcome, first.number)
+            }
+            return (slot, slot.registrations)
+        }
+        if let fastPick {
+            fastNotification?.deliver()
+            return .behavior(
+                fastPick.step.behavior.action, count: fastPick.step.count, site: fastPick.step.behavior.site)
+        }
         for registration in candidates where registration.matches(arguments) {
             var notification: Notification?
             var picked: BehaviorChain.Step?

@@ -28,6 +28,7 @@ final class Registration: @unchecked Sendable {
         self.requirement = requirement
         self.matchers = matchers
         self.site = site
+        self.isCatchAll = matchers.allSatisfy(\.acceptsEverything)
         chainStorage = .allocate(capacity: 1)
         chainStorage.initialize(to: BehaviorChain())
         servedStorage = .allocate(capacity: 1)
@@ -46,10 +47,9 @@ final class Registration: @unchecked Sendable {
         return true
     }
 
-    /// Whether every argument matcher accepts everything (a catch-all).
-    var isCatchAll: Bool {
-        matchers.allSatisfy(\.acceptsEverything)
-    }
+    /// Whether every argument matcher accepts everything (a catch-all): such
+    /// a registration needs no matcher run, so dispatch can pick it in one lock hold.
+    let isCatchAll: Bool
 
     /// The pattern as diagnostics print it: `track(event: equal("x"), value: any())`.
     var patternDescription: String { describePattern(requirement, matchers) }
