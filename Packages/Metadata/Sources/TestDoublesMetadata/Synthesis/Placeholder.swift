@@ -33,7 +33,8 @@ public enum Placeholder {
             byteCount: max(witnesses.size, 1), alignment: max(witnesses.alignment, 1))
         defer { memory.deallocate() }
         plan.write(at: memory)
-        return box(type, from: memory)
+        func open<T>(_ type: T.Type) -> Any { box(type, from: memory) }
+        return _openExistential(type, do: open)
     }
 
     /// Whether `type` has a placeholder.
