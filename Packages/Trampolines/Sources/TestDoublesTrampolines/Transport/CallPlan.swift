@@ -1,0 +1,85 @@
+/// Where everything of one requirement's calls is found in the frame: the
+/// visible arguments, the hidden words the witness convention appends, the
+/// result, the typed error, and how many stack bytes an async callee pops.
+///
+/// Built once per requirement from lowerings (Metadata's classification via
+/// `ValueLowering.init(_:)`); the handler then only reads locations.
+public struct CallPlan: Sendable, Hashable {
+    /// The visible arguments, in declaration order (a setter's new value first).
+    public var arguments: [ArgumentLocation]
+    /// One metadata word per requirement-level generic parameter, then one
+    /// witness-table word per protocol constraint, in the order given.
+    public var genericWords: [ArgumentLocation]
+    /// Where the result goes.
+    public var result: ResultLocation
+    /// Where a typed error's payload goes, or `nil` for untyped or no throws.
+    public var typedError: TypedErrorLocation?
+    /// Where the witness convention's `Self` metadata and witness table arrive.
+    public var selfMetadata: ArgumentLocation
+    /// See `selfMetadata`.
+    public var selfWitnessTable: ArgumentLocation
+    /// Whether the requirement is async.
+    public var isAsync: Bool
+    /// For async requirements: the bytes of stack arguments the callee pops
+    /// (set `CallFrame.calleePoppedStackByteCount` to this). Zero for sync ones.
+    public var calleePoppedStackByteCount: Int
+
+    /// Plans a protocol witness call.
+    ///
+    /// The order follows the witness convention: an async call's indirect
+    /// result address first; the visible arguments; the generic words; the
+    /// typed-error buffer address when the error travels indirectly; then
+    /// `Self` metadata and witness table.
+    ///
+    /// - Parameters:
+    ///   - convention: The register budget (`.host` for real calls).
+    ///   - arguments: The visible arguments' lowerings.
+    ///   - result: The result's lowering (`.empty` for `Void`).
+    ///   - isAsync: Whether the requirement is async.
+    ///   - genericWordCount: Metadata and witness-table words of requirement-level generic parameters.
+    ///   - typedError: The typed error's lowering, or `nil`.
+    ///   - typedErrorsTravelDirectly: The compiler's typed-error convention
+    ///     (`TrampolineConvention.typedErrorsTravelDirectly` for real calls).
+    /// - Throws: `TrampolineError` when a value cannot be placed.
+    public init(
+        convention: TrampolineConvention = .host, arguments: [ValueLowering], result: ValueLowering,
+        isAsync: Bool = false, genericWordCount: Int = 0, typedError: ValueLowering? = nil,
+        typedErrorsTravelDirectly: Bool = TrampolineConvention.typedErrorsTravelDirectly
+    ) throws(TrampolineError) {
+        let resultLocation = try convention.placeResult(result)
+        var typedErrorInRegisters: TypedErrorLocation?
+        var typedErrorBuffer = false
+        if let typedError {
+            switch (typedError, resultLocation) {
+            case (.empty, _):
+                typedErrorInRegisters = .empty
+            case (.direct, .direct), (.direct, .empty):
+                if typedErrorsTravelDirectly, case .direct(let parts) = try convention.placeResult(typedError) {
+                    typedErrorInRegisters = .direct(parts)
+                } else {
+                    typedErrorBuffer = true
+                }
+            default:
+                typedErrorBuffer = true
+            }
+        }
+        let hidden = Array(repeating: ValueLowering.word, count: max(genericWordCount, 0))
+        let lowerings = arguments + hidden + (typedErrorBuffer ? [.indirect] : []) + [.word, .word]
+        let firstGeneralPurpose = isAsync && resultLocation == .indirect ? 1 : 0
+        let placed = try convention.placeArguments(lowerings, firstGeneralPurpose: firstGeneralPurpose)
+        self.arguments = Array(placed[0..<arguments.count])
+        genericWords = Array(placed[arguments.count..<(arguments.count + hidden.count)])
+        self.result = resultLocation
+        if typedErrorBuffer, case .indirect(let buffer) = placed[placed.count - 3] {
+            self.typedError = .indirect(buffer)
+        } else {
+            self.typedError = typedErrorInRegisters
+        }
+        selfMetadata = placed[placed.count - 2]
+        selfWitnessTable = placed[placed.count - 1]
+        self.isAsync = isAsync
+        calleePoppedStackByteCount =
+            isAsync
+            ? convention.asyncCalleePoppedByteCount(stackWordCount: TrampolineConvention.stackWordCount(of: placed)) : 0
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import TestDoublesTrampolines
+
+@Suite struct CallPlanTests {
+    static let wide = Array(repeating: ValueLowering.word, count: 8) + Array(repeating: .double, count: 10)
+
+    @Test func syncPlanAppendsSelfMetadataAndWitnessTable() throws {
+        let plan = try CallPlan(convention: .x86_64, arguments: [.word, .word], result: .word)
+        #expect(
+            plan.selfMetadata
+                == .direct([
+                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(2))
+                ]))
+        #expect(
+            plan.selfWitnessTable
+                == .direct([
+                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(3))
+                ]))
+        #expect(plan.calleePoppedStackByteCount == 0)
+        #expect(plan.typedError == nil)
+    }
+
+    @Test func asyncPlanCountsHiddenStackWordsForThePop() throws {
+        let x86 = try CallPlan(convention: .x86_64, arguments: Self.wide, result: .double, isAsync: true)
+        // i6 i7 d8 d9 Self-metadata Self-table: six words, rounded down to 16 bytes.
+        #expect(x86.calleePoppedStackByteCount == 48)
+        let arm = try CallPlan(convention: .arm64, arguments: Self.wide, result: .double, isAsync: true)
+        // d8 d9 Self-metadata Self-table: four words.
+        #expect(arm.calleePoppedStackByteCount == 32)
+        let odd = try CallPlan(
+            convention: .x86_64, arguments: Array(repeating: .word, count: 7), result: .word, isAsync: true)
+        // i6 Self-metadata Self-table: three words, rounded down to 16 bytes on x86_64.
+        #expect(odd.calleePoppedStackByteCount == 16)
+        let oddArm = try CallPlan(
+            convention: .arm64, arguments: Array(repeating: .word, count: 7), result: .word, isAsync: true)
+        // Self-table alone on the stack: one word, rounded up to 16 bytes on arm64.
+        #expect(oddArm.calleePoppedStackByteCount == 16)
+    }
+
+    @Test func asyncIndirectResultTakesTheFirstRegister() throws {
+        let plan = try CallPlan(convention: .arm64, arguments: [.word], result: .indirect, isAsync: true)
+        #expect(
+            plan.arguments[0]
+                == .direct([
+                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(1))
+                ]))
+        let sync = try CallPlan(convention: .arm64, arguments: [.word], result: .indirect)
+        #expect(
+            sync.arguments[0]
+                == .direct([
+                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(0))
+                ]))
+    }
+
+    @Test func typedErrorTravelsByTheCompilersRule() throws {
+        let direct = try CallPlan(
+            convention: .x86_64, arguments: [.word], result: .word, typedError: .word, typedErrorsTravelDirectly: true)
+        #expect(
+            direct.typedError
+                == .direct([
+                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(0))
+                ]))
+        let buffered = try CallPlan(
+            convention: .x86_64, arguments: [.word], result: .word, typedError: .word, typedErrorsTravelDirectly: false)
+        #expect(buffered.typedError == .indirect(.generalPurpose(1)))
+        let wide = try CallPlan(
+            convention: .x86_64, arguments: [.word], result: .word, typedError: .indirect,
+            typedErrorsTravelDirectly: true)
+        #expect(wide.typedError == .indirect(.generalPurpose(1)))
+        #expect(
+            wide.selfMetadata
+                == .direct([
+                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(2))
+                ]))
+        let empty = try CallPlan(convention: .x86_64, arguments: [], result: .word, typedError: .empty)
+        #expect(empty.typedError == .empty)
+    }
+
+    @Test func planDrivesRealAsyncAndTypedCalls() async throws {
+        let wide = try CallPlan(arguments: Self.wide, result: .indirect, isAsync: true)
+        let small = try CallPlan(
+            arguments: [.word], result: .word, isAsync: true,
+            typedError: .words(byteCount: MemoryLayout<SmallFailure>.size))
+        let wideThrowing = try CallPlan(arguments: [.word], result: .word, isAsync: true, typedError: .indirect)
+        let slots: [WitnessSlot] = [.asyncRequirement(dispatchIndex: 0), .asyncRequirement(dispatchIndex: 1)]
+        let typed = try fabricate((any AsyncTypedThrowing).self, slots: slots) { frame in
+            let plan = frame.slot == 0 ? small : wideThrowing
+            let x = frame.argument(Int.self, at: plan.arguments[0])
+            guard x < 0, let location = plan.typedError else { return frame.setResult(x + 1, at: plan.result) }
+            if frame.slot == 0 {
+                frame.setTypedThrownError(SmallFailure.code(x), at: location)
+            } else {
+                frame.setTypedThrownError(WideFailure(a: x, b: 0, c: 0, d: 0, e: 0), at: location)
+            }
+        }.value
+        #expect(try await typed.small(1) == 2)
+        await #expect(throws: SmallFailure.code(-1)) { try await typed.small(-1) }
+        await #expect(throws: WideFailure(a: -2, b: 0, c: 0, d: 0, e: 0)) { try await typed.wide(-2) }
+        let stackPointers = Observations<UInt>()
+        let parked = try fabricate(
+            (any Parked).self, slots: (0..<4).map { .asyncRequirement(dispatchIndex: $0) }
+        ) { frame in
+            guard frame.slot == 3 else { return }
+            frame.calleePoppedStackByteCount = wide.calleePoppedStackByteCount
+            stackPointers.append(UInt(bitPattern: frame.stackArguments))
+            let integers = wide.arguments[0..<8].map { frame.argument(Int.self, at: $0) }
+            frame.setResult(FiveWords(a: integers.reduce(0, +), b: 0, c: 0, d: 0, e: 0), at: wide.result)
+        }.value
+        for _ in 0..<3 {
+            let result = await parked.wide(1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            #expect(result.a == 36)
+        }
+        #expect(Set(stackPointers.all).count == 1)
+    }
+}
