@@ -96,8 +96,10 @@ public struct ELFSymbolTable: Sendable {
                 guard type == STT_FUNC || type == STT_OBJECT || type == STT_NOTYPE || type == STT_GNU_IFUNC else {
                     continue
                 }
+                let text = String(cString: name)
+                guard !(type == STT_NOTYPE && Self.isMappingSymbol(text)) else { continue }
                 let entry = Symbol(
-                    name: String(cString: name),
+                    name: text,
                     value: symbol.st_value,
                     size: symbol.st_size,
                     isLocal: Int32(symbol.st_info >> 4) == STB_LOCAL,
@@ -109,6 +111,14 @@ public struct ELFSymbolTable: Sendable {
         }
         guard foundTable else { throw .noSymbolTable(path: path) }
         self.init(symbols: staticSymbols + dynamicSymbols, hasStaticSymbolTable: hasStatic)
+    }
+
+    /// Whether `name` is an ARM/AArch64 mapping symbol (`$x`, `$d`, `$a`, `$t`, optionally `.suffix`),
+    /// which marks code or data at an address without naming anything.
+    static func isMappingSymbol(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "$"), "xdat".utf8.contains(bytes[1]) else { return false }
+        return bytes.count == 2 || bytes[2] == UInt8(ascii: ".")
     }
 
     /// Builds a table from symbols already read.

@@ -108,3 +108,14 @@ private func elfSymbolTableProbe() -> Int { 42 }
         }
     }
 }
+
+@Suite struct MappingSymbolTests {
+    @Test func armMappingSymbolsAreNotNames() {
+        for name in ["$x", "$d", "$a", "$t", "$x.12", "$d.text"] {
+            #expect(ELFSymbolTable.isMappingSymbol(name), "\(name)")
+        }
+        for name in ["$s3App4LiveV", "$xy", "$", "x", "$sSiN", "$dd"] {
+            #expect(!ELFSymbolTable.isMappingSymbol(name), "\(name)")
+        }
+    }
+}
