@@ -19,6 +19,35 @@ import Testing
         #expect(found.isEmpty)
     }
 
+    @Test func asyncVerificationOrderAndInvocationOrder() async throws {
+        let auth = ServiceDouble(name: "auth")
+        let feed = ServiceDouble(name: "feed")
+        await auth.when { try await $0.signIn(user: Match.any(), password: Match.any()) }.thenReturn("s")
+        await feed.when { try await $0.loadFeed() }.thenReturn([])
+        _ = try await auth().signIn(user: "a", password: "p")
+        _ = try await feed().loadFeed()
+        _ = try await auth().signIn(user: "b", password: "p")
+        let passed = await issues {
+            await auth.verify { try await $0.signIn(user: Match.equal("b"), password: Match.any()) }
+            await auth.verifyInOrder {
+                _ = try await $0.signIn(user: "a", password: "p")
+                _ = try await $0.signIn(user: "b", password: "p")
+            }
+            await InvocationOrder {
+                _ = try await auth().signIn(user: "a", password: "p")
+                _ = try await feed().loadFeed()
+            }
+        }
+        #expect(passed.isEmpty)
+        let failed = await issues {
+            await InvocationOrder(exhaustive: true) {
+                _ = try await feed().loadFeed()
+                _ = try await auth().signIn(user: "a", password: "p")
+            }
+        }
+        #expect(failed.count == 1)
+    }
+
     @Test func asyncHandlersRunOnAsyncRequirements() async throws {
         let loader = ServiceDouble()
         await loader.when { try await $0.signIn(user: Match.any(), password: Match.any()) }

@@ -37,6 +37,31 @@ public struct InvocationOrder {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = CaptureSession(scope: .anyRecorder)
         CaptureSession.$current.withValue(session) { try? body() }
+        passed = Self.verify(session, exhaustive: exhaustive, site: site)
+    }
+
+    /// Records the listed calls, some of them async, and verifies their order.
+    ///
+    /// - Parameters:
+    ///   - exhaustive: Whether the doubles involved may have recorded other calls.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Lists the expected calls in order.
+    @discardableResult
+    public init(
+        exhaustive: Bool = false,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        @InvocationOrderBuilder _ body: () async throws -> Void
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let session = CaptureSession(scope: .anyRecorder)
+        await CaptureSession.$current.withValue(session) { try? await body() }
+        passed = Self.verify(session, exhaustive: exhaustive, site: site)
+    }
+
+    private static func verify(_ session: CaptureSession, exhaustive: Bool, site: CallSite) -> Bool {
         var problems = session.problems
         if session.leftoverMatchers > 0 {
             problems.append("\(session.leftoverMatchers) matcher(s) were not passed to a requirement of a double")
@@ -65,10 +90,9 @@ public struct InvocationOrder {
                     kind: .invalidRecording,
                     message: "InvocationOrder cannot use this recording: " + problems.joined(separator: "; ") + ".",
                     location: site))
-            passed = false
-            return
+            return false
         }
-        passed = OrderVerification.verify(steps, exhaustive: exhaustive, purpose: "InvocationOrder", site: site)
+        return OrderVerification.verify(steps, exhaustive: exhaustive, purpose: "InvocationOrder", site: site)
     }
 }
 

@@ -229,6 +229,49 @@ extension RecordingTestDouble {
         return recorder.verify(session, count.callCount, site: site)
     }
 
+    /// Checks that exactly one recorded call of an async requirement matches; reports an issue at the caller otherwise.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) async throws -> R
+    ) async -> Bool {
+        await verify(CallCount.once, fileID: fileID, filePath: filePath, line: line, column: column, body)
+    }
+
+    /// Checks that the recorded calls contain the listed async calls in this
+    /// relative order (other calls may come between them).
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verifyInOrder(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ body: (Subject) async throws -> Void
+    ) async -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = await recorder.capturing { try await body(subject) }
+        guard
+            let patterns = InvocationRecorder.patterns(
+                from: session, purpose: "verifyInOrder", expectingOne: false, site: site, doubleName: recorder.name)
+        else { return false }
+        let cores = patterns.map { recorder.makeCore($0, registering: false, site: site) }
+        return OrderVerification.verify(cores, exhaustive: false, purpose: "verifyInOrder", site: site)
+    }
+
     /// Checks that the recorded calls contain the listed calls in this
     /// relative order (other calls may come between them).
     ///
