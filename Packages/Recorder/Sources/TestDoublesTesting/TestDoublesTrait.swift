@@ -10,8 +10,8 @@ import Testing
 ///                                                            // finite behaviors, unresumed suspensions
 /// ```
 ///
-/// Every ``InvocationRecorder`` created while the test runs (on its task or
-/// its child tasks) is collected in a task-local ``TestDoubleScope``, so tests
+/// Every `InvocationRecorder` created while the test runs (on its task or
+/// its child tasks) is collected in a task-local `TestDoubleScope`, so tests
 /// running in parallel never see each other's doubles. Applied to a suite, the
 /// trait scopes each test of the suite separately.
 ///

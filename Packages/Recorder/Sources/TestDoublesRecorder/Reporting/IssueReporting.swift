@@ -7,7 +7,7 @@ import Testing
 /// Swift Testing test is running on the current task, an XCTest failure at
 /// its location when an XCTest test case is running, and a line on standard
 /// error otherwise; never more than one of these. A task-local handler installed with
-/// ``withHandler(_:operation:)-(_,()->R)`` or ``capture(_:)-(()->R)``
+/// `withHandler(_:operation:)` or `capture(_:)`
 /// replaces the default for everything the operation does, which is how
 /// tests of test doubles assert the diagnostics themselves.
 public enum TestDoubleIssueReporting {
