@@ -103,6 +103,17 @@ import Testing
         await #expect(throws: ServiceError.offline) { try await failing.value }
     }
 
+    @Test func cancelledSuspendedCallLeavesTheQueue() async {
+        let loader = ServiceDouble()
+        let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()
+        let service = loader
+        let call = Task { try await service.loadFeed() }
+        await suspension.waitForCall(within: .seconds(10))
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+        #expect(suspension.pendingCount == 0)
+    }
+
     @Test func suspensionMisuseIsReportedAtTheCaller() async {
         let loader = ServiceDouble()
         let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()

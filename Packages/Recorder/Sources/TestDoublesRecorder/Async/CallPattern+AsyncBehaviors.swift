@@ -2,6 +2,9 @@ extension CallPattern {
     /// Parks matching calls of an async requirement until the test resumes
     /// them through the returned handle, in arrival order.
     ///
+    /// A parked call whose task is cancelled leaves the queue and throws
+    /// `CancellationError` (a non-throwing requirement returns a default value).
+    ///
     /// ```swift
     /// let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()
     /// let refresh = Task { await feed.refresh() }

@@ -5,7 +5,9 @@ final class SuspensionCore: @unchecked Sendable {
     }
 
     private struct State {
-        var parked: [CheckedContinuation<Answer, Never>] = []
+        var parked: [(id: Int, continuation: CheckedContinuation<Answer, Never>)] = []
+        var nextParked = 0
+        var cancelled: Set<Int> = []
         var arrived = 0
         var acknowledged = 0
         var listeners: [Int: AsyncStream<Void>.Continuation] = [:]
@@ -14,15 +16,34 @@ final class SuspensionCore: @unchecked Sendable {
 
     private let state = Locked(State())
 
-    /// Parks the calling task until the test resumes it.
+    /// Parks the calling task until the test resumes it; a cancelled call
+    /// leaves the queue and completes with `CancellationError`.
     func park() async -> Result<Any, any Error> {
-        let answer = await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
-            let listeners = state.withLock { state in
-                state.parked.append(continuation)
-                state.arrived += 1
-                return Array(state.listeners.values)
+        let id = state.withLock { state in
+            defer { state.nextParked += 1 }
+            return state.nextParked
+        }
+        let answer = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
+                let (listeners, cancelledEarly) = state.withLock { state in
+                    state.arrived += 1
+                    let listeners = Array(state.listeners.values)
+                    if state.cancelled.remove(id) != nil { return (listeners, true) }
+                    state.parked.append((id, continuation))
+                    return (listeners, false)
+                }
+                for listener in listeners { listener.yield() }
+                if cancelledEarly { continuation.resume(returning: Answer(result: .failure(CancellationError()))) }
             }
-            for listener in listeners { listener.yield() }
+        } onCancel: {
+            let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
+                guard let index = state.parked.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.parked.remove(at: index).continuation
+            }
+            continuation?.resume(returning: Answer(result: .failure(CancellationError())))
         }
         return answer.result
     }
@@ -30,7 +51,7 @@ final class SuspensionCore: @unchecked Sendable {
     /// Resumes the oldest parked call; returns `false` when none is parked.
     func resume(with result: Result<Any, any Error>) -> Bool {
         let continuation = state.withLock { state in
-            state.parked.isEmpty ? nil : state.parked.removeFirst()
+            state.parked.isEmpty ? nil : state.parked.removeFirst().continuation
         }
         guard let continuation else { return false }
         continuation.resume(returning: Answer(result: result))

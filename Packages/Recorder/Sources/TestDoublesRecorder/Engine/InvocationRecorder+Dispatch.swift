@@ -82,6 +82,8 @@ extension InvocationRecorder {
             case .suspend(let suspension):
                 switch await suspension.park() {
                 case .success(let value): return .returned(value)
+                case .failure(let error) where error is CancellationError && !requirement.effects.canThrow:
+                    return defaultAnswer(requirement, arguments, reason: "the suspended call was cancelled")
                 case .failure(let error): return thrown(error, requirement, arguments, site: site)
                 }
             case .delayed(let value, let sleep):
