@@ -80,3 +80,22 @@ typealias FeedLoaderStub = ManualStub<FeedLoaderStubConformer>
         loads.verify(3...3)
     }
 }
+
+@Suite struct ManualStubNeverReturnTests {
+    @Test func thenNeverReturnKeepsTheCallSuspended() async throws {
+        let loader = FeedLoaderStub()
+        let wedged = await loader.when { await $0.refreshCount() }.thenNeverReturn()
+        let feed: any FeedLoader = loader()
+        let finished = Locked(false)
+        // The call is parked for good (the task stays suspended, not blocked).
+        Task {
+            _ = await feed.refreshCount()
+            finished.withLock { $0 = true }
+        }
+        #expect(await wedged.verify(1...1, within: .seconds(5)))
+        // A second, ordinary requirement still answers while the first is wedged.
+        await loader.when { try await $0.loadFeed() }.thenReturn(["ok"])
+        #expect(try await feed.loadFeed() == ["ok"])
+        #expect(finished.withLock { $0 } == false)
+    }
+}
