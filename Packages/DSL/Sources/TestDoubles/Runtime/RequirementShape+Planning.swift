@@ -1,0 +1,104 @@
+import TestDoublesMetadata
+import TestDoublesRecorder
+import TestDoublesTrampolines
+
+extension RequirementShape {
+    /// Plans one requirement: classifies every argument, the result and the
+    /// typed error for this machine and places them in the frame.
+    ///
+    /// - Parameters:
+    ///   - signature: The resolved signature.
+    ///   - dispatchIndex: The requirement's dense index (the frame's `slot`).
+    ///   - access: How the slot is called.
+    ///   - isClassBound: Whether `Self` is one reference (class-bound protocols).
+    ///   - fail: Makes the error for an unsupported part.
+    /// - Throws: `StubError` when a value cannot be classified or placed.
+    init(
+        _ signature: ResolvedSignature, dispatchIndex: Int, access: RequirementAccess, isClassBound: Bool,
+        fail: (String, String) -> StubError
+    ) throws(StubError) {
+        let architecture = Architecture.current
+        func lowering(of type: Any.Type, what: String) throws(StubError) -> ValueLowering {
+            let passings: [ValuePassing]
+            do {
+                passings = try ABIClassifier.classifyParameter(type, for: architecture)
+            } catch {
+                throw fail("\(what) of type \(type) cannot be classified (\(error))", "use ManualStub")
+            }
+            guard passings.count == 1, TypeMetadata(type).kind != .tuple else {
+                throw fail(
+                    "\(what) is the tuple type \(type), which the runtime stub does not decode yet",
+                    "pass a struct instead, or use ManualStub")
+            }
+            return ValueLowering(passings[0])
+        }
+        var lowerings: [ValueLowering] = []
+        for (index, parameter) in signature.parameters.enumerated() {
+            lowerings.append(
+                parameter.isInout ? .indirect : try lowering(of: parameter.type, what: "parameter \(index + 1)"))
+        }
+        let resultLowering: ValueLowering
+        if let result = signature.result {
+            do {
+                resultLowering = ValueLowering(try ABIClassifier.classify(result, for: architecture))
+            } catch {
+                throw fail("the result type \(result) cannot be classified (\(error))", "use ManualStub")
+            }
+        } else {
+            resultLowering = isClassBound ? .word : .indirect
+        }
+        var typedErrorLowering: ValueLowering?
+        if case .typed(let errorType) = signature.thrown {
+            do {
+                typedErrorLowering = ValueLowering(try ABIClassifier.classify(errorType, for: architecture))
+            } catch {
+                throw fail("the thrown type \(errorType) cannot be classified (\(error))", "use ManualStub")
+            }
+        }
+        let plan: CallPlan
+        let locations: [ArgumentLocation]
+        do {
+            if case .modify = access {
+                // `_modify`: the coroutine buffer in the first integer register, then the indices; it yields the value.
+                plan = try CallPlan(arguments: lowerings, result: .empty)
+                locations = try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: 1)
+            } else {
+                plan = try CallPlan(
+                    arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
+                    typedError: typedErrorLowering)
+                locations = plan.arguments
+            }
+        } catch {
+            throw fail("its arguments cannot be placed in registers and stack words (\(error))", "use ManualStub")
+        }
+        var effects: RequirementEffects = []
+        if case .none = signature.thrown {} else { effects.insert(.throws) }
+        if signature.isAsync { effects.insert(.async) }
+        var order = Array(signature.parameters.indices)
+        if signature.kind == .setter, signature.isSubscript, !order.isEmpty {
+            // The recorder lists a subscript assignment as `$0[i] = v` evaluates: indices first, the new value last.
+            order = Array(order.dropFirst()) + [order[0]]
+        }
+        let resultType: Any.Type
+        switch access {
+        case .modify: resultType = Void.self
+        case .makesSelf: resultType = Void.self
+        case .call: resultType = signature.result ?? Void.self
+        }
+        self.init(
+            requirement: TestDoublesRecorder.Requirement(
+                id: RequirementID(namespace: 0x5717B, slot: dispatchIndex),
+                name: (signature.isStatic ? "static " : "") + signature.name, effects: effects,
+                resultType: resultType),
+            access: access,
+            argumentTypes: signature.parameters.map(\.type),
+            ownerships: signature.parameters.map(\.ownership),
+            inoutArguments: Set(signature.parameters.indices.filter { signature.parameters[$0].isInout }),
+            recorderOrder: order,
+            plan: plan,
+            argumentLocations: locations,
+            resultType: resultType,
+            thrown: signature.thrown,
+            isAsync: signature.isAsync)
+    }
+}

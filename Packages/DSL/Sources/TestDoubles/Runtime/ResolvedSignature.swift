@@ -1,0 +1,109 @@
+import TestDoublesMetadata
+import TestDoublesTrampolines
+
+/// A requirement's signature with every type resolved to runtime metadata:
+/// what discovery found (or an explicit requirement said), ready to plan.
+struct ResolvedSignature: @unchecked Sendable {
+    /// The call shape of the requirement.
+    enum Kind: Sendable, Equatable {
+        case method, initializer, getter, setter, modify, read
+    }
+
+    /// One parameter as the call passes it.
+    struct Parameter: @unchecked Sendable {
+        var type: Any.Type
+        var ownership: ArgumentOwnership
+        var isInout: Bool
+    }
+
+    /// The name as `#function` spells it: `isEnabled(_:for:)`, `count`, `subscript(_:)`.
+    var name: String
+    var kind: Kind
+    var isSubscript: Bool
+    var isStatic: Bool
+    /// Parameters in call order (setters: the new value first, then the indices).
+    var parameters: [Parameter]
+    /// The result type; nil when it is `Self` (initializers, `-> Self`).
+    var result: Any.Type?
+    var thrown: ThrownShape
+    var isAsync: Bool
+}
+
+extension ResolvedSignature {
+    /// Resolves a discovered signature.
+    ///
+    /// - Parameters:
+    ///   - signature: Metadata's signature of the requirement.
+    ///   - describe: Makes the error for an unsupported part.
+    /// - Throws: `StubError` when a type depends on `Self`, an associated
+    ///   type or a generic parameter, or the requirement is generic.
+    init(
+        _ signature: RequirementSignature, fail describe: (String, String) -> StubError
+    ) throws(StubError) {
+        name = signature.name.description
+        switch signature.kind {
+        case .method: kind = .method
+        case .initializer: kind = .initializer
+        case .getter: kind = .getter
+        case .setter: kind = .setter
+        case .modify: kind = .modify
+        case .read: kind = .read
+        }
+        isSubscript = signature.isSubscript
+        isStatic = signature.isStatic
+        isAsync = signature.isAsync
+        guard signature.genericParameters.isEmpty else {
+            throw describe(
+                "it is generic over its own parameters, which the runtime stub does not dispatch yet",
+                "describe it with ManualStub")
+        }
+        let ownsByDefault = kind == .initializer || kind == .setter
+        parameters = []
+        for (index, parameter) in signature.parameters.enumerated() {
+            guard let type = parameter.type.concreteType else {
+                throw describe(
+                    "parameter \(index + 1) has type \(parameter.type), which depends on Self, an associated type "
+                        + "or a generic parameter",
+                    "bind the associated type, or use ManualStub")
+            }
+            let ownership: ArgumentOwnership
+            switch parameter.ownership {
+            case .owned: ownership = .owned
+            case .shared, .inout: ownership = .borrowed
+            case .default: ownership = ownsByDefault ? .owned : .borrowed
+            }
+            parameters.append(Parameter(type: type, ownership: ownership, isInout: parameter.ownership == .inout))
+        }
+        switch signature.result {
+        case .concrete(let type):
+            result = type
+        case .dependent(let type):
+            if kind == .initializer || Self.isSelf(type) {
+                result = nil
+            } else {
+                throw describe(
+                    "its result type \(type) depends on an associated type or a generic parameter",
+                    "bind the associated type, or use ManualStub")
+            }
+        }
+        switch signature.thrownType {
+        case .none: thrown = .none
+        case .any: thrown = .untyped
+        case .typed(let error):
+            guard let type = error.concreteType, let errorType = type as? any Error.Type else {
+                throw describe(
+                    "it throws \(error), which is not a concrete error type", "throw a concrete error type")
+            }
+            thrown = .typed(errorType)
+        }
+    }
+
+    /// Whether a dependent type is `Self` itself (dynamic Self or the protocol's generic parameter 0).
+    static func isSelf(_ type: DemangledType) -> Bool {
+        switch type {
+        case .genericParameter(depth: 0, index: 0): return true
+        case .dynamicSelf: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import TestDoublesMetadata
+
+/// Finds a requirement's signature from every linked conformer of its
+/// protocol (DWARF, then the `.symtab` name of each witness), and for
+/// library-evolution protocols from the method descriptor.
+struct SignatureWitnesses {
+    let hierarchy: ProtocolHierarchy
+    private let discovery = SignatureDiscovery()
+    /// Conformances found per protocol, scanned once.
+    private var conformances: [ProtocolDescriptor: [ProtocolConformance]] = [:]
+
+    init(hierarchy: ProtocolHierarchy) {
+        self.hierarchy = hierarchy
+    }
+
+    /// The signature of one callable requirement.
+    ///
+    /// - Throws: `StubError.signatureDiscoveryFailed` naming every witness and source tried.
+    mutating func signature(
+        of callable: ProtocolHierarchy.CallableRequirement, typeName: String
+    ) throws(StubError) -> RequirementSignature {
+        let descriptor = callable.protocolDescriptor
+        let found: [ProtocolConformance]
+        if let known = conformances[descriptor] {
+            found = known
+        } else {
+            found = (try? ProtocolConformance.all(to: descriptor).conformances) ?? []
+            conformances[descriptor] = found
+        }
+        let addresses = found.compactMap {
+            $0.witnessTable.witness(forRequirementAt: callable.requirement.index).map { UInt(bitPattern: $0) }
+        }
+        var reasons: [String] = []
+        do {
+            return try discovery.signature(ofAnyWitnessAmong: addresses)
+        } catch {
+            reasons.append(error.description)
+        }
+        if descriptor.isResilient {
+            do {
+                return try discovery.signature(ofMethodDescriptorAt: UInt(bitPattern: callable.requirement.pointer))
+            } catch {
+                reasons.append(error.description)
+            }
+        }
+        let conformers = found.map { $0.conformingType.description }
+        throw StubError(
+            .signatureDiscoveryFailed, type: typeName,
+            reason: "no source described the signature of requirement \(callable.requirement.index) of "
+                + "\(descriptor.qualifiedName) (linked conformers: "
+                + (conformers.isEmpty ? "none" : conformers.joined(separator: ", ")) + "; "
+                + reasons.joined(separator: "; ") + ")",
+            fix: "link a conformer built with debug info or symbols, or list the requirements explicitly with "
+                + "Stub(.method(signatureOf: ...)), or use ManualStub")
+    }
+}

@@ -1,0 +1,220 @@
+import Synchronization
+import TestDoublesMetadata
+import TestDoublesRecorder
+import TestDoublesTrampolines
+
+/// Everything needed to fabricate stubs of one existential type: one shape
+/// per callable requirement (indexed by dispatch index) and the witness
+/// table layouts of the root protocols.
+///
+/// Built once per type (discovery reads symbol tables and DWARF) and cached;
+/// every `Stub` of the type fabricates its own tables and veneers from it.
+struct StubBlueprint: @unchecked Sendable {
+    let typeName: String
+    let shapes: [RequirementShape]
+    let layouts: [WitnessTableLayout]
+    let isClassBound: Bool
+
+    private static let cache = Mutex<[ObjectIdentifier: StubBlueprint]>([:])
+
+    /// The blueprint of `Subject`, from discovery (cached) or from explicit requirements.
+    ///
+    /// - Parameters:
+    ///   - subject: The existential type.
+    ///   - explicit: Explicit signatures in requirement order, or nil to discover them.
+    /// - Throws: `StubError` for every shape the runtime cannot serve exactly.
+    static func make(for subject: Any.Type, explicit: [ResolvedSignature]?) throws(StubError) -> StubBlueprint {
+        if explicit == nil, let cached = cache.withLock({ $0[ObjectIdentifier(subject)] }) { return cached }
+        let blueprint = try StubBlueprint(subject: subject, explicit: explicit)
+        if explicit == nil { cache.withLock { $0[ObjectIdentifier(subject)] = blueprint } }
+        return blueprint
+    }
+
+    private init(subject: Any.Type, explicit: [ResolvedSignature]?) throws(StubError) {
+        let typeName = String(reflecting: subject)
+        self.typeName = typeName
+        func unsupported(_ reason: String, _ fix: String) -> StubError {
+            StubError(.unsupportedProtocolShape, type: typeName, reason: reason, fix: fix)
+        }
+        let metadata = TypeMetadata(subject)
+        guard metadata.kind == .existential, let existential = try? ExistentialMetadata(metadata) else {
+            throw StubError(
+                .typeIsNotProtocol, type: typeName,
+                reason: "\(typeName) is not a protocol existential (constrained existentials such as any P<Int> "
+                    + "are not supported yet)",
+                fix: "write Stub<any P> for a protocol P, or use Dummy.make(using:) for concrete values")
+        }
+        guard !existential.hasSuperclassConstraint else {
+            throw unsupported("it has a superclass constraint", "use ManualStub with a subclass")
+        }
+        guard existential.specialProtocol == 0 else {
+            throw unsupported("it is the special Error existential", "stub a protocol of your own")
+        }
+        let hierarchy: ProtocolHierarchy
+        do {
+            hierarchy = try ProtocolHierarchy(of: subject)
+        } catch {
+            throw StubError(.typeIsNotProtocol, type: typeName, reason: error.description, fix: "use ManualStub")
+        }
+        guard !hierarchy.roots.isEmpty else {
+            throw StubError(
+                .typeIsNotProtocol, type: typeName, reason: "\(typeName) names no protocol",
+                fix: "write Stub<any P> for a protocol P")
+        }
+        isClassBound = existential.isClassConstrained
+        let callables = hierarchy.callableRequirements
+        if let explicit, explicit.count != callables.count {
+            let names = callables.map { "\($0.protocolDescriptor.name).\(Self.kindName($0.requirement.kind))" }
+            throw StubError(
+                .signatureDiscoveryFailed, type: typeName,
+                reason: "\(explicit.count) explicit requirements were given, but the protocol has \(callables.count) "
+                    + "callable requirements (\(names.joined(separator: ", ")))",
+                fix: "list one Stub.Requirement per requirement, bases first, in declaration order")
+        }
+        for node in hierarchy.nodes
+        where node.requirements.contains(where: {
+            $0.kind == .associatedTypeAccessFunction || $0.kind == .associatedConformanceAccessFunction
+        }) {
+            let names = node.protocolDescriptor.associatedTypeNames.joined(separator: ", ")
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName, requirement: "\(node.protocolDescriptor.name).\(names)",
+                reason:
+                    "\(node.protocolDescriptor.name) has associated types (\(names)) that \(typeName) does not bind",
+                fix: "use ManualStub with a concrete conformer")
+        }
+        var signatures: [ResolvedSignature] = []
+        var discovery = SignatureWitnesses(hierarchy: hierarchy)
+        for callable in callables {
+            if let explicit {
+                signatures.append(explicit[callable.dispatchIndex])
+                continue
+            }
+            let node = callable.protocolDescriptor
+            let requirementName =
+                "\(node.name) requirement \(callable.requirement.index) (\(callable.requirement.kind))"
+            do throws(StubError) {
+                let signature = try discovery.signature(of: callable, typeName: typeName)
+                signatures.append(
+                    try ResolvedSignature(signature) { reason, fix in
+                        StubError(
+                            .unsupportedProtocolShape, type: typeName, requirement: signature.name.description,
+                            reason: reason, fix: fix)
+                    })
+            } catch {
+                var error = error
+                if error.requirement == nil { error.requirement = requirementName }
+                throw error
+            }
+        }
+        var shapes: [RequirementShape] = []
+        for callable in callables {
+            let signature = signatures[callable.dispatchIndex]
+            let fail = { (reason: String, fix: String) in
+                StubError(
+                    .unsupportedProtocolShape, type: typeName, requirement: signature.name, reason: reason, fix: fix)
+            }
+            let access: RequirementAccess
+            switch callable.requirement.kind {
+            case .readCoroutine:
+                throw fail(
+                    "it is a _read or borrowing accessor, which the runtime stub does not serve yet", "use ManualStub")
+            case .modifyCoroutine:
+                guard !callable.requirement.isCalleeAllocatedCoroutine else {
+                    throw fail("it is a callee-allocated (yield_once_2) modify coroutine", "use ManualStub")
+                }
+                guard let getter = Self.sibling(of: callable, offset: -2, kind: .getter, in: callables),
+                    let setter = Self.sibling(of: callable, offset: -1, kind: .setter, in: callables)
+                else {
+                    throw fail("its _modify has no getter and setter beside it", "use ManualStub")
+                }
+                access = .modify(getter: getter, setter: setter)
+            case .initializer:
+                access = .makesSelf
+            default:
+                access = signature.result == nil ? .makesSelf : .call
+            }
+            if case .makesSelf = access, signature.kind != .initializer {
+                throw fail("it returns Self", "use ManualStub")
+            }
+            if signature.isAsync, !FabricatedConformance.supportsAsyncRequirements {
+                throw fail("async requirements are not supported on this architecture", "use ManualStub")
+            }
+            shapes.append(
+                try RequirementShape(
+                    signature, dispatchIndex: callable.dispatchIndex, access: access, isClassBound: isClassBound,
+                    fail: fail))
+        }
+        self.shapes = shapes
+        var layouts: [WitnessTableLayout] = []
+        for root in hierarchy.roots {
+            layouts.append(try Self.layout(of: root, hierarchy: hierarchy, callables: callables, typeName: typeName))
+        }
+        self.layouts = layouts
+    }
+
+    /// The dispatch index of the requirement `offset` records before `callable` in its protocol, if it has `kind`.
+    private static func sibling(
+        of callable: ProtocolHierarchy.CallableRequirement, offset: Int, kind: ProtocolRequirementKind,
+        in callables: [ProtocolHierarchy.CallableRequirement]
+    ) -> Int? {
+        callables.first {
+            $0.protocolDescriptor == callable.protocolDescriptor
+                && $0.requirement.index == callable.requirement.index + offset && $0.requirement.kind == kind
+        }?.dispatchIndex
+    }
+
+    private static func kindName(_ kind: ProtocolRequirementKind) -> String {
+        switch kind {
+        case .method: "method"
+        case .initializer: "init"
+        case .getter: "getter"
+        case .setter: "setter"
+        case .readCoroutine: "read"
+        case .modifyCoroutine: "modify"
+        default: "requirement"
+        }
+    }
+
+    /// The table layout of one protocol of the hierarchy, its bases nested.
+    private static func layout(
+        of descriptor: ProtocolDescriptor, hierarchy: ProtocolHierarchy,
+        callables: [ProtocolHierarchy.CallableRequirement], typeName: String
+    ) throws(StubError) -> WitnessTableLayout {
+        guard let node = hierarchy.nodes.first(where: { $0.protocolDescriptor == descriptor }) else {
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName, reason: "\(descriptor.name) is missing from its hierarchy",
+                fix: "use ManualStub")
+        }
+        var slots: [WitnessSlot] = []
+        var baseIndex = 0
+        for requirement in node.requirements {
+            switch requirement.kind {
+            case .baseProtocol:
+                let base = node.baseProtocols[baseIndex]
+                baseIndex += 1
+                slots.append(
+                    .baseProtocol(try layout(of: base, hierarchy: hierarchy, callables: callables, typeName: typeName)))
+            case .associatedTypeAccessFunction, .associatedConformanceAccessFunction:
+                let names = node.protocolDescriptor.associatedTypeNames.joined(separator: ", ")
+                throw StubError(
+                    .unsupportedProtocolShape, type: typeName, requirement: "\(descriptor.name).\(names)",
+                    reason: "\(descriptor.name) has associated types (\(names)) that \(typeName) does not bind",
+                    fix: "use ManualStub with a concrete conformer")
+            default:
+                guard
+                    let callable = callables.first(where: {
+                        $0.protocolDescriptor == descriptor && $0.requirement.index == requirement.index
+                    })
+                else {
+                    slots.append(.empty)
+                    continue
+                }
+                slots.append(
+                    requirement.isAsync
+                        ? .asyncRequirement(dispatchIndex: callable.dispatchIndex)
+                        : .requirement(dispatchIndex: callable.dispatchIndex))
+            }
+        }
+        return WitnessTableLayout(protocolDescriptor: descriptor.pointer, slots: slots)
+    }
+}

@@ -1,0 +1,178 @@
+import Synchronization
+import TestDoublesMetadata
+import TestDoublesRecorder
+import TestDoublesTrampolines
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The handler side of one fabricated stub: decodes each call from its
+/// frame, asks the recorder for the outcome, and encodes the answer.
+///
+/// Held by the fabricated conformance's handler (not by the `Stub`), so the
+/// values a stub hands out keep answering after the `Stub` is gone.
+final class StubRuntime: Sendable {
+    let recorder: InvocationRecorder
+    let blueprint: StubBlueprint
+    /// The conformance this runtime answers for, to make new values for
+    /// initializers; weak because the conformance owns the handler that owns this.
+    private let conformance = Mutex<WeakConformance>(WeakConformance())
+
+    init(recorder: InvocationRecorder, blueprint: StubBlueprint) {
+        self.recorder = recorder
+        self.blueprint = blueprint
+    }
+
+    func attach(_ fabricated: FabricatedConformance) {
+        conformance.withLock { $0.value = fabricated }
+    }
+
+    /// Answers one call through a fabricated table.
+    func handle(_ frame: CallFrame) {
+        let index = frame.slot
+        guard index >= 0, index < blueprint.shapes.count else {
+            stop("a call arrived on unknown requirement slot \(index) of \(blueprint.typeName)")
+        }
+        let shape = blueprint.shapes[index]
+        switch shape.access {
+        case .call, .makesSelf:
+            let arguments = ArgumentList(values: decodeArguments(frame, shape, locations: shape.plan.arguments))
+            if shape.isAsync {
+                frame.calleePoppedStackByteCount = shape.plan.calleePoppedStackByteCount
+                frame.suspend { [self] resultFrame in
+                    let outcome = await recorder.dispatchAsync(shape.requirement, arguments: arguments.values)
+                    answer(resultFrame, shape, outcome, arguments.values)
+                }
+            } else {
+                answer(
+                    frame, shape, recorder.dispatch(shape.requirement, arguments: arguments.values), arguments.values)
+            }
+        case .modify(let getterIndex, let setterIndex):
+            let indices = decodeArguments(frame, shape, locations: shape.argumentLocations)
+            modify(
+                frame, getter: blueprint.shapes[getterIndex], setter: blueprint.shapes[setterIndex], indices: indices)
+        }
+    }
+
+    /// The arguments in the recorder's order.
+    private func decodeArguments(_ frame: CallFrame, _ shape: RequirementShape, locations: [ArgumentLocation]) -> [Any]
+    {
+        var values: [Any] = []
+        values.reserveCapacity(shape.argumentTypes.count)
+        for index in shape.argumentTypes.indices {
+            values.append(
+                frame.argument(
+                    ofType: shape.argumentTypes[index], at: locations[index], ownership: shape.ownerships[index]))
+        }
+        if shape.recorderOrder.elementsEqual(values.indices) { return values }
+        return shape.recorderOrder.map { values[$0] }
+    }
+
+    /// Encodes an outcome into the frame.
+    private func answer(_ frame: CallFrame, _ shape: RequirementShape, _ outcome: CallOutcome, _ arguments: [Any]) {
+        switch outcome {
+        case .returned(let value):
+            if case .makesSelf = shape.access {
+                guard let fabricated = conformance.withLock({ $0.value }) else {
+                    stop("\(recorder.name): \(shape.requirement.name) was called after its conformance was released")
+                }
+                frame.setResult(fabricated.retainedPayloadReference(), at: shape.plan.result)
+                return
+            }
+            write(value, ofType: shape.resultType, to: frame, at: shape.plan.result, shape: shape)
+        case .threw(let error):
+            switch shape.thrown {
+            case .untyped:
+                frame.setThrownError(error)
+            case .typed(let errorType):
+                guard let location = shape.plan.typedError else {
+                    stop("\(recorder.name): \(shape.requirement.name) has no typed-error location")
+                }
+                func throwTyped<E: Error>(_: E.Type) {
+                    guard let typed = error as? E else {
+                        stop(
+                            "\(recorder.name): \(shape.requirement.name) throws \(E.self), but its behavior threw "
+                                + "\(String(reflecting: error)) of type \(type(of: error))")
+                    }
+                    frame.setTypedThrownError(typed, at: location)
+                }
+                throwTyped(errorType)
+            case .none:
+                stop("\(recorder.name): \(shape.requirement.name) cannot throw, but its behavior threw \(error)")
+            }
+        case .forward:
+            stop(
+                "\(recorder.name): \(recorder.describe(shape.requirement, arguments)) was to be forwarded, but a Stub "
+                    + "has no real implementation; use Spy(forwardingTo:)")
+        case .trap(let message):
+            fatalError(message)
+        }
+    }
+
+    /// Writes a result after checking its type (a mismatched value is a trap with a diagnostic, never garbage).
+    private func write(
+        _ value: Any, ofType type: Any.Type, to frame: CallFrame, at location: ResultLocation, shape: RequirementShape
+    ) {
+        func typed<T>(_: T.Type) {
+            guard let result = value as? T else {
+                stop(
+                    "\(recorder.name): \(shape.requirement.name) returns \(T.self), but its behavior produced "
+                        + "\(String(reflecting: value)) of type \(Swift.type(of: value))")
+            }
+            frame.setResult(result, at: location)
+        }
+        _openExistential(type, do: typed)
+    }
+
+    /// Serves a `_modify` access: yields the getter's answer, then records the final value as a setter call.
+    private func modify(_ frame: CallFrame, getter: RequirementShape, setter: RequirementShape, indices: [Any]) {
+        let current = recorder.dispatch(getter.requirement, arguments: indices)
+        let value: Any
+        switch current {
+        case .returned(let returned): value = returned
+        case .trap(let message): fatalError(message)
+        case .threw, .forward:
+            stop("\(recorder.name): \(getter.requirement.name) cannot start a modify access with \(current)")
+        }
+        let recorder = self.recorder
+        func yield<T>(_: T.Type) {
+            guard let start = value as? T else {
+                stop(
+                    "\(recorder.name): \(getter.requirement.name) returns \(T.self), but its behavior produced \(value)"
+                )
+            }
+            frame.yieldForModify(start) { final, _ in
+                if case .trap(let message) = recorder.dispatch(setter.requirement, arguments: indices + [final]) {
+                    fatalError(message)
+                }
+            }
+        }
+        _openExistential(getter.resultType, do: yield)
+    }
+}
+
+/// Prints a diagnostic and stops: the fail-closed end of a call that cannot be answered exactly.
+func stop(_ message: String) -> Never {
+    let line = Array("TestDoubles: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    fatalError("TestDoubles: " + message)
+}
+
+/// The decoded arguments of a call, carried into an async continuation.
+struct ArgumentList: @unchecked Sendable {
+    let values: [Any]
+}
+
+struct WeakConformance {
+    weak var value: FabricatedConformance?
+}
+
+extension InvocationRecorder {
+    /// A call rendered for diagnostics.
+    func describe(_ requirement: TestDoublesRecorder.Requirement, _ arguments: [Any]) -> String {
+        requirement.name + "(" + arguments.map { String(reflecting: $0) }.joined(separator: ", ") + ")"
+    }
+}
