@@ -8,7 +8,8 @@ import XCTest
 /// An observer tracks the running test case from the moment the first
 /// double is created. Before it has seen a test start (the test that
 /// created the first double), a report on the main thread of an `.xctest`
-/// process is taken to come from a running XCTest test.
+/// process that is not running Swift Testing is taken to come from a
+/// running XCTest test.
 final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
     enum State {
         case unknown
@@ -46,7 +47,10 @@ final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
         case .idle:
             return false
         case .unknown:
-            guard Thread.isMainThread, CommandLine.arguments.first?.hasSuffix(".xctest") == true else { return false }
+            let arguments = CommandLine.arguments
+            guard Thread.isMainThread, arguments.first?.hasSuffix(".xctest") == true,
+                !arguments.contains("swift-testing")  // `swift test` runs Swift Testing as a second pass
+            else { return false }
             XCTFail(issue.description)
             return true
         }
