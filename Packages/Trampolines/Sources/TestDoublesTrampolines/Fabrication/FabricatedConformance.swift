@@ -67,7 +67,8 @@ public final class FabricatedConformance: @unchecked Sendable {
         storages.forEach { $0.retire() }
     }
 
-    /// Whether `WitnessSlot.asyncRequirement` can be fabricated on this architecture.
+    /// Whether `WitnessSlot.asyncRequirement` can be fabricated on this architecture
+    /// (x86_64 and arm64 both have the async entry).
     public static var supportsAsyncRequirements: Bool { td_async_entry_address() != nil }
 
     /// The fabricated root witness tables, in the order of the layouts.
