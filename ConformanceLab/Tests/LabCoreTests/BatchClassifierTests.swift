@@ -51,6 +51,21 @@ import Testing
         #expect(timedOut.detail == "timed out after 31 s")
     }
 
+    @Test func theRuntimeCrashSummaryIsTheDetail() {
+        let diagnostics = """
+            swift-runtime: failed to suspend thread 9339 while processing a crash
+
+            *** Signal 11: Backtracing from 0x7fe41eff9eec... done ***
+
+            *** Program crashed: Bad pointer dereference at 0x0000000000000010 ***
+
+            Thread 0 "LabRunner":
+            """
+        let result = BatchClassifier.classifySingle(
+            id: "c0097", outcome: ProcessOutcome(termination: .signal(11), output: "", diagnostics: diagnostics))
+        #expect(result.detail == "signal 11 (SIGSEGV): Program crashed: Bad pointer dereference at 0x0000000000000010")
+    }
+
     @Test func aPassFollowedByADeathIsACrash() {
         let result = BatchClassifier.classifySingle(
             id: "c0001",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns what a case-runner process printed, and how it ended, into case results.
 ///
 /// The runner prints `LABSTART <id>` before a case and
@@ -73,8 +75,14 @@ public enum BatchClassifier {
                 id: id, status: .crashed,
                 detail: "passed, then the process ended with \(outcome.terminationDescription)")
         }
-        let lastLines = outcome.diagnostics.split(separator: "\n").filter { !$0.hasPrefix("LAB") }.suffix(2)
-            .joined(separator: " | ")
+        let lines = outcome.diagnostics.split(separator: "\n").filter { !$0.hasPrefix("LAB") }
+        // The runtime's own summary of the crash when there is one, else the last words.
+        let summary = lines.first { line in
+            ["Fatal error", "Program crashed:", "Assertion", "fatal error"].contains { line.contains($0) }
+        }
+        let lastLines =
+            summary.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "* \t")) }
+            ?? lines.suffix(2).joined(separator: " | ")
         return CaseResult(
             id: id, status: .crashed,
             detail: outcome.terminationDescription + (lastLines.isEmpty ? "" : ": \(lastLines)"))
