@@ -32,6 +32,32 @@ extension RequirementShape {
             }
             return ValueLowering(passings[0])
         }
+        func closureBridge(for type: Any.Type, what: String) throws(StubError) -> ClosureBridge? {
+            let metadata = TypeMetadata(type)
+            if metadata.kind == .optional,
+                TypeMetadata(pointer: metadata.pointer.load(fromByteOffset: 16, as: UnsafeRawPointer.self)).kind
+                    == .function
+            {
+                throw fail(
+                    "\(what) is the optional closure type \(type), which the runtime stub cannot convert",
+                    "pass a non-optional closure, or use ManualStub")
+            }
+            guard metadata.kind == .function else { return nil }
+            guard let bridge = ClosureBridge.bridge(for: type) else {
+                throw fail(
+                    "\(what) is the closure type \(type); the runtime stub converts only escaping closures of "
+                        + "ClosureBridge's listed types", "use ManualStub")
+            }
+            return bridge
+        }
+        var bridges: [ClosureBridge?] = []
+        for (index, parameter) in signature.parameters.enumerated() {
+            bridges.append(
+                parameter.isInout ? nil : try closureBridge(for: parameter.type, what: "parameter \(index + 1)"))
+        }
+        let resultBridge = try signature.result.flatMap { (type) throws(StubError) in
+            try closureBridge(for: type, what: "the result")
+        }
         var lowerings: [ValueLowering] = []
         for (index, parameter) in signature.parameters.enumerated() {
             lowerings.append(
@@ -97,8 +123,18 @@ extension RequirementShape {
             recorderOrder: order,
             plan: plan,
             argumentLocations: locations,
+            argumentBridges: bridges,
+            resultBridge: access.isCall ? resultBridge : nil,
             resultType: resultType,
             thrown: signature.thrown,
             isAsync: signature.isAsync)
+    }
+}
+
+extension RequirementAccess {
+    /// Whether the slot is a plain call.
+    var isCall: Bool {
+        if case .call = self { return true }
+        return false
     }
 }

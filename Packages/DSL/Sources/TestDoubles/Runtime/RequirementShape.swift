@@ -42,6 +42,10 @@ struct RequirementShape: @unchecked Sendable {
     let plan: CallPlan
     /// Argument locations when the plan is not the witness convention's (`_modify`).
     let argumentLocations: [ArgumentLocation]
+    /// Converters for closure arguments (nil for every other argument), in call order.
+    let argumentBridges: [ClosureBridge?]
+    /// The converter of a closure result.
+    let resultBridge: ClosureBridge?
     /// The result type (`Void` for none).
     let resultType: Any.Type
     /// What it throws.

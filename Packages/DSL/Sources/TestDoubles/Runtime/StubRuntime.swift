@@ -63,6 +63,14 @@ final class StubRuntime: Sendable {
         var values: [Any] = []
         values.reserveCapacity(shape.argumentTypes.count)
         for index in shape.argumentTypes.indices {
+            if let bridge = shape.argumentBridges[index] {
+                values.append(
+                    withUnsafeTemporaryAllocation(byteCount: 16, alignment: 8) { buffer in
+                        frame.copyArgumentBytes(locations[index], byteCount: 16, into: buffer.baseAddress!)
+                        return bridge.decode(buffer.baseAddress!, shape.ownerships[index] == .owned)
+                    })
+                continue
+            }
             values.append(
                 frame.argument(
                     ofType: shape.argumentTypes[index], at: locations[index], ownership: shape.ownerships[index]))
@@ -80,6 +88,14 @@ final class StubRuntime: Sendable {
                     stop("\(recorder.name): \(shape.requirement.name) was called after its conformance was released")
                 }
                 frame.setResult(fabricated.retainedPayloadReference(), at: shape.plan.result)
+                return
+            }
+            if let bridge = shape.resultBridge {
+                guard bridge.encode(value, frame, shape.plan.result) else {
+                    stop(
+                        "\(recorder.name): \(shape.requirement.name) returns \(shape.resultType), but its behavior "
+                            + "produced \(String(reflecting: value)) of type \(type(of: value))")
+                }
                 return
             }
             write(value, ofType: shape.resultType, to: frame, at: shape.plan.result, shape: shape)
