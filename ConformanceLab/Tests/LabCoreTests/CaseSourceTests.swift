@@ -27,18 +27,28 @@ import Testing
         let text = CaseSource(labCase: labCase(shape), backend: .stub).text
         #expect(text.contains("stub = try Stub<any P_c0003_A & P_c0003>()"))
         #expect(text.contains("catch let error as StubError"))
-        #expect(text.contains("stub.when { try $0.call(Match.any()) }.then { (a0: LabRef) in"))
+        #expect(
+            text.contains("stub.when(returning: expected) { try $0.call(Match.any(using: e0)) }.then { (a0: LabRef) in")
+        )
         #expect(text.contains(".thenThrow(thrown)"))
-        #expect(text.contains("stub.verify(2...2) { try $0.call(Match.any()) }"))
+        #expect(text.contains("stub.verify(2...2) { try $0.call(Match.any(using: e0)) }"))
         #expect(text.contains("verdict.argument(0, e0, { $0 === $1 })"))
     }
 
-    @Test func setterAndInitializerShapesAreSkippedByTheStubBackendWithAReason() {
-        let shape = Shape(
+    @Test func settersAreConfiguredWithWhenSetAndInitializersAreSkippedWithAReason() {
+        let setter = Shape(
             kind: .setter, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
             focus: "Int")
-        let text = CaseSource(labCase: labCase(shape), backend: .stub).text
-        #expect(text.contains("verdict.skipped(\"lab: no when-spelling for setter requirements"))
+        let text = CaseSource(labCase: labCase(setter), backend: .stub).text
+        #expect(
+            text.contains("stub.whenSet { $0.value = Match.any(using: e0) }.then { (a0: Int) in labProbe.record(a0)"))
+        #expect(text.contains("stub.verifySet(1...1) { $0.value = Match.any(using: e0) }"))
+        let initializer = Shape(
+            kind: .initializer, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
+            focus: "Int")
+        #expect(
+            CaseSource(labCase: labCase(initializer), backend: .stub).text.contains(
+                "verdict.skipped(\"lab: the public API has no when-spelling for initializer requirements yet\")"))
     }
 
     @Test func comparisonsSpellTheRightExpression() {

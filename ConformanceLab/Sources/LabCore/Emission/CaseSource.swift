@@ -184,15 +184,20 @@ struct CaseSource {
                 return ["verdict.skipped(\(reason.swiftLiteral))", "return verdict"]
                     + ["let subject: \(existential) = C_\(id)(labSubject: ())"]
             }
-            let matchers = Array(repeating: "Match.any()", count: families.count)
-            let pattern = "\(tryAwait)\(call(matchers, on: "$0"))"
             let parameters = families.enumerated().map { "a\($0.offset): \($0.element.parameterSpelling)" }.joined(
                 separator: ", ")
             let record =
                 families.isEmpty
                 ? "labProbe.record()"
                 : "labProbe.record(\((0..<families.count).map { "a\($0)" }.joined(separator: ", ")))"
-            var configure = "\(shape.effect.isAsync ? "await " : "")stub.when { \(pattern) }"
+            var configure: String
+            if shape.kind == .setter {
+                configure = "stub.whenSet { \(stubPattern) }"
+            } else {
+                // The expected result answers the recording pass (classes and existentials have no placeholder).
+                let returning = resultFamily == nil ? "" : "(returning: expected)"
+                configure = "\(shape.effect.isAsync ? "await " : "")stub.when\(returning) { \(stubPattern) }"
+            }
             configure += ".then { (\(parameters)) in \(record); return labProbe.answered() as \(resultSpelling) }"
             if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
             return [
@@ -206,19 +211,26 @@ struct CaseSource {
         }
     }
 
+    /// The call the stub records in `when` and `verify`: every argument is
+    /// `Match.any(using:)` its sample, which also serves as the recording pass's placeholder.
+    private var stubPattern: String {
+        let matchers = (0..<families.count).map { "Match.any(using: e\($0))" }
+        if shape.kind == .setter { return "$0.value = \(matchers[0])" }
+        return "\(tryAwait)\(call(matchers, on: "$0"))"
+    }
+
     private var verifyLines: [String] {
         guard backend == .stub, stubUnsupportedReason == nil else { return [] }
-        let matchers = Array(repeating: "Match.any()", count: families.count)
-        let pattern = "\(tryAwait)\(call(matchers, on: "$0"))"
+        if shape.kind == .setter { return ["stub.verifySet(1...1) { \(stubPattern) }"] }
         let calls = shape.effect.isThrowing ? 2 : 1
-        return ["\(shape.effect.isAsync ? "await " : "")stub.verify(\(calls)...\(calls)) { \(pattern) }"]
+        return ["\(shape.effect.isAsync ? "await " : "")stub.verify(\(calls)...\(calls)) { \(stubPattern) }"]
     }
 
     /// Why the stub backend cannot express this case yet, if it cannot.
     private var stubUnsupportedReason: String? {
         switch shape.kind {
-        case .setter, .initializer:
-            return "lab: no when-spelling for \(shape.kind.rawValue) requirements in the public API yet"
+        case .initializer:
+            return "lab: the public API has no when-spelling for initializer requirements yet"
         default:
             return nil
         }
