@@ -84,6 +84,13 @@ final class StubRuntime: Sendable {
         switch outcome {
         case .returned(let value):
             if case .makesSelf = shape.access {
+                // A new value of this stub: the default answer (`()`), or any fabricated value as the configured one.
+                guard value is Void || type(of: value as AnyObject) == FabricatedConformance.payloadType else {
+                    stop(
+                        "\(recorder.name): \(shape.requirement.name) answers with a new value of the same stub; "
+                            + "its behavior produced \(String(reflecting: value)), which is not a fabricated value "
+                            + "(configure it with thenReturn(stub()))")
+                }
                 guard let fabricated = conformance.withLock({ $0.value }) else {
                     stop("\(recorder.name): \(shape.requirement.name) was called after its conformance was released")
                 }
