@@ -75,13 +75,18 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
     /// The value `when` and `verify` closures receive: the fabricated value itself.
     public var recordingSubject: Subject { value }
 
+    /// A stub under another name (dummies).
+    init(named name: String, site: CallSite) throws(StubError) {
+        (recorder, value) = try Self.fabricate(explicit: nil, site: site, name: name)
+    }
+
     private static func fabricate(
-        explicit: [ResolvedSignature]?, site: CallSite
+        explicit: [ResolvedSignature]?, site: CallSite, name: String? = nil
     ) throws(StubError) -> (InvocationRecorder, Subject) {
         PlaceholderSynthesis.install()
         let blueprint = try StubBlueprint.make(for: Subject.self, explicit: explicit)
         let recorder = InvocationRecorder(
-            name: "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
+            name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
             column: site.column)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint)
         do {
