@@ -68,12 +68,14 @@ protocol Loader {
     func load(_ id: Int) throws -> String
     func parse(_ text: String) throws(ParseError) -> Int
     func check(_ text: String) throws(ParseError)
+    func token(_ id: Int) throws -> Token
 }
 
 struct LiveLoader: Loader {
     func load(_ id: Int) throws -> String { "" }
     func parse(_ text: String) throws(ParseError) -> Int { 0 }
     func check(_ text: String) throws(ParseError) {}
+    func token(_ id: Int) throws -> Token { Token() }
 }
 
 protocol Player {

@@ -1,0 +1,132 @@
+import TestDoubles
+import Testing
+
+protocol Repository {
+    associatedtype Item
+    func item(at index: Int) -> Item
+}
+struct IntRepository: Repository {
+    func item(at index: Int) -> Int { index }
+}
+
+protocol Orphan {
+    func value() -> Int
+}
+
+protocol Converter {
+    func convert<T>(_ value: T) -> T
+}
+struct LiveConverter: Converter {
+    func convert<T>(_ value: T) -> T { value }
+}
+
+protocol Pairing {
+    func sum(_ pair: (Int, Int)) -> Int
+}
+struct LivePairing: Pairing {
+    func sum(_ pair: (Int, Int)) -> Int { pair.0 + pair.1 }
+}
+
+protocol Predicates {
+    func test(_ predicate: @escaping (Int, String) -> Bool) -> Bool
+}
+struct LivePredicates: Predicates {
+    func test(_ predicate: @escaping (Int, String) -> Bool) -> Bool { predicate(0, "") }
+}
+
+protocol Visitor {
+    func each(_ body: (Int) -> Void)
+}
+struct LiveVisitor: Visitor {
+    func each(_ body: (Int) -> Void) { body(0) }
+}
+
+protocol Copyable2 {
+    func copy() -> Self
+}
+struct LiveCopyable2: Copyable2 {
+    func copy() -> Self { self }
+}
+
+protocol Sequenced<Element> {
+    associatedtype Element
+    func first() -> Element?
+}
+struct IntSequenced: Sequenced {
+    func first() -> Int? { nil }
+}
+
+@Suite struct FailClosedTests {
+    func failure<Subject>(_ type: Subject.Type) -> StubError? {
+        do {
+            _ = try Stub<Subject>()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func notAProtocol() {
+        let error = failure(Int.self)
+        #expect(error?.kind == .typeIsNotProtocol)
+        #expect(error?.fix.contains("Stub<any P>") == true)
+    }
+
+    @Test func unboundAssociatedType() {
+        let error = failure((any Repository).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.reason.contains("Item") == true)
+        #expect(error?.description.contains("Repository") == true)
+    }
+
+    @Test func constrainedExistential() {
+        let error = failure((any Sequenced<Int>).self)
+        #expect(error?.kind == .typeIsNotProtocol)
+        #expect(error?.reason.contains("constrained") == true)
+    }
+
+    @Test func noSignatureSource() {
+        let error = failure((any Orphan).self)
+        #expect(error?.kind == .signatureDiscoveryFailed)
+        #expect(error?.reason.contains("linked conformers: none") == true)
+        #expect(error?.fix.contains("signatureOf") == true)
+    }
+
+    @Test func requirementLevelGenerics() {
+        let error = failure((any Converter).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "convert(_:)")
+        #expect(error?.reason.contains("generic") == true)
+    }
+
+    @Test func tupleParameter() {
+        let error = failure((any Pairing).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "sum(_:)")
+        #expect(error?.reason.contains("tuple") == true)
+    }
+
+    @Test func closureTypeWithoutBridge() {
+        let error = failure((any Predicates).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "test(_:)")
+        #expect(error?.reason.contains("closure") == true)
+    }
+
+    @Test func nonEscapingClosure() {
+        let error = failure((any Visitor).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "each(_:)")
+    }
+
+    @Test func selfResult() {
+        let error = failure((any Copyable2).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.reason.contains("Self") == true)
+    }
+
+    @Test func errorExistential() {
+        let error = failure((any Error).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+    }
+}

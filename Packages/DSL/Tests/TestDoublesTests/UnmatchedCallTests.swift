@@ -1,0 +1,34 @@
+import TestDoubles
+import Testing
+
+@Suite struct UnmatchedCallTests {
+    @Test func unmatchedCallReportsAndReturnsASynthesizedValue() throws {
+        let stub = try Stub<any Calculator>()
+        let issues = TestDoubleIssueReporting.capture {
+            #expect(
+                stub().transform(FiveWords(a: 1, b: 2, c: 3, d: 4, e: 5)) == FiveWords(a: 0, b: 0, c: 0, d: 0, e: 0))
+        }
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.contains("transform(") == true)
+        stub.verify { $0.transform(Match.any()) }
+    }
+
+    @Test func unmatchedThrowingCallWithoutPlaceholderThrowsUnstubbedCall() throws {
+        let stub = try Stub<any Loader>()
+        let issues = TestDoubleIssueReporting.capture {
+            #expect(throws: UnstubbedCall.self) {
+                _ = try stub().token(1)
+            }
+        }
+        #expect(issues.count == 1)
+    }
+
+    #if compiler(>=6.2)
+    @Test func unanswerableUnmatchedCallTrapsAfterTheDiagnostic() async {
+        await #expect(processExitsWith: .failure) {
+            let stub = try Stub<any Calculator>()
+            _ = stub().echo(Token())
+        }
+    }
+    #endif
+}
