@@ -31,7 +31,7 @@ import Testing
             text.contains("stub.when(returning: expected) { try $0.call(Match.any(using: e0)) }.then { (a0: LabRef) in")
         )
         #expect(text.contains(".thenThrow(thrown)"))
-        #expect(text.contains("stub.verify(2...2) { try $0.call(Match.any(using: e0)) }"))
+        #expect(text.contains("if !pattern.interactions.verify(2...2) {"))
         #expect(text.contains("verdict.argument(0, e0, { $0 === $1 })"))
     }
 
@@ -42,7 +42,7 @@ import Testing
         let text = CaseSource(labCase: labCase(setter), backend: .stub).text
         #expect(
             text.contains("stub.whenSet { $0.value = Match.any(using: e0) }.then { (a0: Int) in labProbe.record(a0)"))
-        #expect(text.contains("stub.verifySet(1...1) { $0.value = Match.any(using: e0) }"))
+        #expect(text.contains("if !pattern.interactions.verify(1...1) {"))
         let initializer = Shape(
             kind: .initializer, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
             focus: "Int")

@@ -198,14 +198,17 @@ struct CaseSource {
                 let returning = resultFamily == nil ? "" : "(returning: expected)"
                 configure = "\(shape.effect.isAsync ? "await " : "")stub.when\(returning) { \(stubPattern) }"
             }
-            configure += ".then { (\(parameters)) in \(record); return labProbe.answered() as \(resultSpelling) }"
+            // The handler answers with the expected value itself, so a call routed to it at the wrong time
+            // shows as a wrong value rather than a crash of the probe.
+            let answer = resultFamily == nil || shape.kind == .setter ? "()" : "expected"
+            configure += ".then { (\(parameters)) in \(record); return \(answer) }"
             if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
             return [
                 "let stub: Stub<\(existential)>",
                 "do { stub = try Stub<\(existential)>() } catch let error as StubError {",
                 "    verdict.closed(String(describing: error)); return verdict",
                 "} catch { verdict.unexpected(error); return verdict }",
-                configure,
+                "let pattern = " + configure,
                 "let subject: \(existential) = stub()",
             ]
         }
@@ -221,9 +224,11 @@ struct CaseSource {
 
     private var verifyLines: [String] {
         guard backend == .stub, stubUnsupportedReason == nil else { return [] }
-        if shape.kind == .setter { return ["stub.verifySet(1...1) { \(stubPattern) }"] }
+        // The pattern's own interactions: no second recording pass (which would need a placeholder result).
         let calls = shape.effect.isThrowing ? 2 : 1
-        return ["\(shape.effect.isAsync ? "await " : "")stub.verify(\(calls)...\(calls)) { \(stubPattern) }"]
+        return [
+            "if !pattern.interactions.verify(\(calls)...\(calls)) { verdict.wrong(\"verify: the stub did not record \(calls) matching call(s)\") }"
+        ]
     }
 
     /// Why the stub backend cannot express this case yet, if it cannot.
