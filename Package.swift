@@ -158,11 +158,15 @@ let package = Package(
             path: "ConformanceLab/Sources/ConformanceLab"
         ),
         .testTarget(name: "LabCoreTests", dependencies: ["LabCore"], path: "ConformanceLab/Tests/LabCoreTests"),
+        .target(name: "BenchmarkHarness", path: "Benchmarks/Sources/BenchmarkHarness"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["TestDoubles"],
+            dependencies: ["TestDoubles", "BenchmarkHarness"],
             path: "Benchmarks/Sources/Benchmarks"
         ),
+        .testTarget(
+            name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness"],
+            path: "Benchmarks/Tests/BenchmarkHarnessTests"),
     ],
     swiftLanguageModes: [.v6]
 )

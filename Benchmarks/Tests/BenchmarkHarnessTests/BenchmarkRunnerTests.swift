@@ -1,0 +1,74 @@
+import Testing
+
+@testable import BenchmarkHarness
+
+@MainActor
+@Suite struct BenchmarkRunnerTests {
+    final class Counter {
+        var operations = 0
+        var setups = 0
+    }
+
+    @Test func calibratesToTheTargetAndTakesEverySample() async throws {
+        var options = BenchmarkOptions()
+        options.samples = 4
+        options.sampleNanoseconds = 2_000_000
+        let counter = Counter()
+        let benchmark = Benchmark(
+            "spin", "direct",
+            .perOperation {
+                counter.setups += 1
+                return .sync { count in
+                    for index in 0..<count {
+                        counter.operations += 1
+                        blackHole(index)
+                    }
+                }
+            })
+        let result = await BenchmarkRunner(options: options).measure(benchmark)
+        #expect(result.samples.count == 4)
+        #expect(result.operationsPerSample > 1)
+        #expect(result.median != nil)
+        #expect(result.unavailableReason == nil)
+        // Every sample and the warm-up ran the calibrated count after its own setup.
+        #expect(counter.setups >= 6)
+        #expect(counter.operations >= 5 * result.operationsPerSample)
+    }
+
+    @Test func fixedOperationsRunExactlyThatMany() async {
+        var options = BenchmarkOptions()
+        options.samples = 3
+        let counter = Counter()
+        let benchmark = Benchmark(
+            "fixed", "mock",
+            .fixedOperations(1000) {
+                .async { count in counter.operations += count }
+            })
+        let result = await BenchmarkRunner(options: options).measure(benchmark)
+        #expect(result.operationsPerSample == 1000)
+        #expect(counter.operations == 4000)
+    }
+
+    @Test func failingSetupMakesTheRowUnavailable() async {
+        struct Broken: Error, CustomStringConvertible { var description: String { "no conformer" } }
+        let benchmark = Benchmark("x", "stub", .perOperation { throw Broken() })
+        let result = await BenchmarkRunner(options: BenchmarkOptions()).measure(benchmark)
+        #expect(result.median == nil)
+        #expect(result.unavailableReason == "setup failed: no conformer")
+    }
+
+    @Test func runHonoursTheFilterAndReportsProgress() async throws {
+        var options = try BenchmarkOptions(parsing: ["--filter", "b/", "--samples", "2"])
+        options.sampleNanoseconds = 1_000_000
+        var lines: [String] = []
+        let runner = BenchmarkRunner(options: options) { lines.append($0) }
+        let results = await runner.run([
+            Benchmark("a", "direct", .sampled(unit: .bytes) { 1 }),
+            Benchmark("b", "direct", .sampled(unit: .bytes) { 2 }),
+            Benchmark("b", "stub", .sampled(unit: .bytes) { 8 }),
+        ])
+        #expect(results.map(\.name) == ["b/direct", "b/stub"])
+        #expect(results[1].ratioToControl == 4)
+        #expect(lines == ["[1/2] b/direct: 2.00 B/op", "[2/2] b/stub: 8.00 B/op"])
+    }
+}
