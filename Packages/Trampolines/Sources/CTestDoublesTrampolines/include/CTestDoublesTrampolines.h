@@ -164,5 +164,6 @@ uintptr_t td_assembly_echo_word(uintptr_t word);
 const void *swift_getTypeContextDescriptor(const void *metadata);
 
 #endif  // __ASSEMBLER__
+#include "ClosureBridge.h"
 
 #endif  // CTESTDOUBLESTRAMPOLINES_H

@@ -1,0 +1,162 @@
+import CTestDoublesTrampolines
+import Synchronization
+
+/// A direct-convention thick function (entry, context) that Swift code can
+/// call with arguments boxed as `Any`.
+///
+/// An escaping function's context is retained for as long as this object
+/// lives. A non-escaping one is borrowed for a scope: it is not retained, and
+/// `endScope()` makes every later call fail instead of reaching a context
+/// that may be gone.
+final class DirectFunction: @unchecked Sendable {
+    let signature: FunctionSignature
+    let entry: UnsafeRawPointer
+    let context: UnsafeMutableRawPointer?
+    private let retainsContext: Bool
+    private let inScope = Atomic<Bool>(true)
+
+    /// Wraps a thick function.
+    ///
+    /// - Parameters:
+    ///   - entry: The function's entry point.
+    ///   - context: Its context (`nil` for a function without captures).
+    ///   - signature: Its checked signature.
+    ///   - retainingContext: Whether to retain the context (escaping functions).
+    init(
+        entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?, signature: FunctionSignature,
+        retainingContext: Bool
+    ) {
+        self.entry = entry
+        self.context = context
+        self.signature = signature
+        self.retainsContext = retainingContext && context != nil
+        if retainsContext, let context { _ = Unmanaged<AnyObject>.fromOpaque(context).retain() }
+    }
+
+    deinit {
+        if retainsContext, let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
+    }
+
+    /// Makes every later call fail: the borrowed function's scope has ended.
+    func endScope() { inScope.store(false, ordering: .releasing) }
+
+    /// Whether calls may still reach the function.
+    var isCallable: Bool { inScope.load(ordering: .acquiring) }
+
+    /// Calls the function.
+    ///
+    /// - Parameter arguments: One value per parameter, of the parameter's type.
+    /// - Returns: The result, boxed.
+    /// - Throws: The error the function threw, or
+    ///   `FunctionBridgeError.calledOutsideItsScope` after `endScope()`.
+    func call(_ arguments: [Any]) throws -> Any {
+        guard isCallable else { throw FunctionBridgeError.calledOutsideItsScope(signature.name) }
+        precondition(arguments.count == signature.parameters.count, "argument count mismatch")
+        let frameStorage = UnsafeMutableRawPointer.allocate(
+            byteCount: Int(TD_FRAME_SIZE), alignment: 16)
+        defer { frameStorage.deallocate() }
+        frameStorage.initializeMemory(as: UInt8.self, repeating: 0, count: Int(TD_FRAME_SIZE))
+        let stackStorage = UnsafeMutableRawPointer.allocate(
+            byteCount: max(signature.stackByteCount, 16), alignment: 16)
+        defer { stackStorage.deallocate() }
+        stackStorage.initializeMemory(as: UInt8.self, repeating: 0, count: max(signature.stackByteCount, 16))
+        let frame = CallFrame(frameStorage)
+        frame.setWord(UInt(bitPattern: stackStorage), at: Int(TD_FRAME_STACK_ARGUMENTS))
+        frame.setWord(UInt(signature.stackByteCount), at: Int(TD_FRAME_STACK_ARGUMENT_BYTES))
+        frame.setWord(UInt(bitPattern: context), at: Int(TD_FRAME_SELF))
+        frame.setWord(0, at: Int(TD_FRAME_ERROR))
+
+        // Each argument lives in its own storage for the duration of the call.
+        var cleanups: [() -> Void] = []
+        defer { for cleanup in cleanups { cleanup() } }
+        for (parameter, value) in zip(signature.parameters, arguments) {
+            cleanups.append(frame.placeArgument(value, as: parameter))
+        }
+
+        let resultStorage = UnsafeMutableRawPointer.allocate(
+            byteCount: max(signature.resultLayout.size, 1), alignment: max(signature.resultLayout.alignment, 16))
+        defer { resultStorage.deallocate() }
+        if case .indirect = signature.result {
+            frame.setWord(UInt(bitPattern: resultStorage), at: Int(TD_FRAME_INDIRECT_RESULT))
+        }
+
+        td_invoke_function(frameStorage.assumingMemoryBound(to: td_call_frame.self), entry)
+
+        let error = frame.returnErrorRegister
+        if signature.isThrowing, error != 0 {
+            throw takeThrownError(error)
+        }
+        return frame.takeResult(ofType: signature.resultType, at: signature.result, storage: resultStorage)
+    }
+
+    private func takeThrownError(_ word: UInt) -> any Error {
+        withUnsafeTemporaryAllocation(of: (any Error).self, capacity: 1) { cell in
+            UnsafeMutableRawPointer(cell.baseAddress!).storeBytes(of: word, as: UInt.self)
+            return cell.baseAddress!.move()
+        }
+    }
+}
+
+extension FunctionSignature {
+    /// The size and alignment of the result type.
+    var resultLayout: (size: Int, alignment: Int) {
+        func open<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+        return open(resultType)
+    }
+}
+
+extension CallFrame {
+    /// Places one argument of an outgoing call into the frame's argument
+    /// registers or its outgoing stack words.
+    ///
+    /// - Returns: What to do after the call: destroy the borrowed copy, or
+    ///   (for an owned parameter, which the callee consumed) only free memory.
+    func placeArgument(_ value: Any, as parameter: FunctionSignature.Parameter) -> () -> Void {
+        func open<T>(_: T.Type) -> () -> Void {
+            guard let typed = value as? T else {
+                preconditionFailure("a \(Swift.type(of: value)) argument for a \(T.self) parameter")
+            }
+            let storage = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            storage.initialize(to: typed)
+            let bytes = UnsafeRawPointer(storage)
+            switch parameter.location {
+            case .empty:
+                break
+            case .indirect(let pointerLocation):
+                UnsafeMutableRawPointer(mutating: argumentAddress(of: pointerLocation))
+                    .storeBytes(of: UInt(bitPattern: bytes), as: UInt.self)
+            case .direct(let parts):
+                for part in parts {
+                    UnsafeMutableRawPointer(mutating: argumentAddress(of: part.location))
+                        .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
+                }
+            }
+            let owned = parameter.isOwned
+            return {
+                if !owned { storage.deinitialize(count: 1) }
+                storage.deallocate()
+            }
+        }
+        return open(parameter.type)
+    }
+
+    /// Takes the +1 result of a finished outgoing call.
+    func takeResult(ofType type: any Any.Type, at location: ResultLocation, storage: UnsafeMutableRawPointer) -> Any {
+        func open<T>(_: T.Type) -> Any {
+            switch location {
+            case .empty:
+                storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<T>.size, 1))
+            case .indirect:
+                break  // the callee initialized it
+            case .direct(let parts):
+                storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<T>.size, 1))
+                for part in parts {
+                    (storage + part.fragment.offset).copyMemory(
+                        from: resultAddress(of: part.location), byteCount: part.fragment.size)
+                }
+            }
+            return storage.assumingMemoryBound(to: T.self).move()
+        }
+        return open(type)
+    }
+}

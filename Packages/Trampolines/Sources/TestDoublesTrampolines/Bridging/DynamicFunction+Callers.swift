@@ -1,0 +1,170 @@
+/// The fixed-arity adapters that call a Swift closure, stored in `Any`,
+/// with arguments boxed as `Any`: the reverse of `DirectFunction+Closures`.
+extension DynamicFunction {
+    /// Makes the caller of `closure`.
+    ///
+    /// - Parameters:
+    ///   - closure: A closure value of type `signature.type`.
+    ///   - signature: The checked signature.
+    /// - Returns: A function that calls `closure`, or `nil` when the value is
+    ///   not a closure of that type.
+    static func makeCaller(of closure: Any, signature: FunctionSignature) -> Caller? {
+        let types = signature.parameters.map(\.type)
+        let flags = (signature.isThrowing, signature.isSendable)
+        switch types.count {
+        case 0:
+            func openR<R>(_: R.Type) -> Caller? { caller0(closure, R.self, flags) }
+            return openR(signature.resultType)
+        case 1:
+            func openA<A>(_: A.Type) -> Caller? {
+                func openR<R>(_: R.Type) -> Caller? { caller1(closure, A.self, R.self, flags) }
+                return openR(signature.resultType)
+            }
+            return openA(types[0])
+        case 2:
+            func openA<A>(_: A.Type) -> Caller? {
+                func openB<B>(_: B.Type) -> Caller? {
+                    func openR<R>(_: R.Type) -> Caller? { caller2(closure, A.self, B.self, R.self, flags) }
+                    return openR(signature.resultType)
+                }
+                return openB(types[1])
+            }
+            return openA(types[0])
+        case 3:
+            func openA<A>(_: A.Type) -> Caller? {
+                func openB<B>(_: B.Type) -> Caller? {
+                    func openC<C>(_: C.Type) -> Caller? {
+                        func openR<R>(_: R.Type) -> Caller? { caller3(closure, A.self, B.self, C.self, R.self, flags) }
+                        return openR(signature.resultType)
+                    }
+                    return openC(types[2])
+                }
+                return openB(types[1])
+            }
+            return openA(types[0])
+        case 4:
+            func openA<A>(_: A.Type) -> Caller? {
+                func openB<B>(_: B.Type) -> Caller? {
+                    func openC<C>(_: C.Type) -> Caller? {
+                        func openD<D>(_: D.Type) -> Caller? {
+                            func openR<R>(_: R.Type) -> Caller? {
+                                caller4(closure, A.self, B.self, C.self, D.self, R.self, flags)
+                            }
+                            return openR(signature.resultType)
+                        }
+                        return openD(types[3])
+                    }
+                    return openC(types[2])
+                }
+                return openB(types[1])
+            }
+            return openA(types[0])
+        default:
+            return nil
+        }
+    }
+
+    private static func caller0<R>(
+        _ closure: Any, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
+    ) -> Caller? {
+        switch flags {
+        case (false, false):
+            guard let function = closure as? () -> R else { return nil }
+            return { arguments in function() }
+        case (false, true):
+            guard let function = closure as? @Sendable () -> R else { return nil }
+            return { arguments in function() }
+        case (true, false):
+            guard let function = closure as? () throws -> R else { return nil }
+            return { arguments in try function() }
+        case (true, true):
+            guard let function = closure as? @Sendable () throws -> R else { return nil }
+            return { arguments in try function() }
+        }
+    }
+
+    private static func caller1<A, R>(
+        _ closure: Any, _: A.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
+    ) -> Caller? {
+        switch flags {
+        case (false, false):
+            guard let function = closure as? (A) -> R else { return nil }
+            return { arguments in function(arguments[0] as! A) }
+        case (false, true):
+            guard let function = closure as? @Sendable (A) -> R else { return nil }
+            return { arguments in function(arguments[0] as! A) }
+        case (true, false):
+            guard let function = closure as? (A) throws -> R else { return nil }
+            return { arguments in try function(arguments[0] as! A) }
+        case (true, true):
+            guard let function = closure as? @Sendable (A) throws -> R else { return nil }
+            return { arguments in try function(arguments[0] as! A) }
+        }
+    }
+
+    private static func caller2<A, B, R>(
+        _ closure: Any, _: A.Type, _: B.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
+    ) -> Caller? {
+        switch flags {
+        case (false, false):
+            guard let function = closure as? (A, B) -> R else { return nil }
+            return { arguments in function(arguments[0] as! A, arguments[1] as! B) }
+        case (false, true):
+            guard let function = closure as? @Sendable (A, B) -> R else { return nil }
+            return { arguments in function(arguments[0] as! A, arguments[1] as! B) }
+        case (true, false):
+            guard let function = closure as? (A, B) throws -> R else { return nil }
+            return { arguments in try function(arguments[0] as! A, arguments[1] as! B) }
+        case (true, true):
+            guard let function = closure as? @Sendable (A, B) throws -> R else { return nil }
+            return { arguments in try function(arguments[0] as! A, arguments[1] as! B) }
+        }
+    }
+
+    private static func caller3<A, B, C, R>(
+        _ closure: Any, _: A.Type, _: B.Type, _: C.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
+    ) -> Caller? {
+        switch flags {
+        case (false, false):
+            guard let function = closure as? (A, B, C) -> R else { return nil }
+            return { arguments in function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C) }
+        case (false, true):
+            guard let function = closure as? @Sendable (A, B, C) -> R else { return nil }
+            return { arguments in function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C) }
+        case (true, false):
+            guard let function = closure as? (A, B, C) throws -> R else { return nil }
+            return { arguments in try function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C) }
+        case (true, true):
+            guard let function = closure as? @Sendable (A, B, C) throws -> R else { return nil }
+            return { arguments in try function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C) }
+        }
+    }
+
+    private static func caller4<A, B, C, D, R>(
+        _ closure: Any, _: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
+    ) -> Caller? {
+        switch flags {
+        case (false, false):
+            guard let function = closure as? (A, B, C, D) -> R else { return nil }
+            return { arguments in
+                function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C, arguments[3] as! D)
+            }
+        case (false, true):
+            guard let function = closure as? @Sendable (A, B, C, D) -> R else { return nil }
+            return { arguments in
+                function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C, arguments[3] as! D)
+            }
+        case (true, false):
+            guard let function = closure as? (A, B, C, D) throws -> R else { return nil }
+            return { arguments in
+                try function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C, arguments[3] as! D)
+            }
+        case (true, true):
+            guard let function = closure as? @Sendable (A, B, C, D) throws -> R else { return nil }
+            return { arguments in
+                try function(arguments[0] as! A, arguments[1] as! B, arguments[2] as! C, arguments[3] as! D)
+            }
+        }
+    }
+
+}

@@ -1,0 +1,54 @@
+import CTestDoublesTrampolines
+
+/// The context of a synthesized direct-convention thick function: a Swift
+/// closure and the signature its direct-convention callers use.
+///
+/// The thick function is (`td_dynamic_function_entry`, this object). A call
+/// reaches `td_dynamic_function_handler` with the object in the self
+/// register; it decodes the arguments from the saved registers, calls the
+/// closure, and encodes its result (or its thrown error) for the caller.
+final class DynamicFunction: @unchecked Sendable {
+    /// Calls the closure with boxed arguments.
+    typealias Caller = ([Any]) throws -> Any
+
+    let signature: FunctionSignature
+    let caller: Caller
+
+    init(signature: FunctionSignature, caller: @escaping Caller) {
+        self.signature = signature
+        self.caller = caller
+    }
+
+    /// Serves one call saved in `frame`.
+    func handle(_ frame: CallFrame) {
+        var arguments: [Any] = []
+        arguments.reserveCapacity(signature.parameters.count)
+        for parameter in signature.parameters {
+            arguments.append(
+                frame.argument(
+                    ofType: parameter.type, at: parameter.location,
+                    ownership: parameter.isOwned ? .owned : .borrowed))
+        }
+        do {
+            let result = try caller(arguments)
+            frame.setResult(result, ofType: signature.resultType, at: signature.result)
+        } catch {
+            guard signature.isThrowing else {
+                fatalError("TestDoubles: a nonthrowing closure threw \(error)")
+            }
+            frame.setThrownError(error)
+        }
+    }
+}
+
+/// The Swift side of `td_dynamic_function_entry`: the context in the self
+/// register is the `DynamicFunction` (kept alive by the caller, which holds
+/// the thick function for the duration of the call).
+@_cdecl("td_dynamic_function_handler")
+func dynamicFunctionHandler(_ frame: UnsafeMutableRawPointer) {
+    let call = CallFrame(frame)
+    guard let context = UnsafeRawPointer(bitPattern: call.selfRegister) else {
+        fatalError("TestDoubles: a synthesized closure was called without its context")
+    }
+    Unmanaged<DynamicFunction>.fromOpaque(context).takeUnretainedValue().handle(call)
+}

@@ -1,0 +1,134 @@
+import CTestDoublesTrampolines
+import TestDoublesMetadata
+
+/// The bridgeable shape of one function type: its parameters and result, how
+/// each travels in the direct (substituted) convention, and its effects.
+///
+/// Built once per bridged value; every call reuses it.
+struct FunctionSignature: @unchecked Sendable {
+    /// One parameter: its type, ownership and frame location.
+    struct Parameter {
+        var type: any Any.Type
+        var isOwned: Bool
+        var location: ArgumentLocation
+    }
+
+    /// The largest number of parameters the fixed-arity wrappers cover.
+    static let maximumArity = 4
+
+    /// The function type.
+    var type: any Any.Type
+    var parameters: [Parameter]
+    var resultType: any Any.Type
+    var result: ResultLocation
+    var isThrowing: Bool
+    var isSendable: Bool
+    var isEscaping: Bool
+    /// Outgoing stack bytes (a multiple of 16) a call needs.
+    var stackByteCount: Int
+
+    /// The readable name of the function type, for diagnostics.
+    var name: String { _typeName(type, qualified: false) }
+
+    /// Reads and checks a function type.
+    ///
+    /// - Parameter type: A function type such as `((Int) throws -> String).self`.
+    /// - Throws: `FunctionBridgeError` for anything outside the supported shape.
+    init(_ type: any Any.Type) throws(FunctionBridgeError) {
+        let name = _typeName(type, qualified: false)
+        let metadata = TypeMetadata(type)
+        guard metadata.kind == .function, let function = try? FunctionMetadata(metadata) else {
+            throw .notAFunctionType(name)
+        }
+        func unsupported(_ reason: String) -> FunctionBridgeError {
+            .unsupportedFunctionType(type: name, reason: reason)
+        }
+        switch function.convention {
+        case .swift: break
+        case .thin: throw unsupported("a @convention(thin) function has no context to bridge")
+        case .c: throw unsupported("a @convention(c) function is a plain pointer, not a thick function")
+        case .block: throw unsupported("an Objective-C block is not a Swift thick function")
+        case .unknown(let raw): throw unsupported("function convention \(raw) is unknown")
+        }
+        guard !function.isAsync else { throw unsupported("async closures are not bridged yet") }
+        guard function.thrownErrorType == nil else { throw unsupported("typed-throwing closures are not bridged") }
+        guard !function.isDifferentiable else { throw unsupported("@differentiable closures are not bridged") }
+        guard function.globalActor == nil else { throw unsupported("global-actor-isolated closures are not bridged") }
+        guard function.parameterCount <= Self.maximumArity else {
+            throw unsupported(
+                "\(function.parameterCount) parameters; the bridge covers 0 to \(Self.maximumArity)")
+        }
+
+        let architecture = Architecture.current
+        var lowerings: [ValueLowering] = []
+        var parameterTypes: [(any Any.Type, Bool)] = []
+        for (index, parameter) in function.parameters.enumerated() {
+            switch parameter.ownership {
+            case .default, .borrowing: break
+            case .consuming: break
+            case .inout: throw unsupported("parameter \(index) is inout")
+            case .unknown(let raw): throw unsupported("parameter \(index) has unknown ownership \(raw)")
+            }
+            guard !parameter.isVariadic else { throw unsupported("parameter \(index) is variadic") }
+            guard !parameter.isIsolated else { throw unsupported("parameter \(index) is isolated") }
+            let parameterType = parameter.type.type
+            try Self.checkValueType(parameterType, role: "parameter \(index)", in: name)
+            let passing: ValuePassing
+            do { passing = try ABIClassifier.classify(parameterType, for: architecture) } catch {
+                throw unsupported("parameter \(index): \(error)")
+            }
+            lowerings.append(ValueLowering(passing))
+            parameterTypes.append((parameterType, parameter.ownership == .consuming))
+        }
+        let convention = TrampolineConvention.host
+        let locations: [ArgumentLocation]
+        do { locations = try convention.placeArguments(lowerings) } catch {
+            throw unsupported("arguments: \(error)")
+        }
+        let stackBytes = (TrampolineConvention.stackWordCount(of: locations) * 8 + 15) & ~15
+        guard stackBytes <= Int(TD_INVOKE_MAXIMUM_STACK_BYTES) else {
+            throw unsupported("\(stackBytes) bytes of stack arguments")
+        }
+
+        let resultType = function.resultType.type
+        try Self.checkValueType(resultType, role: "the result", in: name)
+        let resultPassing: ValuePassing
+        do { resultPassing = try ABIClassifier.classify(resultType, for: architecture) } catch {
+            throw unsupported("result: \(error)")
+        }
+        let result: ResultLocation
+        do { result = try convention.placeResult(ValueLowering(resultPassing)) } catch TrampolineError.resultTooWide {
+            result = .indirect
+        } catch {
+            throw unsupported("result: \(error)")
+        }
+
+        self.type = type
+        self.parameters = zip(parameterTypes, locations).map {
+            Parameter(type: $0.0.0, isOwned: $0.0.1, location: $0.1)
+        }
+        self.resultType = resultType
+        self.result = result
+        self.isThrowing = function.isThrowing
+        self.isSendable = function.isSendable
+        self.isEscaping = function.isEscaping
+        self.stackByteCount = stackBytes
+    }
+
+    /// Rejects value types whose direct-convention bytes are not what a Swift
+    /// value of that type holds in memory: functions (their representation
+    /// depends on the abstraction level) and tuples (a tuple parameter is
+    /// exploded into one argument per element).
+    private static func checkValueType(
+        _ type: any Any.Type, role: String, in name: String
+    ) throws(FunctionBridgeError) {
+        switch TypeMetadata(type).kind {
+        case .function:
+            throw .unsupportedFunctionType(type: name, reason: "\(role) is itself a function")
+        case .tuple where role != "the result":
+            throw .unsupportedFunctionType(type: name, reason: "\(role) is a tuple")
+        default:
+            return
+        }
+    }
+}
