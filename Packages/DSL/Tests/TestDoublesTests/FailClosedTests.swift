@@ -130,3 +130,26 @@ struct IntSequenced: Sequenced {
         #expect(error?.kind == .unsupportedProtocolShape)
     }
 }
+
+@Suite struct DummyWithoutSignaturesTests {
+    @Test func aProtocolWithoutConformerStillMakesADummy() {
+        let orphan: any Orphan = Dummy.make()
+        _ = orphan
+    }
+
+    #if compiler(>=6.2)
+    @Test func callingItStops() async {
+        await #expect(processExitsWith: .failure) {
+            let orphan: any Orphan = Dummy.make()
+            _ = orphan.value()
+        }
+    }
+
+    @Test func callingADummyClosureStops() async {
+        await #expect(processExitsWith: .failure) {
+            let completion: (Receipt) -> Void = Dummy.make()
+            completion(Receipt(total: 1))
+        }
+    }
+    #endif
+}

@@ -97,7 +97,9 @@ enum DummyFactory {
                     named: "Dummy<\(Subject.self)>", site: site)
                 return .success(stub())
             } catch {
-                return .failure(DummyFailure(error.description))
+                // No signatures: a dummy needs none, since its calls are never answered.
+                guard error.kind == .signatureDiscoveryFailed else { return .failure(DummyFailure(error.description)) }
+                return DummyConformance.make(Subject.self, site: site)
             }
         }
         return _openExistential(type, do: open)

@@ -176,7 +176,7 @@ struct StubBlueprint: @unchecked Sendable {
     }
 
     /// The table layout of one protocol of the hierarchy, its bases nested.
-    private static func layout(
+    static func layout(
         of descriptor: ProtocolDescriptor, hierarchy: ProtocolHierarchy,
         callables: [ProtocolHierarchy.CallableRequirement], typeName: String
     ) throws(StubError) -> WitnessTableLayout {

@@ -1,0 +1,41 @@
+import Synchronization
+import TestDoublesMetadata
+import TestDoublesRecorder
+import TestDoublesTrampolines
+
+/// Dummies of protocols no signature source describes: every requirement's
+/// slot reaches a handler that reports the call and stops, without decoding
+/// anything, so no signature is needed.
+enum DummyConformance {
+    /// One conformance per existential type, kept for the process's life.
+    private static let conformances = Mutex<[ObjectIdentifier: FabricatedConformance]>([:])
+
+    static func make<Subject>(_: Subject.Type, site: CallSite) -> Result<Any, DummyFailure> {
+        let typeName = String(reflecting: Subject.self)
+        do {
+            let conformance = try conformances.withLock { cache in
+                if let known = cache[ObjectIdentifier(Subject.self)] { return known }
+                let hierarchy = try ProtocolHierarchy(of: Subject.self)
+                let callables = hierarchy.callableRequirements
+                let names = callables.map { "\($0.protocolDescriptor.name) requirement \($0.requirement.index)" }
+                let layouts = try hierarchy.roots.map { root throws(StubError) in
+                    try StubBlueprint.layout(of: root, hierarchy: hierarchy, callables: callables, typeName: typeName)
+                }
+                let made = try FabricatedConformance(layouts) { frame in
+                    let name = frame.slot >= 0 && frame.slot < names.count ? names[frame.slot] : "slot \(frame.slot)"
+                    let message =
+                        "Dummy<\(typeName)> (made at \(site)) was called: \(name). A dummy must never be used; "
+                        + "pass a Stub if the code under test calls it"
+                    TestDoubleIssueReporting.report(
+                        TestDoubleIssue(kind: .unmatchedCall, message: message, location: site))
+                    stop(message)
+                }
+                cache[ObjectIdentifier(Subject.self)] = made
+                return made
+            }
+            return .success(try conformance.materialize(as: Subject.self))
+        } catch {
+            return .failure(DummyFailure("\(typeName) cannot be fabricated: \(error)"))
+        }
+    }
+}
