@@ -1,4 +1,59 @@
-// doubles-bench: dispatch, matching, verification and construction costs.
+// doubles-bench: dispatch, matching, verification and construction costs of
+// the test doubles, as ratios to a direct call through `any P` in the same run.
+import BenchmarkHarness
+import Foundation
 import TestDoubles
 
-print("doubles-bench: no workloads are built yet.")
+if CommandLine.arguments.dropFirst().first == ConstructionWorkloads.coldChildArgument {
+    exit(ConstructionWorkloads.runColdChild())
+}
+
+let options: BenchmarkOptions
+do {
+    options = try BenchmarkOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("doubles-bench: \(error)\n\(BenchmarkOptions.usage)\n".utf8))
+    exit(2)
+}
+if options.helpOnly {
+    print(BenchmarkOptions.usage)
+    exit(0)
+}
+
+// Keeps the 30-requirement conformer linked: `Stub` reads its signatures.
+blackHole(LiveThirtyRequirements() as any ThirtyRequirements)
+
+let benchmarks: [Benchmark] =
+    InvokeWorkloads.all.flatMap { $0.benchmarks() }
+    + MatchingWorkloads.all.flatMap { $0.benchmarks() }
+    + [Benchmark("spy.forwarded", "stub", .unavailable("Spy is not built yet"))]
+    + ConcurrentWorkloads.all + VerifyWorkloads.all + ConstructionWorkloads.all + ScalingWorkloads.all
+
+if options.listOnly {
+    for benchmark in benchmarks where options.selects(benchmark.name) { print(benchmark.name) }
+    exit(0)
+}
+
+#if DEBUG
+FileHandle.standardError.write(Data("doubles-bench: debug build; numbers mean little (use -c release)\n".utf8))
+#endif
+
+let start = MonotonicClock.now()
+let runner = BenchmarkRunner(options: options) { line in
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+let results = await runner.run(benchmarks)
+let seconds = Double((MonotonicClock.now() - start) / 1_000_000) / 1000
+
+let markdown = MarkdownReport(results: results).render() + "\nTargets (issue 11):\n\n" + Target.markdown(results)
+print(markdown)
+print("\(results.count) rows in \(seconds) s")
+do {
+    try ReportWriter.write(try ReportWriter.json(results), to: options.jsonPath)
+    try ReportWriter.write(markdown, to: options.markdownPath)
+    try ReportWriter.write(SVGChart(results: results).render(), to: options.svgPath)
+    print("wrote \(options.jsonPath), \(options.markdownPath), \(options.svgPath)")
+} catch {
+    FileHandle.standardError.write(Data("doubles-bench: writing the outputs failed: \(error)\n".utf8))
+    exit(1)
+}

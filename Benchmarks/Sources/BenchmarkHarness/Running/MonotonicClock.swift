@@ -7,9 +7,11 @@ import Darwin
 #endif
 
 /// Nanoseconds from the monotonic clock.
-enum MonotonicClock {
+public enum MonotonicClock {
     /// The current time in nanoseconds.
-    static func now() -> UInt64 {
+    ///
+    /// - Returns: Nanoseconds since an arbitrary fixed point.
+    public static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)

@@ -1,0 +1,51 @@
+import BenchmarkHarness
+import TestDoubles
+
+/// Eight tasks calling one double at once; ns per call across all tasks.
+enum ConcurrentWorkloads {
+    static let tasks = 8
+
+    @MainActor
+    static var all: [Benchmark] {
+        let group = "concurrent.8-tasks"
+        return [
+            Benchmark(group, Benchmark.controlVariant, .perOperation { workload { makeControl() } }),
+            Benchmark(
+                group, Benchmark.mockVariant,
+                .perOperation {
+                    let mock = RecordingMockService()
+                    return workload { mock }
+                }),
+            Benchmark(
+                group, "manual",
+                .perOperation {
+                    let manual = ManualStub<ManualBenchService>()
+                    manual.when { $0.int(Match.any()) }.thenReturn(1)
+                    return workload { manual() }
+                }),
+            Benchmark(
+                group, "stub",
+                .perOperation {
+                    let stub = try Stub<any BenchService>()
+                    stub.when { $0.int(Match.any()) }.thenReturn(1)
+                    return workload { stub() }
+                }),
+        ]
+    }
+
+    /// Splits `count` calls over eight child tasks, each calling through its own `any BenchService`.
+    @MainActor
+    static func workload(_ service: @escaping @Sendable () -> any BenchService) -> Workload {
+        .async { count in
+            await withTaskGroup(of: Void.self) { group in
+                for task in 0..<tasks {
+                    let share = count / tasks + (task < count % tasks ? 1 : 0)
+                    group.addTask {
+                        let value = service()
+                        for index in 0..<share { blackHole(value.int(index)) }
+                    }
+                }
+            }
+        }
+    }
+}
