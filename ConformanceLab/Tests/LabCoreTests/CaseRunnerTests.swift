@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CaseRunnerTests {
     /// A stand-in case runner: passes every case except `c0002` (killed by
-    /// SIGSEGV) and `c0004` (a wrong value).
+    /// SIGSEGV), `c0004` (a wrong value) and `c0005` (killed by SIGBUS unless it runs first).
     private func fakeRunner() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "abi-lab-tests-\(UUID().uuidString)")
@@ -16,6 +16,7 @@ import Testing
         for id in "$@"; do
             printf 'LABSTART\\t%s\\n' "$id"
             if [ "$id" = c0002 ]; then echo "Fatal error: boom" >&2; kill -SEGV $$; fi
+            if [ "$id" = c0005 ] && [ "$1" != c0005 ]; then kill -BUS $$; fi
             if [ "$id" = c0004 ]; then printf 'LABCASE\\t%s\\twrong\\tresult: expected 1, actual 2\\n' "$id"; continue; fi
             printf 'LABCASE\\t%s\\tpassed\\t\\n' "$id"
         done
@@ -34,8 +35,9 @@ import Testing
         let results = try await CaseRunner(toolchain: toolchain, runner: runner.path, batchSize: 3, jobs: 2) { _, _ in }
             .run(ids)
         #expect(results.map(\.id) == ids)
-        #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .wrongValue, .passed, .passed])
+        #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .wrongValue, .crashed, .passed])
         #expect(results[2].detail == "signal 11 (SIGSEGV): Fatal error: boom")
+        #expect(results[5].detail == "crashed in a batch (signal 7 (SIGBUS)) but passed alone")
         #expect(results[4].detail == "result: expected 1, actual 2")
     }
 }

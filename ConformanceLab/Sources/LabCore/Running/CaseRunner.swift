@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs the cases of a built runner in batches of child processes, several
-/// at a time, so that a crash costs one batch: the cases of a crashed batch
-/// that have no result are re-run one per process to pin the culprit.
+/// at a time, so that a crash costs one case: the case a dead batch was
+/// running is confirmed alone and the rest of the batch goes on.
 public struct CaseRunner: Sendable {
     /// How to launch the runner.
     public var toolchain: CaseToolchain
@@ -55,32 +55,42 @@ public struct CaseRunner: Sendable {
         return ids.map { byID[$0] ?? CaseResult(id: $0, status: .crashed, detail: "no result collected") }
     }
 
-    /// Runs one batch; on an abnormal end, re-runs its unfinished cases one per process.
+    /// Runs one batch. When the process dies, the case it was running (the
+    /// last `LABSTART` without a result) is re-run alone to confirm the crash
+    /// and name it, and the cases after it continue as a new batch; when it
+    /// died before starting any case, every unfinished case runs alone.
     func runBatch(_ ids: [String]) async throws -> [CaseResult] {
+        if ids.count == 1 { return [try await runAlone(ids[0])] }
         let (program, arguments) = toolchain.command(runner: runner, ids: ids)
+        // No crash backtraces in batches (they cost seconds); the confirming single run prints one.
         let outcome = try await ProcessLauncher.run(
-            program, arguments, environment: environment, timeout: toolchain.timeout(cases: ids.count))
-        if ids.count == 1 { return [BatchClassifier.classifySingle(id: ids[0], outcome: outcome)] }
+            program, arguments, environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+            timeout: toolchain.timeout(cases: ids.count))
         let classification = BatchClassifier.classify(ids: ids, outcome: outcome)
-        var results = classification.results
-        var alone: [CaseResult] = []
-        for id in classification.unfinished {
-            let (program, arguments) = toolchain.command(runner: runner, ids: [id])
-            let single = try await ProcessLauncher.run(
-                program, arguments, environment: environment, timeout: toolchain.timeout(cases: 1))
-            alone.append(BatchClassifier.classifySingle(id: id, outcome: single))
+        guard !classification.unfinished.isEmpty else { return classification.results }
+        guard let culprit = classification.culprit, let position = classification.unfinished.firstIndex(of: culprit)
+        else {
+            var results = classification.results
+            for id in classification.unfinished { results.append(try await runAlone(id)) }
+            return results
         }
-        // The batch crashed but its culprit survived alone: still a crash (an interaction), named as such.
-        if let culprit = classification.culprit, !alone.contains(where: { $0.status == .crashed }),
-            let index = alone.firstIndex(where: { $0.id == culprit })
-        {
-            alone[index] = CaseResult(
+        var confirmed = try await runAlone(culprit)
+        if confirmed.status != .crashed {
+            // It survives alone: still a crash (an interaction with the cases before it), named as such.
+            confirmed = CaseResult(
                 id: culprit, status: .crashed,
-                detail:
-                    "crashed in a batch (\(outcome.terminationDescription)) but \(alone[index].status.rawValue) alone")
+                detail: "crashed in a batch (\(outcome.terminationDescription)) but \(confirmed.status.rawValue) alone")
         }
-        results += alone
-        return results
+        let rest = Array(classification.unfinished[(position + 1)...])
+        return classification.results + [confirmed] + (rest.isEmpty ? [] : try await runBatch(rest))
+    }
+
+    /// Runs one case in its own process.
+    func runAlone(_ id: String) async throws -> CaseResult {
+        let (program, arguments) = toolchain.command(runner: runner, ids: [id])
+        let outcome = try await ProcessLauncher.run(
+            program, arguments, environment: environment, timeout: toolchain.timeout(cases: 1))
+        return BatchClassifier.classifySingle(id: id, outcome: outcome)
     }
 
     /// Runs `work` on every element with at most `jobs` at a time, handing results to `collect` in completion order.

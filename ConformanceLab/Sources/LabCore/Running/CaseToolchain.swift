@@ -90,7 +90,7 @@ public struct CaseToolchain: Sendable {
     /// - Parameter count: The number of cases in the batch.
     /// - Returns: The limit.
     public func timeout(cases count: Int) -> Double {
-        let native = 30 + 1.0 * Double(count)
+        let native = 20 + 0.5 * Double(count)
         return architecture == Architecture.host ? native : native * 6
     }
 }
