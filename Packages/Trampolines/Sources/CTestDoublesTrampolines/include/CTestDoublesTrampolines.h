@@ -166,4 +166,6 @@ const void *swift_getTypeContextDescriptor(const void *metadata);
 #endif  // __ASSEMBLER__
 #include "ClosureBridge.h"
 
+#include "Forwarding.h"  // Spy forwarding: td_forward_request, td_forward_sync
+
 #endif  // CTESTDOUBLESTRAMPOLINES_H

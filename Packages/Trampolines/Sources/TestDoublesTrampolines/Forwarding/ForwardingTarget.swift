@@ -1,0 +1,172 @@
+import TestDoublesMetadata
+
+/// A real conformer that forwarded calls go to: an owned copy of an
+/// existential value, and what a witness call on it needs.
+///
+/// A witness call needs the receiver in the self register (an opaque
+/// existential's projected value address, a class-bound existential's
+/// reference), the dynamic type's metadata and the witness table of the
+/// protocol that declares the requirement (the trailing `Self` words).
+/// For opaque existentials the target keeps its own copy of the value, so
+/// mutating requirements (setters) change the target's copy; read it back with
+/// `value(as:)`. Class instances are shared, as usual.
+public final class ForwardingTarget: @unchecked Sendable {
+    /// The dynamic type of the target.
+    public let dynamicType: TypeMetadata
+    /// Whether the existential is class-bound (self is the reference).
+    public let isClassBound: Bool
+    /// The witness tables of the existential's protocols, by protocol descriptor address.
+    let witnessTables: [UInt: UnsafeRawPointer]
+    /// Opaque: the target's own copy of the value. Class-bound: one word, a retained reference.
+    let storage: UnsafeMutableRawPointer
+
+    /// Copies `value` as the forwarding target.
+    ///
+    /// The existential type is explicit because Swift opens an existential
+    /// passed to a generic parameter: `ForwardingTarget(real, as: (any P).self)`.
+    ///
+    /// - Parameters:
+    ///   - value: A value of a protocol existential type.
+    ///   - type: That type (`any P`, `any P & Q`, `any AnyObject & P`).
+    /// - Throws: `ForwardingError.unsupportedTarget` for other types
+    ///   (constrained, superclass-bound, `Error` existentials, non-existentials).
+    public init<Existential>(_ value: Existential, as existentialType: Existential.Type) throws(ForwardingError) {
+        let shape: ExistentialTypeShape
+        do {
+            shape = try ExistentialTypeShape(Existential.self)
+        } catch {
+            throw .unsupportedTarget("\(Existential.self): \(error)")
+        }
+        guard !shape.isConstrained else {
+            throw .unsupportedTarget("\(Existential.self) is a constrained existential")
+        }
+        isClassBound = shape.isClassBound
+        let words = withUnsafeBytes(of: value) { bytes in
+            (0..<(bytes.count / 8)).map { bytes.load(fromByteOffset: $0 * 8, as: UInt.self) }
+        }
+        let firstTable = shape.isClassBound ? 1 : 4
+        guard words.count == firstTable + shape.protocols.count else {
+            throw .unsupportedTarget("\(Existential.self) has an unexpected container size")
+        }
+        var tables: [UInt: UnsafeRawPointer] = [:]
+        for (index, descriptor) in shape.protocols.enumerated() {
+            tables[UInt(bitPattern: descriptor)] = UnsafeRawPointer(bitPattern: words[firstTable + index])
+        }
+        witnessTables = tables
+        if shape.isClassBound {
+            let object = unsafeBitCast(words[0], to: AnyObject.self)
+            dynamicType = TypeMetadata(type(of: object))
+            storage = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
+            storage.storeBytes(of: UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()), as: UInt.self)
+        } else {
+            guard let metadata = UnsafeRawPointer(bitPattern: words[3]) else {
+                throw .unsupportedTarget("\(Existential.self) value has no type")
+            }
+            let type = TypeMetadata(pointer: metadata)
+            dynamicType = type
+            let witnesses = type.valueWitnesses
+            storage = UnsafeMutableRawPointer.allocate(
+                byteCount: max(witnesses.size, 1), alignment: max(witnesses.alignment, 16))
+            withUnsafePointer(to: value) { container in
+                let buffer = UnsafeRawPointer(container)
+                let projected: UnsafeRawPointer
+                if witnesses.isInlineStorage {
+                    projected = buffer
+                } else {
+                    // A boxed value sits in a heap box after its header, aligned.
+                    let mask = witnesses.alignment - 1
+                    projected = UnsafeRawPointer(bitPattern: words[0])! + ((16 + mask) & ~mask)
+                }
+                type.initializeWithCopy(storage, from: projected)
+            }
+        }
+    }
+
+    deinit {
+        if isClassBound {
+            Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: storage.load(as: UInt.self))!).release()
+        } else {
+            dynamicType.destroy(storage)
+        }
+        storage.deallocate()
+    }
+
+    /// The self register of a witness call on the target.
+    public var selfValue: UInt {
+        isClassBound ? storage.load(as: UInt.self) : UInt(bitPattern: storage)
+    }
+
+    /// The target's witness table for `protocolDescriptor`, one of the
+    /// existential's protocols (reach inherited protocols through their base entries).
+    ///
+    /// - Parameter protocolDescriptor: The protocol's descriptor.
+    /// - Returns: The table, or `nil` when the existential does not list the protocol.
+    public func witnessTable(for protocolDescriptor: UnsafeRawPointer) -> UnsafeRawPointer? {
+        witnessTables[UInt(bitPattern: protocolDescriptor)]
+    }
+
+    /// The target's witness for requirement `requirementIndex` of a protocol.
+    ///
+    /// - Parameters:
+    ///   - requirementIndex: The requirement's index in the protocol descriptor (table word `1 + index`).
+    ///   - table: The target's witness table of the protocol that declares the requirement.
+    /// - Returns: The witness: the function (sync) or async function pointer record (async), and the table.
+    /// - Throws: `ForwardingError.missingWitness` when the table word is empty.
+    public func witness(
+        forRequirementAt requirementIndex: Int, in table: UnsafeRawPointer
+    ) throws(ForwardingError) -> ForwardingWitness {
+        guard requirementIndex >= 0,
+            let function = table.load(fromByteOffset: (1 + requirementIndex) * 8, as: UnsafeRawPointer?.self)
+        else { throw .missingWitness(requirementIndex: requirementIndex) }
+        return ForwardingWitness(function: function, witnessTable: table)
+    }
+
+    /// The target's witness for requirement `requirementIndex` of one of the existential's protocols.
+    ///
+    /// - Parameters:
+    ///   - requirementIndex: The requirement's index in the protocol descriptor.
+    ///   - protocolDescriptor: The protocol that declares the requirement.
+    /// - Returns: The witness and the table.
+    /// - Throws: `ForwardingError.missingWitnessTable` or `.missingWitness`.
+    public func witness(
+        forRequirementAt requirementIndex: Int, of protocolDescriptor: UnsafeRawPointer
+    ) throws(ForwardingError) -> ForwardingWitness {
+        guard let table = witnessTable(for: protocolDescriptor) else {
+            throw .missingWitnessTable(protocolDescriptor: UInt(bitPattern: protocolDescriptor))
+        }
+        return try witness(forRequirementAt: requirementIndex, in: table)
+    }
+
+    /// The target's current value, as the existential type it was made from.
+    ///
+    /// - Parameter type: The existential type (`(any P).self`).
+    /// - Returns: A copy of the current value (setters forwarded to an opaque
+    ///   target change it), or `nil` when `type` does not fit.
+    public func value<Existential>(as type: Existential.Type) -> Existential? {
+        if isClassBound {
+            let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: storage.load(as: UInt.self))!)
+                .takeUnretainedValue()
+            return object as? Existential
+        }
+        return dynamicType.copyAsAny(from: storage) as? Existential
+    }
+}
+
+/// A real witness to call: its function and the witness table passed as the
+/// trailing `Self` witness-table word.
+public struct ForwardingWitness: @unchecked Sendable, Hashable {
+    /// Sync requirements: the function's entry. Async requirements: its async function pointer record.
+    public var function: UnsafeRawPointer
+    /// The conformance's witness table.
+    public var witnessTable: UnsafeRawPointer
+
+    /// Names a witness.
+    ///
+    /// - Parameters:
+    ///   - function: The entry (sync) or async function pointer record (async).
+    ///   - witnessTable: The witness table the witness belongs to.
+    public init(function: UnsafeRawPointer, witnessTable: UnsafeRawPointer) {
+        self.function = function
+        self.witnessTable = witnessTable
+    }
+}
