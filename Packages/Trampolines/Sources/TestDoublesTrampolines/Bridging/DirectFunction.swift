@@ -109,8 +109,7 @@ extension CallFrame {
     /// Places one argument of an outgoing call into the frame's argument
     /// registers or its outgoing stack words.
     ///
-    /// - Returns: What to do after the call: destroy the borrowed copy, or
-    ///   (for an owned parameter, which the callee consumed) only free memory.
+    /// - Returns: What to do after the call: destroy the borrowed copy.
     func placeArgument(_ value: Any, as parameter: FunctionSignature.Parameter) -> () -> Void {
         func open<T>(_: T.Type) -> () -> Void {
             guard let typed = value as? T else {
@@ -131,9 +130,8 @@ extension CallFrame {
                         .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
                 }
             }
-            let owned = parameter.isOwned
             return {
-                if !owned { storage.deinitialize(count: 1) }
+                storage.deinitialize(count: 1)
                 storage.deallocate()
             }
         }

@@ -24,10 +24,7 @@ final class DynamicFunction: @unchecked Sendable {
         var arguments: [Any] = []
         arguments.reserveCapacity(signature.parameters.count)
         for parameter in signature.parameters {
-            arguments.append(
-                frame.argument(
-                    ofType: parameter.type, at: parameter.location,
-                    ownership: parameter.isOwned ? .owned : .borrowed))
+            arguments.append(frame.argument(ofType: parameter.type, at: parameter.location, ownership: .borrowed))
         }
         do {
             let result = try caller(arguments)

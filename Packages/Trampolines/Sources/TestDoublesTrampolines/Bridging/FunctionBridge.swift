@@ -15,10 +15,10 @@ import CTestDoublesTrampolines
 /// function whose entry (`td_dynamic_function_entry`) calls a Swift closure.
 ///
 /// Supported function types: Swift (thick) convention, synchronous, untyped
-/// `throws` or nonthrowing, `@Sendable` or not, 0 to 4 parameters that are
-/// neither `inout`, variadic, `isolated`, tuples, nor functions, and a
-/// result that is not a function. Everything else fails with
-/// `FunctionBridgeError`.
+/// `throws` or nonthrowing, `@Sendable` or not, no global actor, 0 to 4
+/// parameters that are neither `inout`, `consuming`, variadic, `isolated`,
+/// tuples, nor functions, and a result that is not a function. Everything
+/// else fails with `FunctionBridgeError`.
 public enum FunctionBridge {
     /// The largest number of parameters a bridged function type may have.
     public static var maximumParameterCount: Int { FunctionSignature.maximumArity }

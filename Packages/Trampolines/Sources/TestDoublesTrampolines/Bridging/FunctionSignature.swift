@@ -6,10 +6,9 @@ import TestDoublesMetadata
 ///
 /// Built once per bridged value; every call reuses it.
 struct FunctionSignature: @unchecked Sendable {
-    /// One parameter: its type, ownership and frame location.
+    /// One parameter (passed at +0, `@guaranteed`): its type and frame location.
     struct Parameter {
         var type: any Any.Type
-        var isOwned: Bool
         var location: ArgumentLocation
     }
 
@@ -61,11 +60,15 @@ struct FunctionSignature: @unchecked Sendable {
 
         let architecture = Architecture.current
         var lowerings: [ValueLowering] = []
-        var parameterTypes: [(any Any.Type, Bool)] = []
+        var parameterTypes: [any Any.Type] = []
         for (index, parameter) in function.parameters.enumerated() {
             switch parameter.ownership {
-            case .default, .borrowing: break
-            case .consuming: break
+            case .default: break
+            // The fixed wrappers are `(A, ...) -> R`: their metadata cannot
+            // carry an ownership annotation, so the value would not have the
+            // function type the caller casts to.
+            case .borrowing: throw unsupported("parameter \(index) is borrowing")
+            case .consuming: throw unsupported("parameter \(index) is consuming")
             case .inout: throw unsupported("parameter \(index) is inout")
             case .unknown(let raw): throw unsupported("parameter \(index) has unknown ownership \(raw)")
             }
@@ -78,7 +81,7 @@ struct FunctionSignature: @unchecked Sendable {
                 throw unsupported("parameter \(index): \(error)")
             }
             lowerings.append(ValueLowering(passing))
-            parameterTypes.append((parameterType, parameter.ownership == .consuming))
+            parameterTypes.append(parameterType)
         }
         let convention = TrampolineConvention.host
         let locations: [ArgumentLocation]
@@ -104,9 +107,7 @@ struct FunctionSignature: @unchecked Sendable {
         }
 
         self.type = type
-        self.parameters = zip(parameterTypes, locations).map {
-            Parameter(type: $0.0.0, isOwned: $0.0.1, location: $0.1)
-        }
+        self.parameters = zip(parameterTypes, locations).map { Parameter(type: $0.0, location: $0.1) }
         self.resultType = resultType
         self.result = result
         self.isThrowing = function.isThrowing

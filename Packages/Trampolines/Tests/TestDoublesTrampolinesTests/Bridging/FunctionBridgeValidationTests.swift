@@ -1,0 +1,93 @@
+import Testing
+
+@testable import TestDoublesTrampolines
+
+@Suite struct FunctionBridgeValidationTests {
+    func reason(_ type: any Any.Type) -> String? {
+        do {
+            try FunctionBridge.validate(type)
+            return nil
+        } catch {
+            switch error {
+            case .unsupportedFunctionType(_, let reason): return reason
+            case .notAFunctionType(let name): return "not a function: \(name)"
+            default: return "\(error)"
+            }
+        }
+    }
+
+    @Test func supportedShapesValidate() {
+        #expect(reason((() -> Void).self) == nil)
+        #expect(reason(((Int) -> Int).self) == nil)
+        #expect(reason(((String, Double, BridgedPoint, BridgedWide) throws -> BridgedWide).self) == nil)
+        #expect(reason((@Sendable (Int) -> (Int, Double)).self) == nil)
+        // `borrowing` is the default for closure parameters: the same type.
+        #expect(reason(BorrowingString.self) == nil)
+    }
+
+    @Test func unsupportedShapesFailClosedWithAReason() throws {
+        #expect(reason(Int.self) == "not a function: Int")
+        #expect(try #require(reason((@convention(c) (Int) -> Int).self)).contains("@convention(c)"))
+        #expect(try #require(reason(((Int) async -> Int).self)).contains("async"))
+        #expect(try #require(reason(((Int) throws(BridgeTestError) -> Int).self)).contains("typed-throwing"))
+        #expect(try #require(reason(((inout Int) -> Void).self)).contains("inout"))
+        #expect(try #require(reason(ConsumingString.self)).contains("consuming"))
+        #expect(try #require(reason(((Int, Int, Int, Int, Int) -> Void).self)).contains("5 parameters"))
+        #expect(try #require(reason((((Int) -> Int) -> Int).self)).contains("is itself a function"))
+        #expect(try #require(reason((() -> (Int) -> Int).self)).contains("is itself a function"))
+        #expect(try #require(reason(((Int, (Int, Int)) -> Void).self)).contains("tuple"))
+        #expect(try #require(reason((@MainActor (Int) -> Int).self)).contains("global-actor"))
+    }
+
+    @Test func aResultOfFunctionTypeNeedsTwoGeneralPurposeWords() throws {
+        let frameStorage = UnsafeMutableRawPointer.allocate(byteCount: 384, alignment: 16)
+        defer { frameStorage.deallocate() }
+        frameStorage.initializeMemory(as: UInt8.self, repeating: 0, count: 384)
+        let frame = CallFrame(frameStorage)
+        let closure: (Int) -> Int = { $0 }
+        #expect(throws: FunctionBridgeError.self) {
+            try FunctionBridge.setResult(closure, ofType: ((Int) -> Int).self, at: .indirect, in: frame)
+        }
+        #expect(throws: FunctionBridgeError.self) {
+            _ = try FunctionBridge.closure(ofType: ((Int) -> Int).self, at: .indirect(.generalPurpose(0)), in: frame)
+        }
+    }
+
+    @Test func aNullEntryIsRejected() throws {
+        let frameStorage = UnsafeMutableRawPointer.allocate(byteCount: 384, alignment: 16)
+        defer { frameStorage.deallocate() }
+        frameStorage.initializeMemory(as: UInt8.self, repeating: 0, count: 384)
+        let frame = CallFrame(frameStorage)
+        let location = try Placement([((Int) -> Int).self]).arguments[0]
+        #expect(throws: FunctionBridgeError.self) {
+            _ = try FunctionBridge.closure(ofType: ((Int) -> Int).self, at: location, in: frame)
+        }
+    }
+
+    @Test func aNonEscapingClosureCalledAfterItsScopeThrowsInsteadOfCallingIt() throws {
+        let placement = try Placement([((Int) throws -> Int).self])
+        let escaped = Cell<(Int) throws -> Int>()
+        let inside = Cell<Int>()
+        let (transformer, _) = try fabricate((any ThrowingTransformer).self) { frame in
+            try! FunctionBridge.withNonEscapingClosure(
+                ofType: ((Int) throws -> Int).self, at: placement.arguments[0], in: frame
+            ) { closure in
+                let f = closure as! (Int) throws -> Int
+                inside.set(try? f(1))
+                escaped.set(f)
+            }
+        }
+        let base = 10
+        transformer.run { $0 + base }
+        #expect(inside.value == 11)
+        let late = try #require(escaped.value)
+        #expect(throws: FunctionBridgeError.calledOutsideItsScope("(Int) throws -> Int")) { try late(2) }
+    }
+}
+
+protocol ThrowingTransformer {
+    func run(_ f: (Int) throws -> Int)
+}
+
+typealias ConsumingString = (consuming String) -> Int
+typealias BorrowingString = (borrowing String) -> Int
