@@ -66,9 +66,11 @@ struct AsyncForwardingTests {
         ]
     }
 
-    func make(suspending: Bool) throws -> any Catalog {
+    func make(suspending: Bool, stackPointers: Observations<UInt>? = nil) throws -> any Catalog {
         let target = try ForwardingTarget(RealCatalog(suspending: suspending), as: (any Catalog).self)
-        return try forwardingDouble((any Catalog).self, to: target, requirements: Self.requirements()).value
+        return try forwardingDouble(
+            (any Catalog).self, to: target, requirements: Self.requirements(), stackPointers: stackPointers
+        ).value
     }
 
     @Test(arguments: [false, true])
@@ -95,6 +97,19 @@ struct AsyncForwardingTests {
             let result = await catalog.wide(1, 2, 3, 4, 5, 6, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5)
             #expect(result == FiveWords(a: 36, b: 7, c: 8, d: 500, e: 95))
         }
+    }
+
+    @Test func forwardedCallsThatCompleteAtOnceLeaveTheStackWhereItWas() async throws {
+        let stackPointers = Observations<UInt>()
+        let catalog = try make(suspending: false, stackPointers: stackPointers)
+        for _ in 0..<5 {
+            let result = await catalog.wide(1, 2, 3, 4, 5, 6, 7, 8, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5)
+            #expect(result == FiveWords(a: 36, b: 7, c: 8, d: 500, e: 95))
+        }
+        // Nothing really suspends, so every call runs on the same stack: a
+        // wrong outgoing area (or pop) in the forwarding routine would make
+        // each call start lower or higher.
+        #expect(Set(stackPointers.all).count == 1, "stack arguments at \(stackPointers.all)")
     }
 
     @Test func thousandConcurrentForwardedCalls() async throws {

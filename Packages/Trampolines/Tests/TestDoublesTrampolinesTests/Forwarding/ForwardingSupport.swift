@@ -12,7 +12,7 @@ struct ForwardedRequirement: Sendable {
 /// (requirement `i` dispatches with index `i`) to `target`'s own witnesses.
 func forwardingDouble<P>(
     _ type: P.Type, to target: ForwardingTarget, requirements: [Int: ForwardedRequirement],
-    observed: Observations<Int>? = nil
+    observed: Observations<Int>? = nil, stackPointers: Observations<UInt>? = nil
 ) throws -> (value: P, conformance: FabricatedConformance) {
     let descriptor = try ProtocolProbe.protocolDescriptor(of: type)
     let kinds = ProtocolProbe.requirementKinds(of: descriptor)
@@ -23,6 +23,7 @@ func forwardingDouble<P>(
     }
     return try fabricate(type, slots: slots) { frame in
         observed?.append(frame.slot)
+        stackPointers?.append(UInt(bitPattern: frame.stackArguments))
         guard let requirement = requirements[frame.slot] else {
             Issue.record("no plan for requirement \(frame.slot)")
             return
