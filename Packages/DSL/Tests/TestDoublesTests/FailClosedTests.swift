@@ -14,10 +14,10 @@ protocol Orphan {
 }
 
 protocol Converter {
-    func convert<T>(_ value: T) -> T
+    func convert<T>(_ values: [T]) -> Int
 }
 struct LiveConverter: Converter {
-    func convert<T>(_ value: T) -> T { value }
+    func convert<T>(_ values: [T]) -> Int { values.count }
 }
 
 protocol Pairing {
@@ -96,7 +96,7 @@ struct IntSequenced: Sequenced {
         let error = failure((any Converter).self)
         #expect(error?.kind == .unsupportedProtocolShape)
         #expect(error?.requirement == "convert(_:)")
-        #expect(error?.reason.contains("generic") == true)
+        #expect(error?.reason.contains("generic parameter") == true)
     }
 
     @Test func tupleParameter() {

@@ -53,18 +53,23 @@ extension RequirementShape {
         var bridges: [ClosureBridge?] = []
         for (index, parameter) in signature.parameters.enumerated() {
             bridges.append(
-                parameter.isInout ? nil : try closureBridge(for: parameter.type, what: "parameter \(index + 1)"))
+                parameter.isInout || parameter.genericIndex != nil
+                    ? nil : try closureBridge(for: parameter.type, what: "parameter \(index + 1)"))
         }
-        let resultBridge = try signature.result.flatMap { (type) throws(StubError) in
-            try closureBridge(for: type, what: "the result")
+        let resultBridge = try signature.result.flatMap { (type) throws(StubError) -> ClosureBridge? in
+            guard signature.genericResultIndex == nil else { return nil }
+            return try closureBridge(for: type, what: "the result")
         }
         var lowerings: [ValueLowering] = []
         for (index, parameter) in signature.parameters.enumerated() {
             lowerings.append(
-                parameter.isInout ? .indirect : try lowering(of: parameter.type, what: "parameter \(index + 1)"))
+                parameter.isInout || parameter.genericIndex != nil
+                    ? .indirect : try lowering(of: parameter.type, what: "parameter \(index + 1)"))
         }
         let resultLowering: ValueLowering
-        if let result = signature.result {
+        if signature.genericResultIndex != nil {
+            resultLowering = .indirect
+        } else if let result = signature.result {
             do {
                 resultLowering = ValueLowering(try ABIClassifier.classify(result, for: architecture))
             } catch {
@@ -91,7 +96,7 @@ extension RequirementShape {
             } else {
                 plan = try CallPlan(
                     arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
-                    typedError: typedErrorLowering)
+                    genericWordCount: signature.genericWordCount, typedError: typedErrorLowering)
                 locations = plan.arguments
             }
         } catch {
@@ -125,6 +130,9 @@ extension RequirementShape {
             argumentLocations: locations,
             argumentBridges: bridges,
             resultBridge: access.isCall ? resultBridge : nil,
+            genericArguments: signature.parameters.map(\.genericIndex),
+            genericResult: signature.genericResultIndex,
+            genericParameterCount: signature.genericParameterCount,
             resultType: resultType,
             thrown: signature.thrown,
             isAsync: signature.isAsync)

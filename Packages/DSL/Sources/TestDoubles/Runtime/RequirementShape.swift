@@ -46,10 +46,34 @@ struct RequirementShape: @unchecked Sendable {
     let argumentBridges: [ClosureBridge?]
     /// The converter of a closure result.
     let resultBridge: ClosureBridge?
+    /// Per argument in call order: the requirement-level generic parameter its type is.
+    let genericArguments: [Int?]
+    /// The requirement-level generic parameter the result's type is.
+    let genericResult: Int?
+    /// The number of requirement-level generic parameters (their metadata
+    /// words are the first `genericParameterCount` of `plan.genericWords`).
+    let genericParameterCount: Int
     /// The result type (`Void` for none).
     let resultType: Any.Type
     /// What it throws.
     let thrown: ThrownShape
     /// Whether it is async.
     let isAsync: Bool
+}
+
+extension RequirementShape {
+    /// Where the hidden words of requirement-level generic parameters arrive (empty for other requirements).
+    var genericWords: [ArgumentLocation] { plan.genericWords }
+
+    /// A copy for one call whose generic types are known.
+    func with(
+        requirement: TestDoublesRecorder.Requirement, argumentTypes: [Any.Type], resultType: Any.Type
+    ) -> RequirementShape {
+        RequirementShape(
+            requirement: requirement, access: access, argumentTypes: argumentTypes, ownerships: ownerships,
+            inoutArguments: inoutArguments, recorderOrder: recorderOrder, plan: plan,
+            argumentLocations: argumentLocations, argumentBridges: argumentBridges, resultBridge: resultBridge,
+            genericArguments: genericArguments, genericResult: genericResult,
+            genericParameterCount: genericParameterCount, resultType: resultType, thrown: thrown, isAsync: isAsync)
+    }
 }

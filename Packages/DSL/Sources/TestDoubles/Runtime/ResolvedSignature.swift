@@ -14,6 +14,9 @@ struct ResolvedSignature: @unchecked Sendable {
         var type: Any.Type
         var ownership: ArgumentOwnership
         var isInout: Bool
+        /// The requirement's own generic parameter this parameter's type is
+        /// (its type is then known per call, from the hidden metadata word).
+        var genericIndex: Int? = nil
     }
 
     /// The name as `#function` spells it: `isEnabled(_:for:)`, `count`, `subscript(_:)`.
@@ -27,6 +30,13 @@ struct ResolvedSignature: @unchecked Sendable {
     var result: Any.Type?
     var thrown: ThrownShape
     var isAsync: Bool
+    /// The requirement's own generic parameter the result is, if any.
+    var genericResultIndex: Int? = nil
+    /// Hidden words of the requirement's own generic parameters: one metadata
+    /// word per parameter, then one witness table per protocol constraint.
+    var genericWordCount = 0
+    /// The number of the requirement's own generic parameters.
+    var genericParameterCount = 0
 }
 
 extension ResolvedSignature {
@@ -52,14 +62,36 @@ extension ResolvedSignature {
         isSubscript = signature.isSubscript
         isStatic = signature.isStatic
         isAsync = signature.isAsync
-        guard signature.genericParameters.isEmpty else {
-            throw describe(
-                "it is generic over its own parameters, which the runtime stub does not dispatch yet",
-                "describe it with ManualStub")
+        let genericCount = signature.genericParameters.count
+        genericParameterCount = genericCount
+        let markerProtocols: Set<String> = [
+            "Swift.Sendable", "Swift.Copyable", "Swift.Escapable", "Swift.BitwiseCopyable",
+        ]
+        genericWordCount =
+            genericCount
+            + signature.genericParameters.reduce(0) { count, parameter in
+                count + parameter.conformances.filter { !markerProtocols.contains($0.qualifiedName) }.count
+            }
+        /// The index of a requirement-level generic parameter the type is exactly, if it is one.
+        func genericIndex(_ type: DemangledType) -> Int? {
+            guard case .genericParameter(let depth, let index) = type, depth >= 1, index < genericCount else {
+                return nil
+            }
+            return index
         }
         let ownsByDefault = kind == .initializer || kind == .setter
         parameters = []
         for (index, parameter) in signature.parameters.enumerated() {
+            if case .dependent(let dependent) = parameter.type, let generic = genericIndex(dependent),
+                parameter.ownership != .inout
+            {
+                let ownership: ArgumentOwnership =
+                    parameter.ownership == .owned || (parameter.ownership == .default && ownsByDefault)
+                    ? .owned : .borrowed
+                parameters.append(
+                    Parameter(type: Any.self, ownership: ownership, isInout: false, genericIndex: generic))
+                continue
+            }
             guard let type = parameter.type.concreteType else {
                 throw describe(
                     "parameter \(index + 1) has type \(parameter.type), which depends on Self, an associated type "
@@ -78,7 +110,10 @@ extension ResolvedSignature {
         case .concrete(let type):
             result = type
         case .dependent(let type):
-            if kind == .initializer || Self.isSelf(type) {
+            if let generic = genericIndex(type) {
+                result = Any.self
+                genericResultIndex = generic
+            } else if kind == .initializer || Self.isSelf(type) {
                 result = nil
             } else {
                 throw describe(

@@ -39,6 +39,7 @@ final class StubRuntime: Sendable {
         let shape = blueprint.shapes[index]
         switch shape.access {
         case .call, .makesSelf:
+            let shape = shape.genericWords.isEmpty ? shape : specialized(shape, frame)
             let arguments = ArgumentList(values: decodeArguments(frame, shape, locations: shape.plan.arguments))
             if shape.isAsync {
                 frame.calleePoppedStackByteCount = shape.plan.calleePoppedStackByteCount
@@ -55,6 +56,31 @@ final class StubRuntime: Sendable {
             modify(
                 frame, getter: blueprint.shapes[getterIndex], setter: blueprint.shapes[setterIndex], indices: indices)
         }
+    }
+
+    /// The shape of one call of a requirement-level generic requirement: the
+    /// generic parameters' types read from their hidden metadata words, and
+    /// the recorder's requirement carrying this call's result type.
+    private func specialized(_ shape: RequirementShape, _ frame: CallFrame) -> RequirementShape {
+        let types: [Any.Type] = shape.plan.genericWords.prefix(shape.genericParameterCount).map { location in
+            let word = frame.argument(UInt.self, at: location)
+            guard let pointer = UnsafeRawPointer(bitPattern: word) else {
+                stop("\(recorder.name): \(shape.requirement.name) received a null generic metadata word")
+            }
+            return unsafeBitCast(pointer, to: Any.Type.self)
+        }
+        var argumentTypes = shape.argumentTypes
+        for (index, generic) in shape.genericArguments.enumerated() {
+            if let generic { argumentTypes[index] = types[generic] }
+        }
+        var resultType = shape.resultType
+        var requirement = shape.requirement
+        if let generic = shape.genericResult {
+            resultType = types[generic]
+            requirement = TestDoublesRecorder.Requirement(
+                id: requirement.id, name: requirement.name, effects: requirement.effects, resultType: resultType)
+        }
+        return shape.with(requirement: requirement, argumentTypes: argumentTypes, resultType: resultType)
     }
 
     /// The arguments in the recorder's order.
