@@ -7,13 +7,6 @@ import Testing
 @Suite struct PropertiesAndSubscriptsRoundTripTests {
     init() { CorpusPlaceholders.register() }
 
-    /// Swift evaluates a subscript's index matchers before the assigned
-    /// value's, but the contract's `set(newValue, indices...)` forwards the
-    /// value first; until the engine rotates a setter's matchers, specific
-    /// matchers on a subscript setter land on the wrong arguments.
-    static let subscriptSetterMatcherOrder: Comment =
-        "subscript setter matchers are captured indices first, forwarded value first"
-
     @Test func settings() {
         let settings = SettingsStub()
         settings.when { $0.volume }.thenReturn(5)
@@ -99,9 +92,7 @@ import Testing
         #expect(sut[Point(x: 1, y: 1)] == 0.5)
         grid.verify { $0[Match.equal(1), Match.equal(2)] }
         grid.verify { $0[Match.any(), Match.any()] = Match.any() }
-        withKnownIssue(Self.subscriptSetterMatcherOrder) {
-            grid.verify { $0[Match.equal(3), Match.equal(4)] = Match.equal(9.0) }
-        }
+        grid.verify { $0[Match.equal(3), Match.equal(4)] = Match.equal(9.0) }
         grid.verify { $0[Match.equal(Point(x: 1, y: 1))] }
 
         let lookup = LookupStub()
@@ -115,9 +106,7 @@ import Testing
         lookup.verify { $0[Match.equal(5)] }
         lookup.verify { $0[labelled: Match.equal("a")] }
         lookup.verify { $0[labelled: Match.any()] = Match.any() }
-        withKnownIssue(Self.subscriptSetterMatcherOrder) {
-            lookup.verify { $0[labelled: Match.equal("a")] = Match.equal(2) }
-        }
+        lookup.verify { $0[labelled: Match.equal("a")] = Match.equal(2) }
 
         SharedManualStubs.isolated {
             let statics = StaticTableStub.shared

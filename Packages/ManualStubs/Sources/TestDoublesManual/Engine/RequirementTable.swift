@@ -56,10 +56,10 @@ final class RequirementTable: Sendable {
     }
 
     /// The name of a setter: `currency.set(newValue:)` for the property
-    /// `currency`, `subscript.set(newValue:index:)` for `subscript(index:)`.
+    /// `currency`, `subscript.set(index:newValue:)` for `subscript(index:)`.
     static func setterName(_ function: String) -> String {
         let name = RequirementName(function)
-        let labels = ["newValue"] + (name.labels ?? [])
+        let labels = (name.labels ?? []) + ["newValue"]
         return "\(name.baseName).set(\(labels.map { "\($0):" }.joined()))"
     }
 }

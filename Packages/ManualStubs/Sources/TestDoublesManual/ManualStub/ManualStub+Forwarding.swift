@@ -119,11 +119,10 @@ extension ManualStub {
     /// indices after the new value.
     ///
     /// The call is recorded as `currency.set(newValue:)` or, for a subscript,
-    /// `subscript.set(newValue:_:_:)`, in the contract's order: the new value
-    /// first, then the indices. Swift evaluates `$0[i] = v` indices first, so
-    /// a subscript-setter recording whose matchers differ per position does
-    /// not line up yet (see the DocC article); `Match.any()` everywhere,
-    /// literals, and property setters are unaffected.
+    /// `subscript.set(_:_:newValue:)`: indices first and the new value
+    /// last, the order in which `$0[row, column] = value` evaluates its
+    /// matchers, so `arguments()` of a subscript setter yields
+    /// `(row, column, newValue)`.
     ///
     /// ```swift
     /// var currency: String {
@@ -143,8 +142,11 @@ extension ManualStub {
     ///   - indices: A subscript's indices, in declaration order.
     ///   - function: The property or subscript name; leave the default `#function`.
     public func set<V, each I>(_ newValue: V, _ indices: repeat each I, function: String = #function) {
+        // Recorded indices first, new value last: the order in which Swift
+        // evaluates `$0[index] = value`, so the matchers of a recording line
+        // up with the arguments of a real call.
         let requirement = requirements.requirement(
-            function, .setter, effects: .none, arguments: V.self, repeat (each I).self, result: Void.self)
-        recorder.answer(requirement, [newValue] + boxed(repeat each indices)) as Void
+            function, .setter, effects: .none, arguments: repeat (each I).self, V.self, result: Void.self)
+        recorder.answer(requirement, boxed(repeat each indices) + [newValue]) as Void
     }
 }

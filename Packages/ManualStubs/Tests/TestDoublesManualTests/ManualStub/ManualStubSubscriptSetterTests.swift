@@ -16,43 +16,29 @@ struct GridFakeConformer: Grid, ManualStubConformer {
 }
 
 @Suite struct ManualStubSubscriptSetterTests {
-    /// The contract forwards `set(newValue, indices...)`, but Swift evaluates
-    /// the matchers of `$0[i] = v` indices first; per-position matchers on a
-    /// subscript setter do not line up until the recorded order follows the
-    /// evaluation order (which DoublesGenRoundTripTests tracks as a known issue).
-    static let setterMatcherOrder: Comment = "subscript setter matchers are evaluated indices first"
-
-    @Test func subscriptSettersRecordTheValueThenTheIndices() {
+    @Test func subscriptSetterMatchersLineUpWithIndicesAndValue() {
         let grid = ManualStub<GridFakeConformer>()
-        let writes = grid.when { $0[Match.any(), Match.any()] = Match.any() }.thenDoNothing()
-        var sut: any Grid = grid()
-        sut[3, 4] = 9.0
-        sut[1, 1] = 2.0
-
-        writes.verify(2...2)
-        // Literal recordings line up: recording and call box the same order.
-        grid.verify { $0[3, 4] = 9.0 }
-        grid.verify(.never) { $0[3, 4] = 2.0 }
-        let written: [(Double, Int, Int)] = writes.arguments()
-        #expect(written.map(\.0) == [9.0, 2.0])
-        #expect(written.map(\.1) == [3, 1])
-        #expect(written.map(\.2) == [4, 1])
-    }
-
-    @Test func perPositionMatchersOnASubscriptSetterAreAKnownIssue() {
-        let grid = ManualStub<GridFakeConformer>()
+        let writes = grid.when { $0[Match.equal(3), Match.any()] = Match.greaterThan(0.0) }.thenDoNothing()
         grid.when { $0[Match.any(), Match.any()] = Match.any() }.thenDoNothing()
         var sut: any Grid = grid()
         sut[3, 4] = 9.0
-        withKnownIssue(Self.setterMatcherOrder) {
-            grid.verify { $0[Match.equal(3), Match.equal(4)] = Match.equal(9.0) }
-        }
+        sut[3, 5] = -1.0
+        sut[1, 1] = 2.0
+
+        writes.verify(1...1)
+        grid.verify { $0[Match.equal(3), Match.equal(4)] = Match.equal(9.0) }
+        grid.verify(.never) { $0[Match.equal(1), Match.equal(1)] = Match.equal(9.0) }
+        // Literal recordings line up the same way.
+        grid.verify { $0[1, 1] = 2.0 }
+        let written: [(Int, Int, Double)] = grid.when { $0[Match.any(), Match.any()] = Match.any() }.arguments()
+        #expect(written.map(\.0) == [3, 3, 1])
+        #expect(written.map(\.2) == [9.0, -1.0, 2.0])
     }
 
     @Test func aSetterIsNamedAfterItsPropertyOrSubscript() {
         let grid = ManualStub<GridFakeConformer>()
         var sut: any Grid = grid()
         let issues = TestDoubleIssueReporting.capture { sut[1, 2] = 3.0 }
-        #expect(issues.first?.message.contains("subscript.set(newValue: 3.0, 1, 2)") == true, "\(issues)")
+        #expect(issues.first?.message.contains("subscript.set(1, 2, newValue: 3.0)") == true, "\(issues)")
     }
 }
