@@ -117,19 +117,43 @@ struct FunctionSignature: @unchecked Sendable {
     }
 
     /// Rejects value types whose direct-convention bytes are not what a Swift
-    /// value of that type holds in memory: functions (their representation
-    /// depends on the abstraction level) and tuples (a tuple parameter is
-    /// exploded into one argument per element).
+    /// value of that type holds in generic code: functions, optionals of
+    /// functions and tuples holding functions (their representation depends
+    /// on the abstraction level), and tuple parameters (a tuple parameter is
+    /// exploded into one argument per element). Structs and classes with
+    /// function fields, and generic containers of functions, are stored the
+    /// same way everywhere.
     private static func checkValueType(
         _ type: any Any.Type, role: String, in name: String
     ) throws(FunctionBridgeError) {
-        switch TypeMetadata(type).kind {
-        case .function:
-            throw .unsupportedFunctionType(type: name, reason: "\(role) is itself a function")
-        case .tuple where role != "the result":
+        let metadata = TypeMetadata(type)
+        if role != "the result", metadata.kind == .tuple {
             throw .unsupportedFunctionType(type: name, reason: "\(role) is a tuple")
+        }
+        if metadata.kind == .function {
+            throw .unsupportedFunctionType(type: name, reason: "\(role) is itself a function")
+        }
+        if holdsAbstractedFunction(metadata) {
+            throw .unsupportedFunctionType(
+                type: name, reason: "\(role) holds a function in an optional or a tuple")
+        }
+    }
+
+    /// Whether a value of this type stores a function whose representation
+    /// depends on the abstraction level.
+    private static func holdsAbstractedFunction(_ metadata: TypeMetadata) -> Bool {
+        switch metadata.kind {
+        case .function:
+            return true
+        case .optional:
+            // Optional's metadata: kind, descriptor, then the wrapped type.
+            let wrapped = metadata.pointer.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
+            return holdsAbstractedFunction(TypeMetadata(pointer: wrapped))
+        case .tuple:
+            guard let tuple = try? TupleMetadata(metadata) else { return true }
+            return tuple.elements.contains { holdsAbstractedFunction($0.type) }
         default:
-            return
+            return false
         }
     }
 }

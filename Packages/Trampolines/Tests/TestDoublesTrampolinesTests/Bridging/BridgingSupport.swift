@@ -87,3 +87,5 @@ func holder<Holder>(_: Holder.Type, from words: (entry: UInt, context: UInt)) ->
     cell.storeBytes(of: words.context, toByteOffset: 8, as: UInt.self)
     return cell.bindMemory(to: Holder.self, capacity: 1).move()
 }
+struct VoidToVoid { var function: () -> Void }
+struct ThreeToString { var function: (Int, String, Double) -> String }

@@ -112,6 +112,51 @@ protocol AdderFactory {
         #expect((bridged as? (Int) -> Int)?(9) == 81)
     }
 
+    @Test func everyArityRoundTripsThroughBothDirections() throws {
+        let calls = Cell<Int>()
+        calls.set(0)
+        let nothing: () -> Void = { calls.set(calls.value! + 1) }
+        let direct0 = holder(
+            VoidToVoid.self, from: try FunctionBridge.thickFunction(for: nothing, ofType: (() -> Void).self))
+        direct0.function()
+        let (entry0, context0) = thickWords(of: direct0)
+        let bridged0 = try withExtendedLifetime(direct0) {
+            try FunctionBridge.closure(ofType: (() -> Void).self, entry: entry0, context: context0)
+        }
+        let call0 = try #require(bridged0 as? () -> Void)
+        call0()
+        #expect(calls.value == 2)
+
+        typealias Three = (Int, String, Double) -> String
+        let three: Three = { "\($1)\($0)\($2)" }
+        let direct3 = holder(ThreeToString.self, from: try FunctionBridge.thickFunction(for: three, ofType: Three.self))
+        #expect(direct3.function(1, "a", 0.5) == "a10.5")
+        let (entry3, context3) = thickWords(of: direct3)
+        let bridged3 = try withExtendedLifetime(direct3) {
+            try FunctionBridge.closure(ofType: Three.self, entry: entry3, context: context3)
+        }
+        let call3 = try #require(bridged3 as? Three)
+        #expect(call3(2, "b", 1.25) == "b21.25")
+    }
+
+    @Test func anErrorCrossesBothDirections() throws {
+        typealias Checking = (Int) throws -> Int
+        let check: Checking = { value in
+            guard value >= 0 else { throw BridgeTestError(code: value) }
+            return value * 2
+        }
+        let direct = holder(
+            ThrowingIntToInt.self, from: try FunctionBridge.thickFunction(for: check, ofType: Checking.self))
+        #expect(throws: BridgeTestError(code: -1)) { try direct.function(-1) }
+        let (entry, context) = thickWords(of: direct)
+        let bridged = try withExtendedLifetime(direct) {
+            try FunctionBridge.closure(ofType: Checking.self, entry: entry, context: context)
+        }
+        let call = try #require(bridged as? Checking)
+        #expect(try call(21) == 42)
+        #expect(throws: BridgeTestError(code: -7)) { try call(-7) }
+    }
+
     @Test func aClosureOfAnotherTypeIsRejected() throws {
         let closure: (String) -> String = { $0 }
         #expect(throws: FunctionBridgeError.self) {

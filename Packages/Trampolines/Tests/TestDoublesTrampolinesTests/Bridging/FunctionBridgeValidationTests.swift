@@ -23,6 +23,8 @@ import Testing
         #expect(reason((@Sendable (Int) -> (Int, Double)).self) == nil)
         // `borrowing` is the default for closure parameters: the same type.
         #expect(reason(BorrowingString.self) == nil)
+        // Containers and optionals without functions are plain values.
+        #expect(reason(((Int?, [(Int) -> Int]) -> String?).self) == nil)
     }
 
     @Test func unsupportedShapesFailClosedWithAReason() throws {
@@ -37,6 +39,9 @@ import Testing
         #expect(try #require(reason((() -> (Int) -> Int).self)).contains("is itself a function"))
         #expect(try #require(reason(((Int, (Int, Int)) -> Void).self)).contains("tuple"))
         #expect(try #require(reason((@MainActor (Int) -> Int).self)).contains("global-actor"))
+        #expect(try #require(reason(((((Int) -> Int)?) -> Void).self)).contains("optional or a tuple"))
+        #expect(try #require(reason((() -> (Int, (Int) -> Int)).self)).contains("optional or a tuple"))
+        #expect(try #require(reason((() -> ((() -> Void)?)?).self)).contains("optional or a tuple"))
     }
 
     @Test func aResultOfFunctionTypeNeedsTwoGeneralPurposeWords() throws {
