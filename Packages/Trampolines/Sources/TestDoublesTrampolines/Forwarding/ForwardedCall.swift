@@ -17,6 +17,10 @@ public final class ForwardedCall: @unchecked Sendable {
     let request: UnsafeMutablePointer<td_forward_request>
     /// The stack-argument words.
     let stackWords: UnsafeMutablePointer<UInt64>
+    /// Copies of owned arguments the witness takes when the call is made.
+    var ownedCopies: [OwnedArgumentCopy] = []
+    /// Whether the call was made (a prepared call is made once).
+    private var invoked = false
 
     init(
         copying original: CallFrame, target: ForwardingTarget, witness: ForwardingWitness, plan: CallPlan
@@ -69,6 +73,10 @@ public final class ForwardedCall: @unchecked Sendable {
     private func release() {
         guard !released else { return }
         released = true
+        for copy in ownedCopies {
+            if invoked { copy.deallocateAfterConsumption() } else { copy.destroyAndDeallocate() }
+        }
+        ownedCopies = []
         request.deallocate()
         stackWords.deallocate()
         frame.deallocate()
@@ -110,6 +118,8 @@ public final class ForwardedCall: @unchecked Sendable {
     /// - Parameter destination: The frame whose caller receives the results.
     public func invoke(into destination: CallFrame) {
         precondition(!isAsync, "an async witness must be awaited")
+        precondition(!invoked, "a forwarded call is made once")
+        invoked = true
         let status = td_forward_sync(request)
         precondition(status == 0, "TestDoubles: forwarding refused a prepared call")
         copyResults(into: destination)
@@ -122,6 +132,8 @@ public final class ForwardedCall: @unchecked Sendable {
     /// - Parameter destination: The frame whose caller receives the results.
     public func invoke(into destination: CallFrame) async {
         precondition(isAsync, "a sync witness is called, not awaited")
+        precondition(!invoked, "a forwarded call is made once")
+        invoked = true
         await _forwardAsync(UnsafeRawPointer(request))
         copyResults(into: destination)
     }

@@ -13,6 +13,8 @@ public enum ForwardingError: Error, Equatable, Sendable {
     case stackArgumentsUnavailable
     /// The plan puts the `Self` metadata or witness table somewhere other than one word.
     case malformedPlan(String)
+    /// A value supplied for an owned argument is not of the argument's type.
+    case argumentTypeMismatch(expected: String, actual: String)
     /// A sync frame was forwarded with an async plan or the other way around.
     case conventionMismatch(String)
 }

@@ -1,0 +1,106 @@
+import CTestDoublesTrampolines
+
+extension ForwardedCall {
+    /// Gives the witness its own +1 copy of an owned argument (a setter's new
+    /// value, an initializer's or a `consuming` argument).
+    ///
+    /// The caller handed an owned argument at +1 to the intercepted call. A
+    /// handler that decodes it with `.owned` ownership (moving it out of the
+    /// frame) must supply a copy before invoking, or the witness would consume
+    /// the value a second time. The copy's bits replace the argument's
+    /// registers or stack words; an indirect argument gets a fresh buffer
+    /// whose address replaces the original one. Ownership passes to the
+    /// witness when the call is invoked; a call that is never invoked
+    /// destroys its copies.
+    ///
+    /// - Parameters:
+    ///   - value: The argument's value (for example the one the handler decoded).
+    ///   - type: The argument's declared type.
+    ///   - location: Where the argument travels (from the plan).
+    /// - Throws: `ForwardingError.argumentTypeMismatch` when `value` is not a `type`,
+    ///   `ForwardingError.malformedPlan` when a fragment has no place in this call.
+    public func supplyOwnedArgument(
+        _ value: Any, ofType type: any Any.Type, at location: ArgumentLocation
+    )
+        throws(ForwardingError)
+    {
+        func supply<T>(_: T.Type) -> Result<Void, ForwardingError> {
+            guard let typed = value as? T else {
+                return .failure(.argumentTypeMismatch(expected: "\(T.self)", actual: "\(Swift.type(of: value))"))
+            }
+            let copy = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            copy.initialize(to: typed)
+            let owned = OwnedArgumentCopy(
+                address: UnsafeMutableRawPointer(copy),
+                destroy: { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) })
+            do {
+                try place(copy: owned, byteCount: MemoryLayout<T>.size, at: location)
+            } catch {
+                owned.destroyAndDeallocate()
+                return .failure(error)
+            }
+            ownedCopies.append(owned)
+            return .success(())
+        }
+        try _openExistential(type, do: supply).get()
+    }
+
+    private func place(copy: OwnedArgumentCopy, byteCount: Int, at location: ArgumentLocation) throws(ForwardingError) {
+        switch location {
+        case .empty:
+            return
+        case .indirect(let addressLocation):
+            var word = UInt(bitPattern: copy.address)
+            try withUnsafeBytes(of: &word) { bytes throws(ForwardingError) in
+                try write(bytes.baseAddress!, byteCount: 8, to: addressLocation)
+            }
+        case .direct(let parts):
+            for part in parts {
+                guard part.fragment.offset + part.fragment.size <= byteCount else {
+                    throw .malformedPlan("a fragment lies outside the \(byteCount)-byte argument")
+                }
+                try write(copy.address + part.fragment.offset, byteCount: part.fragment.size, to: part.location)
+            }
+        }
+    }
+
+    /// Writes `byteCount` bytes into a register or stack word of the prepared call (the rest of the word zeroed).
+    private func write(_ bytes: UnsafeRawPointer, byteCount: Int, to location: FragmentLocation) throws(ForwardingError)
+    {
+        let destination: UnsafeMutableRawPointer
+        let width: Int
+        switch location {
+        case .generalPurpose(let index) where index >= 0 && index < Int(TD_FRAME_GP_COUNT):
+            destination = frame + Int(TD_FRAME_GP) + index * 8
+            width = 8
+        case .vector(let index) where index >= 0 && index < Int(TD_FRAME_VECTOR_COUNT):
+            destination = frame + Int(TD_FRAME_VECTOR) + index * 16
+            width = 16
+        case .stack(let index) where index >= 0 && index < Int(request.pointee.stack_word_count):
+            destination = UnsafeMutableRawPointer(stackWords + index)
+            width = 8
+        default:
+            throw .malformedPlan("an argument fragment cannot travel at \(location)")
+        }
+        guard byteCount <= width else { throw .malformedPlan("a \(byteCount)-byte fragment does not fit \(location)") }
+        destination.initializeMemory(as: UInt8.self, repeating: 0, count: width)
+        destination.copyMemory(from: bytes, byteCount: byteCount)
+    }
+}
+
+/// A +1 copy of an owned argument, held until the witness takes it.
+struct OwnedArgumentCopy {
+    let address: UnsafeMutableRawPointer
+    let destroy: (UnsafeMutableRawPointer) -> Void
+
+    /// The call was not made: the copy is still ours.
+    func destroyAndDeallocate() {
+        destroy(address)
+        address.deallocate()
+    }
+
+    /// The witness consumed the value; only the memory is left.
+    func deallocateAfterConsumption() {
+        address.deallocate()
+    }
+}
