@@ -74,15 +74,26 @@ public struct BenchmarkRunner {
     }
 
     /// The operations per sample that make one sample last about the target
-    /// time: pilot runs double the count until one lasts a millisecond, then
-    /// the count is scaled to the target.
+    /// time: pilot runs grow the count until one lasts a tenth of the target
+    /// and grew with the count (so a fixed cost per sample, such as an
+    /// executor hop, does not pass for per-operation cost), then the count is
+    /// scaled to the target.
     func calibrate(_ setup: () async throws -> Workload) async throws -> Int {
         var operations = 1
         var elapsed: UInt64 = 0
+        var previous: (operations: Int, elapsed: UInt64)?
         let pilotTarget = max(options.sampleNanoseconds / 10, 100_000)
         while true {
             elapsed = try await time(setup, operations)
-            if elapsed >= pilotTarget || operations >= 1 << 30 { break }
+            let grewWithCount =
+                previous.map { Double(elapsed) >= 0.75 * Double(operations / $0.operations) * Double($0.elapsed) }
+                ?? false
+            if (elapsed >= pilotTarget && grewWithCount) || elapsed >= options.sampleNanoseconds
+                || operations >= 1 << 30
+            {
+                break
+            }
+            previous = (operations, elapsed)
             operations *= elapsed < pilotTarget / 16 ? 8 : 2
         }
         let perOperation = Double(max(elapsed, 1)) / Double(operations)

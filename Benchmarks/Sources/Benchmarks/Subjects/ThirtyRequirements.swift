@@ -1,3 +1,5 @@
+import BenchmarkHarness
+
 /// A protocol with 30 requirements, for construction cost.
 protocol ThirtyRequirements {
     func requirement00(_ value: Int) -> Int
@@ -64,4 +66,41 @@ struct LiveThirtyRequirements: ThirtyRequirements {
     func requirement27(_ value: Int) -> Int { value &+ 27 }
     func requirement28(_ value: Int) -> Int { value &+ 28 }
     func requirement29(_ value: Int) -> Int { value &+ 29 }
+}
+
+/// Calls every requirement through the existential, so whole-module
+/// optimization keeps the conformer's witnesses (it deletes witnesses nothing
+/// calls, and `Stub` reads the signatures from them).
+@inline(never) @_optimize(none)
+func keepWitnesses(_ value: any ThirtyRequirements) {
+    blackHole(value.requirement00(0))
+    blackHole(value.requirement01(0))
+    blackHole(value.requirement02(0))
+    blackHole(value.requirement03(0))
+    blackHole(value.requirement04(0))
+    blackHole(value.requirement05(0))
+    blackHole(value.requirement06(0))
+    blackHole(value.requirement07(0))
+    blackHole(value.requirement08(0))
+    blackHole(value.requirement09(0))
+    blackHole(value.requirement10(0))
+    blackHole(value.requirement11(0))
+    blackHole(value.requirement12(0))
+    blackHole(value.requirement13(0))
+    blackHole(value.requirement14(0))
+    blackHole(value.requirement15(0))
+    blackHole(value.requirement16(0))
+    blackHole(value.requirement17(0))
+    blackHole(value.requirement18(0))
+    blackHole(value.requirement19(0))
+    blackHole(value.requirement20(0))
+    blackHole(value.requirement21(0))
+    blackHole(value.requirement22(0))
+    blackHole(value.requirement23(0))
+    blackHole(value.requirement24(0))
+    blackHole(value.requirement25(0))
+    blackHole(value.requirement26(0))
+    blackHole(value.requirement27(0))
+    blackHole(value.requirement28(0))
+    blackHole(value.requirement29(0))
 }
