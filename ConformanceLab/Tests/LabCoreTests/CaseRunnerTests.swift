@@ -26,7 +26,7 @@ import Testing
         return script
     }
 
-    @Test func aCrashIsPinnedToItsCaseAndTheRunGoesOn() async throws {
+    @Test func withoutConfirmationTheRunningCaseIsTheCulprit() async throws {
         let runner = try fakeRunner()
         defer { try? FileManager.default.removeItem(at: runner.deletingLastPathComponent()) }
         let toolchain = CaseToolchain(
@@ -34,6 +34,20 @@ import Testing
         let ids = (0..<7).map { "c" + String($0).leftPadded(to: 4) }
         let results = try await CaseRunner(toolchain: toolchain, runner: runner.path, batchSize: 3, jobs: 2) { _, _ in }
             .run(ids)
+        #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .wrongValue, .crashed, .passed])
+        #expect(results[2].detail == "signal 11 (SIGSEGV): Fatal error: boom")
+        #expect(results[5].detail == "signal 7 (SIGBUS)")
+    }
+
+    @Test func aCrashIsPinnedToItsCaseAndTheRunGoesOn() async throws {
+        let runner = try fakeRunner()
+        defer { try? FileManager.default.removeItem(at: runner.deletingLastPathComponent()) }
+        let toolchain = CaseToolchain(
+            architecture: Architecture.host, repositoryRoot: URL(fileURLWithPath: "/"), configuration: .debug)
+        let ids = (0..<7).map { "c" + String($0).leftPadded(to: 4) }
+        var caseRunner = CaseRunner(toolchain: toolchain, runner: runner.path, batchSize: 3, jobs: 2) { _, _ in }
+        caseRunner.confirmsCrashes = true
+        let results = try await caseRunner.run(ids)
         #expect(results.map(\.id) == ids)
         #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .wrongValue, .crashed, .passed])
         #expect(results[2].detail == "signal 11 (SIGSEGV): Fatal error: boom")

@@ -120,6 +120,7 @@ public struct LabCommand: Sendable {
                 toolchain: toolchain, runner: runner, batchSize: options.batchSize, jobs: options.jobs,
                 progress: { done, total in progress.report(done: done, total: total) })
             if let fault = options.injectedFault { caseRunner.environment["ABI_LAB_FAULT"] = fault }
+            caseRunner.confirmsCrashes = options.confirmsCrashes
             run.results = try await caseRunner.run(cases.map(\.id))
             run.runSeconds = (clock.now - runStart).seconds
             log("\(architecture.rawValue): ran \(cases.count) cases in \(LabReport.seconds(run.runSeconds)) s")
@@ -179,6 +180,9 @@ public struct LabCommand: Sendable {
             directory: outputDirectory.appendingPathComponent(architecture.rawValue), repositoryRoot: repositoryRoot,
             backend: backend)
         package.architecture = architecture
+        // Stub-backend packages keep the probe target, so the manifest the probe
+        // was built with is the one the cases are built with (no re-planning).
+        package.includesProbe = backend == .stub
         // The arm64 toolchain root mounts the repository at /src.
         if architecture != Architecture.host { package.repositoryIdentity = "src" }
         return package

@@ -27,6 +27,8 @@ public struct LabOptions: Sendable, Equatable {
     public var allArchitectures = false
     /// Generate and write the package, but build and run nothing.
     public var generateOnly = false
+    /// Whether each crash is confirmed by re-running the case alone.
+    public var confirmsCrashes = false
     /// A fault the case runner injects to prove the harness catches it (`arguments`, `error`, `crash`).
     public var injectedFault: String?
 
@@ -34,7 +36,7 @@ public struct LabOptions: Sendable, Equatable {
     public static let usage = """
         usage: abi-lab [--size N|all] [--seed S] [--arch x86_64|arm64|all] [--filter TEXT]
                        [--backend auto|control|stub] [--jobs N] [--batch N] [--configuration debug|release]
-                       [--generate-only] [--inject-fault arguments|error|crash]
+                       [--generate-only] [--confirm-crashes] [--inject-fault arguments|error|crash]
         Generates protocol shapes, builds them into .build/lab/<arch>/, runs every case isolated in
         child processes, and writes .build/lab/report.md and report.json. Exits 1 on any wrong value
         or crash, 2 when the lab itself cannot run. --inject-fault makes the case runner drop the last
@@ -107,6 +109,7 @@ public struct LabOptions: Sendable, Equatable {
                 }
                 configuration = choice
             case "--generate-only": generateOnly = true
+            case "--confirm-crashes": confirmsCrashes = true
             case "--inject-fault":
                 let text = try value(flag)
                 guard ["arguments", "error", "crash"].contains(text) else {

@@ -78,7 +78,9 @@ public enum BatchClassifier {
         let lines = outcome.diagnostics.split(separator: "\n").filter { !$0.hasPrefix("LAB") }
         // The runtime's own summary of the crash when there is one, else the last words.
         let summary = lines.first { line in
-            ["Fatal error", "Program crashed:", "Assertion", "fatal error"].contains { line.contains($0) }
+            ["Fatal error", "Precondition failed", "Program crashed:", "Assertion", "fatal error"].contains {
+                line.contains($0)
+            }
         }
         let lastLines =
             summary.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "* \t")) }

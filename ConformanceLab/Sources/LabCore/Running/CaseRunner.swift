@@ -16,6 +16,10 @@ public struct CaseRunner: Sendable {
     public var progress: @Sendable (Int, Int) -> Void
     /// Extra environment of the case-runner processes (e.g. `ABI_LAB_FAULT`).
     public var environment: [String: String] = [:]
+    /// Whether the case a dead batch was running is re-run alone before it is
+    /// reported (slower: every process pays the runner's start-up; catches
+    /// crashes that only happen after other cases ran).
+    public var confirmsCrashes = false
 
     /// Creates a runner.
     /// - Parameters:
@@ -56,9 +60,10 @@ public struct CaseRunner: Sendable {
     }
 
     /// Runs one batch. When the process dies, the case it was running (the
-    /// last `LABSTART` without a result) is re-run alone to confirm the crash
-    /// and name it, and the cases after it continue as a new batch; when it
-    /// died before starting any case, every unfinished case runs alone.
+    /// last `LABSTART` without a result) is reported as crashed (re-run alone
+    /// first with ``confirmsCrashes``), and the cases after it continue as a
+    /// new batch; when it died before starting any case, every unfinished
+    /// case runs alone.
     func runBatch(_ ids: [String]) async throws -> [CaseResult] {
         if ids.count == 1 { return [try await runAlone(ids[0])] }
         let (program, arguments) = toolchain.command(runner: runner, ids: ids)
@@ -74,7 +79,13 @@ public struct CaseRunner: Sendable {
             for id in classification.unfinished { results.append(try await runAlone(id)) }
             return results
         }
-        var confirmed = try await runAlone(culprit)
+        var confirmed: CaseResult
+        if confirmsCrashes {
+            confirmed = try await runAlone(culprit)
+        } else {
+            // The last LABSTART without a result names the case that was running when the process died.
+            confirmed = BatchClassifier.classifySingle(id: culprit, outcome: outcome)
+        }
         if confirmed.status != .crashed {
             // It survives alone: still a crash (an interaction with the cases before it), named as such.
             confirmed = CaseResult(
