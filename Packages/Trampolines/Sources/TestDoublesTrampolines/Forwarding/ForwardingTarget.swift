@@ -15,8 +15,10 @@ public final class ForwardingTarget: @unchecked Sendable {
     public let dynamicType: TypeMetadata
     /// Whether the existential is class-bound (self is the reference).
     public let isClassBound: Bool
-    /// The witness tables of the existential's protocols, by protocol descriptor address.
+    /// The witness tables of the existential's protocols and their bases, by protocol descriptor address.
     let witnessTables: [UInt: UnsafeRawPointer]
+    /// Every callable requirement of the existential's protocol hierarchy, by dispatch index.
+    let callableRequirements: [ProtocolHierarchy.CallableRequirement]
     /// Opaque: the target's own copy of the value. Class-bound: one word, a retained reference.
     let storage: UnsafeMutableRawPointer
 
@@ -52,17 +54,37 @@ public final class ForwardingTarget: @unchecked Sendable {
         for (index, descriptor) in shape.protocols.enumerated() {
             tables[UInt(bitPattern: descriptor)] = UnsafeRawPointer(bitPattern: words[firstTable + index])
         }
+        let dynamicMetadata: TypeMetadata
+        if shape.isClassBound {
+            guard let reference = UnsafeRawPointer(bitPattern: words[0]) else {
+                throw .unsupportedTarget("\(Existential.self) value has no object")
+            }
+            dynamicMetadata = TypeMetadata(type(of: Unmanaged<AnyObject>.fromOpaque(reference).takeUnretainedValue()))
+        } else if let metadata = UnsafeRawPointer(bitPattern: words[3]) {
+            dynamicMetadata = TypeMetadata(pointer: metadata)
+        } else {
+            throw .unsupportedTarget("\(Existential.self) value has no type")
+        }
+        // Base protocols' tables come from the runtime's conformance lookup;
+        // the roots' are the container's own.
+        if let hierarchy = try? ProtocolHierarchy(of: Existential.self) {
+            callableRequirements = hierarchy.callableRequirements
+            if let all = try? hierarchy.witnessTables(of: dynamicMetadata) {
+                for (descriptor, table) in all where tables[UInt(bitPattern: descriptor.pointer)] == nil {
+                    tables[UInt(bitPattern: descriptor.pointer)] = table.pointer
+                }
+            }
+        } else {
+            callableRequirements = []
+        }
         witnessTables = tables
         if shape.isClassBound {
-            let object = unsafeBitCast(words[0], to: AnyObject.self)
-            dynamicType = TypeMetadata(type(of: object))
+            let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: words[0])!)
+            dynamicType = dynamicMetadata
             storage = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
-            storage.storeBytes(of: UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()), as: UInt.self)
+            storage.storeBytes(of: UInt(bitPattern: object.retain().toOpaque()), as: UInt.self)
         } else {
-            guard let metadata = UnsafeRawPointer(bitPattern: words[3]) else {
-                throw .unsupportedTarget("\(Existential.self) value has no type")
-            }
-            let type = TypeMetadata(pointer: metadata)
+            let type = dynamicMetadata
             dynamicType = type
             let witnesses = type.valueWitnesses
             storage = UnsafeMutableRawPointer.allocate(
@@ -135,6 +157,23 @@ public final class ForwardingTarget: @unchecked Sendable {
             throw .missingWitnessTable(protocolDescriptor: UInt(bitPattern: protocolDescriptor))
         }
         return try witness(forRequirementAt: requirementIndex, in: table)
+    }
+
+    /// The target's witness for the requirement with dispatch index `dispatchIndex`
+    /// in the dense numbering of the existential's callable requirements
+    /// (`ProtocolHierarchy.callableRequirements`: base protocols first, each
+    /// protocol's in declaration order), the numbering fabricated doubles use.
+    ///
+    /// - Parameter dispatchIndex: The requirement's dispatch index (a fabricated frame's `slot`).
+    /// - Returns: The witness and the table of the protocol that declares the requirement.
+    /// - Throws: `ForwardingError.missingWitness` for an index outside the hierarchy,
+    ///   `.missingWitnessTable` when the target's type has no table for the declaring protocol.
+    public func witness(forDispatchIndex dispatchIndex: Int) throws(ForwardingError) -> ForwardingWitness {
+        guard callableRequirements.indices.contains(dispatchIndex) else {
+            throw .missingWitness(requirementIndex: dispatchIndex)
+        }
+        let callable = callableRequirements[dispatchIndex]
+        return try witness(forRequirementAt: callable.requirement.index, of: callable.protocolDescriptor.pointer)
     }
 
     /// The target's current value, as the existential type it was made from.
