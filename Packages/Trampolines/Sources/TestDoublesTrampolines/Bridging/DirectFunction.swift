@@ -4,15 +4,16 @@ import Synchronization
 /// A direct-convention thick function (entry, context) that Swift code can
 /// call with arguments boxed as `Any`.
 ///
-/// An escaping function's context is retained for as long as this object
-/// lives. A non-escaping one is borrowed for a scope: it is not retained, and
+/// An escaping function's context is held for as long as this object lives
+/// (retained when borrowed, taken over when the caller passed it at +1). A
+/// non-escaping one is borrowed for a scope: it is not retained, and
 /// `endScope()` makes every later call fail instead of reaching a context
 /// that may be gone.
 final class DirectFunction: @unchecked Sendable {
     let signature: FunctionSignature
     let entry: UnsafeRawPointer
     let context: UnsafeMutableRawPointer?
-    private let retainsContext: Bool
+    private let releasesContext: Bool
     private let inScope = Atomic<Bool>(true)
 
     /// Wraps a thick function.
@@ -21,20 +22,32 @@ final class DirectFunction: @unchecked Sendable {
     ///   - entry: The function's entry point.
     ///   - context: Its context (`nil` for a function without captures).
     ///   - signature: Its checked signature.
-    ///   - retainingContext: Whether to retain the context (escaping functions).
+    ///   - context: What to do with the context: retain it (a borrowed
+    ///     escaping function), take over the caller's +1 reference (an owned
+    ///     one), or neither (a non-escaping function borrowed for a scope).
     init(
         entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?, signature: FunctionSignature,
-        retainingContext: Bool
+        holding holding: ContextHolding
     ) {
         self.entry = entry
         self.context = context
         self.signature = signature
-        self.retainsContext = retainingContext && context != nil
-        if retainsContext, let context { _ = Unmanaged<AnyObject>.fromOpaque(context).retain() }
+        self.releasesContext = holding != .scoped && context != nil
+        if holding == .retained, let context { _ = Unmanaged<AnyObject>.fromOpaque(context).retain() }
+    }
+
+    /// How a `DirectFunction` holds its context.
+    enum ContextHolding {
+        /// Retained now, released in `deinit`.
+        case retained
+        /// Already +1 (an owned argument): released in `deinit`.
+        case taken
+        /// Neither retained nor released: valid for a scope only.
+        case scoped
     }
 
     deinit {
-        if retainsContext, let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
+        if releasesContext, let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
     }
 
     /// Makes every later call fail: the borrowed function's scope has ended.

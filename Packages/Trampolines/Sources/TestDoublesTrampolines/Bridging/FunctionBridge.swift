@@ -34,23 +34,29 @@ public enum FunctionBridge {
     /// The closure argument at `location` of an intercepted call, as a Swift
     /// closure value of `type` that may be stored and called later.
     ///
-    /// The closure retains the function's context for as long as it lives.
+    /// The closure holds the function's context for as long as it lives: a
+    /// borrowed argument's context is retained; an owned argument's (+1:
+    /// setter values, initializer arguments) is taken over, and released
+    /// when the closure dies, as the callee of an owned argument must.
     ///
     /// - Parameters:
     ///   - type: The escaping function type of the argument.
     ///   - location: Where the argument is (two general-purpose words).
     ///   - frame: The intercepted call.
+    ///   - ownership: Whether the call passed the argument at +0 or +1.
     /// - Returns: A value whose dynamic type is `type`; cast it with `as!`.
     /// - Throws: `FunctionBridgeError.nonEscaping` for a non-escaping type
     ///   (use `withNonEscapingClosure(ofType:at:in:_:)`), or another
     ///   `FunctionBridgeError` for an unsupported shape or location.
     public static func closure(
-        ofType type: any Any.Type, at location: ArgumentLocation, in frame: CallFrame
+        ofType type: any Any.Type, at location: ArgumentLocation, in frame: CallFrame,
+        ownership: ArgumentOwnership = .borrowed
     ) throws(FunctionBridgeError) -> Any {
         let signature = try FunctionSignature(type)
         guard signature.isEscaping else { throw .nonEscaping(signature.name) }
         let (entry, context) = try thickFunctionWords(at: location, in: frame, signature: signature)
-        return DirectFunction(entry: entry, context: context, signature: signature, retainingContext: true)
+        let holding: DirectFunction.ContextHolding = ownership == .owned ? .taken : .retained
+        return DirectFunction(entry: entry, context: context, signature: signature, holding: holding)
             .makeClosure()
     }
 
@@ -67,7 +73,7 @@ public enum FunctionBridge {
     ) throws(FunctionBridgeError) -> Any {
         let signature = try FunctionSignature(type)
         guard signature.isEscaping else { throw .nonEscaping(signature.name) }
-        return DirectFunction(entry: entry, context: context, signature: signature, retainingContext: true)
+        return DirectFunction(entry: entry, context: context, signature: signature, holding: .retained)
             .makeClosure()
     }
 
@@ -96,7 +102,7 @@ public enum FunctionBridge {
     ) throws -> Result {
         let signature = try FunctionSignature(type)
         let (entry, context) = try thickFunctionWords(at: location, in: frame, signature: signature)
-        let function = DirectFunction(entry: entry, context: context, signature: signature, retainingContext: false)
+        let function = DirectFunction(entry: entry, context: context, signature: signature, holding: .scoped)
         defer { function.endScope() }
         return try body(function.makeClosure())
     }
