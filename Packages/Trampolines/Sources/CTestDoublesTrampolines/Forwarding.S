@@ -131,6 +131,7 @@ td_forward_sync:
 // above the return address, as compiled callers do.
 // ---------------------------------------------------------------------------
     .globl td_forward_async
+    .hidden td_forward_async                // linked here only: keeps the record's offset a link-time constant
     .type td_forward_async, @function
     .p2align 4
 td_forward_async:
@@ -208,6 +209,7 @@ td_forward_asyncTu:
 // target's context and resumes our Swift caller with r14 = our context.
 // ---------------------------------------------------------------------------
     .globl td_forward_async_complete
+    .hidden td_forward_async_complete
     .type td_forward_async_complete, @function
     .p2align 4
 td_forward_async_complete:
@@ -333,6 +335,7 @@ td_forward_sync:
 // it was when the target resumes us.
 // ---------------------------------------------------------------------------
     .globl td_forward_async
+    .hidden td_forward_async                // linked here only: keeps the record's offset a link-time constant
     .type td_forward_async, %function
     .p2align 2
 td_forward_async:
@@ -400,6 +403,7 @@ td_forward_asyncTu:
 // context and resumes our Swift caller with x22 = our context.
 // ---------------------------------------------------------------------------
     .globl td_forward_async_complete
+    .hidden td_forward_async_complete
     .type td_forward_async_complete, %function
     .p2align 2
 td_forward_async_complete:
