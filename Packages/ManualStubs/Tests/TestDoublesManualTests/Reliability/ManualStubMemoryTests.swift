@@ -1,0 +1,90 @@
+import TestDoublesManual
+import TestDoublesRecorder
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A protocol for the memory tests' ManualStubs.
+protocol MemoryProbe {
+    func echo(_ value: Int) -> Int
+}
+
+struct MemoryProbeStubConformer: MemoryProbe, ManualStubConformer {
+    let stub: ManualStub<Self>
+    init(stub: ManualStub<Self>) { self.stub = stub }
+
+    func echo(_ value: Int) -> Int { stub.call(value) }
+}
+typealias MemoryProbeStub = ManualStub<MemoryProbeStubConformer>
+
+/// Whether the memory tests run: only when `ci/memory` asks, see below.
+enum ManualStubMemoryTestGate {
+    static var isEnabled: Bool { getenv("TESTDOUBLES_MEMORY_TESTS") != nil }
+}
+
+/// Constructs, uses and destroys 100,000 closure doubles and 100,000
+/// ManualStubs and checks that resident memory stays flat: after a warm-up
+/// of 10,000, the remaining iterations may grow the resident set by at most
+/// 5%.
+///
+/// The resident set is the whole process's, so these tests only mean
+/// something when nothing else runs beside them: they run when
+/// `TESTDOUBLES_MEMORY_TESTS` is set, which `ci/memory` does while running
+/// this suite alone (also under valgrind, with fewer iterations from
+/// `TESTDOUBLES_MEMORY_ITERATIONS`, to find definite leaks).
+@Suite(.serialized, .enabled(if: ManualStubMemoryTestGate.isEnabled))
+struct ManualStubMemoryTests {
+    static var iterations: Int {
+        getenv("TESTDOUBLES_MEMORY_ITERATIONS").flatMap { Int(String(cString: $0)) } ?? 100_000
+    }
+    static var warmUp: Int { iterations / 10 }
+
+    @Test func closureDoublesKeepResidentMemoryFlat() throws {
+        try Self.expectFlatResidentMemory { index in
+            let double = ClosureDouble<Int, String>()
+            let calls = double.when(equal: index).thenReturn("match")
+            double.whenAny().then { "other-\($0)" }
+            let function = double.function
+            #expect(function(index) == "match")
+            #expect(function(index + 1) == "other-\(index + 1)")
+            calls.verify(1...1)
+        }
+    }
+
+    @Test func manualStubsKeepResidentMemoryFlat() throws {
+        try Self.expectFlatResidentMemory { index in
+            let probe = MemoryProbeStub()
+            probe.when { $0.echo(Match.any()) }.then { (value: Int) in value &* 2 }
+            let service: any MemoryProbe = probe()
+            #expect(service.echo(index) == index &* 2)
+            probe.verify(1...1) { $0.echo(Match.equal(index)) }
+        }
+    }
+
+    /// Runs `body` `iterations` times and expects the resident set after the
+    /// last one within 5% of the one after the warm-up.
+    static func expectFlatResidentMemory(_ body: (Int) throws -> Void) throws {
+        for index in 0..<warmUp { try body(index) }
+        let afterWarmUp = try residentBytes()
+        for index in warmUp..<iterations { try body(index) }
+        let atEnd = try residentBytes()
+        let growth = Double(atEnd - afterWarmUp) / Double(afterWarmUp)
+        print("ManualStubMemoryTests: resident \(afterWarmUp / 1024) KiB after warm-up, \(atEnd / 1024) KiB at end")
+        #expect(growth <= 0.05, "resident memory grew \(growth * 100)% (\(afterWarmUp) -> \(atEnd) bytes)")
+    }
+
+    /// The process's resident set size, from `/proc/self/statm`.
+    static func residentBytes() throws -> Int {
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(descriptor, &buffer, buffer.count)
+        try #require(count > 0)
+        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
+        let pages = try #require(fields.count > 1 ? Int(fields[1]) : nil)
+        return pages * sysconf(Int32(_SC_PAGESIZE))
+    }
+}
