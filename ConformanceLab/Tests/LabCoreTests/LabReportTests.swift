@@ -42,4 +42,11 @@ import Testing
         #expect(decoded.architectures.map(\.results) == original.architectures.map(\.results))
         #expect(decoded.architectures[1].unavailableReason == "no toolchain")
     }
+
+    @Test func failedClosedReasonsGroupAcrossGeneratedProtocols() {
+        #expect(
+            LabReport.genericReason(
+                "Cannot build a test double for LabCases07.P_c1955 & LabCases07.P_c1955_A, requirement x")
+                == "Cannot build a test double for P, requirement x")
+    }
 }

@@ -86,7 +86,8 @@ extension LabReport {
                 lines.append("")
                 lines.append("## Failed closed on \(run.architecture.rawValue) (\(closed.count)), by reason")
                 lines.append("")
-                let reasons = Dictionary(grouping: closed, by: \.detail).sorted { $0.value.count > $1.value.count }
+                let reasons = Dictionary(grouping: closed) { Self.genericReason($0.detail) }
+                    .sorted { $0.value.count > $1.value.count || $0.value.count == $1.value.count && $0.key < $1.key }
                 for (reason, results) in reasons {
                     let examples = results.prefix(5).map(\.id).joined(separator: ", ")
                     lines.append(
@@ -118,6 +119,14 @@ extension LabReport {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A reason with the generated protocol's name (`LabCases03.P_c0936`) replaced by `P`, so equal reasons group.
+    static func genericReason(_ reason: String) -> String {
+        reason.replacingOccurrences(
+            of: #"(LabCases[0-9]+\.)?P_c[0-9]+(_A|_Base)?"#, with: "P", options: .regularExpression
+        )
+        .replacingOccurrences(of: #"P & P"#, with: "P", options: .regularExpression)
     }
 
     private static func cell(_ results: [CaseResult]) -> String {
