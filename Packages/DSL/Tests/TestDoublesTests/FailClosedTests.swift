@@ -28,17 +28,17 @@ struct LivePairing: Pairing {
 }
 
 protocol Predicates {
-    func test(_ predicate: @escaping (Int, String) -> Bool) -> Bool
+    func test(_ predicate: @escaping (Int) async -> Bool) -> Bool
 }
 struct LivePredicates: Predicates {
-    func test(_ predicate: @escaping (Int, String) -> Bool) -> Bool { predicate(0, "") }
+    func test(_ predicate: @escaping (Int) async -> Bool) -> Bool { false }
 }
 
-protocol Visitor {
-    func each(_ body: (Int) -> Void)
+protocol AsyncVisitor {
+    func each(_ body: (Int) -> Void) async
 }
-struct LiveVisitor: Visitor {
-    func each(_ body: (Int) -> Void) { body(0) }
+struct LiveAsyncVisitor: AsyncVisitor {
+    func each(_ body: (Int) -> Void) async { body(0) }
 }
 
 protocol Copyable2 {
@@ -106,15 +106,15 @@ struct IntSequenced: Sequenced {
         #expect(error?.reason.contains("tuple") == true)
     }
 
-    @Test func closureTypeWithoutBridge() {
+    @Test func asyncClosureType() {
         let error = failure((any Predicates).self)
         #expect(error?.kind == .unsupportedProtocolShape)
         #expect(error?.requirement == "test(_:)")
         #expect(error?.reason.contains("closure") == true)
     }
 
-    @Test func nonEscapingClosure() {
-        let error = failure((any Visitor).self)
+    @Test func nonEscapingClosureOfAnAsyncRequirement() {
+        let error = failure((any AsyncVisitor).self)
         #expect(error?.kind == .unsupportedProtocolShape)
         #expect(error?.requirement == "each(_:)")
     }

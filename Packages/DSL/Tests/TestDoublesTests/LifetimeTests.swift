@@ -1,10 +1,6 @@
 import TestDoubles
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite struct LifetimeTests {
     func makeConfiguredFlags() throws -> any FeatureFlags {
         let flags = try Stub<any FeatureFlags>()
@@ -20,38 +16,37 @@ import Glibc
         #expect(copies.allSatisfy { $0.isEnabled("b", for: 2) })
     }
 
-    /// Resident memory in bytes, from /proc/self/statm.
-    func residentBytes() -> Int {
-        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-        defer { fclose(file) }
-        var size = 0
-        var resident = 0
-        guard
-            withUnsafeMutablePointer(
-                to: &size,
-                { s in
-                    withUnsafeMutablePointer(to: &resident) { r in
-                        withVaList([s, r]) { vfscanf(file, "%ld %ld", $0) }
-                    }
-                }) == 2
-        else { return 0 }
-        return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+    /// Every cycle must release the whole double: the recorder is owned only
+    /// by the stub runtime, which the fabricated conformance's handler holds,
+    /// which the value's payload holds; so a dead recorder proves the
+    /// conformance (and with it the veneer pages) was released too. (Resident
+    /// memory over 100,000 cycles is measured in isolation by StubMemoryTests.)
+    @Test func tenThousandConstructDestroyCyclesReleaseEverything() throws {
+        var survivors = 0
+        for index in 0..<10_000 {
+            weak var recorder: InvocationRecorder?
+            try {
+                let stub = try Stub<any FeatureFlags>()
+                stub.when { $0.isEnabled(Match.any(), for: Match.any()) }.thenReturn(true)
+                let value = stub()
+                #expect(value.isEnabled("x", for: index))
+                recorder = stub.recorder
+            }()
+            if recorder != nil { survivors += 1 }
+        }
+        #expect(survivors == 0)
     }
 
-    @Test func tenThousandConstructDestroyCyclesKeepMemoryFlat() throws {
-        func cycle() throws {
+    @Test func aValueKeepsItsRecorderAliveUntilItDies() throws {
+        weak var recorder: InvocationRecorder?
+        var value: (any FeatureFlags)? = try {
             let stub = try Stub<any FeatureFlags>()
-            stub.when { $0.isEnabled(Match.any(), for: Match.any()) }.thenReturn(true)
-            let value = stub()
-            precondition(value.isEnabled("x", for: 1))
-        }
-        for _ in 0..<1_000 { try cycle() }
-        let before = residentBytes()
-        for _ in 0..<10_000 { try cycle() }
-        let after = residentBytes()
-        #expect(before > 0)
-        // Each cycle maps a veneer page and builds tables; a leak of either
-        // would grow by at least 40 MB (pages) or 10 MB (recorders) over 10,000 cycles.
-        #expect(after - before < 8 * 1024 * 1024, "grew by \(after - before) bytes")
+            recorder = stub.recorder
+            return stub()
+        }()
+        #expect(recorder != nil)
+        _ = value
+        value = nil
+        #expect(recorder == nil)
     }
 }

@@ -43,10 +43,16 @@ extension RequirementShape {
                     "pass a non-optional closure, or use ManualStub")
             }
             guard metadata.kind == .function else { return nil }
-            guard let bridge = ClosureBridge.bridge(for: type) else {
+            let bridge: ClosureBridge
+            do {
+                bridge = try ClosureBridge(type)
+            } catch {
+                throw fail("\(what) is the closure type \(type), which cannot be bridged (\(error))", "use ManualStub")
+            }
+            if !bridge.isEscaping, signature.isAsync {
                 throw fail(
-                    "\(what) is the closure type \(type); the runtime stub converts only escaping closures of "
-                        + "ClosureBridge's listed types", "use ManualStub")
+                    "\(what) is the non-escaping closure type \(type) of an async requirement",
+                    "make the closure @escaping, or use ManualStub")
             }
             return bridge
         }

@@ -40,21 +40,25 @@ final class StubRuntime: Sendable {
         switch shape.access {
         case .call, .makesSelf:
             let shape = shape.genericWords.isEmpty ? shape : specialized(shape, frame)
-            let arguments = ArgumentList(values: decodeArguments(frame, shape, locations: shape.plan.arguments))
             if shape.isAsync {
+                let arguments = withArguments(frame, shape, locations: shape.plan.arguments) {
+                    ArgumentList(values: $0)
+                }
                 frame.calleePoppedStackByteCount = shape.plan.calleePoppedStackByteCount
                 frame.suspend { [self] resultFrame in
                     let outcome = await recorder.dispatchAsync(shape.requirement, arguments: arguments.values)
                     answer(resultFrame, shape, outcome, arguments.values)
                 }
             } else {
-                answer(
-                    frame, shape, recorder.dispatch(shape.requirement, arguments: arguments.values), arguments.values)
+                withArguments(frame, shape, locations: shape.plan.arguments) { arguments in
+                    answer(frame, shape, recorder.dispatch(shape.requirement, arguments: arguments), arguments)
+                }
             }
         case .modify(let getterIndex, let setterIndex):
-            let indices = decodeArguments(frame, shape, locations: shape.argumentLocations)
+            let indices = withArguments(frame, shape, locations: shape.argumentLocations) { ArgumentList(values: $0) }
             modify(
-                frame, getter: blueprint.shapes[getterIndex], setter: blueprint.shapes[setterIndex], indices: indices)
+                frame, getter: blueprint.shapes[getterIndex], setter: blueprint.shapes[setterIndex],
+                indices: indices.values)
         }
     }
 
@@ -83,26 +87,43 @@ final class StubRuntime: Sendable {
         return shape.with(requirement: requirement, argumentTypes: argumentTypes, resultType: resultType)
     }
 
-    /// The arguments in the recorder's order.
-    private func decodeArguments(_ frame: CallFrame, _ shape: RequirementShape, locations: [ArgumentLocation]) -> [Any]
-    {
+    /// Decodes the arguments (in the recorder's order) and runs `body` with
+    /// them; non-escaping closure arguments are valid only inside `body`.
+    private func withArguments<Result>(
+        _ frame: CallFrame, _ shape: RequirementShape, locations: [ArgumentLocation], _ body: ([Any]) -> Result
+    ) -> Result {
         var values: [Any] = []
         values.reserveCapacity(shape.argumentTypes.count)
-        for index in shape.argumentTypes.indices {
-            if let bridge = shape.argumentBridges[index] {
-                values.append(
-                    withUnsafeTemporaryAllocation(byteCount: 16, alignment: 8) { buffer in
-                        frame.copyArgumentBytes(locations[index], byteCount: 16, into: buffer.baseAddress!)
-                        return bridge.decode(buffer.baseAddress!, shape.ownerships[index] == .owned)
-                    })
-                continue
+        func step(_ index: Int) -> Result {
+            guard index < shape.argumentTypes.count else {
+                if shape.recorderOrder.elementsEqual(values.indices) { return body(values) }
+                return body(shape.recorderOrder.map { values[$0] })
             }
-            values.append(
-                frame.argument(
-                    ofType: shape.argumentTypes[index], at: locations[index], ownership: shape.ownerships[index]))
+            let type = shape.argumentTypes[index]
+            if let bridge = shape.argumentBridges[index] {
+                do {
+                    if bridge.isEscaping {
+                        values.append(
+                            try FunctionBridge.closure(
+                                ofType: type, at: locations[index], in: frame, ownership: shape.ownerships[index]))
+                        return step(index + 1)
+                    }
+                    return try FunctionBridge.withNonEscapingClosure(ofType: type, at: locations[index], in: frame) {
+                        closure in
+                        values.append(closure)
+                        defer { values.removeLast() }
+                        return step(index + 1)
+                    }
+                } catch {
+                    stop(
+                        "\(recorder.name): \(shape.requirement.name) cannot decode closure argument \(index + 1): \(error)"
+                    )
+                }
+            }
+            values.append(frame.argument(ofType: type, at: locations[index], ownership: shape.ownerships[index]))
+            return step(index + 1)
         }
-        if shape.recorderOrder.elementsEqual(values.indices) { return values }
-        return shape.recorderOrder.map { values[$0] }
+        return step(0)
     }
 
     /// Encodes an outcome into the frame.
@@ -123,11 +144,13 @@ final class StubRuntime: Sendable {
                 frame.setResult(fabricated.retainedPayloadReference(), at: shape.plan.result)
                 return
             }
-            if let bridge = shape.resultBridge {
-                guard bridge.encode(value, frame, shape.plan.result) else {
+            if shape.resultBridge != nil {
+                do {
+                    try FunctionBridge.setResult(value, ofType: shape.resultType, at: shape.plan.result, in: frame)
+                } catch {
                     stop(
-                        "\(recorder.name): \(shape.requirement.name) returns \(shape.resultType), but its behavior "
-                            + "produced \(String(reflecting: value)) of type \(type(of: value))")
+                        "\(recorder.name): \(shape.requirement.name) cannot return \(String(reflecting: value)): \(error)"
+                    )
                 }
                 return
             }
