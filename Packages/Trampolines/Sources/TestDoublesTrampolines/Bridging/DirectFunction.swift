@@ -65,41 +65,42 @@ final class DirectFunction: @unchecked Sendable {
     func call(_ arguments: [Any]) throws -> Any {
         guard isCallable else { throw FunctionBridgeError.calledOutsideItsScope(signature.name) }
         precondition(arguments.count == signature.parameters.count, "argument count mismatch")
-        let frameStorage = UnsafeMutableRawPointer.allocate(
-            byteCount: Int(TD_FRAME_SIZE), alignment: 16)
-        defer { frameStorage.deallocate() }
-        frameStorage.initializeMemory(as: UInt8.self, repeating: 0, count: Int(TD_FRAME_SIZE))
-        let stackStorage = UnsafeMutableRawPointer.allocate(
-            byteCount: max(signature.stackByteCount, 16), alignment: 16)
-        defer { stackStorage.deallocate() }
-        stackStorage.initializeMemory(as: UInt8.self, repeating: 0, count: max(signature.stackByteCount, 16))
-        let frame = CallFrame(frameStorage)
-        frame.setWord(UInt(bitPattern: stackStorage), at: Int(TD_FRAME_STACK_ARGUMENTS))
-        frame.setWord(UInt(signature.stackByteCount), at: Int(TD_FRAME_STACK_ARGUMENT_BYTES))
-        frame.setWord(UInt(bitPattern: context), at: Int(TD_FRAME_SELF))
-        frame.setWord(0, at: Int(TD_FRAME_ERROR))
+        // One stack allocation: the frame, the outgoing stack words, the result.
+        let frameBytes = Int(TD_FRAME_SIZE)
+        let stackBytes = max(signature.stackByteCount, 16)
+        let resultBytes = (max(signature.resultSize, 1) + 15) & ~15
+        return try withUnsafeTemporaryAllocation(
+            byteCount: frameBytes + stackBytes + resultBytes, alignment: max(signature.resultAlignment, 16)
+        ) { buffer in
+            let frameStorage = buffer.baseAddress!
+            frameStorage.initializeMemory(as: UInt8.self, repeating: 0, count: frameBytes + stackBytes)
+            let stackStorage = frameStorage + frameBytes
+            let resultStorage = stackStorage + stackBytes
+            let frame = CallFrame(frameStorage)
+            frame.setWord(UInt(bitPattern: stackStorage), at: Int(TD_FRAME_STACK_ARGUMENTS))
+            frame.setWord(UInt(signature.stackByteCount), at: Int(TD_FRAME_STACK_ARGUMENT_BYTES))
+            frame.setWord(UInt(bitPattern: context), at: Int(TD_FRAME_SELF))
+            frame.setWord(0, at: Int(TD_FRAME_ERROR))
+            if case .indirect = signature.result {
+                frame.setWord(UInt(bitPattern: resultStorage), at: Int(TD_FRAME_INDIRECT_RESULT))
+            }
 
-        // Each argument lives in its own storage for the duration of the call.
-        var cleanups: [() -> Void] = []
-        defer { for cleanup in cleanups { cleanup() } }
-        for (parameter, value) in zip(signature.parameters, arguments) {
-            cleanups.append(frame.placeArgument(value, as: parameter))
+            // Each argument lives in its own storage for the duration of the call.
+            var cleanups: [() -> Void] = []
+            cleanups.reserveCapacity(arguments.count)
+            defer { for cleanup in cleanups { cleanup() } }
+            for (parameter, value) in zip(signature.parameters, arguments) {
+                cleanups.append(frame.placeArgument(value, as: parameter))
+            }
+
+            td_invoke_function(frameStorage.assumingMemoryBound(to: td_call_frame.self), entry)
+
+            let error = frame.returnErrorRegister
+            if signature.isThrowing, error != 0 {
+                throw takeThrownError(error)
+            }
+            return frame.takeResult(ofType: signature.resultType, at: signature.result, storage: resultStorage)
         }
-
-        let resultStorage = UnsafeMutableRawPointer.allocate(
-            byteCount: max(signature.resultLayout.size, 1), alignment: max(signature.resultLayout.alignment, 16))
-        defer { resultStorage.deallocate() }
-        if case .indirect = signature.result {
-            frame.setWord(UInt(bitPattern: resultStorage), at: Int(TD_FRAME_INDIRECT_RESULT))
-        }
-
-        td_invoke_function(frameStorage.assumingMemoryBound(to: td_call_frame.self), entry)
-
-        let error = frame.returnErrorRegister
-        if signature.isThrowing, error != 0 {
-            throw takeThrownError(error)
-        }
-        return frame.takeResult(ofType: signature.resultType, at: signature.result, storage: resultStorage)
     }
 
     private func takeThrownError(_ word: UInt) -> any Error {
@@ -107,14 +108,6 @@ final class DirectFunction: @unchecked Sendable {
             UnsafeMutableRawPointer(cell.baseAddress!).storeBytes(of: word, as: UInt.self)
             return cell.baseAddress!.move()
         }
-    }
-}
-
-extension FunctionSignature {
-    /// The size and alignment of the result type.
-    var resultLayout: (size: Int, alignment: Int) {
-        func open<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
-        return open(resultType)
     }
 }
 

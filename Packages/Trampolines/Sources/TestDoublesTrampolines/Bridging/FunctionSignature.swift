@@ -20,6 +20,9 @@ struct FunctionSignature: @unchecked Sendable {
     var parameters: [Parameter]
     var resultType: any Any.Type
     var result: ResultLocation
+    /// The result type's size and alignment.
+    var resultSize: Int
+    var resultAlignment: Int
     var isThrowing: Bool
     var isSendable: Bool
     var isEscaping: Bool
@@ -110,6 +113,8 @@ struct FunctionSignature: @unchecked Sendable {
         self.parameters = zip(parameterTypes, locations).map { Parameter(type: $0.0, location: $0.1) }
         self.resultType = resultType
         self.result = result
+        func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+        (self.resultSize, self.resultAlignment) = layout(resultType)
         self.isThrowing = function.isThrowing
         self.isSendable = function.isSendable
         self.isEscaping = function.isEscaping
