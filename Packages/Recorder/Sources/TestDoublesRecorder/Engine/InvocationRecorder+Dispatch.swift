@@ -1,7 +1,8 @@
 extension InvocationRecorder {
     /// The result of matching a call against the registrations.
     enum Selection {
-        case behavior(BehaviorAction, count: Int, site: CallSite)
+        /// The picked behavior, by reference (its site is read only on error paths), and its call count.
+        case behavior(ConfiguredBehavior, count: Int)
         case unmatched([Registration])
     }
 
@@ -22,23 +23,23 @@ extension InvocationRecorder {
         switch select(requirement, arguments) {
         case .unmatched(let tried):
             return unmatched(requirement, arguments, tried: tried)
-        case .behavior(let action, let count, let site):
-            switch action {
+        case .behavior(let behavior, let count):
+            switch behavior.action {
             case .value(let value): return .returned(value)
-            case .error(let error): return thrown(error, requirement, arguments, site: site)
+            case .error(let error): return thrown(error, requirement, arguments, site: behavior.site)
             case .forward: return .forward
             case .compute(let handler):
                 do {
                     return .returned(try handler(arguments, count))
                 } catch let misuse as BehaviorMisuse {
-                    return misconfigured(misuse.message, requirement, arguments, site: site)
+                    return misconfigured(misuse.message, requirement, arguments, site: behavior.site)
                 } catch {
-                    return thrown(error, requirement, arguments, site: site)
+                    return thrown(error, requirement, arguments, site: behavior.site)
                 }
             case .computeAsync, .suspend, .delayed, .never, .awaitCancellation:
                 return misconfigured(
-                    "\(action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
-                    requirement, arguments, site: site)
+                    "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
+                    requirement, arguments, site: behavior.site)
             }
         }
     }
@@ -58,33 +59,33 @@ extension InvocationRecorder {
         switch select(requirement, arguments) {
         case .unmatched(let tried):
             return unmatched(requirement, arguments, tried: tried)
-        case .behavior(let action, let count, let site):
-            switch action {
+        case .behavior(let behavior, let count):
+            switch behavior.action {
             case .value(let value): return .returned(value)
-            case .error(let error): return thrown(error, requirement, arguments, site: site)
+            case .error(let error): return thrown(error, requirement, arguments, site: behavior.site)
             case .forward: return .forward
             case .compute(let handler):
                 do {
                     return .returned(try handler(arguments, count))
                 } catch let misuse as BehaviorMisuse {
-                    return misconfigured(misuse.message, requirement, arguments, site: site)
+                    return misconfigured(misuse.message, requirement, arguments, site: behavior.site)
                 } catch {
-                    return thrown(error, requirement, arguments, site: site)
+                    return thrown(error, requirement, arguments, site: behavior.site)
                 }
             case .computeAsync(let handler):
                 do {
                     return .returned(try await handler(arguments, count))
                 } catch let misuse as BehaviorMisuse {
-                    return misconfigured(misuse.message, requirement, arguments, site: site)
+                    return misconfigured(misuse.message, requirement, arguments, site: behavior.site)
                 } catch {
-                    return thrown(error, requirement, arguments, site: site)
+                    return thrown(error, requirement, arguments, site: behavior.site)
                 }
             case .suspend(let suspension):
                 switch await suspension.park() {
                 case .success(let value): return .returned(value)
                 case .failure(let error) where error is CancellationError && !requirement.effects.canThrow:
                     return defaultAnswer(requirement, arguments, reason: "the suspended call was cancelled")
-                case .failure(let error): return thrown(error, requirement, arguments, site: site)
+                case .failure(let error): return thrown(error, requirement, arguments, site: behavior.site)
                 }
             case .delayed(let value, let sleep):
                 do {
@@ -109,23 +110,23 @@ extension InvocationRecorder {
         // One lock hold finds the requirement's registrations and, when the
         // first is a catch-all with behavior left (no matcher to run), serves the call.
         var fastNotification: Notification?
-        var fastPick: (step: BehaviorChain.Step, registration: Registration)?
-        let (slot, candidates) = state.withLock { state in
+        var fastPick: BehaviorChain.Step?
+        let (slot, candidates) = state.withLock { state -> (RequirementSlot, [Registration]) in
             let slot = state.slot(requirement)
             if let first = slot.registrations.first, first.isCatchAll, first.matchers.count == arguments.count,
                 let next = first.chain.next()
             {
                 first.served += 1
-                fastPick = (next, first)
+                fastPick = next
                 fastNotification = appendInvocation(
                     &state, slot, requirement, arguments, next.behavior.outcome, first.number)
+                return (slot, [])  // served: the candidates are not needed
             }
             return (slot, slot.registrations)
         }
         if let fastPick {
             fastNotification?.deliver()
-            return .behavior(
-                fastPick.step.behavior.action, count: fastPick.step.count, site: fastPick.step.behavior.site)
+            return .behavior(fastPick.behavior, count: fastPick.count)
         }
         for registration in candidates where registration.matches(arguments) {
             var notification: Notification?
@@ -139,7 +140,7 @@ extension InvocationRecorder {
             }
             if let picked {
                 notification?.deliver()
-                return .behavior(picked.behavior.action, count: picked.count, site: picked.behavior.site)
+                return .behavior(picked.behavior, count: picked.count)
             }
         }
         let outcome: Invocation.Outcome = unmatchedCallPolicy == .forward ? .forwarded : .unmatched
