@@ -209,13 +209,15 @@ public final class InvocationRecorder: Sendable {
         _ state: inout State, _ slot: RequirementSlot, _ requirement: Requirement, _ arguments: [Any],
         _ outcome: Invocation.Outcome, _ registration: Int?
     ) -> Notification? {
-        let invocation = Invocation(
-            sequence: InvocationSequence.next(), requirement: requirement, arguments: arguments, outcome: outcome,
-            registration: registration, time: .now)
         slot.positions.append(state.ledger.count)
-        state.ledger.append(invocation)
+        // Built in place: a named local would be copied into the ledger and destroyed.
+        state.ledger.append(
+            Invocation(
+                sequence: InvocationSequence.next(), requirement: requirement, arguments: arguments,
+                outcome: outcome, registration: registration, time: .now))
         state.verified.append(false)
         guard !state.observers.isEmpty else { return nil }
+        let invocation = state.ledger[state.ledger.count - 1]
         let listeners = state.observers.values.compactMap { observer in
             observer.requirement == nil || observer.requirement == requirement.id ? observer.receive : nil
         }
