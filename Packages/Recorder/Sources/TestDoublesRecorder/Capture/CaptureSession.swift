@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state of one recording pass: the matchers `Match.*` pushed and the
 /// calls the doubles saw while the pass ran.
 ///
@@ -6,6 +8,31 @@
 /// of running a behavior, and returns a placeholder of its result.
 final class CaptureSession: @unchecked Sendable {
     @TaskLocal static var current: CaptureSession?
+
+    /// How many recording passes are running in the process. While none is,
+    /// a dispatch skips the task-local lookup: real calls are the common case.
+    private static let runningPasses = Atomic<Int>(0)
+
+    /// The session of the recording pass this task runs in, looked up only
+    /// while some pass runs. (A pass's own task sees its increment: program
+    /// order, or the executor's hand-off when the task moved threads.)
+    static var currentIfRecording: CaptureSession? {
+        runningPasses.load(ordering: .relaxed) == 0 ? nil : current
+    }
+
+    /// Runs a recording closure with `session` as the current session.
+    static func run(_ session: CaptureSession, _ body: () throws -> Void) {
+        runningPasses.add(1, ordering: .relaxed)
+        defer { runningPasses.subtract(1, ordering: .relaxed) }
+        $current.withValue(session) { try? body() }
+    }
+
+    /// Runs an async recording closure with `session` as the current session.
+    static func run(_ session: CaptureSession, _ body: () async throws -> Void) async {
+        runningPasses.add(1, ordering: .relaxed)
+        defer { runningPasses.subtract(1, ordering: .relaxed) }
+        await $current.withValue(session) { try? await body() }
+    }
 
     /// Which doubles may record into the session.
     enum Scope {

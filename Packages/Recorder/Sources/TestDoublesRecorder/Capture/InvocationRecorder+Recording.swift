@@ -9,14 +9,14 @@ extension InvocationRecorder {
     /// Runs a recording closure with a capture session for this recorder.
     func capturing(returning placeholder: Any? = nil, _ body: () throws -> Void) -> CaptureSession {
         let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder)
-        CaptureSession.$current.withValue(session) { try? body() }
+        CaptureSession.run(session, body)
         return session
     }
 
     /// Runs an async recording closure with a capture session for this recorder.
     func capturing(returning placeholder: Any? = nil, _ body: () async throws -> Void) async -> CaptureSession {
         let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder)
-        await CaptureSession.$current.withValue(session) { try? await body() }
+        await CaptureSession.run(session, body)
         return session
     }
 

@@ -17,7 +17,7 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, boxed in declaration order.
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, arguments: [Any]) -> CallOutcome {
-        if let session = CaptureSession.current {
+        if let session = CaptureSession.currentIfRecording {
             return capture(session, requirement, arguments)
         }
         switch select(requirement, arguments) {
@@ -53,7 +53,7 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, boxed in declaration order.
     /// - Returns: What the front must do.
     public func dispatchAsync(_ requirement: Requirement, arguments: [Any]) async -> CallOutcome {
-        if let session = CaptureSession.current {
+        if let session = CaptureSession.currentIfRecording {
             return capture(session, requirement, arguments)
         }
         switch select(requirement, arguments) {

@@ -36,7 +36,7 @@ public struct InvocationOrder {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = CaptureSession(scope: .anyRecorder)
-        CaptureSession.$current.withValue(session) { try? body() }
+        CaptureSession.run(session, body)
         passed = Self.verify(session, exhaustive: exhaustive, site: site)
     }
 
@@ -57,7 +57,7 @@ public struct InvocationOrder {
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = CaptureSession(scope: .anyRecorder)
-        await CaptureSession.$current.withValue(session) { try? await body() }
+        await CaptureSession.run(session, body)
         passed = Self.verify(session, exhaustive: exhaustive, site: site)
     }
 
