@@ -3,9 +3,9 @@ public struct BenchmarkOptions: Equatable, Sendable {
     /// Substrings of the row names to run; empty runs every row.
     public var filters: [String] = []
     /// Timed samples per row.
-    public var samples = 11
+    public var samples = 21
     /// The target duration of one sample, in nanoseconds.
-    public var sampleNanoseconds: UInt64 = 20_000_000
+    public var sampleNanoseconds: UInt64 = 2_000_000
     /// Where to write the JSON results.
     public var jsonPath = ".build/bench/results.json"
     /// Where to write the Markdown table.

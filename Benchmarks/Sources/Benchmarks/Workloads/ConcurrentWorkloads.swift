@@ -4,28 +4,32 @@ import TestDoubles
 /// Eight tasks calling one double at once; ns per call across all tasks.
 enum ConcurrentWorkloads {
     static let tasks = 8
+    /// Calls per sample: fixed and large, so spawning and joining eight tasks
+    /// on a busy machine stays a small part of every sample.
+    static let fastCalls = 400_000
+    static let recorderCalls = 40_000
 
     @MainActor
     static var all: [Benchmark] {
         let group = "concurrent.8-tasks"
         return [
-            Benchmark(group, Benchmark.controlVariant, .perOperation { workload { makeControl() } }),
+            Benchmark(group, Benchmark.controlVariant, .fixedOperations(fastCalls) { workload { makeControl() } }),
             Benchmark(
                 group, Benchmark.mockVariant,
-                .perOperation {
+                .fixedOperations(fastCalls) {
                     let mock = RecordingMockService()
                     return workload { mock }
                 }),
             Benchmark(
                 group, "manual",
-                .perOperation {
+                .fixedOperations(recorderCalls) {
                     let manual = ManualStub<ManualBenchService>()
                     manual.when { $0.int(Match.any()) }.thenReturn(1)
                     return workload { manual() }
                 }),
             Benchmark(
                 group, "stub",
-                .perOperation {
+                .fixedOperations(recorderCalls) {
                     let stub = try Stub<any BenchService>()
                     stub.when { $0.int(Match.any()) }.thenReturn(1)
                     return workload { stub() }
