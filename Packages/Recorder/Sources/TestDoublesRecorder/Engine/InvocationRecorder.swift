@@ -172,6 +172,14 @@ public final class InvocationRecorder: Sendable {
         }
     }
 
+    /// The ledger and the positions of a requirement's calls (`nil` for
+    /// every call), as copy-on-write snapshots: no invocation is copied.
+    func ledgerSnapshot(of requirement: RequirementID?) -> (ledger: [Invocation], positions: [Int]?) {
+        state.withLock { state in
+            (state.ledger, requirement.map { state.slots[$0]?.positions ?? [] })
+        }
+    }
+
     func markVerified(_ indices: [Int]) {
         guard !indices.isEmpty else { return }
         state.withLock { state in

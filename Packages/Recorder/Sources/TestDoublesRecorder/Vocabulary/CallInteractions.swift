@@ -26,7 +26,7 @@ extension InteractionObserving {
     var core: PatternCore { interactions.core }
 
     /// The number of calls selected so far.
-    public var callCount: Int { core.matching().count }
+    public var callCount: Int { core.matchingIndices().count }
 
     /// The calls selected so far, in call order.
     public var invocations: [Invocation] { core.matchingInvocations() }

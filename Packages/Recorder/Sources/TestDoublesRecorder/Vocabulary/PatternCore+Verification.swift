@@ -3,12 +3,12 @@ extension PatternCore {
     @discardableResult
     func verify(_ count: CallCount, at site: CallSite) -> Bool {
         guard isValid else { return false }
-        let selected = matching()
+        let selected = matchingIndices()
         if count.contains(selected.count) {
-            recorder.markVerified(selected.map(\.index))
+            recorder.markVerified(selected)
             return true
         }
-        report(failureMessage(count, observed: selected.map(\.invocation), waited: nil), at: site)
+        report(failureMessage(count, observed: matchingInvocations(), waited: nil), at: site)
         return false
     }
 
@@ -18,14 +18,14 @@ extension PatternCore {
         guard isValid else { return false }
         let events = recorder.observe(requirement?.id)
         let satisfied = await EventWaiting.wait(within: timeout, events: events) { [self] in
-            count.contains(matching().count)
+            count.contains(matchingIndices().count)
         }
-        let selected = matching()
+        let selected = matchingIndices()
         if satisfied && count.contains(selected.count) {
-            recorder.markVerified(selected.map(\.index))
+            recorder.markVerified(selected)
             return true
         }
-        report(failureMessage(count, observed: selected.map(\.invocation), waited: timeout), at: site)
+        report(failureMessage(count, observed: matchingInvocations(), waited: timeout), at: site)
         return false
     }
 

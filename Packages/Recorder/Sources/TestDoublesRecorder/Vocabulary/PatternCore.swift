@@ -61,6 +61,15 @@ final class PatternCore: Sendable {
     /// The calls the pattern selects, in call order, with their ledger positions.
     func matchingInvocations() -> [Invocation] { matching().map(\.invocation) }
 
+    /// The ledger positions of the calls the pattern selects, in call order;
+    /// reads the ledger in place instead of copying every invocation.
+    func matchingIndices() -> [Int] {
+        guard isValid else { return [] }
+        let (ledger, positions) = recorder.ledgerSnapshot(of: requirement?.id)
+        guard let positions else { return ledger.indices.filter { accepts(ledger[$0]) } }
+        return positions.filter { accepts(ledger[$0]) }
+    }
+
     func matching() -> [(index: Int, invocation: Invocation)] {
         guard isValid else { return [] }
         return recorder.invocations(of: requirement?.id).filter { accepts($0.invocation) }
