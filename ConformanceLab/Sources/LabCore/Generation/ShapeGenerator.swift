@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Makes the deterministic set of shapes of a run from a seed and a size.
 ///
 /// The set is built in tiers: the full cross product of the small
@@ -30,14 +32,30 @@ public struct ShapeGenerator: Sendable {
     /// The shapes of the run, unique by key, in a stable order.
     /// - Returns: The shapes.
     public func shapes() -> [Shape] {
+        let all = Self.everyShape(seed: seed)
+        guard let size, size < all.count else { return all }
+        var generator = SeededGenerator(seed: seed, stream: "sample")
+        var indices = Array(all.indices)
+        indices.shuffle(using: &generator)
+        return indices.prefix(max(0, size)).sorted().map { all[$0] }
+    }
+
+    /// Every shape of a seed, generated once per process (the pairwise tier is the slow part).
+    static func everyShape(seed: UInt64) -> [Shape] {
+        if let cached = cache.withLock({ $0[seed] }) { return cached }
+        let shapes = ShapeGenerator(seed: seed, size: nil).generateEveryShape()
+        cache.withLock { $0[seed] = shapes }
+        return shapes
+    }
+
+    private static let cache = Mutex<[UInt64: [Shape]]>([:])
+
+    /// Generates every shape of the seed, without the cache.
+    func generateEveryShape() -> [Shape] {
         var unique = UniqueShapes()
         crossProduct(into: &unique)
         pairwise(into: &unique)
-        guard let size, size < unique.shapes.count else { return unique.shapes }
-        var generator = SeededGenerator(seed: seed, stream: "sample")
-        var indices = Array(unique.shapes.indices)
-        indices.shuffle(using: &generator)
-        return indices.prefix(max(0, size)).sorted().map { unique.shapes[$0] }
+        return unique.shapes
     }
 
     /// The cases of the run: the shapes with their sample values.
