@@ -54,7 +54,8 @@ import Testing
     @Test func isTheSameWhateverTheFileOrder() throws {
         let files = try Self.protocolFiles()
         let reversed = DoublesGen.generate(GenerationRequest(sources: files.reversed()))
-        #expect(reversed.output == (try Self.generate().output))
+        let forward = try Self.generate().output
+        #expect(reversed.output == forward)
     }
 
     @Test func parsesBackCleanly() throws {
@@ -62,7 +63,8 @@ import Testing
         let parsed = Parser.parse(output, file: "Stubs.swift")
         #expect(parsed.diagnostics.isEmpty)
         #expect(parsed.protocols.isEmpty)
-        #expect(FileCheck.sections(output).keys.sorted() == (try Self.generate().generatedProtocols))
+        let generated = try Self.generate().generatedProtocols
+        #expect(FileCheck.sections(output).keys.sorted() == generated)
     }
 
     @Test func compilesAgainstTheConformerContract() throws {
@@ -102,7 +104,10 @@ import Testing
         #expect(!output.contains("Generated.swift"), "warnings in generated code: \(output)")
     }
 
-    @Test func passesTheRepositoryFormatLint() throws {
+    /// swift-format ships with the Swift 6.3 toolchain that CI lints with, not
+    /// with Debian's Swift 6.0.3 that builds the arm64 and 6.0 configurations.
+    @Test(.enabled(if: CorpusTests.findTool("swift-format") != nil, "swift-format is not on PATH"))
+    func passesTheRepositoryFormatLint() throws {
         let swiftFormat = try #require(Self.findTool("swift-format"), "swift-format is not on PATH")
         let configuration = try #require(Self.formatConfiguration(), "no .swift-format above the tests")
         let work = FileManager.default.temporaryDirectory

@@ -66,10 +66,14 @@ import Testing
     }
 
     @Test func packsShadowingTypedSubscriptsAndClassArguments() async throws {
+        // Swift 6.0.3's SILGen asserts on this call through a parameter-pack
+        // requirement (SILGenApply.cpp nextSubstParamIndex); 6.1+ compiles it.
+        #if compiler(>=6.1)
         let packs = PacksStub()
         packs.when { $0.all(Match.any() as Int, Match.any() as String) }.thenReturn(2)
         #expect((packs() as any Packs).all(1, "a") == 2)
         packs.verify { $0.all(Match.equal(1), Match.equal("a")) }
+        #endif
 
         let shadowing = ShadowingStub()
         shadowing.when { $0.configure(stub: Match.any(), function: Match.any()) }.thenReturn(true)
