@@ -6,13 +6,18 @@ import Testing
 import Glibc
 #endif
 
+/// Whether the tests run under emulation (`TESTDOUBLES_EMULATOR`, set by
+/// ci/arm64-test: qemu-user runs them 10-50 times slower).
+private let runsUnderEmulation = getenv("TESTDOUBLES_EMULATOR") != nil
+
 /// Feeds random and mutated names to every decoder: each must give a value or
-/// a `DemanglingError`, never crash or hang.
-@Suite(.timeLimit(.minutes(2))) struct DemanglerFuzzTests {
-    /// 10,000 names natively; 1,000 under emulation (`TESTDOUBLES_EMULATOR`,
-    /// set by ci/arm64-test: qemu-user runs this 10-50 times slower), which
-    /// still reaches every decoder with random and mutated names.
-    static let rounds = getenv("TESTDOUBLES_EMULATOR") == nil ? 10_000 : 1_000
+/// a `DemanglingError`, never crash or hang. Under qemu, reading the seed
+/// symbols (this binary's and the standard library's symbol tables) alone
+/// takes about 40 s, hence the longer time limit there.
+@Suite(.timeLimit(.minutes(runsUnderEmulation ? 10 : 2))) struct DemanglerFuzzTests {
+    /// 10,000 names natively; 1,000 under emulation, which still reaches
+    /// every decoder with random and mutated names.
+    static let rounds = runsUnderEmulation ? 1_000 : 10_000
 
     private struct Outcomes {
         var values = 0
