@@ -23,7 +23,9 @@ import Testing
     }
 
     @Test func unmatchedCallWithoutDefaultThrowsUnstubbedCallFromAThrowingRequirement() async {
-        struct NoDefault {}
+        // A class: neither the built-ins nor a metadata synthesizer installed
+        // by another module of the same test process can make one.
+        final class NoDefault {}
         let recorder = InvocationRecorder(name: "Stub<any Loader>")
         let requirement = Requirement("load(path:)", effects: .asyncThrows, resultType: NoDefault.self)
         var outcome: CallOutcome?
@@ -37,7 +39,9 @@ import Testing
     }
 
     @Test func unmatchedCallWithNeitherDefaultNorThrowsTellsTheFrontToTrap() {
-        struct NoDefault {}
+        // A class: neither the built-ins nor a metadata synthesizer installed
+        // by another module of the same test process can make one.
+        final class NoDefault {}
         let recorder = InvocationRecorder(name: "Stub<any Maker>")
         let requirement = Requirement("make()", resultType: NoDefault.self)
         var outcome: CallOutcome?
