@@ -42,8 +42,13 @@ protocol Translator {
     func translate(_ key: String) -> String
 }
 
+/// The README's `LiveTranslator` calls `NSLocalizedString`, which returns the
+/// key on Linux without a bundle; this one serves the README's one
+/// translation from a table, so the Spy example forwards to a real "Goodbye".
 struct LiveTranslator: Translator {
-    func translate(_ key: String) -> String { key }
+    private static let table = ["farewell.title": "Goodbye"]
+
+    func translate(_ key: String) -> String { Self.table[key] ?? key }
 }
 
 struct User: Equatable, Sendable {

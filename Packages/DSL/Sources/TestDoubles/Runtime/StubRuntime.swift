@@ -17,13 +17,16 @@ import Musl
 final class StubRuntime: Sendable {
     let recorder: InvocationRecorder
     let blueprint: StubBlueprint
+    /// The real implementation `.forward` outcomes call (a spy's); nil for a stub.
+    let target: ForwardingTarget?
     /// The conformance this runtime answers for, to make new values for
     /// initializers; weak because the conformance owns the handler that owns this.
     private let conformance = Mutex<WeakConformance>(WeakConformance())
 
-    init(recorder: InvocationRecorder, blueprint: StubBlueprint) {
+    init(recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil) {
         self.recorder = recorder
         self.blueprint = blueprint
+        self.target = target
     }
 
     func attach(_ fabricated: FabricatedConformance) {
@@ -44,14 +47,27 @@ final class StubRuntime: Sendable {
                 let arguments = withArguments(frame, shape, locations: shape.plan.arguments) {
                     ArgumentList(values: $0)
                 }
+                // The forwarded call copies the frame now: it is gone once the call suspends.
+                let prepared = target.map { prepareForwarding(frame, shape, to: $0) }
                 frame.calleePoppedStackByteCount = shape.plan.calleePoppedStackByteCount
                 frame.suspend { [self] resultFrame in
                     let outcome = await recorder.dispatchAsync(shape.requirement, arguments: arguments.values)
+                    if case .forward = outcome, let prepared {
+                        let call = forwardedCall(prepared, shape, arguments.values)
+                        await call.invoke(into: resultFrame)
+                        return
+                    }
                     answer(resultFrame, shape, outcome, arguments.values)
                 }
             } else {
                 withArguments(frame, shape, locations: shape.plan.arguments) { arguments in
-                    answer(frame, shape, recorder.dispatch(shape.requirement, arguments: arguments), arguments)
+                    let outcome = recorder.dispatch(shape.requirement, arguments: arguments)
+                    if case .forward = outcome, let target {
+                        let prepared = prepareForwarding(frame, shape, to: target)
+                        forwardedCall(prepared, shape, arguments).invoke(into: frame)
+                        return
+                    }
+                    answer(frame, shape, outcome, arguments)
                 }
             }
         case .modify(let getterIndex, let setterIndex):
@@ -206,7 +222,12 @@ final class StubRuntime: Sendable {
         switch current {
         case .returned(let returned): value = returned
         case .trap(let message): fatalError(message)
-        case .threw, .forward:
+        case .forward:
+            stop(
+                "\(recorder.name): \(getter.requirement.name) was to be forwarded inside a modify access (such as "
+                    + "`+=` or a mutating call on the property), which a Spy cannot forward yet; register a behavior "
+                    + "for the getter with `when`, or read and assign the property instead")
+        case .threw:
             stop("\(recorder.name): \(getter.requirement.name) cannot start a modify access with \(current)")
         }
         let recorder = self.recorder

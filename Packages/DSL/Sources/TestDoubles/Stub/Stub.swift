@@ -89,22 +89,7 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
             name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
             column: site.column)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint)
-        do {
-            let conformance = try FabricatedConformance(blueprint.layouts) { frame in runtime.handle(frame) }
-            runtime.attach(conformance)
-            return (recorder, try conformance.materialize(as: Subject.self))
-        } catch {
-            switch error {
-            case .executableMemoryUnavailable:
-                throw StubError(
-                    .trampolineAllocationFailed, type: blueprint.typeName, reason: "\(error)",
-                    fix: "allow the process to map executable memory, or use ManualStub")
-            default:
-                throw StubError(
-                    .unsupportedProtocolShape, type: blueprint.typeName, reason: "\(error)",
-                    fix: "use ManualStub")
-            }
-        }
+        return (recorder, try runtime.materialize(as: Subject.self))
     }
 }
 

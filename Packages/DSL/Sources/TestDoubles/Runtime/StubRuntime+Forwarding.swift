@@ -1,0 +1,60 @@
+import TestDoublesRecorder
+import TestDoublesTrampolines
+
+extension StubRuntime {
+    /// A forwarded call prepared from a call's frame, or the reason it cannot be made.
+    ///
+    /// Preparing copies the frame; an async call prepares before it suspends
+    /// and only fails (closed) when its outcome really is `.forward`.
+    struct PreparedForwarding: @unchecked Sendable {
+        let call: Result<ForwardedCall, ForwardingError>
+    }
+
+    /// Copies `frame` into a call of the target's witness for `shape`'s requirement.
+    func prepareForwarding(
+        _ frame: CallFrame, _ shape: RequirementShape, to target: ForwardingTarget
+    ) -> PreparedForwarding {
+        PreparedForwarding(
+            call: Result { () throws(ForwardingError) -> ForwardedCall in
+                if case .makesSelf = shape.access {
+                    throw .unsupportedTarget("an initializer has no instance to forward to")
+                }
+                let witness = try target.witness(forDispatchIndex: frame.slot)
+                return try frame.prepareForwarding(to: target, witness: witness, plan: shape.plan)
+            })
+    }
+
+    /// The prepared call with fresh copies of the owned arguments (the decoded
+    /// ones were consumed), ready to invoke; stops with a diagnostic when it cannot be made.
+    ///
+    /// - Parameters:
+    ///   - prepared: The call prepared from the frame.
+    ///   - shape: The requirement's shape.
+    ///   - arguments: The decoded arguments, in the recorder's order.
+    func forwardedCall(
+        _ prepared: PreparedForwarding, _ shape: RequirementShape, _ arguments: [Any]
+    ) -> ForwardedCall {
+        let description = recorder.describe(shape.requirement, arguments)
+        do throws(ForwardingError) {
+            let call = try prepared.call.get()
+            guard arguments.count == shape.argumentTypes.count, shape.recorderOrder.count == arguments.count else {
+                throw .malformedPlan("\(arguments.count) decoded arguments for \(shape.argumentTypes.count) parameters")
+            }
+            // The recorder's order permutes the declaration order; undo it.
+            var declared = arguments
+            for (recorderIndex, declarationIndex) in shape.recorderOrder.enumerated() {
+                declared[declarationIndex] = arguments[recorderIndex]
+            }
+            for (index, ownership) in shape.ownerships.enumerated() where ownership == .owned {
+                guard shape.argumentBridges[index] == nil else {
+                    throw .unsupportedTarget("argument \(index + 1) is an owned closure")
+                }
+                try call.supplyOwnedArgument(
+                    declared[index], ofType: shape.argumentTypes[index], at: shape.plan.arguments[index])
+            }
+            return call
+        } catch {
+            stop("\(recorder.name): \(description) cannot be forwarded to the real implementation: \(error)")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import TestDoublesMetadata
+import TestDoublesRecorder
+import TestDoublesTrampolines
+
+/// A runtime-fabricated test double that forwards to a real implementation
+/// and records every call: `try Spy<any P>(forwardingTo: real)`.
+///
+/// ```swift
+/// let spy: Spy<any Translator> = Spy.make(forwardingTo: LiveTranslator())
+/// spy.when { $0.translate(Match.equal("greeting.new_user")) }.thenReturn("Howdy, partner")
+/// let translator: any Translator = spy()
+/// ```
+///
+/// A matching `when` registration answers a call, the first matching one
+/// wins, as with ``Stub``; every other call, and every `thenForward()`
+/// behavior, is handed to the real implementation through its own witness
+/// table. All calls are recorded: the `forwarded` and `stubbed` views of a
+/// pattern separate the two.
+///
+/// The spy keeps its own copy of a value-type target; a setter forwarded to
+/// it changes that copy. Use a class to observe the real object's state.
+/// A `_modify` access (`+=` on a property) is not forwarded: it stops with a
+/// diagnostic unless the getter is configured.
+public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
+    /// The engine of the double.
+    public let recorder: InvocationRecorder
+    private let value: Subject
+
+    /// Builds a spy of `Subject` forwarding to `real`.
+    ///
+    /// - Parameters:
+    ///   - real: The real implementation; calls no registration answers go to it.
+    ///   - fileID: The file ID of the creation.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    /// - Throws: ``StubError`` when `Subject` is not a protocol existential the
+    ///   runtime can serve exactly, or `real` cannot be forwarded to.
+    public init(
+        forwardingTo real: Subject,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) throws(StubError) {
+        PlaceholderSynthesis.install()
+        let blueprint = try StubBlueprint.make(for: Subject.self, explicit: nil)
+        let target: ForwardingTarget
+        do {
+            target = try ForwardingTarget(real, as: Subject.self)
+        } catch {
+            throw StubError(
+                .unsupportedProtocolShape, type: blueprint.typeName,
+                reason: "the target cannot be forwarded to: \(error)",
+                fix: "use ManualStub wrapping the real implementation")
+        }
+        let recorder = InvocationRecorder(
+            name: "Spy<\(blueprint.typeName)>", unmatchedCallPolicy: .forward, fileID: fileID, filePath: filePath,
+            line: line, column: column)
+        let runtime = StubRuntime(recorder: recorder, blueprint: blueprint, target: target)
+        self.recorder = recorder
+        value = try runtime.materialize(as: Subject.self)
+    }
+
+    /// The value to hand to the code under test; every call returns the same value.
+    ///
+    /// - Returns: The fabricated `Subject`.
+    public func callAsFunction() -> Subject { value }
+
+    /// The value `when` and `verify` closures receive: the fabricated value itself.
+    public var recordingSubject: Subject { value }
+}
+
+extension Spy {
+    /// Builds a spy forwarding to `real`; a protocol the runtime cannot serve
+    /// stops the test with the ``StubError`` diagnostic.
+    ///
+    /// Use `try Spy<any P>(forwardingTo:)` to handle the error instead.
+    ///
+    /// - Parameters:
+    ///   - real: The real implementation.
+    ///   - fileID: The file ID of the creation.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    /// - Returns: The spy.
+    public static func make(
+        forwardingTo real: Subject,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Spy<Subject> {
+        do {
+            return try Spy(forwardingTo: real, fileID: fileID, filePath: filePath, line: line, column: column)
+        } catch {
+            stop(error.description)
+        }
+    }
+}
