@@ -75,6 +75,30 @@ final class LiveLedger: Ledger, @unchecked Sendable {
     }
 }
 
+protocol Thermostat: AnyObject {
+    var setPoint: Double { get set }
+    func reading(offset: Double) -> Double
+}
+
+final class LiveThermostat: Thermostat, @unchecked Sendable {
+    var setPoint = 20.0
+    func reading(offset: Double) -> Double { setPoint + offset }
+}
+
+protocol Nameable {
+    func name() -> String
+}
+
+protocol Greeter: Nameable {
+    func greet(_ who: String) -> String
+}
+
+struct LiveGreeter: Greeter {
+    var salutation: String
+    func name() -> String { "live" }
+    func greet(_ who: String) -> String { "\(salutation), \(who)" }
+}
+
 @Suite struct SpyTests {
     @Test func readmeTranslatorExample() {
         let spy: Spy<any Translator> = Spy.make(forwardingTo: LiveTranslator())
@@ -209,6 +233,56 @@ final class LiveLedger: Ledger, @unchecked Sendable {
             LedgerReceipt(id: 8, amount: 0, fee: 0, tax: 0, total: 0))
         #expect(ledger.receipt(for: 8) == LedgerReceipt(id: 8, amount: 0, fee: 0, tax: 0, total: 0))
         #expect(ledger.receipt(for: 9).id == 9)
+    }
+
+    @Test func aClassBoundProtocolForwardsToTheSameObject() throws {
+        let real = LiveThermostat()
+        let spy = try Spy<any Thermostat>(forwardingTo: real)
+        let thermostat = spy()
+
+        thermostat.setPoint = 22.5
+        #expect(real.setPoint == 22.5)
+        #expect(thermostat.reading(offset: 0.25) == 22.75)
+        spy.verify(1...1) { $0.reading(offset: Match.any()) }
+    }
+
+    @Test func baseProtocolRequirementsForward() throws {
+        let spy = try Spy<any Greeter>(forwardingTo: LiveGreeter(salutation: "Hello"))
+        spy.when { $0.greet(Match.equal("bob")) }.thenReturn("stubbed")
+        let greeter = spy()
+
+        #expect(greeter.name() == "live")
+        #expect(greeter.greet("ada") == "Hello, ada")
+        #expect(greeter.greet("bob") == "stubbed")
+        spy.verify(1...1) { $0.name() }
+    }
+
+    @Test func aValueTargetIsTheSpysOwnCopy() throws {
+        var real = LiveGreeter(salutation: "Hi")
+        let spy = try Spy<any Greeter>(forwardingTo: real)
+        real.salutation = "Changed"
+        #expect(spy().greet("ada") == "Hi, ada")
+    }
+
+    #if compiler(>=6.2)
+    @Test func aModifyAccessThatWouldForwardStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var ledger = try Spy<any Ledger>(forwardingTo: LiveLedger(balance: 1))()
+            ledger.balance += 1
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("modify access"))
+    }
+
+    #endif
+
+    @Test func thenForwardOnAStubIsRejectedWhenRegistered() throws {
+        let stub = try Stub<any Ledger>()
+        let issues = TestDoubleIssueReporting.capture {
+            stub.when { $0.deposit(Match.any()) }.thenForward()
+            #expect(stub().deposit(1) == 0)
+        }
+        #expect(issues.first?.message.contains("thenForward needs a double with a real implementation") == true)
     }
 
     @Test func aNonProtocolSubjectIsRejected() {
