@@ -13,6 +13,7 @@ extension TrampolineConvention {
     /// argument register, and the buffer is checked afterwards.
     public static let typedErrorsTravelDirectly: Bool = {
         var value: any TypedErrorProbe = TypedErrorProbeConformer()
+        TypedErrorProbeConformer.keepWitnessAlive(value)
         // The explicit pointer type keeps the existential closed: this is the container.
         return withUnsafePointer(to: &value) { (pointer: UnsafePointer<any TypedErrorProbe>) in
             let container = UnsafeRawPointer(pointer)
@@ -45,5 +46,20 @@ struct TypedErrorProbeConformer: TypedErrorProbe {
     @inline(never)
     func fail() throws(TypedErrorProbeFailure) {
         throw TypedErrorProbeFailure(marker: TypedErrorProbeFailure.thrownMarker)
+    }
+
+    /// Calls the requirement through the witness table once.
+    ///
+    /// The probe reads the witness out of the table by hand, which the
+    /// optimizer cannot see: without one real `witness_method` call, whole-module
+    /// optimization deletes `fail()` from the table of this internal protocol
+    /// and release builds trap with "Call of deleted method".
+    @_optimize(none)
+    static func keepWitnessAlive(_ probe: any TypedErrorProbe) {
+        do throws(TypedErrorProbeFailure) {
+            try probe.fail()
+        } catch {
+            precondition(error.marker == TypedErrorProbeFailure.thrownMarker, "the typed-throws probe threw garbage")
+        }
     }
 }
