@@ -41,9 +41,13 @@ extension CallFrame {
             return
         case .direct(let parts):
             for part in parts {
-                precondition(part.fragment.offset + part.fragment.size <= byteCount, "fragment outside the value")
+                // A value whose size is not a whole number of words travels in
+                // whole registers (a 7-byte struct in one word, a 9-byte
+                // optional in two); the bytes past its size are padding.
+                precondition(part.fragment.offset < byteCount, "fragment outside the value")
                 (buffer + part.fragment.offset).copyMemory(
-                    from: argumentAddress(of: part.location), byteCount: part.fragment.size)
+                    from: argumentAddress(of: part.location),
+                    byteCount: min(part.fragment.size, byteCount - part.fragment.offset))
             }
         case .indirect:
             guard byteCount > 0, let source = indirectArgumentAddress(location) else { return }

@@ -41,11 +41,17 @@ extension CallFrame {
                 // Initialized and never deinitialized: the caller now owns the bytes.
                 storage.baseAddress!.initialize(to: value)
                 let raw = UnsafeRawPointer(storage.baseAddress!)
+                let size = MemoryLayout<T>.size
                 for part in parts {
-                    precondition(
-                        part.fragment.offset + part.fragment.size <= MemoryLayout<T>.size, "fragment outside the value")
-                    resultAddress(of: part.location).copyMemory(
-                        from: raw + part.fragment.offset, byteCount: part.fragment.size)
+                    // Whole registers carry a value whose size is not a whole
+                    // number of words; the bytes past its size are padding,
+                    // left zero.
+                    precondition(part.fragment.offset < size, "fragment outside the value")
+                    let destination = resultAddress(of: part.location)
+                    destination.initializeMemory(as: UInt8.self, repeating: 0, count: part.fragment.size)
+                    destination.copyMemory(
+                        from: raw + part.fragment.offset,
+                        byteCount: min(part.fragment.size, size - part.fragment.offset))
                 }
             }
         }
