@@ -8,6 +8,9 @@ public struct CaseToolchain: Sendable {
     public var repositoryRoot: URL
     /// The configuration to build.
     public var configuration: BuildConfiguration
+    /// A factor on every batch time limit, for hosts far slower than the
+    /// lab's own runs (the lab's tests run under qemu on a loaded machine).
+    public var timeoutScale: Double = 1
 
     /// Why the toolchain cannot serve this architecture here, or `nil` when it can.
     public var unavailableReason: String? {
@@ -90,7 +93,7 @@ public struct CaseToolchain: Sendable {
     /// - Parameter count: The number of cases in the batch.
     /// - Returns: The limit.
     public func timeout(cases count: Int) -> Double {
-        let native = 20 + 0.5 * Double(count)
+        let native = (20 + 0.5 * Double(count)) * timeoutScale
         return architecture == Architecture.host ? native : native * 6
     }
 }
