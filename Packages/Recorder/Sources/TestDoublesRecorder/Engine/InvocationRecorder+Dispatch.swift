@@ -24,23 +24,10 @@ extension InvocationRecorder {
         case .unmatched(let tried):
             return unmatched(requirement, arguments, tried: tried)
         case .behavior(let behavior, let count):
-            switch behavior.action {
-            case .value(let value): return .returned(value)
-            case .error(let error): return thrown(error, requirement, arguments, site: behavior.site)
-            case .forward: return .forward
-            case .compute(let handler):
-                do {
-                    return .returned(try handler(arguments, count))
-                } catch let misuse as BehaviorMisuse {
-                    return misconfigured(misuse.message, requirement, arguments, site: behavior.site)
-                } catch {
-                    return thrown(error, requirement, arguments, site: behavior.site)
-                }
-            case .computeAsync, .suspend, .delayed, .never, .awaitCancellation:
-                return misconfigured(
-                    "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
-                    requirement, arguments, site: behavior.site)
-            }
+            if let outcome = immediateOutcome(behavior, count, requirement, arguments) { return outcome }
+            return misconfigured(
+                "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
+                requirement, arguments, site: behavior.site)
         }
     }
 
@@ -60,25 +47,15 @@ extension InvocationRecorder {
         case .unmatched(let tried):
             return unmatched(requirement, arguments, tried: tried)
         case .behavior(let behavior, let count):
+            if let outcome = immediateOutcome(behavior, count, requirement, arguments) { return outcome }
             switch behavior.action {
-            case .value(let value): return .returned(value)
-            case .error(let error): return thrown(error, requirement, arguments, site: behavior.site)
-            case .forward: return .forward
-            case .compute(let handler):
-                do {
-                    return .returned(try handler(arguments, count))
-                } catch let misuse as BehaviorMisuse {
-                    return misconfigured(misuse.message, requirement, arguments, site: behavior.site)
-                } catch {
-                    return thrown(error, requirement, arguments, site: behavior.site)
-                }
+            case .value, .error, .forward, .compute:
+                preconditionFailure("immediate behaviors are answered above")
             case .computeAsync(let handler):
                 do {
                     return .returned(try await handler(arguments, count))
-                } catch let misuse as BehaviorMisuse {
-                    return misconfigured(misuse.message, requirement, arguments, site: behavior.site)
                 } catch {
-                    return thrown(error, requirement, arguments, site: behavior.site)
+                    return handlerFailed(error, requirement, arguments, site: behavior.site)
                 }
             case .suspend(let suspension):
                 switch await suspension.park() {
@@ -103,6 +80,37 @@ extension InvocationRecorder {
                 return defaultAnswer(requirement, arguments, reason: "the call was cancelled")
             }
         }
+    }
+
+    /// Answers a behavior that needs no suspension, the same way for sync and
+    /// async requirements; `nil` for the async-only behaviors.
+    private func immediateOutcome(
+        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement, _ arguments: [Any]
+    ) -> CallOutcome? {
+        switch behavior.action {
+        case .value(let value): return .returned(value)
+        case .error(let error): return thrown(error, requirement, arguments, site: behavior.site)
+        case .forward: return .forward
+        case .compute(let handler):
+            do {
+                return .returned(try handler(arguments, count))
+            } catch {
+                return handlerFailed(error, requirement, arguments, site: behavior.site)
+            }
+        case .computeAsync, .suspend, .delayed, .never, .awaitCancellation:
+            return nil
+        }
+    }
+
+    /// What a handler's error means: a misuse of the vocabulary is a
+    /// configuration issue; any other error is thrown to the caller.
+    private func handlerFailed(
+        _ error: any Error, _ requirement: Requirement, _ arguments: [Any], site: CallSite
+    ) -> CallOutcome {
+        if let misuse = error as? BehaviorMisuse {
+            return misconfigured(misuse.message, requirement, arguments, site: site)
+        }
+        return thrown(error, requirement, arguments, site: site)
     }
 
     /// Picks the registration and behavior for a call and records the call.
