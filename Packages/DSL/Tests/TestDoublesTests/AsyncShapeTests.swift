@@ -81,7 +81,7 @@ struct NetworkError: Error, Equatable {
         let feed = FeedViewModel(loader: loader())
         let refresh = Task { await feed.refresh() }
 
-        await suspension.waitForCall(within: .seconds(5))
+        await suspension.waitForCall(within: .seconds(60))
         #expect(await feed.isLoading)
         suspension.interactions.verify(1...1)
 

@@ -90,7 +90,7 @@ import Testing
         let service = loader
         let refresh = Task { try await service.loadFeed() }
 
-        #expect(await suspension.waitForCall(within: .seconds(10)))
+        #expect(await suspension.waitForCall(within: .seconds(60)))
         #expect(suspension.pendingCount == 1)
         #expect(issues { suspension.interactions.verify(1...1) }.isEmpty)
         suspension.resume(returning: ["Hello, world"])
@@ -98,7 +98,7 @@ import Testing
         #expect(suspension.pendingCount == 0)
 
         let failing = Task { try await service.loadFeed() }
-        await suspension.waitForCall(within: .seconds(10))
+        await suspension.waitForCall(within: .seconds(60))
         suspension.resume(throwing: ServiceError.offline)
         await #expect(throws: ServiceError.offline) { try await failing.value }
     }
@@ -108,7 +108,7 @@ import Testing
         let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()
         let service = loader
         let call = Task { try await service.loadFeed() }
-        await suspension.waitForCall(within: .seconds(10))
+        await suspension.waitForCall(within: .seconds(60))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
         #expect(suspension.pendingCount == 0)
@@ -145,14 +145,14 @@ import Testing
         let interactions = pattern.thenAwaitCancellation()
         let service = loader
         let call = Task { try await service.loadFeed() }
-        #expect(await interactions.verify(1..., within: .seconds(10)))
+        #expect(await interactions.verify(1..., within: .seconds(60)))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
 
         // A non-throwing requirement answers with its default value instead.
         let counts = await loader.when { await $0.count() }.thenAwaitCancellation()
         let counting = Task { await service.count() }
-        await counts.verify(1..., within: .seconds(10))
+        await counts.verify(1..., within: .seconds(60))
         counting.cancel()
         #expect(await counting.value == 0)
     }
@@ -166,7 +166,7 @@ import Testing
             await service.refresh()
             finished.withLock { $0 = true }
         }
-        #expect(await wedged.verify(1...1, within: .seconds(10)))
+        #expect(await wedged.verify(1...1, within: .seconds(60)))
         call.cancel()  // a wedged dependency ignores cancellation too
         for _ in 0..<1_000 { await Task.yield() }
         #expect(finished.withLock { $0 } == false)
@@ -180,7 +180,7 @@ import Testing
         Task.detached {
             for value in 1...3 { service.track(event: "sync_completed", value: value) }
         }
-        let found = await issues { #expect(await synced.verify(3..., within: .seconds(10))) }
+        let found = await issues { #expect(await synced.verify(3..., within: .seconds(60))) }
         #expect(found.isEmpty)
     }
 
@@ -206,12 +206,12 @@ import Testing
             service.track(event: "purchase", value: 42)
         }
         var iterator = events.makeAsyncIterator()
-        let first = await iterator.next(within: .seconds(10))
-        let second = await iterator.next(within: .seconds(10))
+        let first = await iterator.next(within: .seconds(60))
+        let second = await iterator.next(within: .seconds(60))
         #expect(first?.0 == "add")
         #expect(second?.0 == "purchase" && second?.1 == 42)
         #expect(await iterator.next(within: .milliseconds(20)) == nil)
         var purchaseIterator = purchases.makeAsyncIterator()
-        #expect(await purchaseIterator.next(within: .seconds(10)) == "purchase")
+        #expect(await purchaseIterator.next(within: .seconds(60)) == "purchase")
     }
 }

@@ -52,7 +52,7 @@ private final class PingDouble: RecordingTestDouble, Sendable {
             let suspension = await double.when { await $0.ping(Match.equal(2)) }.thenSuspend()
             _ = await double.ping(1)
             let parked = Task { await double.ping(2) }
-            await suspension.waitForCall(within: .seconds(10))
+            await suspension.waitForCall(within: .seconds(60))
             _ = parked
         }
         let messages = found.map(\.message)

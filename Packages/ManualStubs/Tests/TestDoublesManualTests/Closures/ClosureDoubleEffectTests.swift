@@ -50,7 +50,7 @@ import Testing
         let suspension = fetch.whenAny().thenSuspend()
         let function = fetch.function
         let call = Task { await function(3) }
-        #expect(await suspension.waitForCall(within: .seconds(5)))
+        #expect(await suspension.waitForCall(within: .seconds(60)))
         suspension.resume(returning: "three")
         #expect(await call.value == "three")
     }
@@ -60,7 +60,7 @@ import Testing
         let waits = load.whenAny().thenAwaitCancellation()
         let function: (Int) async throws(CancellationError) -> String = load.function
         let call = Task { try await function(1) }
-        #expect(await waits.verify(1...1, within: .seconds(5)))
+        #expect(await waits.verify(1...1, within: .seconds(60)))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
     }
@@ -148,7 +148,7 @@ import Testing
         }
         #expect(order.passed)
         var iterator = stream.makeAsyncIterator()
-        #expect(await iterator.next(within: .seconds(5)) == "two")
+        #expect(await iterator.next(within: .seconds(60)) == "two")
     }
 
     @Test func doublesShareTheVocabularyOfEveryDouble() {

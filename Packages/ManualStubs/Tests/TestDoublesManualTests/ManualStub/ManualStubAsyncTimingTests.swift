@@ -22,7 +22,7 @@ typealias FeedLoaderStub = ManualStub<FeedLoaderStubConformer>
         let feed: any FeedLoader = loader()
         let load = Task { try await feed.loadFeed() }
 
-        #expect(await suspension.waitForCall(within: .seconds(5)))
+        #expect(await suspension.waitForCall(within: .seconds(60)))
         suspension.interactions.verify(1...1)
         suspension.resume(returning: ["Hello, world"])
         #expect(try await load.value == ["Hello, world"])
@@ -33,7 +33,7 @@ typealias FeedLoaderStub = ManualStub<FeedLoaderStubConformer>
         let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()
         let feed: any FeedLoader = loader()
         let load = Task { try await feed.loadFeed() }
-        await suspension.waitForCall(within: .seconds(5))
+        await suspension.waitForCall(within: .seconds(60))
         suspension.resume(throwing: CancellationError())
         await #expect(throws: CancellationError.self) { try await load.value }
     }
@@ -43,7 +43,7 @@ typealias FeedLoaderStub = ManualStub<FeedLoaderStubConformer>
         let waits = await loader.when { try await $0.loadFeed() }.thenAwaitCancellation()
         let feed: any FeedLoader = loader()
         let load = Task { try await feed.loadFeed() }
-        #expect(await waits.verify(1...1, within: .seconds(5)))
+        #expect(await waits.verify(1...1, within: .seconds(60)))
         load.cancel()
         await #expect(throws: CancellationError.self) { try await load.value }
     }
@@ -92,7 +92,7 @@ typealias FeedLoaderStub = ManualStub<FeedLoaderStubConformer>
             _ = await feed.refreshCount()
             finished.withLock { $0 = true }
         }
-        #expect(await wedged.verify(1...1, within: .seconds(5)))
+        #expect(await wedged.verify(1...1, within: .seconds(60)))
         // A second, ordinary requirement still answers while the first is wedged.
         await loader.when { try await $0.loadFeed() }.thenReturn(["ok"])
         #expect(try await feed.loadFeed() == ["ok"])

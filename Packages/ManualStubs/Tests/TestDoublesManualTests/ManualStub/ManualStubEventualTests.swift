@@ -9,7 +9,7 @@ import Testing
         }.thenDoNothing()
         let sut: any Converter = analytics()
         let worker = Task.detached { sut.track(event: "sync_completed", value: 1) }
-        #expect(await syncCompleted.verify(1..., within: .seconds(5)))
+        #expect(await syncCompleted.verify(1..., within: .seconds(60)))
         await worker.value
     }
 

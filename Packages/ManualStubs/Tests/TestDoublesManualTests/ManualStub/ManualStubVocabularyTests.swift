@@ -128,7 +128,7 @@ typealias ConverterStub = ManualStub<ConverterStubConformer>
         let stream: InvocationStream<(String, Int)> = tracks.stream()
         converter().track(event: "purchase", value: 42)
         var iterator = stream.makeAsyncIterator()
-        let call = try #require(await iterator.next(within: .seconds(5)))
+        let call = try #require(await iterator.next(within: .seconds(60)))
         #expect(call.0 == "purchase")
         #expect(call.1 == 42)
     }

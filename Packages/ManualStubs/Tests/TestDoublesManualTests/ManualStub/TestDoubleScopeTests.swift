@@ -34,7 +34,7 @@ import Testing
             let suspension = fetch.whenAny().thenSuspend()
             let function = fetch.function
             let call = Task { await function(1) }
-            await suspension.waitForCall(within: .seconds(5))
+            await suspension.waitForCall(within: .seconds(60))
             #expect(scope.audit(.pendingSuspensions).count == 1)
             suspension.resume(returning: 1)
             _ = await call.value
