@@ -30,7 +30,13 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
 
     private static func probeName() throws -> String {
         let table = try ELFSymbolTable(contentsOf: "/proc/self/exe")
-        return try #require(table.symbols.first { $0.name.hasSuffix("18imageRegistryProbeyS2iF") }).name
+        // The function's own symbol: an AddressSanitizer build also names the
+        // string literal below after its contents (a local object symbol
+        // `.str.<length>.18imageRegistryProbeyS2iF`), which the suffix alone matches.
+        let probe = table.symbols.first {
+            $0.isFunction && $0.name.hasPrefix("$s") && $0.name.hasSuffix("18imageRegistryProbeyS2iF")
+        }
+        return try #require(probe).name
     }
 
     @Test func addressesAndNamesRoundTrip() throws {
