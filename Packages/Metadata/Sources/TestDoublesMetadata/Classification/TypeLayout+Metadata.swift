@@ -47,7 +47,14 @@ extension TypeLayout {
             var layouts: [Field] = []
             for field in fields {
                 let layout: TypeLayout
-                if field.mangledTypeName.isBuiltin {
+                if ConcreteRepresentation.containsThinMetatype(field.type),
+                    hasWordOfRoom(at: field.offset, among: fields.map(\.offset), size: size)
+                {
+                    // A generic field (`T` bound to `Int.Type`) keeps the metatype thick, a word in memory.
+                    layout =
+                        ConcreteRepresentation.thinInstance(of: field.type) != nil
+                        ? .integer(size: word) : .opaque(size: word)
+                } else if field.mangledTypeName.isBuiltin {
                     layout = try builtin(field.mangledTypeName, size: field.type.valueWitnesses.size, in: metadata)
                 } else {
                     layout = try read(field.type, depth: depth + 1)
@@ -59,12 +66,21 @@ extension TypeLayout {
             guard size > 0 else { return .empty }
             var layouts: [Field] = []
             for element in try TupleMetadata(metadata).elements {
+                guard !ConcreteRepresentation.containsThinMetatype(element.type) else {
+                    // Tuple metadata holds the metatype thick; a concrete signature passes it thin.
+                    throw .unsupportedType(
+                        typeName: metadata.description, reason: "a tuple element is the thin metatype \(element.type)")
+                }
                 let layout = try read(element.type, depth: depth + 1)
                 if layout != .empty { layouts.append(Field(offset: element.offset, layout: layout)) }
             }
             return .aggregate(size: size, alignment: witnesses.alignment, fields: layouts)
         case .enum, .optional:
             guard size > 0 else { return .empty }
+            if let representation = try ConcreteRepresentation(of: metadata.type) {
+                // `Int.Type?`: the payload is thin, so only the tag byte travels.
+                return .opaque(size: representation.concreteSize)
+            }
             let enumMetadata = try EnumMetadata(metadata)
             let cases = try enumMetadata.cases()
             if cases.count == 1, let only = cases.first, !only.isIndirect, let payload = only.payloadType {
@@ -96,6 +112,15 @@ extension TypeLayout {
         default:
             throw .unsupportedType(typeName: metadata.description, reason: "metadata kind \(metadata.kind)")
         }
+    }
+
+    /// Whether a field at `offset` owns a whole aligned word: no other field
+    /// starts inside it and it ends within the struct. A zero-sized (thin)
+    /// field never does: the next field, or the struct's end, sits at its offset.
+    private static func hasWordOfRoom(at offset: Int, among offsets: [Int], size: Int) -> Bool {
+        let word = MemoryLayout<UInt>.size
+        guard offset % word == 0, offset + word <= size else { return false }
+        return offsets.filter { $0 >= offset && $0 < offset + word }.count == 1
     }
 
     /// `count` pointer-sized integer words.

@@ -102,6 +102,17 @@ let referenceCases: [ClassificationCase] = [
     .init((any CLProtocol).Type.self, "direct[]"),
     .init(CLObject.Type.self, "direct[int8@0]"),
     .init((any CLProtocol.Type).self, "direct[int8@0, int8@8]"),
+    // An optional thin metatype travels as its tag byte; an optional thick one as the word.
+    .init(Int.Type?.self, "direct[int1@0]"),
+    .init(CLObject.Type?.self, "direct[int8@0]"),
+    .init(Any.Type?.self, "direct[int8@0]"),
+    // A generic field keeps a metatype thick; a concrete field is thin.
+    .init(CLGenericBox<Int.Type>.self, "direct[int8@0]"),
+    .init(CLGenericBox<Int.Type?>.self, "direct[int8@0]"),
+    .init(CLThinField.self, "direct[int8@0]"),
+    // A one-byte field in a word of its own reads as the word (its other bytes are padding).
+    .init(CLOptionalThinField.self, "direct[int8@0, int8@8]"),
+    .init(CLOptionalThinBeforeByte.self, "direct[int2@0]"),
 ]
 
 let simdCases: [ClassificationCase] = [

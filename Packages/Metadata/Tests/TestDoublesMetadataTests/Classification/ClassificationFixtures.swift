@@ -33,6 +33,19 @@ struct CLNested {
     var c: Int16
 }
 struct CLEmpty {}
+struct CLGenericBox<Value> { var value: Value }
+struct CLThinField {
+    var type: Int.Type
+    var count: Int
+}
+struct CLOptionalThinField {
+    var type: Int.Type?
+    var count: Int
+}
+struct CLOptionalThinBeforeByte {
+    var type: Int.Type?
+    var flag: Int8
+}
 enum CLCLike { case a, b, c }
 enum CLMulti {
     case a(Int)

@@ -1,4 +1,5 @@
 import CTestDoublesTrampolines
+import TestDoublesMetadata
 
 extension CallFrame {
     /// The address of the saved bytes at an argument fragment's location.
@@ -84,12 +85,51 @@ extension CallFrame {
             let buffer = storage.baseAddress!
             let raw = UnsafeMutableRawPointer(buffer)
             raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
-            copyArgumentBytes(location, byteCount: MemoryLayout<T>.size, into: raw)
+            if let representation = CallFrame.concreteRepresentation(of: T.self, travelling: location) {
+                materialize(representation, at: location, into: raw)
+            } else {
+                copyArgumentBytes(location, byteCount: MemoryLayout<T>.size, into: raw)
+            }
             switch ownership {
             case .borrowed: return buffer.pointee  // a copy; the bitwise bytes are not ours to destroy
             case .owned: return buffer.move()
             }
         }
+    }
+
+    /// The concrete representation of an argument or result of type `T`
+    /// travelling as `location` says, when it differs from its memory form.
+    ///
+    /// Only a thin metatype (nothing travels for a one-word value) and an
+    /// optional thin metatype (one byte for a one-word value) differ; the
+    /// sizes rule out every other value before any metadata is read.
+    static func concreteRepresentation<T>(
+        of _: T.Type, travelling location: ArgumentLocation
+    )
+        -> ConcreteRepresentation?
+    {
+        guard MemoryLayout<T>.size == MemoryLayout<UInt>.size else { return nil }
+        switch location {
+        case .empty: break
+        case .direct(let parts) where parts.count == 1 && parts[0].fragment.size == 1: break
+        default: return nil
+        }
+        return (try? ConcreteRepresentation(of: T.self)) ?? nil
+    }
+
+    /// Writes the memory form of a thin or optional thin metatype argument.
+    private func materialize(
+        _ representation: ConcreteRepresentation, at location: ArgumentLocation, into buffer: UnsafeMutableRawPointer
+    ) {
+        var tag: UInt8 = 0
+        if case .direct(let parts) = location, let part = parts.first {
+            tag = argumentAddress(of: part.location).load(as: UInt8.self)
+        }
+        let valid = withUnsafeBytes(of: &tag) { tagBytes in
+            representation.materialize(
+                from: representation.concreteSize == 0 ? nil : tagBytes.baseAddress!, into: buffer)
+        }
+        precondition(valid, "an optional metatype argument with the tag byte \(tag)")
     }
 
     /// Decodes one argument whose type is known only at run time.

@@ -1,4 +1,5 @@
 import CTestDoublesTrampolines
+import TestDoublesMetadata
 
 extension CallFrame {
     /// The address of a result register's slot in the frame.
@@ -37,6 +38,16 @@ extension CallFrame {
             if !isAsync { setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination)) }
             #endif
         case .direct(let parts):
+            if let representation = CallFrame.concreteRepresentation(of: T.self, travelling: .direct(parts)) {
+                // An optional thin metatype travels as its tag byte alone.
+                withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { storage in
+                    storage.baseAddress!.initialize(to: value)
+                    let tag = representation.concreteTag(of: UnsafeRawPointer(storage.baseAddress!)) ?? 0
+                    storage.baseAddress!.deinitialize(count: 1)
+                    resultAddress(of: parts[0].location).storeBytes(of: UInt(tag), as: UInt.self)
+                }
+                return
+            }
             withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { storage in
                 // Initialized and never deinitialized: the caller now owns the bytes.
                 storage.baseAddress!.initialize(to: value)

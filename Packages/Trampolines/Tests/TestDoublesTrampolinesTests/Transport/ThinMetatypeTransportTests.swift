@@ -1,0 +1,69 @@
+import Synchronization
+import TestDoublesMetadata
+import Testing
+
+@testable import TestDoublesTrampolines
+
+protocol MetatypeShapes {
+    func thin(_ before: Int, _ type: Int.Type, _ after: Int) -> Int.Type
+    func optional(_ type: Int8.Type?) -> Int8.Type?
+    func spilled(
+        _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: Int, _ type: String.Type?,
+        _ last: Int
+    ) -> Int
+    func thick(_ type: Token.Type?, _ any: Any.Type) -> Token.Type?
+}
+
+/// Thin metatypes travel as nothing and optional thin metatypes as one tag
+/// byte (0 for the metatype, 1 for nil), while their memory forms are a
+/// metadata word: the frame materializes both forms exactly.
+@Suite struct ThinMetatypeTransportTests {
+    @Test func thinAndOptionalThinMetatypesCrossBothWays() throws {
+        let thin = try Placement([Int.self, Int.Type.self, Int.self], result: Int.Type.self)
+        let optional = try Placement([Int8.Type?.self], result: Int8.Type?.self)
+        let spilled = try Placement(
+            Array(repeating: Int.self, count: 8) + [String.Type?.self, Int.self], result: Int.self)
+        let thick = try Placement([Token.Type?.self, Any.Type.self], result: Token.Type?.self)
+        #expect(thin.arguments[1] == .empty)
+        #expect(thin.result == .empty)
+        let received = Mutex<[String]>([])
+        let (shapes, _) = try fabricate((any MetatypeShapes).self) { frame in
+            func note(_ value: Any) { received.withLock { $0.append(String(describing: value)) } }
+            switch frame.slot {
+            case 0:
+                let type = frame.argument(ofType: Int.Type.self, at: thin.arguments[1])
+                note(type)
+                #expect(frame.argument(Int.self, at: thin.arguments[0]) == 3)
+                #expect(frame.argument(Int.self, at: thin.arguments[2]) == 4)
+                frame.setResult(Int.self, at: thin.result)
+            case 1:
+                let type = frame.argument(Int8.Type?.self, at: optional.arguments[0])
+                note(type as Any)
+                frame.setResult(type == nil ? Int8.self : nil, at: optional.result)
+            case 2:
+                let type = frame.argument(String.Type?.self, at: spilled.arguments[8])
+                note(type as Any)
+                frame.setResult(frame.argument(Int.self, at: spilled.arguments[9]), at: spilled.result)
+            case 3:
+                let type = frame.argument(Token.Type?.self, at: thick.arguments[0])
+                note(type as Any)
+                note(frame.argument(Any.Type.self, at: thick.arguments[1]))
+                frame.setResult(type, at: thick.result)
+            default:
+                Issue.record("unexpected slot \(frame.slot)")
+            }
+        }
+        #expect(shapes.thin(3, Int.self, 4) == Int.self)
+        #expect(shapes.optional(Int8.self) == nil)
+        #expect(shapes.optional(nil) == Int8.self)
+        #expect(shapes.spilled(1, 2, 3, 4, 5, 6, 7, 8, String.self, 99) == 99)
+        #expect(shapes.spilled(1, 2, 3, 4, 5, 6, 7, 8, nil, 98) == 98)
+        #expect(shapes.thick(Token.self, Double.self) == Token.self)
+        #expect(shapes.thick(nil, Double.self) == nil)
+        #expect(
+            received.withLock { $0 } == [
+                "Int", "Optional(Swift.Int8)", "nil", "Optional(Swift.String)", "nil",
+                "Optional(TestDoublesTrampolinesTests.Token)", "Double", "nil", "Double",
+            ])
+    }
+}
