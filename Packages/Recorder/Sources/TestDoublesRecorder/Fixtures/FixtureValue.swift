@@ -1,0 +1,103 @@
+import Foundation
+
+/// A JSON value as a fixture stores it: an argument, a result or an error
+/// payload, encoded through `Codable`.
+///
+/// Fixtures keep values as JSON trees (not as JSON text inside JSON), so a
+/// saved fixture reads and diffs like the values themselves.
+public enum FixtureValue: Hashable, Sendable, CustomStringConvertible {
+    /// `null`; also how a `Void` result is stored.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number without a fraction that fits `Int64`.
+    case integer(Int64)
+    /// A number without a fraction above `Int64.max`.
+    case unsignedInteger(UInt64)
+    /// Any other number.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([FixtureValue])
+    /// An object; saved with its keys sorted.
+    case object([String: FixtureValue])
+
+    /// The value as compact JSON text with sorted keys, for diagnostics.
+    public var description: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else {
+            return "<unprintable JSON>"
+        }
+        return text
+    }
+
+    /// Encodes `value` through its `Encodable` conformance.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The value's JSON tree.
+    /// - Throws: The encoder's error when the value cannot be represented in
+    ///   JSON (a non-finite floating-point number, for example).
+    public init(encoding value: any Encodable) throws {
+        let data = try JSONEncoder().encode(value)
+        self = try JSONDecoder().decode(FixtureValue.self, from: data)
+    }
+
+    /// Decodes the value as `type`.
+    ///
+    /// - Parameter type: The type to decode.
+    /// - Returns: The decoded value.
+    /// - Throws: The decoder's error when the JSON does not describe a `type`.
+    public func decode<T: Decodable>(as type: T.Type) throws -> T {
+        let data = try JSONEncoder().encode(self)
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+}
+
+extension FixtureValue: Codable {
+    /// Reads any JSON value.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the input is not JSON.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsignedInteger(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([FixtureValue].self) {
+            self = .array(value)
+        } else if let value = try? container.decode([String: FixtureValue].self) {
+            self = .object(value)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
+        }
+    }
+
+    /// Writes the JSON value.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's error.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .unsignedInteger(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

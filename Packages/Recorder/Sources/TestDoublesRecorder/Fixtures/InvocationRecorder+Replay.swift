@@ -1,0 +1,25 @@
+extension InvocationRecorder {
+    /// Registers a catch-all pattern answered by `replay` for each of the
+    /// given requirements, so every call of them replays the fixture.
+    ///
+    /// Fronts that know their requirements (a runtime stub) build their
+    /// `replay(_:)` on this; each requirement is recorded under its own name.
+    ///
+    /// - Parameters:
+    ///   - replay: The replay that answers.
+    ///   - requirements: Each requirement with its number of arguments.
+    ///   - site: Where the replay was installed; mismatches are reported here.
+    public func install(
+        _ replay: InteractionReplay, for requirements: [(requirement: Requirement, argumentCount: Int)],
+        site: CallSite
+    ) {
+        for (requirement, argumentCount) in requirements {
+            let registration = register(
+                requirement, matchers: Array(repeating: .anything, count: argumentCount), site: site)
+            let action = BehaviorAction.compute { arguments, _ in
+                try replay.answer(requirement, recordedAs: requirement.name, arguments)
+            }
+            append(BehaviorStep(action: action, repetition: .bare, site: site), to: registration)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Collects the calls a double hands to a real implementation, with what
+/// the real implementation answered, for saving as an ``InteractionFixture``.
+///
+/// A `Spy(forwardingTo:recordingInto:)` records every call it forwards;
+/// `thenRecord(as:into:calling:)` records the calls one pattern serves.
+/// Arguments, results and error payloads are encoded through `Codable` and
+/// passed through the session's ``FixtureRedactor`` first.
+///
+/// ```swift
+/// let session = RecordingSession(named: "weather", redacting: .replacing([.argument(0)], of: "login(token:)"))
+/// // ... calls through a recording spy ...
+/// try session.save(to: fixtureURL)
+/// ```
+///
+/// A call whose values cannot be encoded is reported as a test issue when it
+/// happens; the session then refuses to produce a fixture, because the
+/// fixture would miss that call.
+public final class RecordingSession: Sendable {
+    struct State {
+        var interactions: [RecordedInteraction] = []
+        var problems: [FixtureError] = []
+    }
+
+    /// The name the fixture gets.
+    public let name: String?
+    /// The redactor every value passes through before it is stored.
+    public let redactor: FixtureRedactor
+    private let state = Locked(State())
+
+    /// Creates an empty session.
+    ///
+    /// - Parameters:
+    ///   - name: The name the fixture gets, for diagnostics.
+    ///   - redactor: Rewrites values before they are stored; ``FixtureRedactor/none`` by default.
+    public init(named name: String? = nil, redacting redactor: FixtureRedactor = .none) {
+        self.name = name
+        self.redactor = redactor
+    }
+
+    /// The calls recorded so far, in call order.
+    public var interactions: [RecordedInteraction] { state.withLock { $0.interactions } }
+
+    /// The calls that could not be recorded, in call order.
+    public var problems: [FixtureError] { state.withLock { $0.problems } }
+
+    /// Records one call and its outcome.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement's name, such as `fetch(id:)`.
+    ///   - arguments: The call's arguments, in the recorder's order.
+    ///   - outcome: The value the call returned (`()` for `Void`) or the error it threw.
+    /// - Returns: The call as stored.
+    /// - Throws: ``FixtureError/notEncodable(requirement:role:type:)`` or
+    ///   ``FixtureError/encodingFailed(requirement:role:reason:)``; the
+    ///   problem is also kept, and ``snapshot()`` then fails.
+    @discardableResult
+    public func record(
+        _ requirement: String, arguments: [Any], outcome: Result<Any, any Error>
+    ) throws(FixtureError) -> RecordedInteraction {
+        do {
+            let interaction = try encode(requirement, arguments: arguments, outcome: outcome)
+            state.withLock { $0.interactions.append(interaction) }
+            return interaction
+        } catch {
+            state.withLock { $0.problems.append(error) }
+            throw error
+        }
+    }
+
+    /// The recorded calls as a fixture.
+    ///
+    /// - Returns: The fixture, of the current schema version.
+    /// - Throws: ``FixtureError/incompleteRecording(_:)`` when a call could not be recorded.
+    public func snapshot() throws(FixtureError) -> InteractionFixture {
+        let (interactions, problems) = state.withLock { ($0.interactions, $0.problems) }
+        guard problems.isEmpty else { throw .incompleteRecording(problems) }
+        return InteractionFixture(name: name, interactions: interactions)
+    }
+
+    /// Saves the recorded calls as a fixture file.
+    ///
+    /// - Parameter url: The file's URL; its directory must exist.
+    /// - Throws: ``FixtureError`` when a call could not be recorded or the file cannot be written.
+    public func save(to url: URL) throws(FixtureError) {
+        try snapshot().save(to: url)
+    }
+
+    private func encode(
+        _ requirement: String, arguments: [Any], outcome: Result<Any, any Error>
+    ) throws(FixtureError) -> RecordedInteraction {
+        var encoded: [FixtureValue] = []
+        for (index, argument) in arguments.enumerated() {
+            encoded.append(try encodeValue(argument, role: .argument(index), requirement: requirement))
+        }
+        switch outcome {
+        case .success(let value):
+            let result = try encodeValue(value, role: .result, requirement: requirement)
+            return RecordedInteraction(requirement: requirement, arguments: encoded, outcome: .returned(result))
+        case .failure(let error):
+            let value: FixtureValue? =
+                error is any Encodable ? try encodeValue(error, role: .error, requirement: requirement) : nil
+            let recorded = RecordedError(
+                type: String(reflecting: type(of: error)), message: String(describing: error), value: value)
+            return RecordedInteraction(requirement: requirement, arguments: encoded, outcome: .threw(recorded))
+        }
+    }
+
+    /// Encodes one value (`Void` as `null`) and passes it through the redactor.
+    func encodeValue(_ value: Any, role: FixtureValueRole, requirement: String) throws(FixtureError) -> FixtureValue {
+        try redactor.redact(
+            FixtureValue.encodingRecorded(value, role: role, requirement: requirement), role: role,
+            requirement: requirement)
+    }
+}
+
+extension FixtureValue {
+    /// Encodes a value of a recorded call: `Void` as `null`, an `Encodable` through its conformance.
+    static func encodingRecorded(
+        _ value: Any, role: FixtureValueRole, requirement: String
+    ) throws(FixtureError) -> FixtureValue {
+        if value is Void { return .null }
+        guard let encodable = value as? any Encodable else {
+            throw .notEncodable(requirement: requirement, role: role, type: String(reflecting: type(of: value)))
+        }
+        do {
+            return try FixtureValue(encoding: encodable)
+        } catch {
+            throw .encodingFailed(requirement: requirement, role: role, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import TestDoublesRecorder
+import Testing
+
+struct RecordedAccount: Codable, Equatable {
+    var id: Int
+    var name: String
+    var balance: Double
+}
+
+enum AccountError: Error, Codable, Equatable {
+    case locked(until: Int)
+}
+
+@Suite struct InteractionFixtureTests {
+    let sample = InteractionFixture(
+        name: "sample",
+        interactions: [
+            RecordedInteraction(
+                requirement: "fetch(id:)", arguments: [.integer(1)],
+                outcome: .returned(.object(["name": .string("a"), "id": .integer(1), "balance": .double(1.5)]))),
+            RecordedInteraction(
+                requirement: "fetch(id:)", arguments: [.integer(2)],
+                outcome: .threw(RecordedError(type: "AccountError", message: "locked", value: nil))),
+            RecordedInteraction(requirement: "refresh()", arguments: [], outcome: .returned(.null)),
+        ])
+
+    @Test func jsonIsPrettySortedVersionedAndRoundTrips() throws {
+        let json = try sample.json()
+        let text = try #require(String(data: json, encoding: .utf8))
+        #expect(text.hasPrefix("{\n"))
+        #expect(text.hasSuffix("}\n"))
+        #expect(text.contains("\"schemaVersion\" : 1"))
+        // Sorted keys: balance < id < name inside the result object; interactions < name < schemaVersion.
+        let balance = try #require(text.range(of: "\"balance\""))
+        let id = try #require(text.range(of: "\"id\""))
+        #expect(balance.lowerBound < id.lowerBound)
+        let interactions = try #require(text.range(of: "\"interactions\""))
+        let version = try #require(text.range(of: "\"schemaVersion\""))
+        #expect(interactions.lowerBound < version.lowerBound)
+        #expect(try InteractionFixture(json: json) == sample)
+        #expect(try sample.json() == json)  // deterministic
+    }
+
+    @Test func saveAndLoadThroughAFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("sample.json")
+        try sample.save(to: url)
+        #expect(try InteractionFixture.load(from: url) == sample)
+        #expect(throws: FixtureError.self) {
+            try InteractionFixture.load(from: directory.appendingPathComponent("no.json"))
+        }
+    }
+
+    @Test func aNewerSchemaVersionIsRejected() {
+        let json = Data(#"{"schemaVersion": 2, "interactions": []}"#.utf8)
+        #expect(throws: FixtureError.unsupportedSchemaVersion(found: 2, supported: 1)) {
+            try InteractionFixture(json: json)
+        }
+    }
+
+    @Test func aMissingSchemaVersionIsRejected() {
+        #expect(throws: FixtureError.missingSchemaVersion) {
+            try InteractionFixture(json: Data(#"{"interactions": []}"#.utf8))
+        }
+    }
+
+    @Test func malformedJSONIsRejectedWithWhere() throws {
+        #expect(throws: FixtureError.self) { try InteractionFixture(json: Data("{ not json".utf8)) }
+        let missingOutcome = Data(
+            #"{"schemaVersion": 1, "interactions": [{"requirement": "a()", "arguments": []}]}"#.utf8)
+        do {
+            _ = try InteractionFixture(json: missingOutcome)
+            Issue.record("a call without result or error was accepted")
+        } catch {
+            guard case .malformed(let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(reason.contains("interactions[0]"))
+            #expect(reason.contains("result"))
+        }
+        let wrongType = Data(#"{"schemaVersion": 1, "interactions": {}}"#.utf8)
+        #expect(throws: FixtureError.self) { try InteractionFixture(json: wrongType) }
+    }
+
+    @Test func valuesKeepTheirJSONKinds() throws {
+        #expect(try FixtureValue(encoding: true) == .bool(true))
+        #expect(try FixtureValue(encoding: 1) == .integer(1))
+        #expect(try FixtureValue(encoding: 0) == .integer(0))
+        #expect(try FixtureValue(encoding: 2.5) == .double(2.5))
+        #expect(try FixtureValue(encoding: UInt64.max) == .unsignedInteger(.max))
+        #expect(try FixtureValue(encoding: Int64.min) == .integer(.min))
+        #expect(try FixtureValue(encoding: [String?]([nil, "x"])) == .array([.null, .string("x")]))
+        let account = RecordedAccount(id: 3, name: "c", balance: 0.25)
+        #expect(try FixtureValue(encoding: account).decode(as: RecordedAccount.self) == account)
+        #expect(throws: (any Error).self) { try FixtureValue(encoding: Double.nan) }
+    }
+}
+
+@Suite struct RecordingSessionTests {
+    @Test func aNonCodableArgumentIsAnErrorNamingTheRequirementAndArgument() throws {
+        let session = RecordingSession()
+        #expect(
+            throws: FixtureError.notEncodable(
+                requirement: "store(_:)", role: .argument(0), type: String(reflecting: Opaque.self))
+        ) {
+            try session.record("store(_:)", arguments: [Opaque(payload: 1)], outcome: .success(true))
+        }
+        let message = "\(FixtureError.notEncodable(requirement: "store(_:)", role: .argument(0), type: "Opaque"))"
+        #expect(message.contains("store(_:)") && message.contains("argument 1") && message.contains("Encodable"))
+        #expect(throws: FixtureError.self) { try session.snapshot() }
+    }
+
+    @Test func errorsAreRecordedWithTheirPayload() throws {
+        let session = RecordingSession(named: "errors")
+        try session.record("open(_:)", arguments: [1], outcome: .failure(AccountError.locked(until: 9)))
+        let fixture = try session.snapshot()
+        guard case .threw(let error) = fixture.interactions[0].outcome else {
+            Issue.record("not recorded as thrown")
+            return
+        }
+        #expect(error.type == String(reflecting: AccountError.self))
+        #expect(error.value != nil)
+        #expect(fixture.name == "errors")
+    }
+
+    @Test func theRedactorSeesEveryRoleAndItsOutputIsStored() throws {
+        let seen = Locked<[FixtureValueRole]>([])
+        let session = RecordingSession(
+            redacting: FixtureRedactor { requirement, role, value in
+                seen.withLock { $0.append(role) }
+                return requirement == "signIn(user:password:)" && role != .argument(0) ? .string("<redacted>") : value
+            })
+        try session.record("signIn(user:password:)", arguments: ["blob", "sekret"], outcome: .success("token-1"))
+        let json = try #require(String(data: try session.snapshot().json(), encoding: .utf8))
+        #expect(!json.contains("sekret"))
+        #expect(!json.contains("token-1"))
+        #expect(json.contains("blob"))
+        #expect(seen.withLock { $0 } == [.argument(0), .argument(1), .result])
+    }
+}
+
+/// A lock for test-local state shared with `@Sendable` closures.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+@Suite struct RecordAndReplayTests {
+    @Test func recordedCallsReplayInOrderOnAPlainDouble() async throws {
+        let session = RecordingSession(named: "service")
+        let live = LiveService()
+        let spy = ServiceDouble(forwardingTo: live)
+        spy.when { try $0.fetch(id: Match.any()) }.thenRecord(into: session) { (id: Int) in
+            guard id > 0 else { throw AccountError.locked(until: 5) }
+            return try live.fetch(id: id)
+        }
+        await spy.when { try await $0.signIn(user: Match.any(), password: Match.any()) }
+            .thenRecord(into: session) { (user: String, password: String) async throws in "session-\(user)" }
+        spy.when { $0.track(event: Match.any(), value: Match.any()) }
+            .thenRecord(into: session) { (_: String, _: Int) in () }
+
+        let service = spy()
+        #expect(try service.fetch(id: 4) == "live-4")
+        #expect(throws: AccountError.locked(until: 5)) { try service.fetch(id: 0) }
+        #expect(try await service.signIn(user: "blob", password: "x") == "session-blob")
+        service.track(event: "done", value: 1)
+        let fixture = try InteractionFixture(json: try session.snapshot().json())
+        #expect(
+            fixture.interactions.map(\.requirement) == [
+                "fetch(id:)", "fetch(id:)", "signIn(user:password:)", "track(event:value:)",
+            ])
+
+        let stub = ServiceDouble()
+        let replay = InteractionReplay(fixture, errorTypes: [AccountError.self])
+        stub.when { try $0.fetch(id: Match.any()) }.thenReplay(from: replay)
+        await stub.when { try await $0.signIn(user: Match.any(), password: Match.any()) }.thenReplay(from: replay)
+        stub.when { $0.track(event: Match.any(), value: Match.any()) }.thenReplay(from: replay)
+        let replayed = stub()
+        let issues = try await TestDoubleIssueReporting.capture { () async throws in
+            #expect(try replayed.fetch(id: 4) == "live-4")
+            #expect(throws: AccountError.locked(until: 5)) { try replayed.fetch(id: 0) }
+            #expect(try await replayed.signIn(user: "blob", password: "x") == "session-blob")
+            #expect(replay.assertFullyReplayed() == false)
+            replayed.track(event: "done", value: 1)
+            #expect(replay.assertFullyReplayed())
+        }
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.contains("position 3: track(event:value:) with [\"done\", 1]") == true)
+    }
+
+    @Test func aMismatchedCallIsAnIssueNamingPositionExpectedAndActual() throws {
+        let fixture = InteractionFixture(
+            name: "lookups",
+            interactions: [
+                RecordedInteraction(
+                    requirement: "translate(_:)", arguments: [.string("a")], outcome: .returned(.string("A"))),
+                RecordedInteraction(
+                    requirement: "translate(_:)", arguments: [.string("b")], outcome: .returned(.string("B"))),
+            ])
+        let replay = InteractionReplay(fixture)
+        let stub = ServiceDouble()
+        stub.when { $0.translate(Match.any()) }.thenReplay(from: replay)
+        stub.when { $0.tags(Match.any()) }.thenReplay(from: replay)
+        let issues = TestDoubleIssueReporting.capture {
+            #expect(stub().translate("a") == "A")
+            #expect(stub().translate("z") == "")  // mismatch: the default answer, no advance
+            #expect(stub().tags(["b"]) == 0)  // wrong requirement
+            #expect(stub().translate("b") == "B")
+            #expect(stub().translate("c") == "")  // past the end
+        }
+        #expect(issues.count == 3)
+        let messages = issues.map(\.message)
+        #expect(messages[0].contains("fixture \"lookups\""))
+        #expect(messages[0].contains("position 1"))
+        #expect(messages[0].contains("expected translate(_:) with [\"b\"], got translate(_:) with [\"z\"]"))
+        #expect(messages[1].contains("the requirement differs (expected translate(_:), got tags(_:))"))
+        #expect(messages[2].contains("after all 2 recorded calls were replayed"))
+        #expect(replay.assertFullyReplayed())
+    }
+
+    @Test func redactedArgumentsStillMatchOnReplay() throws {
+        let redactor = FixtureRedactor.replacing([.argument(1)], of: "isEnabled(_:for:)", with: .integer(-1))
+        let session = RecordingSession(redacting: redactor)
+        let spy = ServiceDouble(forwardingTo: LiveService())
+        spy.when { $0.isEnabled(Match.any(), for: Match.any()) }
+            .thenRecord(into: session) { (flag: String, _: Int) in flag == "live" }
+        #expect(spy().isEnabled("live", for: 123_456))
+        let fixture = try session.snapshot()
+        #expect(fixture.interactions[0].arguments == [.string("live"), .integer(-1)])
+
+        let replay = InteractionReplay(fixture, redacting: redactor)
+        let stub = ServiceDouble()
+        stub.when { $0.isEnabled(Match.any(), for: Match.any()) }.thenReplay(from: replay)
+        let issues = TestDoubleIssueReporting.capture { #expect(stub().isEnabled("live", for: 999)) }
+        #expect(issues.isEmpty)
+    }
+
+    @Test func aNonCodableValueInThenRecordIsAnIssueAndTheRealAnswerStillReturns() throws {
+        let session = RecordingSession()
+        let spy = ServiceDouble(forwardingTo: LiveService())
+        spy.when { $0.store(Match.any(using: Opaque(payload: 0))) }
+            .thenRecord(into: session) { (value: Opaque) in value.payload > 0 }
+        let issues = TestDoubleIssueReporting.capture { #expect(spy().store(Opaque(payload: 2))) }
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.contains("store(_:)") == true)
+        #expect(issues.first?.message.contains("argument 1") == true)
+        #expect(throws: FixtureError.self) { try session.snapshot() }
+    }
+}
