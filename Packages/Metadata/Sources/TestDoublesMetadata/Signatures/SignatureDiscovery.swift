@@ -193,7 +193,14 @@ public struct SignatureDiscovery: Sendable {
                 continue
             }
             switch SymbolSignature(symbol: symbol, source: .methodDescriptor).signature() {
-            case .success(let signature): return signature
+            case .success(var signature):
+                // The record's flags say `async` (bit 5) where an accessor's mangled type cannot.
+                if let record = UnsafeRawPointer(bitPattern: address), symbol.kind != .modify, symbol.kind != .read,
+                    record.loadUnaligned(as: UInt32.self) & 0x20 != 0
+                {
+                    signature.isAsync = true
+                }
+                return signature
             case .failure(let failure): throw fail(failure.message)
             }
         }

@@ -67,7 +67,10 @@ struct SymbolSignature {
         partial = RequirementSignature(
             name: symbol.name, kind: symbol.kind, isSubscript: symbol.isSubscript, isStatic: symbol.isStatic,
             parameters: parameters, result: (try? resultType.get()) ?? .dependent(function.result),
-            isAsync: function.isAsync, thrownType: (try? thrownType.get()) ?? .any,
+            // An accessor's mangled type never says `async`; an async function
+            // pointer in the witness table does, for accessors and methods alike.
+            isAsync: function.isAsync || symbol.form == .asyncWitnessFunctionPointer,
+            thrownType: (try? thrownType.get()) ?? .any,
             genericParameters: Self.genericParameters(function.genericSignature), source: source, symbol: symbol)
         for (index, parameter) in function.parameters.enumerated() {
             if parameter.ownership != .inout, !parameter.isVariadic, case .tuple(let elements) = parameter.type {

@@ -167,6 +167,13 @@ private func expect(
         let both = try #require(found["both(_:) method"])
         #expect(both.isAsync)
         guard case .any = both.thrownType else { Issue.record("both is \(both)"); return }
+        // An accessor's mangled type has no `async`; the async function pointer witness says it.
+        let loading = try #require(found["loading getter"])
+        #expect(loading.isAsync)
+        #expect(loading.symbol.form == .asyncWitnessFunctionPointer)
+        let slot = try #require(found["subscript(slot:) getter"])
+        expect(slot, [Int.self], FixtureLarge.self)
+        #expect(slot.isAsync)
         let asyncTyped = try #require(found["asyncTyped() method"])
         #expect(asyncTyped.isAsync)
         #expect(asyncTyped.symbol.form == .asyncWitnessFunctionPointer)

@@ -59,6 +59,8 @@ protocol FixtureEffects {
     func asynchronous(_ x: Int) async -> Int
     func both(_ s: String) async throws -> [String]
     func asyncTyped() async throws(FixtureError)
+    var loading: Int { get async }
+    subscript(slot slot: Int) -> FixtureLarge { get async throws }
 }
 
 protocol FixtureMembers {
@@ -120,6 +122,8 @@ struct FixtureConformer: FixtureIntegers, FixtureScalars, FixtureCollections, Fi
     func asynchronous(_ x: Int) async -> Int { x }
     func both(_ s: String) async throws -> [String] { [] }
     func asyncTyped() async throws(FixtureError) {}
+    var loading: Int { get async { 0 } }
+    subscript(slot slot: Int) -> FixtureLarge { get async throws { throw FixtureError(code: slot) } }
 
     var readOnly: Int { 0 }
     var readWrite: String = ""
