@@ -145,3 +145,13 @@ struct BehaviorMisuse: Error {
     @usableFromInline
     init(message: String) { self.message = message }
 }
+
+extension BehaviorRepeat {
+    /// The engine's form of a public repetition count.
+    init(_ kind: BehaviorRepeatKind) {
+        switch kind {
+        case .times(let n): self = .times(n)
+        case .unbounded: self = .unbounded
+        }
+    }
+}

@@ -210,6 +210,34 @@ extension CallPattern {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Answers a number of matching calls of an async requirement with an
+    /// async counting handler.
+    ///
+    /// ```swift
+    /// loader.when { try await $0.loadFeed() }
+    ///     .thenForEachCall(times: 2) { attempt in try await remote.load(attempt: attempt) }
+    ///     .thenReturn(["offline"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer from the count (from 1) and the arguments.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForEachCall<Times: BehaviorRepetition, each Argument>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Int, repeat each Argument) async throws -> Result
+    ) -> Self {
+        appending(
+            .computeAsync(countedAsyncHandler(handler)), BehaviorRepeat(times.behaviorRepeat),
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Hands matching calls to the real implementation; only a double with
     /// one (a spy) accepts it.
     ///

@@ -71,13 +71,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     func appendingCompute(
         _ compute: @escaping ([Any], Int) throws -> Any, times: BehaviorRepeatKind?, site: CallSite
     ) -> Self {
-        let repetition: BehaviorRepeat =
-            switch times {
-            case nil: .bare
-            case .times(let n): .times(n)
-            case .unbounded: .unbounded
-            }
-        return appending(.compute(compute), repetition, site)
+        appending(.compute(compute), times.map(BehaviorRepeat.init) ?? .bare, site)
     }
 
     /// Wraps a typed handler into the engine's untyped form.
