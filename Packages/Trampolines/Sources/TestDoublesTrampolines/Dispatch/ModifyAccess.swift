@@ -1,4 +1,5 @@
 import CTestDoublesTrampolines
+import TestDoublesMetadata
 
 /// The state of one `_modify` access in flight: the yielded storage and what
 /// to do with the final value.
@@ -37,9 +38,28 @@ extension CallFrame {
     ) {
         let storage = UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1))
         storage.initializeMemory(as: Value.self, to: value)
-        let access = ModifyAccess(storage: storage) { storage, aborted in
-            finish(storage.assumingMemoryBound(to: Value.self).move(), aborted)
-            storage.deallocate()
+        let access: ModifyAccess
+        if let representation = (try? ConcreteRepresentation(of: Value.self)) ?? nil,
+            let tag = representation.concreteTag(of: storage)
+        {
+            // The caller accesses an optional thin metatype in its one-byte
+            // form: yield the tag byte and rebuild the value from it at the end.
+            storage.storeBytes(of: UInt(tag), as: UInt.self)
+            access = ModifyAccess(storage: storage) { storage, aborted in
+                var word: UInt = 0
+                let valid = withUnsafeMutableBytes(of: &word) {
+                    representation.materialize(from: storage, into: $0.baseAddress!)
+                }
+                precondition(valid, "a _modify access left the tag byte \(storage.load(as: UInt8.self))")
+                storage.storeBytes(of: word, as: UInt.self)
+                finish(storage.assumingMemoryBound(to: Value.self).move(), aborted)
+                storage.deallocate()
+            }
+        } else {
+            access = ModifyAccess(storage: storage) { storage, aborted in
+                finish(storage.assumingMemoryBound(to: Value.self).move(), aborted)
+                storage.deallocate()
+            }
         }
         guard let callerBuffer = UnsafeMutableRawPointer(bitPattern: argumentAddress(of: buffer).load(as: UInt.self))
         else {

@@ -67,3 +67,41 @@ protocol MetatypeShapes {
             ])
     }
 }
+
+protocol MetatypeHolder {
+    var type: Int16.Type? { get set }
+}
+
+/// A `_modify` access to an optional thin metatype works on its one-byte form.
+@Suite struct ThinMetatypeModifyTests {
+    @Test func modifyYieldsTheTagByteAndRebuildsTheValue() throws {
+        let kinds = try ProtocolProbe.requirementKinds(of: (any MetatypeHolder).self)
+        #expect(kinds == [.getter, .setter, .modifyCoroutine])
+        let getter = try Placement([], result: Int16.Type?.self)
+        let setter = try Placement([Int16.Type?.self])
+        let stored = Mutex<Int16.Type?>(nil)
+        let finals = Mutex<[String]>([])
+        var holder = try fabricate((any MetatypeHolder).self) { frame in
+            switch frame.slot {
+            case 0: frame.setResult(stored.withLock { $0 }, at: getter.result)
+            case 1:
+                let value = frame.argument(Int16.Type?.self, at: setter.arguments[0], ownership: .owned)
+                stored.withLock { $0 = value }
+            case 2:
+                frame.yieldForModify(stored.withLock { $0 }) { (value: Int16.Type?, _) in
+                    finals.withLock { $0.append(String(describing: value)) }
+                    stored.withLock { $0 = value }
+                }
+            default: Issue.record("unexpected slot \(frame.slot)")
+            }
+        }.value
+        func toggle(_ type: inout Int16.Type?) { type = type == nil ? Int16.self : nil }
+        toggle(&holder.type)
+        #expect(holder.type == Int16.self)
+        toggle(&holder.type)
+        #expect(holder.type == nil)
+        holder.type = Int16.self
+        #expect(stored.withLock { $0 } == Int16.self)
+        #expect(finals.withLock { $0 } == ["Optional(Swift.Int16)", "nil"])
+    }
+}
