@@ -1,0 +1,88 @@
+import Foundation
+import TestDoubles
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A protocol whose only conformer is linked into this test binary.
+protocol StrippedBinaryProbe {
+    func combine(_ first: Int, with second: String) -> String
+}
+
+struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
+    func combine(_ first: Int, with second: String) -> String { "\(first)\(second)" }
+}
+
+/// Census row "a stripped test binary": this test binary, copied and
+/// stripped (`strip --strip-all`: no `.symtab`, no DWARF), runs one test
+/// in a child process that builds `Stub` of a protocol whose conformer
+/// lives in the stripped executable.
+@Suite struct StrippedTestBinaryTests {
+    /// Set in the child's environment; the child test runs only there.
+    static let childVariable = "TESTDOUBLES_STRIPPED_CHILD"
+    /// Whether this process is the stripped child.
+    static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] == "1" }
+
+    @Test(.enabled(if: !isChild && LoadedLibrary.tool("strip") != nil, "needs strip (binutils)"))
+    func aStrippedTestBinaryRefusesDiscoveryAndServesExplicitRequirements() throws {
+        let original = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let stripped = FileManager.default.temporaryDirectory
+            .appendingPathComponent("testdoubles-stripped-\(UUID().uuidString).xctest")
+        try FileManager.default.copyItem(atPath: original, toPath: stripped.path)
+        defer { try? FileManager.default.removeItem(at: stripped) }
+        let strip = try Self.run(try #require(LoadedLibrary.tool("strip")), ["--strip-all", stripped.path])
+        #expect(strip.status == 0, "\(strip.output)")
+
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = "1"
+        let child = try Self.run(
+            stripped,
+            ["--testing-library", "swift-testing", "--filter", "inTheStrippedChildBinary"],
+            environment: environment)
+        #expect(child.status == 0, "\(child.output)")
+        let lines = child.output.split(separator: "\n").map(String.init)
+        // Discovery: the witness thunks' names and DWARF are gone with the `.symtab`.
+        let discovery = try #require(lines.first { $0.hasPrefix("stripped-child discovery: ") }, "\(child.output)")
+        #expect(discovery.hasPrefix("stripped-child discovery: signatureDiscoveryFailed "), "\(discovery)")
+        #expect(discovery.contains("\(stripped.path) is stripped (no .symtab)"), "\(discovery)")
+        #expect(discovery.contains("LiveStrippedBinaryProbe"), "\(discovery)")
+        // The documented fallback still works: explicit requirements.
+        #expect(lines.contains("stripped-child explicit: x4"), "\(child.output)")
+        #expect(child.output.contains("Test run with 1 test in 1 suite passed"), "\(child.output)")
+    }
+
+    /// Runs only in the stripped child (see above); prints what happened for the parent to check.
+    @Test(.enabled(if: isChild)) func inTheStrippedChildBinary() throws {
+        do {
+            _ = try Stub<any StrippedBinaryProbe>()
+            print("stripped-child discovery: built")
+        } catch {
+            print("stripped-child discovery: \(error.kind) \(error.reason)")
+        }
+        let probe = try Stub<any StrippedBinaryProbe>(
+            .method("combine(_:with:)", signatureOf: { $0.combine }))
+        probe.when { $0.combine(Match.any(), with: Match.any()) }.then { (first: Int, second: String) in
+            "\(second)\(first)"
+        }
+        print("stripped-child explicit: \(probe().combine(4, with: "x"))")
+    }
+
+    /// Runs `executable` to completion; returns its exit status and its output and errors together.
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+}
