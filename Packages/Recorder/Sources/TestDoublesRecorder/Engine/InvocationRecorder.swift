@@ -222,7 +222,7 @@ public final class InvocationRecorder: Sendable {
         state.ledger.append(
             Invocation(
                 sequence: InvocationSequence.next(), requirement: requirement, arguments: arguments,
-                outcome: outcome, registration: registration, time: .now))
+                outcome: outcome, registration: registration, arrival: .now))
         state.verified.append(false)
         guard !state.observers.isEmpty else { return nil }
         let invocation = state.ledger[state.ledger.count - 1]

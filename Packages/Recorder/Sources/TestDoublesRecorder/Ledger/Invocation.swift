@@ -39,7 +39,21 @@ public struct Invocation: @unchecked Sendable, CustomStringConvertible {
     /// The number of the registration that served the call (1 for the first `when`); `nil` when none did.
     public let registration: Int?
     /// When the call arrived.
-    public let time: ContinuousClock.Instant
+    public var time: ContinuousClock.Instant { arrival.instant }
+    /// When the call arrived, as a trivial reading (see ``InvocationTime``).
+    let arrival: InvocationTime
+
+    init(
+        sequence: UInt64, requirement: Requirement, arguments: [Any], outcome: Outcome, registration: Int?,
+        arrival: InvocationTime
+    ) {
+        self.sequence = sequence
+        self.requirement = requirement
+        self.arguments = arguments
+        self.outcome = outcome
+        self.registration = registration
+        self.arrival = arrival
+    }
 
     /// The call as diagnostics print it: `track(event: "purchase", value: 42)`.
     public var description: String { requirement.describeCall(arguments) }

@@ -20,6 +20,9 @@ final class PatternCore: Sendable {
     let site: CallSite
     /// `false` when the recording failed; the failure was reported and the pattern does nothing.
     let isValid: Bool
+    /// Whether every matcher is `any()`: a call's arguments need no test,
+    /// only their count.
+    let acceptsAnyArguments: Bool
 
     init(
         recorder: InvocationRecorder, requirement: Requirement?, matchers: [ArgumentMatcher], filter: Filter = .all,
@@ -32,6 +35,7 @@ final class PatternCore: Sendable {
         self.registration = registration
         self.site = site
         self.isValid = isValid
+        self.acceptsAnyArguments = matchers.allSatisfy { $0.acceptsEverything && $0.captors.isEmpty }
     }
 
     static func invalid(_ recorder: InvocationRecorder, site: CallSite) -> PatternCore {
@@ -54,8 +58,11 @@ final class PatternCore: Sendable {
         }
         guard requirement != nil else { return true }
         guard matchers.count == invocation.arguments.count else { return false }
-        for index in matchers.indices where !matchers[index].matches(invocation.arguments[index]) { return false }
-        return true
+        if acceptsAnyArguments { return true }
+        return invocation.arguments.withUnsafeBufferPointer { arguments in
+            for index in matchers.indices where !matchers[index].matches(arguments[index]) { return false }
+            return true
+        }
     }
 
     /// The calls the pattern selects, in call order, with their ledger positions.
@@ -66,8 +73,11 @@ final class PatternCore: Sendable {
     func matchingIndices() -> [Int] {
         guard isValid else { return [] }
         let (ledger, positions) = recorder.ledgerSnapshot(of: requirement?.id)
-        guard let positions else { return ledger.indices.filter { accepts(ledger[$0]) } }
-        return positions.filter { accepts(ledger[$0]) }
+        // Entries are read in place: copying one retains its requirement and arguments.
+        return ledger.withUnsafeBufferPointer { entries in
+            guard let positions else { return entries.indices.filter { accepts(entries[$0]) } }
+            return positions.filter { accepts(entries[$0]) }
+        }
     }
 
     func matching() -> [(index: Int, invocation: Invocation)] {
