@@ -19,14 +19,20 @@ final class StubRuntime: Sendable {
     let blueprint: StubBlueprint
     /// The real implementation `.forward` outcomes call (a spy's); nil for a stub.
     let target: ForwardingTarget?
+    /// The session that records forwarded calls and their outcomes (a recording spy's); nil otherwise.
+    let recording: RecordingSession?
     /// The conformance this runtime answers for, to make new values for
     /// initializers; weak because the conformance owns the handler that owns this.
     private let conformance = Mutex<WeakConformance>(WeakConformance())
 
-    init(recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil) {
+    init(
+        recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil,
+        recording: RecordingSession? = nil
+    ) {
         self.recorder = recorder
         self.blueprint = blueprint
         self.target = target
+        self.recording = recording
     }
 
     func attach(_ fabricated: FabricatedConformance) {
@@ -55,6 +61,7 @@ final class StubRuntime: Sendable {
                     if case .forward = outcome, let prepared {
                         let call = forwardedCall(prepared, shape, arguments.values)
                         await call.invoke(into: resultFrame)
+                        if let recording { record(resultFrame, shape, arguments.values, into: recording) }
                         return
                     }
                     answer(resultFrame, shape, outcome, arguments.values)
@@ -65,6 +72,7 @@ final class StubRuntime: Sendable {
                     if case .forward = outcome, let target {
                         let prepared = prepareForwarding(frame, shape, to: target)
                         forwardedCall(prepared, shape, arguments).invoke(into: frame)
+                        if let recording { record(frame, shape, arguments, into: recording) }
                         return
                     }
                     answer(frame, shape, outcome, arguments)

@@ -30,6 +30,8 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - real: The real implementation; calls no registration answers go to it.
+    ///   - session: Records every forwarded call with the real answer, for
+    ///     saving as a fixture (see ``RecordingSession``); `nil` records nothing.
     ///   - fileID: The file ID of the creation.
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
@@ -37,7 +39,7 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
     /// - Throws: ``StubError`` when `Subject` is not a protocol existential the
     ///   runtime can serve exactly, or `real` cannot be forwarded to.
     public init(
-        forwardingTo real: Subject,
+        forwardingTo real: Subject, recordingInto session: RecordingSession? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         PlaceholderSynthesis.install()
@@ -54,7 +56,7 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         let recorder = InvocationRecorder(
             name: "Spy<\(blueprint.typeName)>", unmatchedCallPolicy: .forward, fileID: fileID, filePath: filePath,
             line: line, column: column)
-        let runtime = StubRuntime(recorder: recorder, blueprint: blueprint, target: target)
+        let runtime = StubRuntime(recorder: recorder, blueprint: blueprint, target: target, recording: session)
         self.recorder = recorder
         value = try runtime.materialize(as: Subject.self)
     }
@@ -76,17 +78,20 @@ extension Spy {
     ///
     /// - Parameters:
     ///   - real: The real implementation.
+    ///   - session: Records every forwarded call with the real answer; `nil` records nothing.
     ///   - fileID: The file ID of the creation.
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
     ///   - column: The column of the creation.
     /// - Returns: The spy.
     public static func make(
-        forwardingTo real: Subject,
+        forwardingTo real: Subject, recordingInto session: RecordingSession? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Spy<Subject> {
         do {
-            return try Spy(forwardingTo: real, fileID: fileID, filePath: filePath, line: line, column: column)
+            return try Spy(
+                forwardingTo: real, recordingInto: session, fileID: fileID, filePath: filePath, line: line,
+                column: column)
         } catch {
             stop(error.description)
         }

@@ -1,0 +1,54 @@
+import TestDoublesTrampolines
+
+extension CallFrame {
+    /// A copy of the result the frame's caller is about to receive, read
+    /// after a forwarded call wrote it; the caller keeps its own.
+    ///
+    /// - Parameters:
+    ///   - type: The result's type.
+    ///   - location: Where the result travels.
+    /// - Returns: The copy, or `nil` when an indirect result has no address.
+    func copyOfResult<T>(_ type: T.Type, at location: ResultLocation) -> T? {
+        switch location {
+        case .empty:
+            return withUnsafeTemporaryAllocation(byteCount: 16, alignment: 16) { buffer in
+                buffer.initializeMemory(as: UInt8.self, repeating: 0)
+                return UnsafeRawPointer(buffer.baseAddress!).load(as: T.self)
+            }
+        case .indirect:
+            return indirectResult.map { UnsafeRawPointer($0).load(as: T.self) }
+        case .direct(let parts):
+            let size = MemoryLayout<T>.size
+            let byteCount = parts.reduce(size) { max($0, $1.fragment.offset + $1.fragment.size) }
+            let storage = UnsafeMutableRawPointer.allocate(
+                byteCount: max(byteCount, 1), alignment: max(MemoryLayout<T>.alignment, 16))
+            defer { storage.deallocate() }  // never deinitialized: the caller owns the value
+            storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+            for part in parts {
+                let destination = storage + part.fragment.offset
+                switch part.location {
+                case .generalPurpose(let index):
+                    var word = returnGeneralPurposeRegister(index)
+                    withUnsafeBytes(of: &word) {
+                        destination.copyMemory(from: $0.baseAddress!, byteCount: min(part.fragment.size, 8))
+                    }
+                case .vector(let index):
+                    var register = returnVectorRegister(index)
+                    withUnsafeBytes(of: &register) {
+                        destination.copyMemory(from: $0.baseAddress!, byteCount: min(part.fragment.size, 16))
+                    }
+                case .stack:
+                    return nil
+                }
+            }
+            return UnsafeRawPointer(storage).load(as: T.self)
+        }
+    }
+
+    /// A copy of the error an untyped-throwing forwarded call threw, or `nil` when it returned.
+    var copyOfThrownError: (any Error)? {
+        var word = returnErrorRegister
+        guard word != 0 else { return nil }
+        return withUnsafeBytes(of: &word) { $0.load(as: (any Error).self) }
+    }
+}

@@ -1,0 +1,41 @@
+import TestDoublesRecorder
+import TestDoublesTrampolines
+
+extension StubRuntime {
+    /// Records a forwarded call with what the real implementation answered,
+    /// read back from the frame after the forwarded call wrote it.
+    ///
+    /// A value that cannot be recorded (not `Codable`, a closure, a typed
+    /// error) is a test issue at the spy's creation; the caller still
+    /// receives the real answer.
+    func record(_ frame: CallFrame, _ shape: RequirementShape, _ arguments: [Any], into session: RecordingSession) {
+        let name = shape.requirement.name
+        do throws(FixtureError) {
+            switch shape.thrown {
+            case .typed(let errorType):
+                throw .notEncodable(
+                    requirement: name, role: .error,
+                    type: "typed error \(errorType) (typed-throwing requirements are not recorded yet)")
+            case .untyped:
+                if let error = frame.copyOfThrownError {
+                    try session.record(name, arguments: arguments, outcome: .failure(error))
+                    return
+                }
+            case .none:
+                break
+            }
+            guard shape.resultBridge == nil else {
+                throw .notEncodable(requirement: name, role: .result, type: String(reflecting: shape.resultType))
+            }
+            func read<T>(_: T.Type) -> Any? { frame.copyOfResult(T.self, at: shape.plan.result).map { $0 as Any } }
+            guard let result = _openExistential(shape.resultType, do: read) else {
+                throw .encodingFailed(requirement: name, role: .result, reason: "the result could not be read back")
+            }
+            try session.record(name, arguments: arguments, outcome: .success(result))
+        } catch {
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidRecording, message: "\(recorder.name): \(error)", location: recorder.creationSite))
+        }
+    }
+}
