@@ -19,20 +19,17 @@ final class StubRuntime: Sendable {
     let blueprint: StubBlueprint
     /// The real implementation `.forward` outcomes call (a spy's); nil for a stub.
     let target: ForwardingTarget?
-    /// The session that records forwarded calls and their outcomes (a recording spy's); nil otherwise.
-    let recording: RecordingSession?
+    /// One plan per dispatch index, so a call copies no shape.
+    let plans: [RequirementPlan]
     /// The conformance this runtime answers for, to make new values for
     /// initializers; weak because the conformance owns the handler that owns this.
     private let conformance = Mutex<WeakConformance>(WeakConformance())
 
-    init(
-        recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil,
-        recording: RecordingSession? = nil
-    ) {
+    init(recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil) {
         self.recorder = recorder
         self.blueprint = blueprint
         self.target = target
-        self.recording = recording
+        self.plans = RequirementPlan.plans(of: blueprint)
     }
 
     func attach(_ fabricated: FabricatedConformance) {
@@ -42,54 +39,50 @@ final class StubRuntime: Sendable {
     /// Answers one call through a fabricated table.
     func handle(_ frame: CallFrame) {
         let index = frame.slot
-        guard index >= 0, index < blueprint.shapes.count else {
+        guard index >= 0, index < plans.count else {
             stop("a call arrived on unknown requirement slot \(index) of \(blueprint.typeName)")
         }
-        let shape = blueprint.shapes[index]
-        switch shape.access {
+        let declared = plans[index]
+        switch declared.shape.access {
         case .call, .makesSelf:
-            let shape = shape.genericWords.isEmpty ? shape : specialized(shape, frame)
-            if shape.isAsync {
-                let arguments = withArguments(frame, shape, locations: shape.plan.arguments) {
-                    ArgumentList(values: $0)
-                }
+            let plan = declared.shape.genericWords.isEmpty ? declared : specialized(declared.shape, frame)
+            if plan.shape.isAsync {
+                let arguments = withArguments(frame, plan) { ArgumentList(values: $0) }
                 // The forwarded call copies the frame now: it is gone once the call suspends.
-                let prepared = target.map { prepareForwarding(frame, shape, to: $0) }
-                frame.calleePoppedStackByteCount = shape.plan.calleePoppedStackByteCount
+                let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
+                frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
                 frame.suspend { [self] resultFrame in
-                    let outcome = await recorder.dispatchAsync(shape.requirement, arguments: arguments.values)
+                    let outcome = await recorder.dispatchAsync(plan.shape.requirement, arguments: arguments.values)
                     if case .forward = outcome, let prepared {
+                        let shape = plan.shape
                         let call = forwardedCall(prepared, shape, arguments.values)
                         await call.invoke(into: resultFrame)
-                        if let recording { record(resultFrame, shape, arguments.values, into: recording) }
                         return
                     }
-                    answer(resultFrame, shape, outcome, arguments.values)
+                    answer(resultFrame, plan, outcome, arguments.values)
                 }
             } else {
-                withArguments(frame, shape, locations: shape.plan.arguments) { arguments in
-                    let outcome = recorder.dispatch(shape.requirement, arguments: arguments)
+                withArguments(frame, plan) { arguments in
+                    let outcome = recorder.dispatch(plan.shape.requirement, arguments: arguments)
                     if case .forward = outcome, let target {
+                        let shape = plan.shape
                         let prepared = prepareForwarding(frame, shape, to: target)
                         forwardedCall(prepared, shape, arguments).invoke(into: frame)
-                        if let recording { record(frame, shape, arguments, into: recording) }
                         return
                     }
-                    answer(frame, shape, outcome, arguments)
+                    answer(frame, plan, outcome, arguments)
                 }
             }
         case .modify(let getterIndex, let setterIndex):
-            let indices = withArguments(frame, shape, locations: shape.argumentLocations) { ArgumentList(values: $0) }
-            modify(
-                frame, getter: blueprint.shapes[getterIndex], setter: blueprint.shapes[setterIndex],
-                indices: indices.values)
+            let indices = withArguments(frame, declared) { ArgumentList(values: $0) }
+            modify(frame, getter: plans[getterIndex], setter: plans[setterIndex], indices: indices.values)
         }
     }
 
-    /// The shape of one call of a requirement-level generic requirement: the
+    /// The plan of one call of a requirement-level generic requirement: the
     /// generic parameters' types read from their hidden metadata words, and
     /// the recorder's requirement carrying this call's result type.
-    private func specialized(_ shape: RequirementShape, _ frame: CallFrame) -> RequirementShape {
+    private func specialized(_ shape: RequirementShape, _ frame: CallFrame) -> RequirementPlan {
         let types: [Any.Type] = shape.plan.genericWords.prefix(shape.genericParameterCount).map { location in
             let word = frame.argument(UInt.self, at: location)
             guard let pointer = UnsafeRawPointer(bitPattern: word) else {
@@ -108,19 +101,38 @@ final class StubRuntime: Sendable {
             requirement = TestDoublesRecorder.Requirement(
                 id: requirement.id, name: requirement.name, effects: requirement.effects, resultType: resultType)
         }
-        return shape.with(requirement: requirement, argumentTypes: argumentTypes, resultType: resultType)
+        return RequirementPlan(
+            shape.with(requirement: requirement, argumentTypes: argumentTypes, resultType: resultType))
     }
 
     /// Decodes the arguments (in the recorder's order) and runs `body` with
     /// them; non-escaping closure arguments are valid only inside `body`.
     private func withArguments<Result>(
-        _ frame: CallFrame, _ shape: RequirementShape, locations: [ArgumentLocation], _ body: ([Any]) -> Result
+        _ frame: CallFrame, _ plan: RequirementPlan, _ body: ([Any]) -> Result
     ) -> Result {
+        guard plan.decodesDirectly else { return withBridgedArguments(frame, plan, body) }
+        let decoders = plan.decoders
+        let values = [Any](unsafeUninitializedCapacity: decoders.count) { buffer, initialized in
+            for index in decoders.indices {
+                (buffer.baseAddress! + index).initialize(to: decoders[index](frame))
+                initialized = index + 1
+            }
+        }
+        return body(values)
+    }
+
+    /// Decodes arguments some of which are closures: a non-escaping closure
+    /// exists only while its scope runs, so each one nests the rest of the decoding.
+    private func withBridgedArguments<Result>(
+        _ frame: CallFrame, _ plan: RequirementPlan, _ body: ([Any]) -> Result
+    ) -> Result {
+        let shape = plan.shape
+        let locations = plan.argumentLocations
         var values: [Any] = []
         values.reserveCapacity(shape.argumentTypes.count)
         func step(_ index: Int) -> Result {
             guard index < shape.argumentTypes.count else {
-                if shape.recorderOrder.elementsEqual(values.indices) { return body(values) }
+                if plan.keepsCallOrder { return body(values) }
                 return body(shape.recorderOrder.map { values[$0] })
             }
             let type = shape.argumentTypes[index]
@@ -151,57 +163,61 @@ final class StubRuntime: Sendable {
     }
 
     /// Encodes an outcome into the frame.
-    private func answer(_ frame: CallFrame, _ shape: RequirementShape, _ outcome: CallOutcome, _ arguments: [Any]) {
+    private func answer(_ frame: CallFrame, _ plan: RequirementPlan, _ outcome: CallOutcome, _ arguments: [Any]) {
         switch outcome {
         case .returned(let value):
-            if case .makesSelf = shape.access {
+            if case .makesSelf = plan.shape.access {
                 // A new value of this stub: the default answer (`()`), or any fabricated value as the configured one.
                 guard value is Void || type(of: value as AnyObject) == FabricatedConformance.payloadType else {
                     stop(
-                        "\(recorder.name): \(shape.requirement.name) answers with a new value of the same stub; "
+                        "\(recorder.name): \(plan.shape.requirement.name) answers with a new value of the same stub; "
                             + "its behavior produced \(String(reflecting: value)), which is not a fabricated value "
                             + "(configure it with thenReturn(stub()))")
                 }
                 guard let fabricated = conformance.withLock({ $0.value }) else {
-                    stop("\(recorder.name): \(shape.requirement.name) was called after its conformance was released")
+                    stop(
+                        "\(recorder.name): \(plan.shape.requirement.name) was called after its conformance was released"
+                    )
                 }
-                frame.setResult(fabricated.retainedPayloadReference(), at: shape.plan.result)
+                frame.setResult(fabricated.retainedPayloadReference(), at: plan.shape.plan.result)
                 return
             }
-            if shape.resultBridge != nil {
+            if let encoder = plan.resultEncoder, encoder(value, frame) { return }
+            if plan.shape.resultBridge != nil {
                 do {
-                    try FunctionBridge.setResult(value, ofType: shape.resultType, at: shape.plan.result, in: frame)
+                    try FunctionBridge.setResult(
+                        value, ofType: plan.shape.resultType, at: plan.shape.plan.result, in: frame)
                 } catch {
                     stop(
-                        "\(recorder.name): \(shape.requirement.name) cannot return \(String(reflecting: value)): \(error)"
+                        "\(recorder.name): \(plan.shape.requirement.name) cannot return \(String(reflecting: value)): \(error)"
                     )
                 }
                 return
             }
-            write(value, ofType: shape.resultType, to: frame, at: shape.plan.result, shape: shape)
+            write(value, ofType: plan.shape.resultType, to: frame, at: plan.shape.plan.result, plan: plan)
         case .threw(let error):
-            switch shape.thrown {
+            switch plan.shape.thrown {
             case .untyped:
                 frame.setThrownError(error)
             case .typed(let errorType):
-                guard let location = shape.plan.typedError else {
-                    stop("\(recorder.name): \(shape.requirement.name) has no typed-error location")
+                guard let location = plan.shape.plan.typedError else {
+                    stop("\(recorder.name): \(plan.shape.requirement.name) has no typed-error location")
                 }
                 func throwTyped<E: Error>(_: E.Type) {
                     guard let typed = error as? E else {
                         stop(
-                            "\(recorder.name): \(shape.requirement.name) throws \(E.self), but its behavior threw "
+                            "\(recorder.name): \(plan.shape.requirement.name) throws \(E.self), but its behavior threw "
                                 + "\(String(reflecting: error)) of type \(type(of: error))")
                     }
                     frame.setTypedThrownError(typed, at: location)
                 }
                 throwTyped(errorType)
             case .none:
-                stop("\(recorder.name): \(shape.requirement.name) cannot throw, but its behavior threw \(error)")
+                stop("\(recorder.name): \(plan.shape.requirement.name) cannot throw, but its behavior threw \(error)")
             }
         case .forward:
             stop(
-                "\(recorder.name): \(recorder.describe(shape.requirement, arguments)) was to be forwarded, but a Stub "
+                "\(recorder.name): \(recorder.describe(plan.shape.requirement, arguments)) was to be forwarded, but a Stub "
                     + "has no real implementation; use Spy(forwardingTo:)")
         case .trap(let message):
             fatalError(message)
@@ -210,12 +226,12 @@ final class StubRuntime: Sendable {
 
     /// Writes a result after checking its type (a mismatched value is a trap with a diagnostic, never garbage).
     private func write(
-        _ value: Any, ofType type: Any.Type, to frame: CallFrame, at location: ResultLocation, shape: RequirementShape
+        _ value: Any, ofType type: Any.Type, to frame: CallFrame, at location: ResultLocation, plan: RequirementPlan
     ) {
         func typed<T>(_: T.Type) {
             guard let result = value as? T else {
                 stop(
-                    "\(recorder.name): \(shape.requirement.name) returns \(T.self), but its behavior produced "
+                    "\(recorder.name): \(plan.shape.requirement.name) returns \(T.self), but its behavior produced "
                         + "\(String(reflecting: value)) of type \(Swift.type(of: value))")
             }
             frame.setResult(result, at: location)
@@ -224,7 +240,11 @@ final class StubRuntime: Sendable {
     }
 
     /// Serves a `_modify` access: yields the getter's answer, then records the final value as a setter call.
-    private func modify(_ frame: CallFrame, getter: RequirementShape, setter: RequirementShape, indices: [Any]) {
+    private func modify(
+        _ frame: CallFrame, getter getterPlan: RequirementPlan, setter setterPlan: RequirementPlan, indices: [Any]
+    ) {
+        let getter = getterPlan.shape
+        let setter = setterPlan.shape
         let current = recorder.dispatch(getter.requirement, arguments: indices)
         let value: Any
         switch current {
