@@ -21,15 +21,21 @@ final class StubRuntime: Sendable {
     let target: ForwardingTarget?
     /// One plan per dispatch index, so a call copies no shape.
     let plans: [RequirementPlan]
+    /// The session that records forwarded calls and their outcomes (a recording spy's); nil otherwise.
+    let recording: RecordingSession?
     /// The conformance this runtime answers for, to make new values for
     /// initializers; weak because the conformance owns the handler that owns this.
     private let conformance = Mutex<WeakConformance>(WeakConformance())
 
-    init(recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil) {
+    init(
+        recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil,
+        recording: RecordingSession? = nil
+    ) {
         self.recorder = recorder
         self.blueprint = blueprint
         self.target = target
         self.plans = RequirementPlan.plans(of: blueprint)
+        self.recording = recording
     }
 
     func attach(_ fabricated: FabricatedConformance) {
@@ -57,6 +63,7 @@ final class StubRuntime: Sendable {
                         let shape = plan.shape
                         let call = forwardedCall(prepared, shape, arguments.values)
                         await call.invoke(into: resultFrame)
+                        if let recording { record(resultFrame, shape, arguments.values, into: recording) }
                         return
                     }
                     answer(resultFrame, plan, outcome, arguments.values)
@@ -68,6 +75,7 @@ final class StubRuntime: Sendable {
                         let shape = plan.shape
                         let prepared = prepareForwarding(frame, shape, to: target)
                         forwardedCall(prepared, shape, arguments).invoke(into: frame)
+                        if let recording { record(frame, shape, arguments, into: recording) }
                         return
                     }
                     answer(frame, plan, outcome, arguments)
