@@ -13,6 +13,13 @@ public struct StubError: Error, Equatable, Sendable, CustomStringConvertible {
         case unsupportedProtocolShape
         /// Executable memory for the trampolines could not be had.
         case trampolineAllocationFailed
+        /// A getter's effects are unknown and needed: an `async` getter
+        /// without a getter effect hint or debug information that proves them.
+        case getterEffectsRequired
+        /// The getter effect hints do not fit the protocol: a wrong count, an
+        /// unknown protocol, a throwing settable property, or a hint the
+        /// conformer's debug information contradicts.
+        case getterEffectsMismatch
     }
 
     /// What kind of failure this is.

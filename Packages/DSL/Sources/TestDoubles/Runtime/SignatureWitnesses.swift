@@ -20,16 +20,8 @@ struct SignatureWitnesses {
         of callable: ProtocolHierarchy.CallableRequirement, typeName: String
     ) throws(StubError) -> RequirementSignature {
         let descriptor = callable.protocolDescriptor
-        let found: [ProtocolConformance]
-        if let known = conformances[descriptor] {
-            found = known
-        } else {
-            found = (try? ProtocolConformance.all(to: descriptor).conformances) ?? []
-            conformances[descriptor] = found
-        }
-        let addresses = found.compactMap {
-            $0.witnessTable.witness(forRequirementAt: callable.requirement.index).map { UInt(bitPattern: $0) }
-        }
+        let found = linkedConformances(to: descriptor)
+        let addresses = witnessAddresses(of: callable, among: found)
         var reasons: [String] = []
         do {
             return try discovery.signature(ofAnyWitnessAmong: addresses)
@@ -52,5 +44,22 @@ struct SignatureWitnesses {
                 + reasons.joined(separator: "; ") + ")",
             fix: "link a conformer built with debug info or symbols, or list the requirements explicitly with "
                 + "Stub(.method(signatureOf: ...)), or use ManualStub")
+    }
+
+    /// Every linked conformance to `descriptor`, scanned once per protocol.
+    mutating func linkedConformances(to descriptor: ProtocolDescriptor) -> [ProtocolConformance] {
+        if let known = conformances[descriptor] { return known }
+        let found = (try? ProtocolConformance.all(to: descriptor).conformances) ?? []
+        conformances[descriptor] = found
+        return found
+    }
+
+    /// The witness-table entries of `callable` in each of `found`.
+    func witnessAddresses(
+        of callable: ProtocolHierarchy.CallableRequirement, among found: [ProtocolConformance]
+    ) -> [UInt] {
+        found.compactMap {
+            $0.witnessTable.witness(forRequirementAt: callable.requirement.index).map { UInt(bitPattern: $0) }
+        }
     }
 }

@@ -15,22 +15,37 @@ struct StubBlueprint: @unchecked Sendable {
     let layouts: [WitnessTableLayout]
     let isClassBound: Bool
 
-    private static let cache = Mutex<[ObjectIdentifier: StubBlueprint]>([:])
+    /// What a discovered blueprint is cached under: the type and its getter effect hints.
+    private struct CacheKey: Hashable {
+        let subject: ObjectIdentifier
+        let getterEffects: String?
+        let readsGetterEffectProofs: Bool
+    }
+
+    private static let cache = Mutex<[CacheKey: StubBlueprint]>([:])
 
     /// The blueprint of `Subject`, from discovery (cached) or from explicit requirements.
     ///
     /// - Parameters:
     ///   - subject: The existential type.
     ///   - explicit: Explicit signatures in requirement order, or nil to discover them.
+    ///   - getterEffects: Getter effect hints for discovered signatures, if any.
     /// - Throws: `StubError` for every shape the runtime cannot serve exactly.
-    static func make(for subject: Any.Type, explicit: [ResolvedSignature]?) throws(StubError) -> StubBlueprint {
-        if explicit == nil, let cached = cache.withLock({ $0[ObjectIdentifier(subject)] }) { return cached }
-        let blueprint = try StubBlueprint(subject: subject, explicit: explicit)
-        if explicit == nil { cache.withLock { $0[ObjectIdentifier(subject)] = blueprint } }
+    static func make(
+        for subject: Any.Type, explicit: [ResolvedSignature]?, getterEffects: GetterEffectHints? = nil
+    ) throws(StubError) -> StubBlueprint {
+        let key = CacheKey(
+            subject: ObjectIdentifier(subject), getterEffects: getterEffects?.cacheKey,
+            readsGetterEffectProofs: GetterEffectProof.isEnabled)
+        if explicit == nil, let cached = cache.withLock({ $0[key] }) { return cached }
+        let blueprint = try StubBlueprint(subject: subject, explicit: explicit, getterEffects: getterEffects)
+        if explicit == nil { cache.withLock { $0[key] = blueprint } }
         return blueprint
     }
 
-    private init(subject: Any.Type, explicit: [ResolvedSignature]?) throws(StubError) {
+    private init(
+        subject: Any.Type, explicit: [ResolvedSignature]?, getterEffects: GetterEffectHints?
+    ) throws(StubError) {
         let typeName = String(reflecting: subject)
         self.typeName = typeName
         func unsupported(_ reason: String, _ fix: String) -> StubError {
@@ -86,7 +101,17 @@ struct StubBlueprint: @unchecked Sendable {
         var discovery = SignatureWitnesses(hierarchy: hierarchy)
         for callable in callables {
             if let explicit {
-                signatures.append(explicit[callable.dispatchIndex])
+                let signature = explicit[callable.dispatchIndex]
+                guard signature.isAsync == callable.requirement.isAsync else {
+                    throw StubError(
+                        .signatureDiscoveryFailed, type: typeName, requirement: signature.name,
+                        reason: "explicit requirement \(callable.dispatchIndex + 1) is "
+                            + (signature.isAsync ? "async" : "not async") + ", but "
+                            + "\(callable.protocolDescriptor.name) requirement \(callable.requirement.index) "
+                            + (callable.requirement.isAsync ? "is async" : "is not async"),
+                        fix: "list the requirements in witness-table order with their effects")
+                }
+                signatures.append(signature)
                 continue
             }
             let node = callable.protocolDescriptor
@@ -105,6 +130,11 @@ struct StubBlueprint: @unchecked Sendable {
                 if error.requirement == nil { error.requirement = requirementName }
                 throw error
             }
+        }
+        if explicit == nil {
+            try Self.resolveGetterEffects(
+                getterEffects, signatures: &signatures, callables: callables, hierarchy: hierarchy,
+                discovery: &discovery, typeName: typeName)
         }
         var shapes: [RequirementShape] = []
         for callable in callables {

@@ -11,7 +11,7 @@ extension Stub {
 
         init(
             name: String, kind: ResolvedSignature.Kind, parameters: [Any.Type], result: Any.Type,
-            throwing: Bool, isAsync: Bool, isStatic: Bool = false
+            throwing: Bool, isAsync: Bool, isStatic: Bool = false, thrown: ThrownShape? = nil
         ) {
             let owned = kind == .setter || kind == .initializer
             signature = ResolvedSignature(
@@ -19,7 +19,7 @@ extension Stub {
                 parameters: parameters.map {
                     ResolvedSignature.Parameter(type: $0, ownership: owned ? .owned : .borrowed, isInout: false)
                 },
-                result: result, thrown: throwing ? .untyped : .none, isAsync: isAsync)
+                result: result, thrown: thrown ?? (throwing ? .untyped : .none), isAsync: isAsync)
         }
     }
 }

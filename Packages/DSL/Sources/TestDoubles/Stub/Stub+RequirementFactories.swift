@@ -75,6 +75,27 @@ extension Stub.Requirement {
         Self(name: name, kind: .getter, parameters: [], result: Value.self, throwing: false, isAsync: false)
     }
 
+    /// A property getter requirement of type `Value` with effects:
+    /// `get throws`, `get async`, `get async throws(E)`.
+    ///
+    /// ```swift
+    /// let feed = try Stub<any Feed>(.getter("latest", Post.self, effect: .throwing, isAsync: true))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The property's name.
+    ///   - type: The property's type.
+    ///   - effect: What the getter throws.
+    ///   - isAsync: Whether the getter is `async`.
+    /// - Returns: The requirement.
+    public static func getter<Value>(
+        _ name: String, _ type: Value.Type, effect: Stub.GetterEffect, isAsync: Bool = false
+    ) -> Self {
+        Self(
+            name: name, kind: .getter, parameters: [], result: Value.self, throwing: false, isAsync: isAsync,
+            thrown: effect.thrown)
+    }
+
     /// A property setter requirement of type `Value`.
     ///
     /// - Parameters:

@@ -80,11 +80,16 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         (recorder, value) = try Self.fabricate(explicit: nil, site: site, name: name)
     }
 
+    /// A stub from discovered signatures with getter effect hints.
+    init(getterEffects: GetterEffectHints, site: CallSite) throws(StubError) {
+        (recorder, value) = try Self.fabricate(explicit: nil, getterEffects: getterEffects, site: site)
+    }
+
     private static func fabricate(
-        explicit: [ResolvedSignature]?, site: CallSite, name: String? = nil
+        explicit: [ResolvedSignature]?, getterEffects: GetterEffectHints? = nil, site: CallSite, name: String? = nil
     ) throws(StubError) -> (InvocationRecorder, Subject) {
         PlaceholderSynthesis.install()
-        let blueprint = try StubBlueprint.make(for: Subject.self, explicit: explicit)
+        let blueprint = try StubBlueprint.make(for: Subject.self, explicit: explicit, getterEffects: getterEffects)
         let recorder = InvocationRecorder(
             name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
             column: site.column)

@@ -1,0 +1,54 @@
+import TestDoublesMetadata
+
+/// Whether construction reads getter effects from linked conformers' debug
+/// information (always, except where a test turns it off to exercise the
+/// hint-only path; blueprints are cached per setting).
+enum GetterEffectProof {
+    /// Whether the DWARF of witness thunks is read for getter effects in this task.
+    @TaskLocal static var isEnabled = true
+}
+
+extension SignatureWitnesses {
+    /// What a getter throws, as the DWARF of a linked conformer's witness
+    /// thunk proves it, or nil when no witness proves it.
+    ///
+    /// A getter's symbol spells only its storage type, but the compiler
+    /// describes each witness thunk (`...TW`) with a `DW_TAG_thrown_type`
+    /// child when the requirement throws: `Swift.Error` for `throws`, the
+    /// error type for `throws(E)`, none when it does not throw. Only a
+    /// thunk's subprogram counts (its effects are the requirement's, not the
+    /// conformer's); a witness without debug information proves nothing.
+    ///
+    /// - Parameter callable: A getter requirement.
+    /// - Returns: The proven thrown shape, or nil.
+    mutating func provenGetterThrows(of callable: ProtocolHierarchy.CallableRequirement) -> ThrownShape? {
+        guard GetterEffectProof.isEnabled else { return nil }
+        let found = linkedConformances(to: callable.protocolDescriptor)
+        for address in witnessAddresses(of: callable, among: found) {
+            if let proven = Self.thrownShape(ofWitnessAt: address, isAsync: callable.requirement.isAsync) {
+                return proven
+            }
+        }
+        return nil
+    }
+
+    /// The thrown shape the DWARF of the witness thunk at `address` declares, if it has DWARF.
+    private static func thrownShape(ofWitnessAt address: UInt, isAsync: Bool) -> ThrownShape? {
+        var code = address
+        if isAsync {
+            // An async requirement's witness-table entry is the thunk's async function pointer record,
+            // whose first word is a 32-bit offset from the record to the code.
+            guard let record = UnsafeRawPointer(bitPattern: address) else { return nil }
+            code = UInt(bitPattern: Int(bitPattern: address) &+ Int(record.loadUnaligned(as: Int32.self)))
+        }
+        guard let subprogram = try? ImageRegistry.shared.debugSubprogram(at: code),
+            let linkageName = subprogram.linkageName, linkageName.hasSuffix("TW")
+        else { return nil }
+        guard let thrownName = subprogram.thrownTypeName else { return ThrownShape.none }
+        guard thrownName.hasPrefix("$s"), thrownName.hasSuffix("D") else { return nil }
+        let mangled = String(thrownName.dropFirst(2).dropLast())
+        if mangled == "s5Error_p" { return .untyped }
+        guard let type = _typeByName(mangled), let errorType = type as? any Error.Type else { return nil }
+        return .typed(errorType)
+    }
+}
