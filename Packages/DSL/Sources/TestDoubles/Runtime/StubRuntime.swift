@@ -57,8 +57,9 @@ final class StubRuntime: Sendable {
                 // The forwarded call copies the frame now: it is gone once the call suspends.
                 let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
                 frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
+                let writeBack = InoutWriteBack(frame, plan.shape)
                 frame.suspend { [self] resultFrame in
-                    let outcome = await recorder.dispatchAsync(plan.shape.requirement, arguments: arguments.values)
+                    let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
                     if case .forward = outcome, let prepared {
                         let shape = plan.shape
                         let call = forwardedCall(prepared, shape, arguments.values)
@@ -70,7 +71,7 @@ final class StubRuntime: Sendable {
                 }
             } else {
                 withArguments(frame, plan) { arguments in
-                    let outcome = recorder.dispatch(plan.shape.requirement, arguments: arguments)
+                    let outcome = dispatch(frame, plan.shape, arguments)
                     if case .forward = outcome, let target {
                         let shape = plan.shape
                         let prepared = prepareForwarding(frame, shape, to: target)
