@@ -1,5 +1,6 @@
 import CTestDoublesTrampolines
 import Synchronization
+import TestDoublesMetadata
 
 /// A direct-convention thick function (entry, context) that Swift code can
 /// call with arguments boxed as `Any`.
@@ -131,6 +132,14 @@ extension CallFrame {
                 UnsafeMutableRawPointer(mutating: argumentAddress(of: pointerLocation))
                     .storeBytes(of: UInt(bitPattern: bytes), as: UInt.self)
             case .direct(let parts):
+                if let tag = CallFrame.concreteRepresentation(of: T.self, travelling: .direct(parts))?
+                    .concreteTag(of: bytes)
+                {
+                    // An optional thin metatype travels as its tag byte.
+                    UnsafeMutableRawPointer(mutating: argumentAddress(of: parts[0].location))
+                        .storeBytes(of: UInt(tag), as: UInt.self)
+                    break
+                }
                 for part in parts {
                     UnsafeMutableRawPointer(mutating: argumentAddress(of: part.location))
                         .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
@@ -150,10 +159,18 @@ extension CallFrame {
             switch location {
             case .empty:
                 storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<T>.size, 1))
+                // A thin metatype result: nothing travelled; its value is its instance type's metadata.
+                _ = CallFrame.concreteRepresentation(of: T.self, travelling: .empty)?
+                    .materialize(from: nil, into: storage)
             case .indirect:
                 break  // the callee initialized it
             case .direct(let parts):
                 storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<T>.size, 1))
+                if let representation = CallFrame.concreteRepresentation(of: T.self, travelling: .direct(parts)) {
+                    let valid = representation.materialize(from: resultAddress(of: parts[0].location), into: storage)
+                    precondition(valid, "an optional metatype result with an invalid tag byte")
+                    break
+                }
                 for part in parts {
                     (storage + part.fragment.offset).copyMemory(
                         from: resultAddress(of: part.location), byteCount: part.fragment.size)

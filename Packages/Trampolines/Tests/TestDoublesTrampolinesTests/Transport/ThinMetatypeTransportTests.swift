@@ -105,3 +105,41 @@ protocol MetatypeHolder {
         #expect(finals.withLock { $0 } == ["Optional(Swift.Int16)", "nil"])
     }
 }
+
+/// A closure stored in a non-generic struct has the concrete convention: its
+/// thin metatype parameters and results travel thin.
+struct MetatypeMapperHolder { var function: (Int8.Type?, Int.Type, Int) -> String.Type? }
+struct ThinResultHolder { var function: (Int) -> Int.Type }
+
+/// Closures with thin and optional thin metatypes cross both bridge directions.
+@Suite struct ThinMetatypeClosureTests {
+    typealias Mapper = (Int8.Type?, Int.Type, Int) -> String.Type?
+
+    @Test func metatypeParametersAndResultsCrossBothDirections() throws {
+        let original: Mapper = { type, _, count in type == nil && count > 0 ? String.self : nil }
+        let direct = holder(
+            MetatypeMapperHolder.self, from: try FunctionBridge.thickFunction(for: original, ofType: Mapper.self))
+        #expect(direct.function(nil, Int.self, 1) == String.self)
+        #expect(direct.function(Int8.self, Int.self, 1) == nil)
+        let (entry, context) = thickWords(of: direct)
+        let bridged = try withExtendedLifetime(direct) {
+            try FunctionBridge.closure(ofType: Mapper.self, entry: entry, context: context)
+        }
+        let call = try #require(bridged as? Mapper)
+        #expect(call(nil, Int.self, 2) == String.self)
+        #expect(call(Int8.self, Int.self, 2) == nil)
+        #expect(call(nil, Int.self, 0) == nil)
+
+        let thin: (Int) -> Int.Type = { _ in Int.self }
+        let thinDirect = holder(
+            ThinResultHolder.self, from: try FunctionBridge.thickFunction(for: thin, ofType: ((Int) -> Int.Type).self))
+        #expect(thinDirect.function(3) == Int.self)
+        let (thinEntry, thinContext) = thickWords(of: thinDirect)
+        let thinBridged = try withExtendedLifetime(thinDirect) {
+            try FunctionBridge.closure(ofType: ((Int) -> Int.Type).self, entry: thinEntry, context: thinContext)
+        }
+        let thinCall = try #require(thinBridged as? (Int) -> Int.Type)
+        let thinResult = thinCall(4)
+        #expect(thinResult == Int.self)
+    }
+}
