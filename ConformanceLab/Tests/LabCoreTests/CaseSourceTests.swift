@@ -51,6 +51,34 @@ import Testing
                 "verdict.skipped(\"lab: the public API has no when-spelling for initializer requirements yet\")"))
     }
 
+    @Test func stubChecksOfGettersPassTheGetterEffectOfTheirShape() {
+        func construction(_ kind: RequirementKind, _ effect: Effect, _ structure: ProtocolStructure = .plain) -> String
+        {
+            let shape = Shape(
+                kind: kind, effect: effect, structure: structure, layout: kind == .getter ? .none : .single,
+                parameters: kind == .getter ? [] : ["Int"], result: kind == .setter ? nil : "Int", focus: "Int")
+            let text = CaseSource(labCase: labCase(shape), backend: .stub).text
+            return text.split(separator: "\n").first { $0.contains("stub = try Stub<") }.map(String.init) ?? ""
+        }
+        #expect(construction(.getter, .throws).contains("try Stub<any P_c0003>(getterEffects: .throwing)"))
+        #expect(construction(.getter, .async).contains("try Stub<any P_c0003>(getterEffects: .nonthrowing)"))
+        #expect(
+            construction(.subscript, .typedThrows, .inherited).contains(
+                "try Stub<any P_c0003>(getterEffects: .typedThrowing(LabError.self))"))
+        #expect(
+            construction(.subscript, .asyncThrows, .composed).contains(
+                "try Stub<any P_c0003_A & P_c0003>(getterEffects: .throwing)"))
+        #expect(construction(.setter, .sync).contains("try Stub<any P_c0003>(getterEffects: .nonthrowing)"))
+        #expect(construction(.method, .throws).contains("try Stub<any P_c0003>()"))
+        #expect(
+            !CaseSource(
+                labCase: labCase(
+                    Shape(
+                        kind: .getter, effect: .throws, structure: .plain, layout: .none, parameters: [], result: "Int",
+                        focus: "Int")), backend: .control
+            ).text.contains("getterEffects"))
+    }
+
     @Test func comparisonsSpellTheRightExpression() {
         #expect(
             Comparison.optional(.bitPattern).expression("a", "b")

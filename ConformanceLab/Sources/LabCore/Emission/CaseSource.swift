@@ -205,12 +205,32 @@ struct CaseSource {
             if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
             return [
                 "let stub: Stub<\(existential)>",
-                "do { stub = try Stub<\(existential)>() } catch let error as StubError {",
+                "do { stub = try Stub<\(existential)>(\(getterEffectsArgument)) } catch let error as StubError {",
                 "    verdict.closed(String(describing: error)); return verdict",
                 "} catch { verdict.unexpected(error); return verdict }",
                 "let pattern = " + configure,
                 "let subject: \(existential) = stub()",
             ]
+        }
+    }
+
+    /// The `getterEffects:` argument of the stub's construction: the effect
+    /// of the one getter a getter, subscript or setter shape declares (Swift's
+    /// metadata never says whether a getter throws), or nothing for shapes
+    /// without getters.
+    var getterEffectsArgument: String {
+        switch shape.kind {
+        case .getter, .subscript:
+            switch shape.effect {
+            case .sync, .async: return "getterEffects: .nonthrowing"
+            case .throws, .asyncThrows: return "getterEffects: .throwing"
+            case .typedThrows: return "getterEffects: .typedThrowing(LabError.self)"
+            }
+        case .setter:
+            // `var value: T { get set }`: its getter cannot throw.
+            return "getterEffects: .nonthrowing"
+        case .method, .staticMethod, .initializer:
+            return ""
         }
     }
 
