@@ -36,8 +36,11 @@ public struct ClientDoublePreset<Client>: Sendable {
         self.wiring = wiring
     }
 
-    private func make(live: Client?, kind: String, site: CallSite) -> ClientStub<Client> {
-        ClientStub(live: live, name: "ClientStub<\(Client.self)>.\(kind)", site: site, wiring)
+    private func make(
+        live: Client?, kind: String, site: CallSite, recordingInto session: RecordingSession? = nil
+    ) -> ClientStub<Client> {
+        ClientStub(
+            live: live, name: "ClientStub<\(Client.self)>.\(kind)", site: site, recordingInto: session, wiring)
     }
 
     // MARK: Failing
@@ -123,16 +126,20 @@ public struct ClientDoublePreset<Client>: Sendable {
     ///
     /// - Parameters:
     ///   - live: The live client calls go to.
+    ///   - session: Records every forwarded call with the live answer (see
+    ///     ``RecordingSession``); `nil` records nothing.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The spy.
     public func spy(
-        forwardingTo live: Client,
+        forwardingTo live: Client, recordingInto session: RecordingSession? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> ClientStub<Client> {
-        make(live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        make(
+            live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            recordingInto: session)
     }
 
     /// A spy: registrations answer the calls they match, every other call
@@ -140,6 +147,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     ///
     /// - Parameters:
     ///   - live: The live client unmatched calls go to.
+    ///   - session: Records every forwarded call with the live answer; `nil` records nothing.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -148,12 +156,13 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Returns: The spy.
     /// - Throws: What `configure` throws.
     public func spy(
-        forwardingTo live: Client,
+        forwardingTo live: Client, recordingInto session: RecordingSession? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configure: (ClientStub<Client>) throws -> Void
     ) rethrows -> ClientStub<Client> {
         let stub = make(
-            live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            recordingInto: session)
         try configure(stub)
         return stub
     }
@@ -162,6 +171,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     ///
     /// - Parameters:
     ///   - live: The live client unmatched calls go to.
+    ///   - session: Records every forwarded call with the live answer; `nil` records nothing.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -170,12 +180,13 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Returns: The spy.
     /// - Throws: What `configure` throws.
     public func spy(
-        forwardingTo live: Client,
+        forwardingTo live: Client, recordingInto session: RecordingSession? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configure: (ClientStub<Client>) async throws -> Void
     ) async rethrows -> ClientStub<Client> {
         let stub = make(
-            live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            live: live, kind: "spy", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            recordingInto: session)
         try await configure(stub)
         return stub
     }

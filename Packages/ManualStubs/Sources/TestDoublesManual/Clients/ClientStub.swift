@@ -53,14 +53,18 @@ public final class ClientStub<Client>: RecordingTestDouble, @unchecked Sendable 
     }
 
     init(
-        live: Client?, name: String, site: CallSite, _ wiring: (ClientStubEndpoints<Client>) throws -> Client
+        live: Client?, name: String, site: CallSite, recordingInto session: RecordingSession? = nil,
+        _ wiring: (ClientStubEndpoints<Client>) throws -> Client
     ) rethrows {
         let recorder = InvocationRecorder(
             name: name, unmatchedCallPolicy: live == nil ? .reportIssue : .forward, fileID: site.fileID,
             filePath: site.filePath, line: site.line, column: site.column)
         self.recorder = recorder
+        let recording = session.map { ForwardedCallRecording(session: $0, recorder: recorder) }
         client = try wiring(
-            ClientStubEndpoints(recorder: recorder, live: live.map(LiveClient.init), requirements: RequirementTable()))
+            ClientStubEndpoints(
+                recorder: recorder, live: live.map { LiveClient(client: $0, recording: recording) },
+                requirements: RequirementTable()))
     }
 
     /// The client to hand to the code under test.
@@ -77,4 +81,6 @@ struct LiveClient<Client>: @unchecked Sendable {
     // Unchecked: forwarding calls the user's live client from whatever
     // thread calls the endpoint, as the code under test would.
     let client: Client
+    /// Records each forwarded call with the live answer; `nil` records nothing.
+    let recording: ForwardedCallRecording?
 }

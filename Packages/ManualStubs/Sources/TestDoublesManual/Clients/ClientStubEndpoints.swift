@@ -46,7 +46,13 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let recorder = recorder
         let live = live
         return { (argument: repeat each A) -> R in
-            let forward = live.map { live in { () -> R in forwarding(live.client, repeat each argument) } }
+            let forward = live.map { live in
+                { () -> R in
+                    live.call(requirement, boxed(repeat each argument)) {
+                        forwarding(live.client, repeat each argument)
+                    }
+                }
+            }
             return recorder.answer(requirement, boxed(repeat each argument), forward: forward)
         }
     }
@@ -76,7 +82,13 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let recorder = recorder
         let live = live
         return { (argument: repeat each A) throws -> R in
-            let forward = live.map { live in { () throws -> R in try forwarding(live.client, repeat each argument) } }
+            let forward = live.map { live in
+                { () throws -> R in
+                    try live.callThrowing(requirement, boxed(repeat each argument)) {
+                        try forwarding(live.client, repeat each argument)
+                    }
+                }
+            }
             return try recorder.answer(
                 requirement, boxed(repeat each argument), throwing: (any Error).self, forward: forward)
         }
@@ -115,7 +127,12 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let recorder = recorder
         let live = live
         return { (argument: repeat each A) throws(E) -> R in
-            let forward = live.map { live in { () throws -> R in try forwarding(live.client, repeat each argument) }
+            let forward = live.map { live in
+                { () throws -> R in
+                    try live.callThrowing(requirement, boxed(repeat each argument)) {
+                        try forwarding(live.client, repeat each argument)
+                    }
+                }
             }
             return try recorder.answer(requirement, boxed(repeat each argument), throwing: E.self, forward: forward)
         }
@@ -146,7 +163,13 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let recorder = recorder
         let live = live
         return { (argument: repeat each A) async -> R in
-            let forward = live.map { live in { () async -> R in await forwarding(live.client, repeat each argument) } }
+            let forward = live.map { live in
+                { () async -> R in
+                    await live.callAsync(requirement, boxed(repeat each argument)) {
+                        await forwarding(live.client, repeat each argument)
+                    }
+                }
+            }
             return await recorder.answerAsync(requirement, boxed(repeat each argument), forward: forward)
         }
     }
@@ -177,7 +200,11 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let live = live
         return { (argument: repeat each A) async throws -> R in
             let forward = live.map { live in
-                { () async throws -> R in try await forwarding(live.client, repeat each argument) }
+                { () async throws -> R in
+                    try await live.callAsyncThrowing(requirement, boxed(repeat each argument)) {
+                        try await forwarding(live.client, repeat each argument)
+                    }
+                }
             }
             return try await recorder.answerAsync(
                 requirement, boxed(repeat each argument), throwing: (any Error).self, forward: forward)
@@ -218,7 +245,11 @@ public struct ClientStubEndpoints<Client>: Sendable {
         let live = live
         return { (argument: repeat each A) async throws(E) -> R in
             let forward = live.map { live in
-                { () async throws -> R in try await forwarding(live.client, repeat each argument) }
+                { () async throws -> R in
+                    try await live.callAsyncThrowing(requirement, boxed(repeat each argument)) {
+                        try await forwarding(live.client, repeat each argument)
+                    }
+                }
             }
             return try await recorder.answerAsync(
                 requirement, boxed(repeat each argument), throwing: E.self, forward: forward)
