@@ -63,4 +63,28 @@ struct GlossaryClient: Sendable {
         #expect(runtime.stubbed == ["pinned", "pinned"])
         #expect(runtime.outcomes == ["forwarded", "forwarded", "returned", "returned", "forwarded"])
     }
+
+    @Test func recordingSessionsSeeTheSameForwardedCalls() throws {
+        let runtimeSession = RecordingSession()
+        let spy = try Spy<any Glossary>(forwardingTo: LiveGlossary(), recordingInto: runtimeSession)
+        spy.when { $0.define(Match.equal("pinned")) }.thenReturn("stubbed")
+
+        let presetSession = RecordingSession()
+        let preset = ClientDoublePreset<GlossaryClient> { endpoints in
+            GlossaryClient(define: endpoints.function("define", forwarding: { live, word in live.define(word) }))
+        }
+        let client = preset.spy(
+            forwardingTo: GlossaryClient(define: { "live:\($0)" }), recordingInto: presetSession
+        ) { $0.when { $0.define(Match.equal("pinned")) }.thenReturn("stubbed") }
+
+        for word in ["a", "pinned", "b"] {
+            #expect(spy().define(word) == client().define(word))
+        }
+        let runtime = runtimeSession.interactions
+        let manual = presetSession.interactions
+        #expect(runtime.map(\.arguments) == [[.string("a")], [.string("b")]])
+        #expect(runtime.map(\.arguments) == manual.map(\.arguments))
+        #expect(runtime.map(\.outcome) == manual.map(\.outcome))
+        #expect(runtime.first?.requirement == "define(_:)")
+    }
 }
