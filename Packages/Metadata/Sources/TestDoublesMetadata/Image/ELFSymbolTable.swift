@@ -1,4 +1,5 @@
 import CTestDoublesElf
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,10 @@ import Glibc
 /// Witness thunks are local symbols, present only in `.symtab`, which the
 /// dynamic loader never maps: the table is read from the file on disk
 /// through libelf. Lookups by address use a sorted index (binary search),
-/// lookups by name a dictionary; both are built once, in the initializer.
+/// built once in the initializer; lookups by name a dictionary, built on
+/// the first lookup by name (discovery looks symbols up by address only,
+/// and hashing every name of a large executable was most of the first
+/// `Stub`'s construction time).
 public struct ELFSymbolTable: Sendable {
     /// One named, defined symbol and the address the link editor gave it.
     public struct Symbol: Hashable, Sendable {
@@ -33,8 +37,8 @@ public struct ELFSymbolTable: Sendable {
     public private(set) var hasStaticSymbolTable: Bool
     /// Indices into `symbols` sorted by value, then table order.
     private var byAddress: [Int]
-    /// The first index into `symbols` of each name.
-    private var byName: [String: Int]
+    /// The first index into `symbols` of each name, built on first use.
+    private let byName: NameIndex
 
     /// Reads the symbol tables of the ELF file at `path`.
     ///
@@ -48,7 +52,8 @@ public struct ELFSymbolTable: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         defer { close(descriptor) }
-        guard let elf = elf_begin(descriptor, ELF_C_READ, nil) else {
+        // Mapped, not read: only the pages of the symbol and string tables are touched.
+        guard let elf = elf_begin(descriptor, ELF_C_READ_MMAP, nil) else {
             throw .malformed(path: path, reason: String(cString: elf_errmsg(-1)))
         }
         defer { elf_end(elf) }
@@ -130,11 +135,7 @@ public struct ELFSymbolTable: Sendable {
                 buffer[$0].value < buffer[$1].value || (buffer[$0].value == buffer[$1].value && $0 < $1)
             }
         }
-        var byName: [String: Int] = [:]
-        for (index, symbol) in symbols.enumerated() where byName[symbol.name] == nil {
-            byName[symbol.name] = index
-        }
-        self.byName = byName
+        self.byName = NameIndex()
     }
 
     /// The symbol named `name`, if the file defines it.
@@ -142,7 +143,26 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter name: The exact (mangled) symbol name.
     /// - Returns: The symbol, `.symtab` entries first.
     public func symbol(named name: String) -> Symbol? {
-        byName[name].map { symbols[$0] }
+        byName.index(of: name, in: symbols).map { symbols[$0] }
+    }
+
+    /// The name lookup of a table, made on the first lookup by name and shared by copies of the table.
+    private final class NameIndex: Sendable {
+        private let indices = Mutex<[String: Int]?>(nil)
+
+        func index(of name: String, in symbols: [Symbol]) -> Int? {
+            indices.withLock { indices in
+                if indices == nil {
+                    var built: [String: Int] = [:]
+                    built.reserveCapacity(symbols.count)
+                    for (index, symbol) in symbols.enumerated() where built[symbol.name] == nil {
+                        built[symbol.name] = index
+                    }
+                    indices = built
+                }
+                return indices?[name]
+            }
+        }
     }
 
     /// The symbols whose value is exactly `value`, without duplicates.
