@@ -257,3 +257,37 @@ final class Locked<Value>: @unchecked Sendable {
         #expect(throws: FixtureError.self) { try session.snapshot() }
     }
 }
+
+@Suite struct ReferenceComparisonTests {
+    func reference() throws -> InteractionFixture {
+        let session = RecordingSession(named: "reference")
+        try session.record("translate(_:)", arguments: ["a"], outcome: .success("A"))
+        try session.record("translate(_:)", arguments: ["b"], outcome: .success("B"))
+        return try session.snapshot()
+    }
+
+    @Test func aSessionThatAnswersAsRecordedMatchesItsReference() throws {
+        let session = RecordingSession(comparingAgainst: try reference())
+        try session.record("translate(_:)", arguments: ["a"], outcome: .success("A"))
+        try session.record("translate(_:)", arguments: ["b"], outcome: .success("B"))
+        #expect(session.name == "reference")
+        #expect(session.differencesFromReference.isEmpty)
+        let issues = TestDoubleIssueReporting.capture { #expect(session.assertMatchesReference()) }
+        #expect(issues.isEmpty)
+    }
+
+    @Test func changedAndMissingCallsAreReportedByPosition() throws {
+        let session = RecordingSession(comparingAgainst: try reference(), named: "today")
+        try session.record("translate(_:)", arguments: ["a"], outcome: .success("a!"))
+        #expect(
+            session.differencesFromReference == [
+                "position 0: recorded translate(_:) with [\"a\"] → returned \"a!\", the reference has "
+                    + "translate(_:) with [\"a\"] → returned \"A\"",
+                "position 1: the reference has translate(_:) with [\"b\"], which was not called",
+            ])
+        let issues = TestDoubleIssueReporting.capture { #expect(session.assertMatchesReference() == false) }
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.hasPrefix("recording \"today\" differs from its reference fixture:") == true)
+        #expect(issues.first?.kind == .unmetExpectation)
+    }
+}

@@ -27,6 +27,8 @@ public final class RecordingSession: Sendable {
     public let name: String?
     /// The redactor every value passes through before it is stored.
     public let redactor: FixtureRedactor
+    /// The fixture this session's calls are compared with, if any (see ``init(comparingAgainst:named:redacting:)``).
+    public let reference: InteractionFixture?
     private let state = Locked(State())
 
     /// Creates an empty session.
@@ -37,6 +39,31 @@ public final class RecordingSession: Sendable {
     public init(named name: String? = nil, redacting redactor: FixtureRedactor = .none) {
         self.name = name
         self.redactor = redactor
+        self.reference = nil
+    }
+
+    /// Creates an empty session that records as usual and can be compared
+    /// with an earlier fixture: a contract check that the real
+    /// implementation still answers as it did when the fixture was recorded.
+    ///
+    /// ```swift
+    /// let session = RecordingSession(comparingAgainst: try InteractionFixture.load(from: url))
+    /// let spy = try Spy<any Weather>(forwardingTo: LiveWeather(), recordingInto: session)
+    /// // ... the same calls as when the fixture was recorded ...
+    /// session.assertMatchesReference()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reference: The fixture to compare with; record it with the same redactor.
+    ///   - name: The name the new fixture gets; the reference's by default.
+    ///   - redactor: Rewrites values before they are stored and compared.
+    public init(
+        comparingAgainst reference: InteractionFixture, named name: String? = nil,
+        redacting redactor: FixtureRedactor = .none
+    ) {
+        self.name = name ?? reference.name
+        self.redactor = redactor
+        self.reference = reference
     }
 
     /// The calls recorded so far, in call order.
