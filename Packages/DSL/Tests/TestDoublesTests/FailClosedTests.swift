@@ -81,8 +81,12 @@ struct IntSequenced: Sequenced {
 
     @Test func constrainedExistential() {
         let error = failure((any Sequenced<Int>).self)
-        #expect(error?.kind == .typeIsNotProtocol)
-        #expect(error?.reason.contains("constrained") == true)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.reason.contains("constrained existential: it binds a primary associated type") == true)
+        #expect(error?.description.contains("Sequenced.Element == Swift.Int") == true)
+        #expect(error?.fix.contains("ManualStub") == true)
+        // A Spy of a constrained existential fails the same way, before anything is forwarded.
+        #expect(throws: StubError.self) { try Spy<any Sequenced<Int>>(forwardingTo: IntSequenced()) }
     }
 
     @Test func noSignatureSource() {

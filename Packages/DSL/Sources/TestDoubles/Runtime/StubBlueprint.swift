@@ -52,11 +52,17 @@ struct StubBlueprint: @unchecked Sendable {
             StubError(.unsupportedProtocolShape, type: typeName, reason: reason, fix: fix)
         }
         let metadata = TypeMetadata(subject)
+        guard metadata.kind != .extendedExistential else {
+            throw unsupported(
+                "\(typeName) is a constrained existential: it binds a primary associated type, and the runtime "
+                    + "stub cannot fabricate a conformance whose associated types the existential binds yet",
+                "use ManualStub with a conformer that binds the associated type, or stub a protocol without "
+                    + "associated types")
+        }
         guard metadata.kind == .existential, let existential = try? ExistentialMetadata(metadata) else {
             throw StubError(
                 .typeIsNotProtocol, type: typeName,
-                reason: "\(typeName) is not a protocol existential (constrained existentials such as any P<Int> "
-                    + "are not supported yet)",
+                reason: "\(typeName) is not a protocol existential",
                 fix: "write Stub<any P> for a protocol P, or use Dummy.make(using:) for concrete values")
         }
         guard !existential.hasSuperclassConstraint else {
