@@ -120,12 +120,20 @@ final class StubRuntime: Sendable {
         _ frame: CallFrame, _ plan: RequirementPlan, _ body: ([Any]) -> Result
     ) -> Result {
         guard plan.decodesDirectly else { return withBridgedArguments(frame, plan, body) }
-        let decoders = plan.decoders
-        let values = [Any](unsafeUninitializedCapacity: decoders.count) { buffer, initialized in
-            for index in decoders.indices {
-                (buffer.baseAddress! + index).initialize(to: decoders[index](frame))
-                initialized = index + 1
-            }
+        let readers = plan.readers
+        // Literals for the common arities: the general initializer is not
+        // specialized and looks the array's metadata up on every call.
+        let values: [Any]
+        switch readers.count {
+        case 0: values = []
+        case 1: values = [readers[0].read(frame)]
+        case 2: values = [readers[0].read(frame), readers[1].read(frame)]
+        case 3: values = [readers[0].read(frame), readers[1].read(frame), readers[2].read(frame)]
+        default:
+            var all: [Any] = []
+            all.reserveCapacity(readers.count)
+            for reader in readers { all.append(reader.read(frame)) }
+            values = all
         }
         return body(values)
     }
@@ -191,7 +199,7 @@ final class StubRuntime: Sendable {
                 frame.setResult(fabricated.retainedPayloadReference(), at: plan.shape.plan.result)
                 return
             }
-            if let encoder = plan.resultEncoder, encoder(value, frame) { return }
+            if let writer = plan.resultWriter, writer.write(value, to: frame) { return }
             if plan.shape.resultBridge != nil {
                 do {
                     try FunctionBridge.setResult(
