@@ -319,4 +319,30 @@ struct FixtureDirectory: ~Copyable {
         #expect(stub().temperature(in: "Oslo") == 9)
         #expect(replay.assertFullyReplayed())
     }
+
+    @Test func gettersAndSettersRecordAndReplay() throws {
+        let real = LiveLedger(balance: 10)
+        let session = RecordingSession(named: "ledger")
+        let spy = try Spy<any Ledger>(forwardingTo: real, recordingInto: session)
+        var ledger = spy()
+        ledger.owner = "ada"
+        #expect(ledger.owner == "ada")
+        #expect(ledger.balance == 10)
+        #expect(ledger.deposit(5) == 15)
+        let fixture = try InteractionFixture(json: try session.snapshot().json())
+        #expect(fixture.interactions.count == 4)
+        #expect(fixture.interactions.first?.arguments == [.string("ada")])
+
+        let stub = try Stub<any Ledger>()
+        let replay = stub.replay(fixture)
+        var replayed = stub()
+        let issues = TestDoubleIssueReporting.capture {
+            replayed.owner = "ada"
+            #expect(replayed.owner == "ada")
+            #expect(replayed.balance == 10)
+            #expect(replayed.deposit(5) == 15)
+        }
+        #expect(issues.map(\.message) == [])
+        #expect(replay.assertFullyReplayed())
+    }
 }
