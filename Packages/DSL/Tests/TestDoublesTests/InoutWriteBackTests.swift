@@ -158,6 +158,27 @@ struct LiveTextEditing: TextEditing {
         #expect(counter == 6)
     }
 
+    @Test func spyWritesBackFromItsHandlerAndFromTheRealImplementation() throws {
+        let spy = try Spy<any TextEditing>(forwardingTo: LiveTextEditing())
+        spy.when {
+            // Matchers bind to arguments in the order they are made: the suffix's first.
+            let suffix: String = Match.equal("?")
+            var text: String = Match.any()
+            $0.append(suffix, to: &text)
+        }.then { (suffix: String, text: inout String) in text = suffix + text }
+        let editor = spy()
+        var text = "a"
+        editor.append("b", to: &text)  // forwarded: the real append writes through the same address
+        #expect(text == "ab")
+        editor.append("?", to: &text)  // overridden
+        #expect(text == "?ab")
+        let history: [(String, String)] = spy.recorder.invocations.map {
+            ($0.arguments[0] as? String ?? "", $0.arguments[1] as? String ?? "")
+        }
+        #expect(history.map(\.0) == ["b", "?"])
+        #expect(history.map(\.1) == ["a", "ab"])
+    }
+
     #if compiler(>=6.2)
     @Test func writingAValueOfAnotherTypeStopsWithADiagnostic() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
