@@ -1,6 +1,7 @@
 // Compiled into one module with the Metadata package's sources by ci/fuzz
-// (so no import of TestDoublesMetadata): libFuzzer calls the entry point with
-// each mutated input, read as a mangled name.
+// (so no import of TestDoublesMetadata), beside the ELF reader's target:
+// Fuzz/Metadata/MetadataFuzzEntry.swift hands each mutated input here when
+// the binary runs as the demangler target; the input is read as a mangled name.
 
 /// Decodes one fuzzer input as a requirement symbol and as a mangled type.
 ///
@@ -11,8 +12,7 @@
 ///   - data: The input's bytes.
 ///   - size: The input's length.
 /// - Returns: 0, as libFuzzer requires.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func demanglerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func demanglerFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size <= 4096 else { return 0 }
     let name = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     exercise(name)

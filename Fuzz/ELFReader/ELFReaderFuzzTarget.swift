@@ -1,7 +1,8 @@
 // Compiled into one module with the Metadata package's sources by ci/fuzz
-// (so no import of TestDoublesMetadata): libFuzzer calls the entry point with
-// each mutated binary, which is written to a scratch file because the readers
-// take paths.
+// (so no import of TestDoublesMetadata), beside the demangler's target:
+// Fuzz/Metadata/MetadataFuzzEntry.swift hands each mutated binary here when
+// the binary runs as the elf-reader target; it is written to a scratch file
+// because the readers take paths.
 
 #if canImport(Glibc)
 import Glibc
@@ -23,8 +24,7 @@ private let maximumLookups = 64
 ///   - data: The input's bytes.
 ///   - size: The input's length.
 /// - Returns: 0, as libFuzzer requires.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func elfReaderFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func elfReaderFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, write(data, size) else { return 0 }
     let table = try? ELFSymbolTable(contentsOf: scratchPath)
     let dwarf = try? DWARFFile(path: scratchPath)
