@@ -23,6 +23,8 @@ final class InoutWriteBack: Sendable {
 
     /// The requirement whose call this is; a handler of another requirement writes nothing here.
     let requirement: RequirementID
+    /// Its name: identities are slot numbers, which the requirements of other stubs share.
+    let requirementName: String
     /// The `inout` arguments by their position in the recorder's argument order.
     let targets: [Int: Target]
     private let written = Mutex<[Int: WrittenValue]>([:])
@@ -44,6 +46,7 @@ final class InoutWriteBack: Sendable {
             targets[position] = Target(type: shape.argumentTypes[callIndex], address: address)
         }
         self.requirement = shape.requirement.id
+        self.requirementName = shape.requirement.name
         self.targets = targets
     }
 
@@ -56,7 +59,7 @@ final class InoutWriteBack: Sendable {
     ///   - requirement: The requirement the handler was configured for.
     static func record(_ value: Any, at position: Int, of requirement: Requirement?) {
         guard let current, let requirement, requirement.id == current.requirement,
-            current.targets[position] != nil
+            requirement.name == current.requirementName, current.targets[position] != nil
         else { return }
         current.written.withLock { $0[position] = WrittenValue(value: value) }
     }
