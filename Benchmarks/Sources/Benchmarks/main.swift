@@ -26,7 +26,7 @@ if opaque(CommandLine.arguments.count) == 123_456 { keepWitnesses(LiveThirtyRequ
 let benchmarks: [Benchmark] =
     InvokeWorkloads.all.flatMap { $0.benchmarks() }
     + MatchingWorkloads.all.flatMap { $0.benchmarks() }
-    + [Benchmark("spy.forwarded", "stub", .unavailable("Spy is not built yet"))]
+    + SpyWorkloads.all
     + ConcurrentWorkloads.all + VerifyWorkloads.all + ConstructionWorkloads.all + ScalingWorkloads.all
 
 if options.listOnly {

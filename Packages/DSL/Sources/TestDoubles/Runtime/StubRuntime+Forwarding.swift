@@ -34,7 +34,6 @@ extension StubRuntime {
     func forwardedCall(
         _ prepared: PreparedForwarding, _ shape: RequirementShape, _ arguments: [Any]
     ) -> ForwardedCall {
-        let description = recorder.describe(shape.requirement, arguments)
         do throws(ForwardingError) {
             let call = try prepared.call.get()
             guard arguments.count == shape.argumentTypes.count, shape.recorderOrder.count == arguments.count else {
@@ -54,6 +53,8 @@ extension StubRuntime {
             }
             return call
         } catch {
+            // Described only here: rendering every argument on each forwarded call cost more than the call.
+            let description = recorder.describe(shape.requirement, arguments)
             stop("\(recorder.name): \(description) cannot be forwarded to the real implementation: \(error)")
         }
     }

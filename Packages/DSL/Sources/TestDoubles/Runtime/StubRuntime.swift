@@ -61,10 +61,9 @@ final class StubRuntime: Sendable {
                 frame.suspend { [self] resultFrame in
                     let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
                     if case .forward = outcome, let prepared {
-                        let shape = plan.shape
-                        let call = forwardedCall(prepared, shape, arguments.values)
+                        let call = forwardedCall(prepared, plan.shape, arguments.values)
                         await call.invoke(into: resultFrame)
-                        if let recording { record(resultFrame, shape, arguments.values, into: recording) }
+                        if let recording { record(resultFrame, plan.shape, arguments.values, into: recording) }
                         return
                     }
                     answer(resultFrame, plan, outcome, arguments.values)
@@ -73,10 +72,10 @@ final class StubRuntime: Sendable {
                 withArguments(frame, plan) { arguments in
                     let outcome = dispatch(frame, plan.shape, arguments)
                     if case .forward = outcome, let target {
-                        let shape = plan.shape
-                        let prepared = prepareForwarding(frame, shape, to: target)
-                        forwardedCall(prepared, shape, arguments).invoke(into: frame)
-                        if let recording { record(frame, shape, arguments, into: recording) }
+                        // `plan.shape` is passed, never bound: a local copy would retain every array of the shape.
+                        let prepared = prepareForwarding(frame, plan.shape, to: target)
+                        forwardedCall(prepared, plan.shape, arguments).invoke(into: frame)
+                        if let recording { record(frame, plan.shape, arguments, into: recording) }
                         return
                     }
                     answer(frame, plan, outcome, arguments)
@@ -143,22 +142,21 @@ final class StubRuntime: Sendable {
     private func withBridgedArguments<Result>(
         _ frame: CallFrame, _ plan: RequirementPlan, _ body: ([Any]) -> Result
     ) -> Result {
-        let shape = plan.shape
         let locations = plan.argumentLocations
         var values: [Any] = []
-        values.reserveCapacity(shape.argumentTypes.count)
+        values.reserveCapacity(plan.shape.argumentTypes.count)
         func step(_ index: Int) -> Result {
-            guard index < shape.argumentTypes.count else {
+            guard index < plan.shape.argumentTypes.count else {
                 if plan.keepsCallOrder { return body(values) }
-                return body(shape.recorderOrder.map { values[$0] })
+                return body(plan.shape.recorderOrder.map { values[$0] })
             }
-            let type = shape.argumentTypes[index]
-            if let bridge = shape.argumentBridges[index] {
+            let type = plan.shape.argumentTypes[index]
+            if let bridge = plan.shape.argumentBridges[index] {
                 do {
                     if bridge.isEscaping {
                         values.append(
                             try FunctionBridge.closure(
-                                ofType: type, at: locations[index], in: frame, ownership: shape.ownerships[index]))
+                                ofType: type, at: locations[index], in: frame, ownership: plan.shape.ownerships[index]))
                         return step(index + 1)
                     }
                     return try FunctionBridge.withNonEscapingClosure(ofType: type, at: locations[index], in: frame) {
@@ -169,11 +167,11 @@ final class StubRuntime: Sendable {
                     }
                 } catch {
                     stop(
-                        "\(recorder.name): \(shape.requirement.name) cannot decode closure argument \(index + 1): \(error)"
+                        "\(recorder.name): \(plan.shape.requirement.name) cannot decode closure argument \(index + 1): \(error)"
                     )
                 }
             }
-            values.append(frame.argument(ofType: type, at: locations[index], ownership: shape.ownerships[index]))
+            values.append(frame.argument(ofType: type, at: locations[index], ownership: plan.shape.ownerships[index]))
             return step(index + 1)
         }
         return step(0)

@@ -1,0 +1,29 @@
+import BenchmarkHarness
+import TestDoubles
+
+/// A `Spy` with no registration: every call is recorded and forwarded to the
+/// real conformer through its own witness table.
+enum SpyWorkloads {
+    @MainActor
+    static var all: [Benchmark] {
+        let group = "spy.forwarded"
+        return [
+            Benchmark(group, Benchmark.controlVariant, .perOperation { calls(makeControl()) }),
+            Benchmark(
+                group, "stub",
+                .perOperation {
+                    let spy = try Spy<any BenchService>(forwardingTo: LiveService())
+                    return calls(spy())
+                }),
+        ]
+    }
+
+    /// One `int(_:)` call per operation; the forwarded answer is checked once per sample.
+    @MainActor
+    static func calls(_ service: any BenchService) -> Workload {
+        .sync { count in
+            for index in 0..<count { blackHole(service.int(index)) }
+            check(service.int(41) == 42, "forwarded answer")
+        }
+    }
+}
