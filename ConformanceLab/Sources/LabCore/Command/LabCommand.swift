@@ -188,11 +188,19 @@ public struct LabCommand: Sendable {
         return package
     }
 
+    /// The report's file name without extension: `report` when the run
+    /// includes the host architecture, `report-<arch>` when it runs only
+    /// other architectures (so `--arch arm64` leaves the host's report alone).
+    var reportBaseName: String {
+        if options.architectures.contains(Architecture.host) { return "report" }
+        return (["report"] + options.architectures.map(\.rawValue)).joined(separator: "-")
+    }
+
     func write(_ report: LabReport) throws {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         try report.markdown.write(
-            to: outputDirectory.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
-        try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
+            to: outputDirectory.appendingPathComponent("\(reportBaseName).md"), atomically: true, encoding: .utf8)
+        try report.jsonData().write(to: outputDirectory.appendingPathComponent("\(reportBaseName).json"))
     }
 
     func summary(of report: LabReport) -> String {
@@ -211,7 +219,9 @@ public struct LabCommand: Sendable {
                 lines.append("  \(failure.id) \(failure.status.rawValue): \(failure.detail)")
             }
         }
-        lines.append("abi-lab: report: \(outputDirectory.appendingPathComponent("report.md").path) and report.json")
+        lines.append(
+            "abi-lab: report: \(outputDirectory.appendingPathComponent("\(reportBaseName).md").path) "
+                + "and \(reportBaseName).json")
         return lines.joined(separator: "\n")
     }
 }

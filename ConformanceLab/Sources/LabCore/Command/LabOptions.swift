@@ -38,7 +38,8 @@ public struct LabOptions: Sendable, Equatable {
                        [--backend auto|control|stub] [--jobs N] [--batch N] [--configuration debug|release]
                        [--generate-only] [--confirm-crashes] [--inject-fault arguments|error|crash]
         Generates protocol shapes, builds them into .build/lab/<arch>/, runs every case isolated in
-        child processes, and writes .build/lab/report.md and report.json. Exits 1 on any wrong value
+        child processes, and writes .build/lab/report.md and report.json (report-arm64.* when only
+        arm64 runs on an x86_64 host). Exits 1 on any wrong value
         or crash, 2 when the lab itself cannot run. --inject-fault makes the case runner drop the last
         argument, throw another error or crash every 97th case, to prove the harness reports it.
         """
