@@ -166,6 +166,8 @@ final class RequirementPlan: @unchecked Sendable {
     let decodesDirectly: Bool
     /// Whether the recorder's order is the call order (no permutation).
     let keepsCallOrder: Bool
+    /// Whether some argument is `inout` (its handler's value is written back after the call).
+    let hasInoutArguments: Bool
     /// One reader per argument, in the recorder's order (empty when an
     /// argument is a closure: those decode in nested scopes).
     let readers: [ArgumentReader]
@@ -185,6 +187,7 @@ final class RequirementPlan: @unchecked Sendable {
         let count = shape.argumentTypes.count
         decodesDirectly = shape.argumentBridges.allSatisfy { $0 == nil } && locations.count == count
         keepsCallOrder = shape.recorderOrder.elementsEqual(0..<count)
+        hasInoutArguments = !shape.inoutArguments.isEmpty
         if decodesDirectly {
             let order = keepsCallOrder ? Array(0..<count) : shape.recorderOrder
             readers = order.map { position in

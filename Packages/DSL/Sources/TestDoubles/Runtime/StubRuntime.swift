@@ -57,7 +57,7 @@ final class StubRuntime: Sendable {
                 // The forwarded call copies the frame now: it is gone once the call suspends.
                 let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
                 frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
-                let writeBack = InoutWriteBack(frame, plan.shape)
+                let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
                 frame.suspend { [self] resultFrame in
                     let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
                     if case .forward = outcome, let prepared {
@@ -70,7 +70,10 @@ final class StubRuntime: Sendable {
                 }
             } else {
                 withArguments(frame, plan) { arguments in
-                    let outcome = dispatch(frame, plan.shape, arguments)
+                    let outcome =
+                        plan.hasInoutArguments
+                        ? dispatch(frame, plan.shape, arguments)
+                        : recorder.dispatch(plan.shape.requirement, arguments: arguments)
                     if case .forward = outcome, let target {
                         // `plan.shape` is passed, never bound: a local copy would retain every array of the shape.
                         let prepared = prepareForwarding(frame, plan.shape, to: target)
