@@ -139,6 +139,25 @@ import Testing
         broken.verify(.exactly(1)) { try $0.reading }
     }
 
+    @Test func aSpyWithHintsForwardsAThrowingGetterAndItsError() throws {
+        let broken = try withoutProofs {
+            try Spy<any GESensor>(forwardingTo: GELiveSensor(broken: true), getterEffects: .throwing)
+        }
+        #expect(throws: GEBoom(code: 503)) { try broken().reading }
+        broken.when { try $0.reading }.thenReturn(7)
+        #expect(try broken().reading == 7)
+        let byProtocol = try withoutProofs {
+            try Spy<any GESensor>(
+                forwardingTo: GELiveSensor(broken: false),
+                getterEffectsByProtocol: .effects(declaredBy: (any GESensor).self, .throwing))
+        }
+        #expect(try byProtocol().reading == 42)
+        let miscounted = constructionError {
+            _ = try Spy<any GESensor>(forwardingTo: GELiveSensor(broken: false), getterEffects: [])
+        }
+        #expect(miscounted?.kind == .getterEffectsMismatch)
+    }
+
     @Test func aHintTheDebugInformationContradictsFailsClosed() {
         let error = constructionError { _ = try Stub<any GEThermometer>(getterEffects: .nonthrowing) }
         #expect(error?.kind == .getterEffectsMismatch)

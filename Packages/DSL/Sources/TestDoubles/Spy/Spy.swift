@@ -38,12 +38,22 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
     ///   - column: The column of the creation.
     /// - Throws: ``StubError`` when `Subject` is not a protocol existential the
     ///   runtime can serve exactly, or `real` cannot be forwarded to.
-    public init(
+    public convenience init(
         forwardingTo real: Subject, recordingInto session: RecordingSession? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
+        try self.init(
+            forwardingTo: real, recordingInto: session, getterEffects: nil,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Builds a spy of `Subject` forwarding to `real`, with getter effect hints.
+    init(
+        forwardingTo real: Subject, recordingInto session: RecordingSession?, getterEffects: GetterEffectHints?,
+        site: CallSite
+    ) throws(StubError) {
         PlaceholderSynthesis.install()
-        let blueprint = try StubBlueprint.make(for: Subject.self, explicit: nil)
+        let blueprint = try StubBlueprint.make(for: Subject.self, explicit: nil, getterEffects: getterEffects)
         let target: ForwardingTarget
         do {
             target = try ForwardingTarget(real, as: Subject.self)
@@ -54,8 +64,8 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
                 fix: "use ManualStub wrapping the real implementation")
         }
         let recorder = InvocationRecorder(
-            name: "Spy<\(blueprint.typeName)>", unmatchedCallPolicy: .forward, fileID: fileID, filePath: filePath,
-            line: line, column: column)
+            name: "Spy<\(blueprint.typeName)>", unmatchedCallPolicy: .forward, fileID: site.fileID,
+            filePath: site.filePath, line: site.line, column: site.column)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint, target: target, recording: session)
         self.recorder = recorder
         value = try runtime.materialize(as: Subject.self)

@@ -29,7 +29,8 @@ extension Stub {
     /// suffices.
     ///
     /// - Parameters:
-    ///   - getterEffects: One hint per getter, in the order above.
+    ///   - first: The first getter's hint.
+    ///   - rest: One hint per further getter, in the order above.
     ///   - fileID: The file ID of the creation; unmatched calls are reported here.
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
@@ -37,16 +38,16 @@ extension Stub {
     /// - Throws: ``StubError`` when the hints do not fit the protocol or a
     ///   requirement cannot be served exactly.
     public convenience init(
-        getterEffects: GetterEffect...,
+        getterEffects first: GetterEffect, _ rest: GetterEffect...,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         try self.init(
-            getterEffects: GetterEffectHints(form: .ordered(getterEffects.map(\.thrown))),
+            getterEffects: GetterEffectHints(form: .ordered(([first] + rest).map(\.thrown))),
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Builds a stub of `Subject` from discovered signatures, with one effect
-    /// hint per getter (the array form of ``init(getterEffects:fileID:filePath:line:column:)-(GetterEffect...,_,_,_,_)``).
+    /// hint per getter (the array form).
     ///
     /// - Parameters:
     ///   - getterEffects: One hint per getter, bases first, each protocol's in declaration order.
@@ -80,7 +81,8 @@ extension Stub {
     /// ```
     ///
     /// - Parameters:
-    ///   - getterEffectsByProtocol: The hints, one entry per protocol.
+    ///   - first: The hints of one protocol.
+    ///   - rest: The hints of further protocols, one entry per protocol.
     ///   - fileID: The file ID of the creation; unmatched calls are reported here.
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
@@ -88,11 +90,11 @@ extension Stub {
     /// - Throws: ``StubError`` when an entry names no protocol of `Subject`,
     ///   a count does not fit, or a requirement cannot be served exactly.
     public convenience init(
-        getterEffectsByProtocol: ProtocolGetterEffects...,
+        getterEffectsByProtocol first: ProtocolGetterEffects, _ rest: ProtocolGetterEffects...,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         try self.init(
-            getterEffects: GetterEffectHints(getterEffectsByProtocol),
+            getterEffects: GetterEffectHints([first] + rest),
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
