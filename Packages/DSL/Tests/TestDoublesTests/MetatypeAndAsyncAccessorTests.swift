@@ -18,7 +18,43 @@ struct LiveTypeRegistry: TypeRegistry {
     var current: Int16.Type? { get async throws { nil } }
 }
 
+protocol MetatypeSwapper {
+    func swap(_ type: inout Int8.Type?)
+}
+
+struct LiveMetatypeSwapper: MetatypeSwapper {
+    func swap(_ type: inout Int8.Type?) { type = nil }
+}
+
+protocol KindHolder: AnyObject {
+    var kind: Int8.Type? { get set }
+}
+
+final class LiveKindHolder: KindHolder {
+    var kind: Int8.Type?
+}
+
 @Suite struct MetatypeAndAsyncAccessorTests {
+    @Test func aSpyForwardsOptionalThinMetatypesBothWays() throws {
+        let real = LiveKindHolder()
+        let spy = try Spy<any KindHolder>(forwardingTo: real)
+        let subject = spy()
+        subject.kind = Int8.self
+        #expect(real.kind == Int8.self)
+        #expect(subject.kind == Int8.self)
+        subject.kind = nil
+        #expect(real.kind == nil)
+        #expect(subject.kind == nil)
+    }
+
+    @Test func anInoutThinMetatypeFailsClosed() {
+        #expect {
+            _ = try Stub<any MetatypeSwapper>()
+        } throws: { error in
+            "\(error)".contains("inout thin metatype")
+        }
+    }
+
     @Test func thinAndOptionalThinMetatypesCrossAStub() throws {
         let registry = try Stub<any TypeRegistry>()
         let seen = Mutex<[String]>([])

@@ -68,6 +68,12 @@ extension RequirementShape {
         }
         var lowerings: [ValueLowering] = []
         for (index, parameter) in signature.parameters.enumerated() {
+            if parameter.isInout, Self.travelsThin(parameter.type) {
+                // The caller's variable holds the thin form (nothing, or one tag byte), not a metadata word.
+                throw fail(
+                    "parameter \(index + 1) is an inout thin metatype (\(parameter.type)), which the runtime stub "
+                        + "cannot read or write back", "pass the metatype by value, or use ManualStub")
+            }
             lowerings.append(
                 parameter.isInout || parameter.genericIndex != nil
                     ? .indirect : try lowering(of: parameter.type, what: "parameter \(index + 1)"))
@@ -142,6 +148,12 @@ extension RequirementShape {
             resultType: resultType,
             thrown: signature.thrown,
             isAsync: signature.isAsync)
+    }
+
+    /// Whether a value of `type` has a thin concrete form (a thin metatype or
+    /// an optional of one, at any depth) that differs from its memory form.
+    private static func travelsThin(_ type: Any.Type) -> Bool {
+        do { return try ConcreteRepresentation(of: type) != nil } catch { return true }
     }
 }
 

@@ -1,4 +1,5 @@
 import CTestDoublesTrampolines
+import TestDoublesMetadata
 
 extension ForwardedCall {
     /// Gives the witness its own +1 copy of an owned argument (a setter's new
@@ -34,7 +35,16 @@ extension ForwardedCall {
                 address: UnsafeMutableRawPointer(copy),
                 destroy: { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) })
             do {
-                try place(copy: owned, byteCount: MemoryLayout<T>.size, at: location)
+                if let tag = CallFrame.concreteRepresentation(of: T.self, travelling: location)?.concreteTag(
+                    of: UnsafeRawPointer(copy)),
+                    case .direct(let parts) = location
+                {
+                    // An optional thin metatype travels as its tag byte.
+                    var byte = tag
+                    try write(&byte, byteCount: 1, to: parts[0].location)
+                } else {
+                    try place(copy: owned, byteCount: MemoryLayout<T>.size, at: location)
+                }
             } catch {
                 owned.destroyAndDeallocate()
                 return .failure(error)
