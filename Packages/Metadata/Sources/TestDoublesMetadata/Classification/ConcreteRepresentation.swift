@@ -11,7 +11,7 @@
 ///
 /// Every other value travels as its bytes in memory; ``init(of:)`` returns
 /// `nil` for it.
-public enum ConcreteRepresentation: Hashable, @unchecked Sendable {
+public enum ConcreteRepresentation: Hashable, Sendable {
     /// A thin metatype: nothing travels; in memory the value is the
     /// instance type's metadata address.
     case thinMetatype(instance: TypeMetadata)
