@@ -90,6 +90,7 @@ public struct ELFSymbolTable: Sendable {
             foundTable = true
             hasStatic = hasStatic || isStatic
             let count = Int(min(sectionHeader.sh_size, UInt64(data.pointee.d_size)) / sectionHeader.sh_entsize)
+            if isStatic { staticSymbols.reserveCapacity(staticSymbols.count + count) }
             for index in 0..<count {
                 var symbol = GElf_Sym()
                 guard gelf_getsym(data, Int32(index), &symbol) != nil,
@@ -115,7 +116,8 @@ public struct ELFSymbolTable: Sendable {
             }
         }
         guard foundTable else { throw .noSymbolTable(path: path) }
-        self.init(symbols: staticSymbols + dynamicSymbols, hasStaticSymbolTable: hasStatic)
+        staticSymbols.append(contentsOf: dynamicSymbols)  // in place: `+` would copy every symbol
+        self.init(symbols: staticSymbols, hasStaticSymbolTable: hasStatic)
     }
 
     /// Whether `name` is an ARM/AArch64 mapping symbol (`$x`, `$d`, `$a`, `$t`, optionally `.suffix`),
@@ -130,11 +132,10 @@ public struct ELFSymbolTable: Sendable {
     init(symbols: [Symbol], hasStaticSymbolTable: Bool) {
         self.symbols = symbols
         self.hasStaticSymbolTable = hasStaticSymbolTable
-        self.byAddress = symbols.withUnsafeBufferPointer { buffer in
-            buffer.indices.sorted {
-                buffer[$0].value < buffer[$1].value || (buffer[$0].value == buffer[$1].value && $0 < $1)
-            }
-        }
+        // Sorted as plain (value, index) pairs, so a comparison does not reach into two symbols.
+        var keyed = symbols.withUnsafeBufferPointer { buffer in buffer.indices.map { (buffer[$0].value, $0) } }
+        keyed.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        self.byAddress = keyed.map(\.1)
         self.byName = NameIndex()
     }
 
