@@ -45,10 +45,53 @@ extension CallFrame {
         }
     }
 
+    /// A copy of the error a typed-throwing forwarded call threw, read
+    /// after the call; `nil` when it returned.
+    ///
+    /// - Parameters:
+    ///   - type: The error type.
+    ///   - location: Where its payload travels.
+    /// - Returns: `.success(nil)` when the call returned, the error when it
+    ///   threw, or a failure naming why the error cannot be read back.
+    func copyOfTypedThrownError<E: Error>(
+        _ type: E.Type, at location: TypedErrorLocation
+    ) -> Result<E?, ForwardedOutcomeUnreadable> {
+        guard returnErrorRegister != 0 else { return .success(nil) }
+        switch location {
+        case .empty:
+            return .success(copyOfResult(E.self, at: .empty))
+        case .direct(let parts):
+            guard let error = copyOfResult(E.self, at: .direct(parts)) else {
+                return .failure(ForwardedOutcomeUnreadable(reason: "its typed error travels on the stack"))
+            }
+            return .success(error)
+        case .indirect(let pointerLocation):
+            guard !isAsync else {
+                return .failure(ForwardedOutcomeUnreadable(reason: "an async call's typed error buffer is gone"))
+            }
+            let word: UInt
+            switch pointerLocation {
+            case .generalPurpose(let index): word = generalPurposeRegister(index)
+            case .stack(let index): word = stackWord(index)
+            case .vector: return .failure(ForwardedOutcomeUnreadable(reason: "a typed error buffer in a vector"))
+            }
+            guard let buffer = UnsafeRawPointer(bitPattern: word) else {
+                return .failure(ForwardedOutcomeUnreadable(reason: "its typed error buffer is at a null address"))
+            }
+            return .success(buffer.load(as: E.self))
+        }
+    }
+
     /// A copy of the error an untyped-throwing forwarded call threw, or `nil` when it returned.
     var copyOfThrownError: (any Error)? {
         var word = returnErrorRegister
         guard word != 0 else { return nil }
         return withUnsafeBytes(of: &word) { $0.load(as: (any Error).self) }
     }
+}
+
+/// Why the outcome of a forwarded call cannot be read back from its frame.
+struct ForwardedOutcomeUnreadable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
 }

@@ -13,9 +13,22 @@ extension StubRuntime {
         do throws(FixtureError) {
             switch shape.thrown {
             case .typed(let errorType):
-                throw .notEncodable(
-                    requirement: name, role: .error,
-                    type: "typed error \(errorType) (typed-throwing requirements are not recorded yet)")
+                guard let location = shape.plan.typedError else {
+                    throw .encodingFailed(requirement: name, role: .error, reason: "no typed-error location")
+                }
+                func read<E: Error>(_: E.Type) -> Result<(any Error)?, ForwardedOutcomeUnreadable> {
+                    frame.copyOfTypedThrownError(E.self, at: location).map { $0 }
+                }
+                switch _openExistential(errorType, do: read) {
+                case .success(let error?):
+                    try session.record(name, arguments: arguments, outcome: .failure(error))
+                    return
+                case .success(nil):
+                    break
+                case .failure(let unreadable):
+                    throw .encodingFailed(
+                        requirement: name, role: .error, reason: "the thrown error cannot be read back: \(unreadable)")
+                }
             case .untyped:
                 if let error = frame.copyOfThrownError {
                     try session.record(name, arguments: arguments, outcome: .failure(error))

@@ -69,6 +69,10 @@ extension Stub {
             guard case .call = shape.access else { return nil }
             return (shape.requirement, shape.argumentTypes.count)
         }
-        recorder.install(replay, for: requirements, site: site)
+        var typedErrors: [RequirementID: any Error.Type] = [:]
+        for shape in blueprint.shapes {
+            if case .typed(let errorType) = shape.thrown { typedErrors[shape.requirement.id] = errorType }
+        }
+        recorder.install(replay, for: requirements, typedErrors: typedErrors, site: site)
     }
 }

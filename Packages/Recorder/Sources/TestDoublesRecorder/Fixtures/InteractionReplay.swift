@@ -88,7 +88,9 @@ public final class InteractionReplay: Sendable {
     ///
     /// - Throws: The recorded error, or `BehaviorMisuse` describing a mismatch
     ///   (the engine reports it as an issue and answers with a default).
-    func answer(_ requirement: Requirement, recordedAs name: String, _ arguments: [Any]) throws -> Any {
+    func answer(
+        _ requirement: Requirement, recordedAs name: String, _ arguments: [Any], typedError: (any Error.Type)? = nil
+    ) throws -> Any {
         var actual: [FixtureValue] = []
         for (index, argument) in arguments.enumerated() {
             do {
@@ -109,8 +111,14 @@ public final class InteractionReplay: Sendable {
         switch recorded.outcome {
         case .returned(let value):
             return try decodeResult(value, as: requirement.resultType, name)
-        case .threw(let error):
-            throw rebuild(error)
+        case .threw(let recordedError):
+            let error = rebuild(recordedError)
+            if let typedError, ObjectIdentifier(type(of: error)) != ObjectIdentifier(typedError) {
+                throw BehaviorMisuse(
+                    message: "replaying \(fixtureName): \(name) throws \(typedError), and the recorded error "
+                        + "\(recordedError) cannot be rebuilt as one; pass \(typedError) in errorTypes:")
+            }
+            throw error
         }
     }
 
