@@ -117,7 +117,7 @@ extension TypeLayout {
     /// Whether a field at `offset` owns a whole aligned word: no other field
     /// starts inside it and it ends within the struct. A zero-sized (thin)
     /// field never does: the next field, or the struct's end, sits at its offset.
-    private static func hasWordOfRoom(at offset: Int, among offsets: [Int], size: Int) -> Bool {
+    static func hasWordOfRoom(at offset: Int, among offsets: [Int], size: Int) -> Bool {
         let word = MemoryLayout<UInt>.size
         guard offset % word == 0, offset + word <= size else { return false }
         return offsets.filter { $0 >= offset && $0 < offset + word }.count == 1

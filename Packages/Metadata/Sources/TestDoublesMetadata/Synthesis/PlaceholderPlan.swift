@@ -24,7 +24,16 @@ indirect enum PlaceholderPlan {
         switch metadata.kind {
         case .struct:
             var fields: [(Int, PlaceholderPlan)] = []
-            for field in try StructMetadata(metadata).fields() {
+            let structFields = try StructMetadata(metadata).fields()
+            for field in structFields {
+                if ConcreteRepresentation.containsThinMetatype(field.type),
+                    !TypeLayout.hasWordOfRoom(at: field.offset, among: structFields.map(\.offset), size: witnesses.size)
+                {
+                    // A concrete thin metatype field (nothing, or an optional's one tag byte): the
+                    // zeroed bytes are already a valid value (`0` is the metatype); its word-sized
+                    // memory form would overrun the field.
+                    continue
+                }
                 if field.mangledTypeName.isBuiltin {
                     fields.append((field.offset, try builtin(field.mangledTypeName, size: field.type, in: name)))
                 } else {

@@ -137,4 +137,32 @@ private struct PHHoldsPointer { var pointer: UnsafeRawPointer }
         try Placeholder.initialize(PHAddress.self, at: UnsafeMutableRawPointer(memory))
         #expect(memory.move() == PHAddress(street: "", number: 0, tags: [], floor: nil))
     }
+
+    @Test func thinMetatypeFieldsKeepTheirThinForm() throws {
+        // The thin fields take no bytes (or one tag byte): their word-sized memory form must not be written.
+        let trailing = try #require(Placeholder.value(of: PHTrailingThin.self) as? PHTrailingThin)
+        #expect(trailing.count == 0)
+        #expect(trailing.type == Int.self)
+        #expect(trailing.optional == Int8.self)  // tag byte 0: the metatype
+        #expect(MemoryLayout<PHTrailingThin>.size == 10)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 32, alignment: 16)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 0xAB, count: 32)
+        try Placeholder.initialize(PHTrailingThin.self, at: buffer)
+        #expect((10..<32).allSatisfy { buffer.load(fromByteOffset: $0, as: UInt8.self) == 0xAB })
+        #expect(buffer.load(fromByteOffset: 9, as: UInt8.self) == 0)
+        let generic = try #require(Placeholder.value(of: PHGenericBox<Int16.Type>.self) as? PHGenericBox<Int16.Type>)
+        #expect(generic.value == Int16.self)
+    }
+}
+
+private struct PHTrailingThin {
+    var count: Int
+    var flag: Int8
+    var type: Int.Type
+    var optional: Int8.Type?
+}
+
+private struct PHGenericBox<Value> {
+    var value: Value
 }
