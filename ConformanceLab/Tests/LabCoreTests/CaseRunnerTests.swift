@@ -3,7 +3,14 @@ import Testing
 
 @testable import LabCore
 
-@Suite struct CaseRunnerTests {
+/// `abi-lab` always runs natively and launches emulated cases itself, so
+/// its process orchestration is never run under qemu-user; there, Foundation's
+/// process-termination notifications arrived so late that batches hit their
+/// time limit (a 30-minute test). These tests run on every native build.
+private let runsUnderEmulation = ProcessInfo.processInfo.environment["TESTDOUBLES_EMULATOR"] != nil
+
+@Suite(.disabled(if: runsUnderEmulation, "abi-lab orchestrates cases natively, never under emulation"))
+struct CaseRunnerTests {
     /// A stand-in case runner: passes every case except `c0002` (killed by
     /// SIGSEGV), `c0004` (a wrong value) and `c0005` (killed by SIGBUS unless it runs first).
     private func fakeRunner() throws -> URL {
