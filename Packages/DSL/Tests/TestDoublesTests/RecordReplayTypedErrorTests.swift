@@ -18,6 +18,7 @@ protocol QuotaService {
     func reserve(_ units: Int) throws(QuotaError) -> Int
     func audit(_ units: Int) throws(AuditError) -> String
     func reserveLater(_ units: Int) async throws(QuotaError) -> Int
+    func auditLater(_ units: Int) async throws(AuditError) -> String
 }
 
 struct LiveQuotaService: QuotaService {
@@ -35,6 +36,12 @@ struct LiveQuotaService: QuotaService {
         await Task.yield()
         guard units <= 5 else { throw .exceeded(limit: 5) }
         return 5 - units
+    }
+
+    func auditLater(_ units: Int) async throws(AuditError) -> String {
+        await Task.yield()
+        guard units > 0 else { throw AuditError(code: 8, reason: "later", detail: "still none", retryAfter: 60) }
+        return "audited \(units) later"
     }
 }
 
@@ -54,6 +61,13 @@ struct LiveQuotaService: QuotaService {
                 seen.append("\(error)")
             }
         }
+        for units in [5, 0] {
+            do throws(AuditError) {
+                seen.append(try await quota.auditLater(units))
+            } catch {
+                seen.append("\(error)")
+            }
+        }
         return seen
     }
 
@@ -65,10 +79,11 @@ struct LiveQuotaService: QuotaService {
             recorded == [
                 "7", "exceeded(limit: 10)", "audited 2",
                 "AuditError(code: 7, reason: \"empty\", detail: \"no units\", retryAfter: 30)", "4",
-                "exceeded(limit: 5)",
+                "exceeded(limit: 5)", "audited 5 later",
+                "AuditError(code: 8, reason: \"later\", detail: \"still none\", retryAfter: 60)",
             ])
         let fixture = try InteractionFixture(json: try session.snapshot().json())
-        #expect(fixture.interactions.count == 6)
+        #expect(fixture.interactions.count == 8)
 
         let stub = try Stub<any QuotaService>()
         let replay = stub.replay(fixture, errorTypes: [QuotaError.self, AuditError.self])

@@ -66,14 +66,22 @@ extension CallFrame {
             }
             return .success(error)
         case .indirect(let pointerLocation):
-            guard !isAsync else {
-                return .failure(ForwardedOutcomeUnreadable(reason: "an async call's typed error buffer is gone"))
-            }
+            // The buffer is the caller's and outlives the call; its address
+            // is an argument, still in the frame's registers (an async
+            // call's frame keeps its registers, not its stack arguments).
             let word: UInt
             switch pointerLocation {
-            case .generalPurpose(let index): word = generalPurposeRegister(index)
-            case .stack(let index): word = stackWord(index)
-            case .vector: return .failure(ForwardedOutcomeUnreadable(reason: "a typed error buffer in a vector"))
+            case .generalPurpose(let index):
+                word = generalPurposeRegister(index)
+            case .stack(let index):
+                guard !isAsync else {
+                    return .failure(
+                        ForwardedOutcomeUnreadable(
+                            reason: "an async call's typed error buffer address was on the popped stack"))
+                }
+                word = stackWord(index)
+            case .vector:
+                return .failure(ForwardedOutcomeUnreadable(reason: "a typed error buffer address in a vector register"))
             }
             guard let buffer = UnsafeRawPointer(bitPattern: word) else {
                 return .failure(ForwardedOutcomeUnreadable(reason: "its typed error buffer is at a null address"))
