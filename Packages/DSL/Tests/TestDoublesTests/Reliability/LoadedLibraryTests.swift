@@ -57,7 +57,8 @@ import Testing
         }
     }
 
-    @Test func aProtocolWhoseOnlyConformerIsStrippedIsRefusedNamingTheStrippedImage() throws {
+    @Test(.enabled(if: LoadedLibrary.tool("strip") != nil, "needs strip (binutils)"))
+    func aProtocolWhoseOnlyConformerIsStrippedIsRefusedNamingTheStrippedImage() throws {
         let library = try LoadedLibrary.build(module: "TestDoublesStrippedPlugin", .stripped)
         #expect(String(reflecting: library.protocolType).hasSuffix("\(library.module).Greeter"))
         switch Self.exercise(library.protocolType, in: library) {
