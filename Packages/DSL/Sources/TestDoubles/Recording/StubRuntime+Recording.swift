@@ -6,8 +6,8 @@ extension StubRuntime {
     /// read back from the frame after the forwarded call wrote it.
     ///
     /// A value that cannot be recorded (not `Codable`, a closure, an async
-    /// call's typed error in the caller's buffer) is a test issue at the
-    /// spy's creation; the caller still receives the real answer.
+    /// call's typed error whose buffer address arrived on the stack) is a
+    /// test issue at the spy's creation; the caller still receives the real answer.
     func record(_ frame: CallFrame, _ shape: RequirementShape, _ arguments: [Any], into session: RecordingSession) {
         let name = shape.requirement.name
         do throws(FixtureError) {
