@@ -28,7 +28,7 @@ public enum FunctionBridge {
     /// - Parameter type: The function type.
     /// - Throws: `FunctionBridgeError` saying what is not supported.
     public static func validate(_ type: any Any.Type) throws(FunctionBridgeError) {
-        _ = try FunctionSignature(type)
+        _ = try FunctionSignature.cached(type)
     }
 
     /// The closure argument at `location` of an intercepted call, as a Swift
@@ -52,7 +52,7 @@ public enum FunctionBridge {
         ofType type: any Any.Type, at location: ArgumentLocation, in frame: CallFrame,
         ownership: ArgumentOwnership = .borrowed
     ) throws(FunctionBridgeError) -> Any {
-        let signature = try FunctionSignature(type)
+        let signature = try FunctionSignature.cached(type)
         guard signature.isEscaping else { throw .nonEscaping(signature.name) }
         let (entry, context) = try thickFunctionWords(at: location, in: frame, signature: signature)
         let holding: DirectFunction.ContextHolding = ownership == .owned ? .taken : .retained
@@ -71,7 +71,7 @@ public enum FunctionBridge {
     public static func closure(
         ofType type: any Any.Type, entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?
     ) throws(FunctionBridgeError) -> Any {
-        let signature = try FunctionSignature(type)
+        let signature = try FunctionSignature.cached(type)
         guard signature.isEscaping else { throw .nonEscaping(signature.name) }
         return DirectFunction(entry: entry, context: context, signature: signature, holding: .retained)
             .makeClosure()
@@ -100,7 +100,7 @@ public enum FunctionBridge {
         ofType type: any Any.Type, at location: ArgumentLocation, in frame: CallFrame,
         _ body: (Any) throws -> Result
     ) throws -> Result {
-        let signature = try FunctionSignature(type)
+        let signature = try FunctionSignature.cached(type)
         let (entry, context) = try thickFunctionWords(at: location, in: frame, signature: signature)
         let function = DirectFunction(entry: entry, context: context, signature: signature, holding: .scoped)
         defer { function.endScope() }
@@ -122,7 +122,7 @@ public enum FunctionBridge {
     public static func thickFunction(
         for closure: Any, ofType type: any Any.Type
     ) throws(FunctionBridgeError) -> (entry: UInt, context: UInt) {
-        let signature = try FunctionSignature(type)
+        let signature = try FunctionSignature.cached(type)
         guard let caller = DynamicFunction.makeCaller(of: closure, signature: signature) else {
             throw .closureTypeMismatch(expected: signature.name, actual: _typeName(Swift.type(of: closure)))
         }
