@@ -97,8 +97,10 @@ enum DummyFactory {
                     named: "Dummy<\(Subject.self)>", site: site)
                 return .success(stub())
             } catch {
-                // No signatures: a dummy needs none, since its calls are never answered.
-                guard error.kind == .signatureDiscoveryFailed else { return .failure(DummyFailure(error.description)) }
+                // No signatures (or a getter's effects unknown): a dummy needs none, since its calls are never answered.
+                guard error.kind == .signatureDiscoveryFailed || error.kind == .getterEffectsRequired else {
+                    return .failure(DummyFailure(error.description))
+                }
                 return DummyConformance.make(Subject.self, site: site)
             }
         }
