@@ -25,7 +25,8 @@ struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
     /// Whether this process is the stripped child.
     static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] == "1" }
 
-    @Test(.enabled(if: !isChild && LoadedLibrary.tool("strip") != nil, "needs strip (binutils)"))
+    @Test(
+        .enabled(if: !StrippedTestBinaryTests.isChild && LoadedLibrary.tool("strip") != nil, "needs strip (binutils)"))
     func aStrippedTestBinaryRefusesDiscoveryAndServesExplicitRequirements() throws {
         let original = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let stripped = FileManager.default.temporaryDirectory
@@ -54,7 +55,7 @@ struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
     }
 
     /// Runs only in the stripped child (see above); prints what happened for the parent to check.
-    @Test(.enabled(if: isChild)) func inTheStrippedChildBinary() throws {
+    @Test(.enabled(if: StrippedTestBinaryTests.isChild)) func inTheStrippedChildBinary() throws {
         do {
             _ = try Stub<any StrippedBinaryProbe>()
             print("stripped-child discovery: built")
