@@ -152,6 +152,20 @@ import Testing
         #expect(!text.contains("protocol P_\(cases[4].id) "))
         #expect(text.contains("protocol P_\(cases[5].id) "))
     }
+
+    @Test func excludingAShapeChangesItsModulesRegistry() {
+        let cases = ShapeGenerator(seed: 1, size: 30).cases()
+        var package = GeneratedPackage(
+            directory: URL(fileURLWithPath: "/repo/.build/lab/arm64"), repositoryRoot: URL(fileURLWithPath: "/repo"),
+            backend: .control)
+        let before = package.files(for: cases)
+        package.excludedShapes = [cases[4].shape.key: "toolchain: the compiler crashed compiling this case (x)"]
+        let after = package.files(for: cases)
+        let registries = before.keys.filter { $0.hasSuffix("/Registry.swift") }
+        #expect(!registries.isEmpty)
+        #expect(registries.filter { before[$0] != after[$0] }.count == 1)
+        #expect(registries.contains { after[$0]!.contains("\"\(cases[4].id)\": check_\(cases[4].id)_,  // left out") })
+    }
 }
 
 @Suite struct SwiftLiteralTests {
