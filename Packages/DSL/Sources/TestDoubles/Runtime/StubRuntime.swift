@@ -21,6 +21,8 @@ final class StubRuntime: Sendable {
     let target: ForwardingTarget?
     /// One plan per dispatch index, so a call copies no shape.
     let plans: [RequirementPlan]
+    /// The same plans, unretained, for the call path (see ``handle(_:)``).
+    private let lentPlans: [Unmanaged<RequirementPlan>]
     /// The session that records forwarded calls and their outcomes (a recording spy's); nil otherwise.
     let recording: RecordingSession?
     /// The conformance this runtime answers for, to make new values for
@@ -35,6 +37,7 @@ final class StubRuntime: Sendable {
         self.blueprint = blueprint
         self.target = target
         self.plans = RequirementPlan.plans(of: blueprint)
+        self.lentPlans = plans.map { Unmanaged.passUnretained($0) }
         self.recording = recording
     }
 
@@ -48,45 +51,62 @@ final class StubRuntime: Sendable {
         guard index >= 0, index < plans.count else {
             stop("a call arrived on unknown requirement slot \(index) of \(blueprint.typeName)")
         }
-        let declared = plans[index]
+        // The plan is lent to the call, not retained: `plans` holds it for the
+        // runtime's lifetime, and the runtime outlives the call (the caller
+        // keeps the payload, which keeps the conformance and its handler,
+        // which holds this runtime). A copy out of `plans` costs a retain and
+        // a release per call.
+        lentPlans[index]._withUnsafeGuaranteedRef { serve(frame, $0) }
+    }
+
+    /// Answers one call with its requirement's declared plan.
+    private func serve(_ frame: CallFrame, _ declared: RequirementPlan) {
         switch declared.shape.access {
         case .call, .makesSelf:
-            let plan = declared.shape.genericWords.isEmpty ? declared : specialized(declared.shape, frame)
-            if plan.shape.isAsync {
-                let arguments = withArguments(frame, plan) { ArgumentList(values: $0) }
-                // The forwarded call copies the frame now: it is gone once the call suspends.
-                let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
-                frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
-                let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
-                frame.suspend { [self] resultFrame in
-                    let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
-                    if case .forward = outcome, let prepared {
-                        let call = forwardedCall(prepared, plan.shape, arguments.values)
-                        await call.invoke(into: resultFrame)
-                        if let recording { record(resultFrame, plan.shape, arguments.values, into: recording) }
-                        return
-                    }
-                    answer(resultFrame, plan, outcome, arguments.values)
-                }
+            if declared.shape.genericWords.isEmpty {
+                serveCall(frame, declared)
             } else {
-                withArguments(frame, plan) { arguments in
-                    let outcome =
-                        plan.hasInoutArguments
-                        ? dispatch(frame, plan.shape, arguments)
-                        : recorder.dispatch(plan.shape.requirement, arguments: arguments)
-                    if case .forward = outcome, let target {
-                        // `plan.shape` is passed, never bound: a local copy would retain every array of the shape.
-                        let prepared = prepareForwarding(frame, plan.shape, to: target)
-                        forwardedCall(prepared, plan.shape, arguments).invoke(into: frame)
-                        if let recording { record(frame, plan.shape, arguments, into: recording) }
-                        return
-                    }
-                    answer(frame, plan, outcome, arguments)
-                }
+                serveCall(frame, specialized(declared.shape, frame))
             }
         case .modify(let getterIndex, let setterIndex):
             let indices = withArguments(frame, declared) { ArgumentList(values: $0) }
             modify(frame, getter: plans[getterIndex], setter: plans[setterIndex], indices: indices.values)
+        }
+    }
+
+    /// Answers one call (not a `_modify` access) with its plan, specialized for generic requirements.
+    private func serveCall(_ frame: CallFrame, _ plan: RequirementPlan) {
+        if plan.shape.isAsync {
+            let arguments = withArguments(frame, plan) { ArgumentList(values: $0) }
+            // The forwarded call copies the frame now: it is gone once the call suspends.
+            let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
+            frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
+            let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
+            frame.suspend { [self] resultFrame in
+                let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
+                if case .forward = outcome, let prepared {
+                    let call = forwardedCall(prepared, plan.shape, arguments.values)
+                    await call.invoke(into: resultFrame)
+                    if let recording { record(resultFrame, plan.shape, arguments.values, into: recording) }
+                    return
+                }
+                answer(resultFrame, plan, outcome, arguments.values)
+            }
+        } else {
+            withArguments(frame, plan) { arguments in
+                let outcome =
+                    plan.hasInoutArguments
+                    ? dispatch(frame, plan.shape, arguments)
+                    : recorder.dispatch(plan.shape.requirement, arguments: arguments)
+                if case .forward = outcome, let target {
+                    // `plan.shape` is passed, never bound: a local copy would retain every array of the shape.
+                    let prepared = prepareForwarding(frame, plan.shape, to: target)
+                    forwardedCall(prepared, plan.shape, arguments).invoke(into: frame)
+                    if let recording { record(frame, plan.shape, arguments, into: recording) }
+                    return
+                }
+                answer(frame, plan, outcome, arguments)
+            }
         }
     }
 
@@ -122,20 +142,21 @@ final class StubRuntime: Sendable {
         _ frame: CallFrame, _ plan: RequirementPlan, _ body: ([Any]) -> Result
     ) -> Result {
         guard plan.decodesDirectly else { return withBridgedArguments(frame, plan, body) }
-        let readers = plan.readers
-        // Literals for the common arities: the general initializer is not
-        // specialized and looks the array's metadata up on every call.
-        let values: [Any]
-        switch readers.count {
-        case 0: values = []
-        case 1: values = [readers[0].read(frame)]
-        case 2: values = [readers[0].read(frame), readers[1].read(frame)]
-        case 3: values = [readers[0].read(frame), readers[1].read(frame), readers[2].read(frame)]
-        default:
-            var all: [Any] = []
-            all.reserveCapacity(readers.count)
-            for reader in readers { all.append(reader.read(frame)) }
-            values = all
+        // The readers are read in place (a copy of the array would be retained and released per call).
+        let values = plan.readers.withUnsafeBufferPointer { readers -> [Any] in
+            // Literals for the common arities: the general initializer is not
+            // specialized and looks the array's metadata up on every call.
+            switch readers.count {
+            case 0: return []
+            case 1: return [readers[0].read(frame)]
+            case 2: return [readers[0].read(frame), readers[1].read(frame)]
+            case 3: return [readers[0].read(frame), readers[1].read(frame), readers[2].read(frame)]
+            default:
+                var all: [Any] = []
+                all.reserveCapacity(readers.count)
+                for reader in readers { all.append(reader.read(frame)) }
+                return all
+            }
         }
         return body(values)
     }

@@ -115,26 +115,40 @@ extension InvocationRecorder {
 
     /// Picks the registration and behavior for a call and records the call.
     func select(_ requirement: Requirement, _ arguments: [Any]) -> Selection {
-        // One lock hold finds the requirement's registrations and, when the
-        // first is a catch-all with behavior left (no matcher to run), serves the call.
+        // One lock hold serves the call when the requirement's first
+        // registration is a catch-all with behavior left (no matcher to run);
+        // nothing but the picked step leaves the lock, so the hold retains
+        // no more than the ledger entry needs.
         var fastNotification: Notification?
-        var fastPick: BehaviorChain.Step?
-        let (slot, candidates) = state.withLock { state -> (RequirementSlot, [Registration]) in
-            let slot = state.slot(requirement)
-            if let first = slot.registrations.first, first.isCatchAll, first.matchers.count == arguments.count,
-                let next = first.chain.next()
-            {
-                first.served += 1
-                fastPick = next
-                fastNotification = appendInvocation(
-                    &state, slot, requirement, arguments, next.behavior.outcome, first.number)
-                return (slot, [])  // served: the candidates are not needed
+        // The slot and the registration are borrowed without retaining:
+        // the state holds both, and nothing drops them while the lock is held.
+        let fastPick = state.withLock { state -> BehaviorChain.Step? in
+            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> BehaviorChain.Step? in
+                guard !slot.registrations.isEmpty else { return nil }
+                return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
+                    guard first.isCatchAll, first.matchers.count == arguments.count, let next = first.chain.next()
+                    else { return nil }
+                    first.served += 1
+                    fastNotification = appendInvocation(
+                        &state, slot, requirement, arguments, next.behavior.outcome, first.number)
+                    return next
+                }
             }
-            return (slot, slot.registrations)
         }
         if let fastPick {
             fastNotification?.deliver()
             return .behavior(fastPick.behavior, count: fastPick.count)
+        }
+        return selectMatching(requirement, arguments)
+    }
+
+    /// Picks the registration and behavior for a call whose first
+    /// registration is not a catch-all (or is used up): matchers run outside
+    /// the lock, then the behavior is taken and the call recorded under it.
+    private func selectMatching(_ requirement: Requirement, _ arguments: [Any]) -> Selection {
+        let (slot, candidates) = state.withLock { state -> (RequirementSlot, [Registration]) in
+            let slot = state.slot(requirement)
+            return (slot, slot.registrations)
         }
         for registration in candidates where registration.matches(arguments) {
             var notification: Notification?

@@ -31,13 +31,26 @@ public final class InvocationRecorder: Sendable {
         /// one requirement skips hashing.
         var lastRequirement: Requirement.Storage?
         var lastSlot: RequirementSlot?
+        /// `lastSlot`, unretained, for the call path.
+        var lastLentSlot: Unmanaged<RequirementSlot>?
 
         mutating func slot(_ requirement: Requirement) -> RequirementSlot {
             if let lastSlot, lastRequirement === requirement.storage { return lastSlot }
             let slot = slot(requirement.id)
             lastRequirement = requirement.storage
             lastSlot = slot
+            lastLentSlot = .passUnretained(slot)
             return slot
+        }
+
+        /// The requirement's slot, unretained: valid until the lock is
+        /// released, since only `reset()` drops a slot, under the lock.
+        /// (`lastRequirement` is held, so its address cannot be reused by
+        /// another requirement while it is compared.)
+        mutating func lentSlot(_ requirement: Requirement) -> Unmanaged<RequirementSlot> {
+            if let lastLentSlot, lastRequirement === requirement.storage { return lastLentSlot }
+            _ = slot(requirement)
+            return lastLentSlot!
         }
 
         mutating func slot(_ id: RequirementID) -> RequirementSlot {
@@ -258,6 +271,7 @@ public final class InvocationRecorder: Sendable {
             state.slots.removeAll()
             state.lastRequirement = nil
             state.lastSlot = nil
+            state.lastLentSlot = nil
             state.ledger.removeAll()
             state.verified.removeAll()
             state.suspensions.removeAll()

@@ -12,5 +12,11 @@ func trampolineHandler(_ frame: UnsafeMutableRawPointer) {
     guard let context = UnsafeRawPointer(bitPattern: call.context) else {
         fatalError("TestDoubles: a trampoline call arrived without its conformance")
     }
-    Unmanaged<FabricatedConformance.InvocationTarget>.fromOpaque(context).takeUnretainedValue().handler(call)
+    // Borrowed, not retained: the caller keeps the payload, hence the
+    // conformance and its target, alive for the whole call, so neither the
+    // target nor the handler's context needs a reference count of its own
+    // here (a retain and a release on every call otherwise).
+    Unmanaged<FabricatedConformance.InvocationTarget>.fromOpaque(context)._withUnsafeGuaranteedRef { target in
+        target.handler(call)
+    }
 }
