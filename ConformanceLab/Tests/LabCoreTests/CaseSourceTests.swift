@@ -127,6 +127,40 @@ import Testing
         #expect(ToolchainLimits.exclusionReason(for: narrow, on: .arm64) == nil)
     }
 
+    @Test func asyncRoundTripsOfSixtyFourByteVectorsAreLeftOutOfX86Builds() {
+        let shape = Shape(
+            kind: .subscript, effect: .asyncThrows, structure: .plain, layout: .single,
+            parameters: ["SIMD8<Double>"], result: "SIMD8<Double>", focus: "SIMD8<Double>")
+        let labCase = LabCase(index: 3, shape: shape, seed: 1)
+        for backend in [Backend.control, .stub] {
+            let x86 = CaseSource(labCase: labCase, backend: backend, architecture: .x86_64).text
+            #expect(x86.contains("verdict.skipped(\"toolchain: Swift 6.3.1 at -Onone miscompiles async frames"))
+            #expect(!x86.contains("protocol P_c0003"))
+            #expect(x86.contains("func check_c0003_() -> LabVerdict {"))
+        }
+        #expect(ToolchainLimits.exclusionReason(for: shape, on: .arm64) == nil)
+        var sync = shape
+        sync.effect = .throws
+        #expect(ToolchainLimits.exclusionReason(for: sync, on: .x86_64) == nil)
+        var staticAsync = shape
+        staticAsync.kind = .staticMethod
+        staticAsync.effect = .async
+        staticAsync.parameters = ["SIMD16<Int32>"]
+        staticAsync.result = "SIMD16<Float>"
+        #expect(ToolchainLimits.exclusionReason(for: staticAsync, on: .x86_64) != nil)
+        var noResult = shape
+        noResult.kind = .initializer
+        noResult.result = nil
+        #expect(ToolchainLimits.exclusionReason(for: noResult, on: .x86_64) == nil)
+        var resultOnly = shape
+        resultOnly.parameters = ["Int"]
+        #expect(ToolchainLimits.exclusionReason(for: resultOnly, on: .x86_64) == nil)
+        var narrower = shape
+        narrower.parameters = ["SIMD8<Int32>"]
+        narrower.result = "SIMD8<Int32>"
+        #expect(ToolchainLimits.exclusionReason(for: narrower, on: .x86_64) == nil)
+    }
+
     @Test func onlyAsyncShapesGetAnAsyncCheck() {
         let shape = Shape(
             kind: .method, effect: .typedThrows, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
