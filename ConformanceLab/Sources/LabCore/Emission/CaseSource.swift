@@ -135,7 +135,9 @@ struct CaseSource {
         // The first call answers; a throwing shape's second call throws.
         lines.append("    labProbe.begin(answer: \(answer))")
         var body: [String] = []
-        let callExpression = call(argumentNames)
+        let callExpression =
+            ToolchainLimits.awaitsThroughHelper(shape)
+            ? "labAwait { \(tryAwait)\(call(argumentNames)) }" : call(argumentNames)
         switch shape.kind {
         case .setter:
             body.append("var settable = subject")

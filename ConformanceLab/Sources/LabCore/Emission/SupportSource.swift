@@ -71,6 +71,10 @@ enum SupportSource {
             public init(tag: Int) { self.tag = tag }
         }
 
+        /// Awaits `body` in its own frame: the checks call async requirements that answer
+        /// SIMD vectors of 32 bytes or more through it (a Swift 6.3.1 -Onone frame-size bug).
+        public func labAwait<T>(_ body: () async throws -> T) async rethrows -> T { try await body() }
+
         public func labSameTagged(_ a: Any, _ b: Any) -> Bool {
             guard let a = a as? LabTag, let b = b as? LabTag else { return false }
             return a == b
