@@ -122,6 +122,12 @@ struct LoadedLibrary {
         }
     }
 
+    /// Whether the tests run under user-mode emulation (`TESTDOUBLES_EMULATOR`,
+    /// set by ci/arm64-test): the tools on `PATH` then build and strip for the
+    /// host, not for the emulated test binary, so these census tests run only
+    /// natively.
+    static var runsUnderEmulation: Bool { ProcessInfo.processInfo.environment["TESTDOUBLES_EMULATOR"] != nil }
+
     /// The first executable named `name` on `PATH`.
     static func tool(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
