@@ -59,11 +59,11 @@ extension RequirementShape {
         var bridges: [ClosureBridge?] = []
         for (index, parameter) in signature.parameters.enumerated() {
             bridges.append(
-                parameter.isInout || parameter.genericIndex != nil
+                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract
                     ? nil : try closureBridge(for: parameter.type, what: "parameter \(index + 1)"))
         }
         let resultBridge = try signature.result.flatMap { (type) throws(StubError) -> ClosureBridge? in
-            guard signature.genericResultIndex == nil else { return nil }
+            guard signature.genericResultIndex == nil, !signature.resultIsAbstract else { return nil }
             return try closureBridge(for: type, what: "the result")
         }
         var lowerings: [ValueLowering] = []
@@ -75,11 +75,11 @@ extension RequirementShape {
                         + "cannot read or write back", "pass the metatype by value, or use ManualStub")
             }
             lowerings.append(
-                parameter.isInout || parameter.genericIndex != nil
+                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract
                     ? .indirect : try lowering(of: parameter.type, what: "parameter \(index + 1)"))
         }
         let resultLowering: ValueLowering
-        if signature.genericResultIndex != nil {
+        if signature.genericResultIndex != nil || signature.resultIsAbstract {
             resultLowering = .indirect
         } else if let result = signature.result {
             do {

@@ -17,6 +17,9 @@ struct ResolvedSignature: @unchecked Sendable {
         /// The requirement's own generic parameter this parameter's type is
         /// (its type is then known per call, from the hidden metadata word).
         var genericIndex: Int? = nil
+        /// Whether the type is the existential's bound associated type: the
+        /// value then travels indirectly, as every dependent value does.
+        var isAbstract = false
     }
 
     /// The name as `#function` spells it: `isEnabled(_:for:)`, `count`, `subscript(_:)`.
@@ -32,6 +35,8 @@ struct ResolvedSignature: @unchecked Sendable {
     var isAsync: Bool
     /// The requirement's own generic parameter the result is, if any.
     var genericResultIndex: Int? = nil
+    /// Whether the result is the existential's bound associated type (returned indirectly).
+    var resultIsAbstract = false
     /// Hidden words of the requirement's own generic parameters: one metadata
     /// word per parameter, then one witness table per protocol constraint.
     var genericWordCount = 0
@@ -44,11 +49,14 @@ extension ResolvedSignature {
     ///
     /// - Parameters:
     ///   - signature: Metadata's signature of the requirement.
+    ///   - boundAssociatedType: The associated type the existential binds
+    ///     (`Self.name` resolves to `type`), if any.
     ///   - describe: Makes the error for an unsupported part.
-    /// - Throws: `StubError` when a type depends on `Self`, an associated
-    ///   type or a generic parameter, or the requirement is generic.
+    /// - Throws: `StubError` when a type depends on `Self`, an unbound
+    ///   associated type or a generic parameter, or the requirement is generic.
     init(
-        _ signature: RequirementSignature, fail describe: (String, String) -> StubError
+        _ signature: RequirementSignature, boundAssociatedType: (name: String, type: Any.Type)? = nil,
+        fail describe: (String, String) -> StubError
     ) throws(StubError) {
         name = signature.name.description
         switch signature.kind {
@@ -79,6 +87,13 @@ extension ResolvedSignature {
             }
             return index
         }
+        /// The bound type, when the dependent type is exactly `Self.<bound name>`.
+        func bound(_ type: DemangledType) -> Any.Type? {
+            guard let boundAssociatedType, case .dependentMember(let base, let name, _) = type,
+                case .genericParameter(depth: 0, index: 0) = base, name == boundAssociatedType.name
+            else { return nil }
+            return boundAssociatedType.type
+        }
         let ownsByDefault = kind == .initializer || kind == .setter
         parameters = []
         for (index, parameter) in signature.parameters.enumerated() {
@@ -92,7 +107,25 @@ extension ResolvedSignature {
                     Parameter(type: Any.self, ownership: ownership, isInout: false, genericIndex: generic))
                 continue
             }
+            if case .dependent(let dependent) = parameter.type, let type = bound(dependent) {
+                guard parameter.ownership != .inout else {
+                    throw describe(
+                        "parameter \(index + 1) is an inout \(dependent), which the runtime stub does not serve for "
+                            + "a bound associated type", "use ManualStub")
+                }
+                let ownership: ArgumentOwnership =
+                    parameter.ownership == .owned || (parameter.ownership == .default && ownsByDefault)
+                    ? .owned : .borrowed
+                parameters.append(Parameter(type: type, ownership: ownership, isInout: false, isAbstract: true))
+                continue
+            }
             guard let type = parameter.type.concreteType else {
+                if let boundAssociatedType {
+                    throw describe(
+                        "parameter \(index + 1) has type \(parameter.type); the runtime stub serves the bound "
+                            + "associated type \(boundAssociatedType.name) only as a whole parameter or result type",
+                        "use ManualStub with a conformer that binds the associated type")
+                }
                 throw describe(
                     "parameter \(index + 1) has type \(parameter.type), which depends on Self, an associated type "
                         + "or a generic parameter",
@@ -113,8 +146,16 @@ extension ResolvedSignature {
             if let generic = genericIndex(type) {
                 result = Any.self
                 genericResultIndex = generic
+            } else if let type = bound(type) {
+                result = type
+                resultIsAbstract = true
             } else if kind == .initializer || Self.isSelf(type) {
                 result = nil
+            } else if let boundAssociatedType {
+                throw describe(
+                    "its result type \(type) depends on an associated type; the runtime stub serves the bound "
+                        + "associated type \(boundAssociatedType.name) only as a whole parameter or result type",
+                    "use ManualStub with a conformer that binds the associated type")
             } else {
                 throw describe(
                     "its result type \(type) depends on an associated type or a generic parameter",

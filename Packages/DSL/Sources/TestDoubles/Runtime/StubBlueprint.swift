@@ -52,28 +52,36 @@ struct StubBlueprint: @unchecked Sendable {
             StubError(.unsupportedProtocolShape, type: typeName, reason: reason, fix: fix)
         }
         let metadata = TypeMetadata(subject)
-        guard metadata.kind != .extendedExistential else {
+        let binding = try Self.binding(of: subject, typeName: typeName)
+        if let binding {
+            isClassBound = binding.existential.isClassBound
+        } else {
+            guard metadata.kind == .existential, let existential = try? ExistentialMetadata(metadata) else {
+                throw StubError(
+                    .typeIsNotProtocol, type: typeName,
+                    reason: "\(typeName) is not a protocol existential",
+                    fix: "write Stub<any P> for a protocol P, or use Dummy.make(using:) for concrete values")
+            }
+            guard !existential.hasSuperclassConstraint else {
+                throw unsupported("it has a superclass constraint", "use ManualStub with a subclass")
+            }
+            guard existential.specialProtocol == 0 else {
+                throw unsupported("it is the special Error existential", "stub a protocol of your own")
+            }
+            isClassBound = existential.isClassConstrained
+        }
+        if binding != nil, explicit != nil {
             throw unsupported(
-                "\(typeName) is a constrained existential: it binds a primary associated type, and the runtime "
-                    + "stub cannot fabricate a conformance whose associated types the existential binds yet",
-                "use ManualStub with a conformer that binds the associated type, or stub a protocol without "
-                    + "associated types")
-        }
-        guard metadata.kind == .existential, let existential = try? ExistentialMetadata(metadata) else {
-            throw StubError(
-                .typeIsNotProtocol, type: typeName,
-                reason: "\(typeName) is not a protocol existential",
-                fix: "write Stub<any P> for a protocol P, or use Dummy.make(using:) for concrete values")
-        }
-        guard !existential.hasSuperclassConstraint else {
-            throw unsupported("it has a superclass constraint", "use ManualStub with a subclass")
-        }
-        guard existential.specialProtocol == 0 else {
-            throw unsupported("it is the special Error existential", "stub a protocol of your own")
+                "explicit requirements cannot describe the bound associated type of a constrained existential "
+                    + "(its values travel indirectly)", "let the stub discover the signatures, or use ManualStub")
         }
         let hierarchy: ProtocolHierarchy
         do {
-            hierarchy = try ProtocolHierarchy(of: subject)
+            if let binding {
+                hierarchy = try ProtocolHierarchy(roots: [binding.existential.protocolDescriptor])
+            } else {
+                hierarchy = try ProtocolHierarchy(of: subject)
+            }
         } catch {
             throw StubError(.typeIsNotProtocol, type: typeName, reason: error.description, fix: "use ManualStub")
         }
@@ -82,7 +90,6 @@ struct StubBlueprint: @unchecked Sendable {
                 .typeIsNotProtocol, type: typeName, reason: "\(typeName) names no protocol",
                 fix: "write Stub<any P> for a protocol P")
         }
-        isClassBound = existential.isClassConstrained
         let callables = hierarchy.callableRequirements
         if let explicit, explicit.count != callables.count {
             let names = callables.map { "\($0.protocolDescriptor.name).\(Self.kindName($0.requirement.kind))" }
@@ -96,6 +103,10 @@ struct StubBlueprint: @unchecked Sendable {
         where node.requirements.contains(where: {
             $0.kind == .associatedTypeAccessFunction || $0.kind == .associatedConformanceAccessFunction
         }) {
+            if let binding, node.protocolDescriptor == binding.existential.protocolDescriptor {
+                try binding.validate(node, typeName: typeName)
+                continue
+            }
             let names = node.protocolDescriptor.associatedTypeNames.joined(separator: ", ")
             throw StubError(
                 .unsupportedProtocolShape, type: typeName, requirement: "\(node.protocolDescriptor.name).\(names)",
@@ -126,7 +137,8 @@ struct StubBlueprint: @unchecked Sendable {
             do throws(StubError) {
                 let signature = try discovery.signature(of: callable, typeName: typeName)
                 signatures.append(
-                    try ResolvedSignature(signature) { reason, fix in
+                    try ResolvedSignature(signature, boundAssociatedType: binding.map { ($0.name, $0.type) }) {
+                        reason, fix in
                         StubError(
                             .unsupportedProtocolShape, type: typeName, requirement: signature.name.description,
                             reason: reason, fix: fix)
@@ -163,6 +175,11 @@ struct StubBlueprint: @unchecked Sendable {
                 else {
                     throw fail("its _modify has no getter and setter beside it", "use ManualStub")
                 }
+                if signatures[getter].resultIsAbstract {
+                    throw fail(
+                        "its _modify yields the bound associated type, which the runtime stub does not serve yet",
+                        "use ManualStub")
+                }
                 access = .modify(getter: getter, setter: setter)
             case .initializer:
                 access = .makesSelf
@@ -183,7 +200,9 @@ struct StubBlueprint: @unchecked Sendable {
         self.shapes = shapes
         var layouts: [WitnessTableLayout] = []
         for root in hierarchy.roots {
-            layouts.append(try Self.layout(of: root, hierarchy: hierarchy, callables: callables, typeName: typeName))
+            layouts.append(
+                try Self.layout(
+                    of: root, hierarchy: hierarchy, callables: callables, typeName: typeName, binding: binding))
         }
         self.layouts = layouts
     }
@@ -214,7 +233,7 @@ struct StubBlueprint: @unchecked Sendable {
     /// The table layout of one protocol of the hierarchy, its bases nested.
     static func layout(
         of descriptor: ProtocolDescriptor, hierarchy: ProtocolHierarchy,
-        callables: [ProtocolHierarchy.CallableRequirement], typeName: String
+        callables: [ProtocolHierarchy.CallableRequirement], typeName: String, binding: AssociatedTypeBinding? = nil
     ) throws(StubError) -> WitnessTableLayout {
         guard let node = hierarchy.nodes.first(where: { $0.protocolDescriptor == descriptor }) else {
             throw StubError(
@@ -231,6 +250,12 @@ struct StubBlueprint: @unchecked Sendable {
                 slots.append(
                     .baseProtocol(try layout(of: base, hierarchy: hierarchy, callables: callables, typeName: typeName)))
             case .associatedTypeAccessFunction, .associatedConformanceAccessFunction:
+                if requirement.kind == .associatedTypeAccessFunction, let binding,
+                    binding.existential.protocolDescriptor == descriptor
+                {
+                    slots.append(.associatedType(binding.type))
+                    continue
+                }
                 let names = node.protocolDescriptor.associatedTypeNames.joined(separator: ", ")
                 throw StubError(
                     .unsupportedProtocolShape, type: typeName, requirement: "\(descriptor.name).\(names)",
