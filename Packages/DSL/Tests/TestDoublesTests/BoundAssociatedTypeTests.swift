@@ -95,6 +95,36 @@ func roundTrip<T>(_ store: any BoundStore<T>, _ value: T) -> (T, T, Int) {
         strings.verify(.never) { $0.put("other") }
     }
 
+    @Test func classAndWideStructBindings() throws {
+        final class Token: Sendable {}
+        let token = Token()
+        let tokens = try Stub<any BoundStore<Token>>()
+        // A class result needs a placeholder while recording, as for any class-typed requirement.
+        tokens.when(returning: token) { $0.get() }.thenReturn(token)
+        tokens.when(returning: token) { $0.first }.thenReturn(token)
+        tokens.when { $0.count(of: Match.any(using: token), limit: Match.any()) }.thenReturn(1)
+        let puts = tokens.when { $0.put(Match.any(using: token)) }.thenDoNothing()
+        for _ in 0..<3 {
+            let result = roundTrip(tokens(), token)
+            #expect(result.0 === token && result.1 === token && result.2 == 1)
+        }
+        let putTokens: [Token] = puts.arguments()
+        #expect(putTokens.count == 3)
+        #expect(putTokens.allSatisfy { $0 === token })
+
+        let wide = FiveWords(a: 1, b: 2, c: 3, d: 4, e: 5)
+        let fives = try Stub<any BoundStore<FiveWords>>()
+        fives.when { $0.get() }.thenReturn(wide)
+        fives.when { $0.first }.thenReturn(FiveWords(a: 6, b: 7, c: 8, d: 9, e: 10))
+        fives.when { $0.count(of: Match.any(), limit: Match.any()) }.thenReturn(2)
+        let widePuts = fives.when { $0.put(Match.any()) }.thenDoNothing()
+        let result = roundTrip(fives(), FiveWords(a: 11, b: 12, c: 13, d: 14, e: 15))
+        #expect(result.0 == wide)
+        #expect(result.1 == FiveWords(a: 6, b: 7, c: 8, d: 9, e: 10))
+        #expect(result.2 == 2)
+        #expect(widePuts.arguments() == [FiveWords(a: 11, b: 12, c: 13, d: 14, e: 15)])
+    }
+
     @Test func ordinaryRequirementsBesideTheBoundOnes() throws {
         let stub = try Stub<any BoundStore<String>>()
         stub.when { $0.name }.thenReturn("stubbed")
