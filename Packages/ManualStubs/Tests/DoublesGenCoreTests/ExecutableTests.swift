@@ -3,8 +3,15 @@ import Testing
 
 @testable import DoublesGenCore
 
+/// Whether the tests run under user-mode emulation (`TESTDOUBLES_EMULATOR`,
+/// set by ci/arm64-test). doubles-gen is a build tool that runs on the build
+/// host, and under qemu-user a child forked from this multi-threaded test
+/// process has been seen to deadlock between fork and exec, hanging the run.
+let runsUnderEmulation = ProcessInfo.processInfo.environment["TESTDOUBLES_EMULATOR"] != nil
+
 /// The built `doubles-gen` executable, run as a shell would run it.
-@Suite struct ExecutableTests {
+@Suite(.disabled(if: runsUnderEmulation, "doubles-gen runs on the build host; qemu-user can deadlock a forked child"))
+struct ExecutableTests {
     /// The executable beside the test bundle, where SwiftPM builds products.
     static func executable() -> URL? {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
