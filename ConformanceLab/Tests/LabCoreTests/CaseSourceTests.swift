@@ -35,7 +35,7 @@ import Testing
         #expect(text.contains("verdict.argument(0, e0, { $0 === $1 })"))
     }
 
-    @Test func settersAreConfiguredWithWhenSetAndInitializersAreSkippedWithAReason() {
+    @Test func settersAreConfiguredWithWhenSet() {
         let setter = Shape(
             kind: .setter, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
             focus: "Int")
@@ -43,12 +43,49 @@ import Testing
         #expect(
             text.contains("stub.whenSet { $0.value = Match.any(using: e0) }.then { (a0: Int) in labProbe.record(a0)"))
         #expect(text.contains("if !pattern.interactions.verify(1...1) {"))
-        let initializer = Shape(
-            kind: .initializer, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: nil,
-            focus: "Int")
+    }
+
+    @Test func aStubCheckOfAnInitializerAnswersWithTheStubAndChecksTheMadeValue() {
+        let shape = Shape(
+            kind: .initializer, effect: .asyncThrows, structure: .plain, layout: .single, parameters: ["String"],
+            result: nil, focus: "String")
+        let text = CaseSource(labCase: labCase(shape), backend: .stub).text
+        #expect(!text.contains("verdict.skipped"))
         #expect(
-            CaseSource(labCase: labCase(initializer), backend: .stub).text.contains(
-                "verdict.skipped(\"lab: the public API has no when-spelling for initializer requirements yet\")"))
+            text.contains(
+                "let pattern = await stub.when { try await type(of: $0).init(Match.any(using: e0)) }"
+                    + ".then { (a0: String) in labProbe.record(a0); return stub() }.thenThrow(thrown)"))
+        #expect(text.contains("var made: (any P_c0003)?"))
+        #expect(text.contains("made = try await type(of: subject).init(e0)"))
+        #expect(text.contains("verdict.argument(0, e0, { $0 == $1 })"))
+        #expect(text.contains("verdict.made(made, like: subject)"))
+        // The throwing call goes through the made value.
+        #expect(text.contains("_ = try await type(of: (made ?? subject)).init(e0)"))
+        #expect(text.contains("if !pattern.interactions.verify(2...2) {"))
+        #expect(!text.contains("other()"))
+    }
+
+    @Test func aComposedInitializerChecksTheMadeValueAnswersTheOtherProtocol() {
+        let shape = Shape(
+            kind: .initializer, effect: .sync, structure: .composed, layout: .single, parameters: ["Int"],
+            result: nil, focus: "Int")
+        let stub = CaseSource(labCase: labCase(shape), backend: .stub).text
+        #expect(stub.contains("stub.when { type(of: $0).init(Match.any(using: e0)) }.then { (a0: Int) in"))
+        #expect(stub.contains("stub.when { $0.other() }.thenReturn(labOtherAnswer)"))
+        #expect(stub.contains("verdict.other(made.other())"))
+        #expect(stub.contains("if !pattern.interactions.verify(1...1) {"))
+        #expect(!stub.contains("labProbe.begin(failure:"))
+        let control = CaseSource(labCase: labCase(shape), backend: .control).text
+        #expect(control.contains("func other() -> Int { labOtherAnswer }"))
+        #expect(control.contains("verdict.made(made, like: subject)"))
+        #expect(control.contains("verdict.other(made.other())"))
+        #expect(!control.contains("Stub<"))
+    }
+
+    @Test func theSupportModuleChecksMadeValues() {
+        #expect(SupportSource.text.contains("public mutating func made(_ made: Any, like subject: Any) {"))
+        #expect(SupportSource.text.contains("made value: the subject itself, expected a new value"))
+        #expect(SupportSource.text.contains("public let labOtherAnswer = 7_007"))
     }
 
     @Test func stubChecksOfGettersPassTheGetterEffectOfTheirShape() {

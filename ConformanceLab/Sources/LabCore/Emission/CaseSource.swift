@@ -89,7 +89,7 @@ struct CaseSource {
     private var conformer: String {
         let conformances = shape.structure == .composed ? "\(protocolName)_A, \(protocolName)" : protocolName
         var members = ["init(labSubject: Void) {}", witness]
-        if shape.structure == .composed { members.append("func other() -> Int { 0 }") }
+        if shape.structure == .composed { members.append("func other() -> Int { labOtherAnswer }") }
         return "struct C_\(id): \(conformances) {\n    \(members.joined(separator: "\n    "))\n}"
     }
 
@@ -133,6 +133,10 @@ struct CaseSource {
         let argumentNames = (0..<families.count).map { "e\($0)" }
         let answer = resultFamily == nil ? "()" : "expected"
         // The first call answers; a throwing shape's second call throws.
+        if shape.kind == .initializer {
+            // The value the first call makes; the checks below use it (and a throwing shape's second call goes through it).
+            lines.append("    var made: (\(existential))?")
+        }
         lines.append("    labProbe.begin(answer: \(answer))")
         var body: [String] = []
         let callExpression =
@@ -143,7 +147,7 @@ struct CaseSource {
             body.append("var settable = subject")
             body.append(call(argumentNames, on: "settable"))
         case .initializer:
-            body.append("_ = \(tryAwait)\(callExpression)")
+            body.append("made = \(tryAwait)\(callExpression)")
         default:
             if resultFamily != nil {
                 body.append("let got: \(resultSpelling) = \(tryAwait)\(callExpression)")
@@ -158,22 +162,42 @@ struct CaseSource {
         if let resultFamily, shape.kind != .setter, shape.kind != .initializer {
             body.append("verdict.result(got, expected, \(compare(resultFamily)))")
         }
+        // An initializer's second call goes through the value the first one made (the subject when there is none).
+        let secondCall =
+            shape.kind == .initializer ? call(argumentNames, on: "(made ?? subject)") : callExpression
         if shape.effect.isThrowing {
             lines.append("    do {")
             lines += body.map { "        " + $0 }
             lines.append("    } catch { verdict.unexpected(error) }")
+            lines += madeValueLines.map { "    " + $0 }
             lines.append("    labProbe.begin(failure: thrown)")
             lines.append("    do {")
-            lines.append("        _ = \(tryAwait)\(callExpression)")
+            lines.append("        _ = \(tryAwait)\(secondCall)")
             lines.append("        verdict.missingError(thrown)")
             lines.append("    } catch { verdict.thrown(error, thrown) }")
         } else {
             lines += body.map { "    " + $0 }
+            lines += madeValueLines.map { "    " + $0 }
         }
         lines += verifyLines.map { "    " + $0 }
         lines.append("    return verdict")
         lines.append("}")
         return lines.joined(separator: "\n")
+    }
+
+    /// Checks the value an initializer shape made: a new value of the
+    /// subject's dynamic type (for the stub backend, another value of the same
+    /// stub) and, for composed protocols, one that answers a call of the
+    /// other protocol's requirement as the subject's conformance does.
+    private var madeValueLines: [String] {
+        guard shape.kind == .initializer else { return [] }
+        var lines = ["if let made {", "    verdict.made(made, like: subject)"]
+        if shape.structure == .composed {
+            lines.append("    verdict.other(made.other())")
+        }
+        // No value: the first call threw, which the check already reported.
+        lines.append("}")
+        return lines
     }
 
     /// Declares `subject`, the existential under test (and, for the stub backend, configures it).
@@ -201,18 +225,29 @@ struct CaseSource {
                 configure = "\(shape.effect.isAsync ? "await " : "")stub.when\(returning) { \(stubPattern) }"
             }
             // The handler answers with the expected value itself, so a call routed to it at the wrong time
-            // shows as a wrong value rather than a crash of the probe.
-            let answer = resultFamily == nil || shape.kind == .setter ? "()" : "expected"
+            // shows as a wrong value rather than a crash of the probe. An initializer answers with a value of
+            // the stub, which the runtime turns into a new one.
+            let answer: String
+            switch shape.kind {
+            case .initializer: answer = "stub()"
+            case .setter: answer = "()"
+            default: answer = resultFamily == nil ? "()" : "expected"
+            }
             configure += ".then { (\(parameters)) in \(record); return \(answer) }"
             if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
-            return [
+            var lines = [
                 "let stub: Stub<\(existential)>",
                 "do { stub = try Stub<\(existential)>(\(getterEffectsArgument)) } catch let error as StubError {",
                 "    verdict.closed(String(describing: error)); return verdict",
                 "} catch { verdict.unexpected(error); return verdict }",
                 "let pattern = " + configure,
-                "let subject: \(existential) = stub()",
             ]
+            if shape.kind == .initializer, shape.structure == .composed {
+                // The made value's call of the other protocol's requirement: configured like the conformer's answer.
+                lines.append("stub.when { $0.other() }.thenReturn(labOtherAnswer)")
+            }
+            lines.append("let subject: \(existential) = stub()")
+            return lines
         }
     }
 
@@ -253,15 +288,10 @@ struct CaseSource {
         ]
     }
 
-    /// Why the stub backend cannot express this case yet, if it cannot.
-    private var stubUnsupportedReason: String? {
-        switch shape.kind {
-        case .initializer:
-            return "lab: the public API has no when-spelling for initializer requirements yet"
-        default:
-            return nil
-        }
-    }
+    /// Why the stub backend cannot express this case yet, if it cannot
+    /// (every kind has a spelling now: initializers are configured with
+    /// `when { type(of: $0).init(…) }` and answer with a value of the stub).
+    private var stubUnsupportedReason: String? { nil }
 }
 
 extension String {

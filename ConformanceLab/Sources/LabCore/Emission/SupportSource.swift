@@ -131,6 +131,10 @@ enum SupportSource {
         }
         public let labProbe = LabProbe()
 
+        /// What the other protocol's requirement of a composed shape answers
+        /// (`func other() -> Int`): the conformer returns it, a stub is configured with it.
+        public let labOtherAnswer = 7_007
+
         /// A fault `abi-lab --inject-fault` asks for, to prove the harness catches it:
         /// `arguments` drops the last received argument, `error` throws another error,
         /// `crash` kills the process in every case whose number is a multiple of 97.
@@ -179,6 +183,22 @@ enum SupportSource {
             }
             public mutating func unexpected(_ error: any Error) {
                 wrong("unexpected error: \(labDescribe(error))")
+            }
+            /// Checks the value an initializer made: the subject's dynamic type and, when
+            /// that is a class (a stub's payload), a new instance rather than the subject itself.
+            public mutating func made(_ made: Any, like subject: Any) {
+                let madeType = type(of: made), subjectType = type(of: subject)
+                guard madeType == subjectType else {
+                    wrong("made value: of type \(madeType), expected \(subjectType)")
+                    return
+                }
+                if subjectType is AnyObject.Type, (made as AnyObject) === (subject as AnyObject) {
+                    wrong("made value: the subject itself, expected a new value")
+                }
+            }
+            /// Checks the made value's answer to the other protocol's requirement of a composed shape.
+            public mutating func other(_ got: Int) {
+                if got != labOtherAnswer { wrong("made value: other() answered \(got), expected \(labOtherAnswer)") }
             }
             public mutating func missingError(_ expected: LabError) {
                 wrong("error: expected \(labDescribe(expected)) to be thrown, the call returned")
