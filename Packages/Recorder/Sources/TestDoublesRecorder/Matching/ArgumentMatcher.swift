@@ -3,9 +3,17 @@
 /// `Match.*` functions build these during the recording pass; a front that
 /// builds patterns without a recording pass (a closure double's
 /// `when(equal:)`) builds them directly.
+///
+/// The text is rendered only when a diagnostic prints it (a failed
+/// verification, an unmatched call, an unreachable registration), never
+/// while registering, matching or verifying successfully: a matcher over a
+/// large value costs nothing to describe until something goes wrong.
 public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
-    /// The text diagnostics print for the matcher, such as `equal("purchase")`.
-    public let description: String
+    /// The text diagnostics print for the matcher, such as `equal("purchase")`,
+    /// rendered each time it is read.
+    public var description: String { render() }
+    /// Renders ``description``.
+    let render: () -> String
     let test: (Any) -> Bool
     /// The argument captors bound to this position.
     let captors: [any ArgumentCaptorBinding]
@@ -15,18 +23,20 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     /// Creates a matcher from a predicate on the type-erased argument.
     ///
     /// - Parameters:
-    ///   - description: The text diagnostics print for the matcher.
+    ///   - description: The text diagnostics print for the matcher. It is
+    ///     evaluated only when a diagnostic prints the matcher, possibly
+    ///     several times and on any thread, so it should only format values.
     ///   - matches: Whether an argument satisfies the matcher. It runs outside
     ///     every lock, possibly on several threads at once.
-    public init(description: String, matches: @escaping (Any) -> Bool) {
-        self.init(description: description, captors: [], matches: matches)
+    public init(description: @autoclosure @escaping () -> String, matches: @escaping (Any) -> Bool) {
+        self.init(description: description(), captors: [], matches: matches)
     }
 
     init(
-        description: String, captors: [any ArgumentCaptorBinding], acceptsEverything: Bool = false,
-        matches: @escaping (Any) -> Bool
+        description: @autoclosure @escaping () -> String, captors: [any ArgumentCaptorBinding],
+        acceptsEverything: Bool = false, matches: @escaping (Any) -> Bool
     ) {
-        self.description = description
+        self.render = description
         self.test = matches
         self.captors = captors
         self.acceptsEverything = acceptsEverything
@@ -58,12 +68,15 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     /// A matcher for an argument typed as `T` with a predicate; arguments of another type never match.
     ///
     /// - Parameters:
-    ///   - description: The text diagnostics print for the matcher.
+    ///   - description: The text diagnostics print for the matcher, evaluated
+    ///     only when a diagnostic prints it.
     ///   - predicate: Whether a typed argument matches.
     /// - Returns: The matcher.
     @inlinable
-    public static func typed<T>(_ description: String, _ predicate: @escaping (T) -> Bool) -> ArgumentMatcher {
-        ArgumentMatcher(description: description) { argument in
+    public static func typed<T>(
+        _ description: @autoclosure @escaping () -> String, _ predicate: @escaping (T) -> Bool
+    ) -> ArgumentMatcher {
+        ArgumentMatcher(description: description()) { argument in
             guard let value = argument as? T else { return false }
             return predicate(value)
         }
@@ -83,13 +96,12 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
 /// The equality relations of literal-only recordings.
 enum LiteralEquality {
     static func matcher(for literal: Any) -> ArgumentMatcher? {
-        let text = "equal(\(describeValue(literal)))"
         if let equatable = literal as? any Equatable {
-            return ArgumentMatcher(description: text) { isEqual(equatable, $0) }
+            return ArgumentMatcher(description: "equal(\(describeValue(literal)))") { isEqual(equatable, $0) }
         }
         if let type = literal as? any Any.Type {
             let identifier = ObjectIdentifier(type)
-            return ArgumentMatcher(description: text) { argument in
+            return ArgumentMatcher(description: "equal(\(describeValue(literal)))") { argument in
                 guard let other = argument as? any Any.Type else { return false }
                 return ObjectIdentifier(other) == identifier
             }

@@ -177,8 +177,11 @@ public enum Match {
     /// - Parameter values: The accepted values.
     /// - Returns: The first value, or a placeholder when there is none.
     public static func oneOf<T: Equatable>(_ values: T...) -> T {
-        let text = values.map(describeValue).joined(separator: ", ")
-        return record(.typed("oneOf(\(text))") { (argument: T) in values.contains(argument) }, returning: values.first)
+        record(
+            .typed("oneOf(\(values.map(describeValue).joined(separator: ", ")))") { (argument: T) in
+                values.contains(argument)
+            },
+            returning: values.first)
     }
 
     // MARK: Comparable
@@ -332,9 +335,11 @@ public enum Match {
         _ name: String, _ evaluated: [(value: T, matcher: ArgumentMatcher)], combine: @escaping ([Bool]) -> Bool
     ) -> T {
         let matchers = evaluated.map(\.matcher)
-        let text = "\(name)(\(matchers.map(\.description).joined(separator: ", ")))"
         return record(
-            ArgumentMatcher(description: text, captors: matchers.flatMap(\.captors)) { argument in
+            ArgumentMatcher(
+                description: "\(name)(\(matchers.map(\.description).joined(separator: ", ")))",
+                captors: matchers.flatMap(\.captors)
+            ) { argument in
                 combine(matchers.map { $0.matches(argument) })
             },
             returning: evaluated[0].value

@@ -115,8 +115,7 @@ extension InteractionObserving {
                 result.append(try ArgumentUnpacking.unpack(invocation.arguments))
             } catch {
                 core.report(
-                    "arguments(): \(ArgumentUnpacking.describe(error, invocation.arguments, invocation.requirement)) "
-                        + "(call #\(invocation.sequence) \(invocation))",
+                    ArgumentUnpacking.describeRejection("arguments()", error, invocation),
                     at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
                     kind: .invalidRecording)
             }
@@ -126,16 +125,21 @@ extension InteractionObserving {
 
     /// A stream of the calls selected from now on, typed like ``arguments(fileID:filePath:line:column:)``.
     ///
+    /// A call whose arguments do not have the requested types is left out
+    /// and reported as an issue at the pattern's site when iteration
+    /// reaches it (once per call, on the iterating task); the calls after
+    /// it are still delivered.
+    ///
     /// - Returns: The stream; it ends when the iterating task is cancelled.
     public func stream<each Argument>() -> InvocationStream<(repeat each Argument)> {
         let core = self.core
-        return InvocationStream(core: core) { invocation -> (repeat each Argument)? in
+        return InvocationStream(core: core) { invocation -> InvocationStream<(repeat each Argument)>.Delivery? in
             guard core.accepts(invocation) else { return nil }
             do {
                 let element: (repeat each Argument) = try ArgumentUnpacking.unpack(invocation.arguments)
-                return element
+                return .element(element)
             } catch {
-                return nil
+                return .rejected(invocation, error)
             }
         }
     }

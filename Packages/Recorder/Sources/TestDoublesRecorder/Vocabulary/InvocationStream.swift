@@ -5,15 +5,33 @@
 /// var iterator = events.makeAsyncIterator()
 /// let call = try #require(await iterator.next(within: .seconds(1)))
 /// ```
+///
+/// A selected call whose arguments do not have the element's types is left
+/// out and reported as an issue at the pattern's site when iteration reaches
+/// it, as `arguments()` reports it.
 public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
     let mailbox: Mailbox
 
-    init(core: PatternCore, transform: @escaping (Invocation) -> Element?) {
-        let mailbox = Mailbox()
+    /// What the stream makes of a call the pattern selects.
+    enum Delivery {
+        /// The call's arguments, typed.
+        case element(Element)
+        /// A call whose arguments do not have the element's types, and why (what unpacking threw).
+        case rejected(Invocation, any Error)
+    }
+
+    /// Subscribes to the recorder's calls.
+    ///
+    /// - Parameters:
+    ///   - core: The pattern; rejected calls are reported at its site.
+    ///   - transform: Runs on the calling thread for each call of the
+    ///     pattern's requirement; `nil` for a call the pattern does not select.
+    init(core: PatternCore, transform: @escaping (Invocation) -> Delivery?) {
+        let mailbox = Mailbox(site: core.site)
         let transform = UncheckedSendable(transform)
         let token = core.recorder.addObserver(core.requirement?.id) { [weak mailbox] invocation in
-            guard let mailbox, let element = transform.value(invocation) else { return }
-            mailbox.deliver(element)
+            guard let mailbox, let delivery = transform.value(invocation) else { return }
+            mailbox.deliver(delivery)
         }
         mailbox.unsubscribe = { [weak recorder = core.recorder] in recorder?.removeObserver(token) }
         self.mailbox = mailbox
@@ -32,7 +50,7 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         ///
         /// - Returns: The element.
         public mutating func next() async -> Element? {
-            await mailbox.receive()
+            await mailbox.receiveElement()
         }
 
         /// The next element, or `nil` when none arrives within `timeout`.
@@ -42,7 +60,7 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         public mutating func next(within timeout: Duration) async -> Element? {
             let mailbox = self.mailbox
             let box = await withTaskGroup(of: ElementBox?.self) { group in
-                group.addTask { await mailbox.receive().map { ElementBox(value: $0) } }
+                group.addTask { await mailbox.receiveElement().map { ElementBox(value: $0) } }
                 group.addTask {
                     try? await Task.sleep(for: timeout)
                     return nil
@@ -63,44 +81,71 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         let value: Element
     }
 
+    struct DeliveryBox: @unchecked Sendable {
+        let value: Delivery
+    }
+
     /// The buffer between the recorder's notifications and the iterators.
     final class Mailbox: @unchecked Sendable {
         private struct State {
-            var buffer: [Element] = []
-            var waiter: (id: Int, continuation: CheckedContinuation<ElementBox?, Never>)?
+            var buffer: [Delivery] = []
+            var waiter: (id: Int, continuation: CheckedContinuation<DeliveryBox?, Never>)?
             var nextWaiter = 0
         }
 
         private let state = Locked(State())
+        /// Where rejected calls are reported: the pattern's site.
+        let site: CallSite
         var unsubscribe: (() -> Void)?
+
+        init(site: CallSite) { self.site = site }
 
         deinit { unsubscribe?() }
 
-        func deliver(_ element: Element) {
-            let waiter = state.withLock { state -> CheckedContinuation<ElementBox?, Never>? in
+        func deliver(_ delivery: Delivery) {
+            let waiter = state.withLock { state -> CheckedContinuation<DeliveryBox?, Never>? in
                 if let waiter = state.waiter {
                     state.waiter = nil
                     return waiter.continuation
                 }
-                state.buffer.append(element)
+                state.buffer.append(delivery)
                 return nil
             }
-            waiter?.resume(returning: ElementBox(value: element))
+            waiter?.resume(returning: DeliveryBox(value: delivery))
         }
 
         func putBack(_ element: Element) {
-            state.withLock { $0.buffer.insert(element, at: 0) }
+            state.withLock { $0.buffer.insert(.element(element), at: 0) }
         }
 
-        func receive() async -> Element? {
+        /// The next element; reports each rejected call passed on the way, on
+        /// the calling task. Once the task is cancelled it still reports the
+        /// rejected calls already buffered, so none is lost to a timeout.
+        func receiveElement() async -> Element? {
+            while let delivery = await receive() {
+                switch delivery {
+                case .element(let element):
+                    return element
+                case .rejected(let invocation, let error):
+                    TestDoubleIssueReporting.report(
+                        TestDoubleIssue(
+                            kind: .invalidRecording,
+                            message: ArgumentUnpacking.describeRejection("stream()", error, invocation),
+                            location: site))
+                }
+            }
+            return nil
+        }
+
+        func receive() async -> Delivery? {
             let id = state.withLock { state in
                 defer { state.nextWaiter += 1 }
                 return state.nextWaiter
             }
             let box = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<ElementBox?, Never>) in
-                    let immediate: ElementBox?? = state.withLock { state in
-                        if !state.buffer.isEmpty { return .some(ElementBox(value: state.buffer.removeFirst())) }
+                await withCheckedContinuation { (continuation: CheckedContinuation<DeliveryBox?, Never>) in
+                    let immediate: DeliveryBox?? = state.withLock { state in
+                        if !state.buffer.isEmpty { return .some(DeliveryBox(value: state.buffer.removeFirst())) }
                         if Task.isCancelled { return .some(nil) }
                         state.waiter = (id, continuation)
                         return nil
@@ -108,7 +153,7 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
                     if let immediate { continuation.resume(returning: immediate) }
                 }
             } onCancel: {
-                let waiter = state.withLock { state -> CheckedContinuation<ElementBox?, Never>? in
+                let waiter = state.withLock { state -> CheckedContinuation<DeliveryBox?, Never>? in
                     guard let waiter = state.waiter, waiter.id == id else { return nil }
                     state.waiter = nil
                     return waiter.continuation

@@ -45,6 +45,18 @@ enum ArgumentUnpacking {
             but the call passed a \(type(of: arguments[mismatch.position]))
             """
     }
+
+    /// The issue text for a selected call whose arguments an observation
+    /// (`arguments()`, `stream()`) cannot type, so it leaves the call out.
+    ///
+    /// - Parameters:
+    ///   - observation: The observation, as the text names it: `arguments()`.
+    ///   - error: What ``unpack(_:as:)`` threw.
+    ///   - invocation: The call left out.
+    static func describeRejection(_ observation: String, _ error: any Error, _ invocation: Invocation) -> String {
+        "\(observation): \(describe(error, invocation.arguments, invocation.requirement)) "
+            + "(call #\(invocation.sequence) \(invocation))"
+    }
 }
 
 /// Carries a value the engine hands between threads by design (user
