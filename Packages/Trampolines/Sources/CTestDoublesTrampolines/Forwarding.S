@@ -12,9 +12,9 @@
 //                      resumes the Swift caller.
 //
 // Layouts: td_call_frame (CTestDoublesTrampolines.h), td_forward_request
-// (Forwarding.h).
+// (Forwarding.h). Shared register moves: the macros of FrameMacros.h.
 
-#include "CTestDoublesTrampolines.h"
+#include "FrameMacros.h"
 #include "Forwarding.h"
 
 #if defined(__x86_64__)
@@ -39,21 +39,7 @@ td_forward_sync:
     movq $-1, %rax                          // fail closed: too many stack words
     retq
 1:
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
-    pushq %rbx
-    pushq %r12
-    pushq %r13
-    pushq %r14
-    pushq %r15
-    .cfi_offset %rbx, -24
-    .cfi_offset %r12, -32
-    .cfi_offset %r13, -40
-    .cfi_offset %r14, -48
-    .cfi_offset %r15, -56
+    TD_ENTER_SAVING_CALLEE_SAVED
     subq $8, %rsp                           // 16-byte aligned
     movq TD_FORWARD_FRAME(%rdi), %rbx       // the frame, kept across the call
     movq TD_FORWARD_FUNCTION(%rdi), %r15    // the function
@@ -71,45 +57,18 @@ td_forward_sync:
     incq %rdx
     jmp 2b
 3:
-    movq TD_FRAME_GP+0(%rbx), %rdi
-    movq TD_FRAME_GP+8(%rbx), %rsi
-    movq TD_FRAME_GP+16(%rbx), %rdx
-    movq TD_FRAME_GP+24(%rbx), %rcx
-    movq TD_FRAME_GP+32(%rbx), %r8
-    movq TD_FRAME_GP+40(%rbx), %r9
-    movaps TD_FRAME_VECTOR+0(%rbx), %xmm0
-    movaps TD_FRAME_VECTOR+16(%rbx), %xmm1
-    movaps TD_FRAME_VECTOR+32(%rbx), %xmm2
-    movaps TD_FRAME_VECTOR+48(%rbx), %xmm3
-    movaps TD_FRAME_VECTOR+64(%rbx), %xmm4
-    movaps TD_FRAME_VECTOR+80(%rbx), %xmm5
-    movaps TD_FRAME_VECTOR+96(%rbx), %xmm6
-    movaps TD_FRAME_VECTOR+112(%rbx), %xmm7
+    TD_LOAD_ARGUMENTS %rbx
     movq TD_FRAME_SELF(%rbx), %r13
     movq TD_FRAME_ERROR(%rbx), %r12
     movq TD_FRAME_ASYNC_CONTEXT(%rbx), %r14
     movq TD_FRAME_INDIRECT_RESULT(%rbx), %rax
     callq *%r15
 
-    movq %rax, TD_FRAME_RETURN_GP+0(%rbx)
-    movq %rdx, TD_FRAME_RETURN_GP+8(%rbx)
-    movq %rcx, TD_FRAME_RETURN_GP+16(%rbx)
-    movq %r8, TD_FRAME_RETURN_GP+24(%rbx)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+0(%rbx)
-    movaps %xmm1, TD_FRAME_RETURN_VECTOR+16(%rbx)
-    movaps %xmm2, TD_FRAME_RETURN_VECTOR+32(%rbx)
-    movaps %xmm3, TD_FRAME_RETURN_VECTOR+48(%rbx)
-    movq %r12, TD_FRAME_RETURN_ERROR(%rbx)
+    TD_STORE_RESULTS %rbx, %rax, %rdx, %rcx, %r8, %r12
 
     xorl %eax, %eax
     leaq -40(%rbp), %rsp
-    popq %r15
-    popq %r14
-    popq %r13
-    popq %r12
-    popq %rbx
-    popq %rbp
-    .cfi_def_cfa %rsp, 8
+    TD_LEAVE_RESTORING_CALLEE_SAVED
     retq
     .cfi_endproc
     .size td_forward_sync, . - td_forward_sync
@@ -137,20 +96,14 @@ td_forward_sync:
 td_forward_async:
     .cfi_startproc
     movq %rdi, 16(%r14)                     // the request, for the completion
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
+    TD_ENTER
     movq TD_FORWARD_FUNCTION(%rdi), %r11
     movl 4(%r11), %edi                      // the target's context size
     callq swift_task_alloc@PLT              // keeps r14 (swiftcc callee-saved)
     movq %r14, 0(%rax)                      // target Parent = our context
     leaq td_forward_async_complete(%rip), %rcx
     movq %rcx, 8(%rax)                      // target ResumeParent
-    movq %rbp, %rsp
-    popq %rbp
-    .cfi_def_cfa %rsp, 8
+    TD_LEAVE
 
     movq 16(%r14), %r11                     // the request
     movq %rax, %r14                         // the target's context
@@ -172,20 +125,7 @@ td_forward_async:
     movq TD_FORWARD_FUNCTION(%r11), %rax
     movslq 0(%rax), %r11
     addq %r11, %rax                         // the target's code
-    movq TD_FRAME_GP+0(%r10), %rdi
-    movq TD_FRAME_GP+8(%r10), %rsi
-    movq TD_FRAME_GP+16(%r10), %rdx
-    movq TD_FRAME_GP+24(%r10), %rcx
-    movq TD_FRAME_GP+32(%r10), %r8
-    movq TD_FRAME_GP+40(%r10), %r9
-    movaps TD_FRAME_VECTOR+0(%r10), %xmm0
-    movaps TD_FRAME_VECTOR+16(%r10), %xmm1
-    movaps TD_FRAME_VECTOR+32(%r10), %xmm2
-    movaps TD_FRAME_VECTOR+48(%r10), %xmm3
-    movaps TD_FRAME_VECTOR+64(%r10), %xmm4
-    movaps TD_FRAME_VECTOR+80(%r10), %xmm5
-    movaps TD_FRAME_VECTOR+96(%r10), %xmm6
-    movaps TD_FRAME_VECTOR+112(%r10), %xmm7
+    TD_LOAD_ARGUMENTS %r10
     movq TD_FRAME_SELF(%r10), %r13
     jmpq *%rax                              // target(args), context = r14
     .cfi_endproc
@@ -217,26 +157,12 @@ td_forward_async_complete:
     movq 0(%r14), %rax                      // our context
     movq 16(%rax), %r11                     // the request
     movq TD_FORWARD_FRAME(%r11), %r11
-    movq %rdi, TD_FRAME_RETURN_GP+0(%r11)
-    movq %rsi, TD_FRAME_RETURN_GP+8(%r11)
-    movq %rdx, TD_FRAME_RETURN_GP+16(%r11)
-    movq %rcx, TD_FRAME_RETURN_GP+24(%r11)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+0(%r11)
-    movaps %xmm1, TD_FRAME_RETURN_VECTOR+16(%r11)
-    movaps %xmm2, TD_FRAME_RETURN_VECTOR+32(%r11)
-    movaps %xmm3, TD_FRAME_RETURN_VECTOR+48(%r11)
-    movq %r13, TD_FRAME_RETURN_ERROR(%r11)
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
+    TD_STORE_RESULTS %r11, %rdi, %rsi, %rdx, %rcx, %r13
+    TD_ENTER
     movq %r14, %rdi
     movq %rax, %r14                         // our context, kept across the call
     callq swift_task_dealloc@PLT            // free the target's context
-    movq %rbp, %rsp
-    popq %rbp
-    .cfi_def_cfa %rsp, 8
+    TD_LEAVE
     jmpq *8(%r14)                           // our caller's ResumeParent(context = r14)
     .cfi_endproc
     .size td_forward_async_complete, . - td_forward_async_complete
@@ -262,21 +188,7 @@ td_forward_sync:
     mov x0, #-1                             // fail closed: too many stack words
     ret
 1:
-    stp x29, x30, [sp, #-64]!
-    .cfi_def_cfa_offset 64
-    .cfi_offset w30, -56
-    .cfi_offset w29, -64
-    mov x29, sp
-    .cfi_def_cfa w29, 64
-    stp x19, x20, [sp, #16]
-    stp x21, x22, [sp, #32]
-    stp x23, x24, [sp, #48]
-    .cfi_offset w19, -48
-    .cfi_offset w20, -40
-    .cfi_offset w21, -32
-    .cfi_offset w22, -24
-    .cfi_offset w23, -16
-    .cfi_offset w24, -8
+    TD_ENTER_SAVING_CALLEE_SAVED
     ldr x19, [x0, #TD_FORWARD_FRAME]        // the frame, kept across the call
     ldr x23, [x0, #TD_FORWARD_FUNCTION]     // the function
 
@@ -292,33 +204,17 @@ td_forward_sync:
     subs x9, x9, #1
     b.ne 2b
 3:
-    ldp x0, x1, [x19, #TD_FRAME_GP+0]
-    ldp x2, x3, [x19, #TD_FRAME_GP+16]
-    ldp x4, x5, [x19, #TD_FRAME_GP+32]
-    ldp x6, x7, [x19, #TD_FRAME_GP+48]
-    ldp q0, q1, [x19, #TD_FRAME_VECTOR+0]
-    ldp q2, q3, [x19, #TD_FRAME_VECTOR+32]
-    ldp q4, q5, [x19, #TD_FRAME_VECTOR+64]
-    ldp q6, q7, [x19, #TD_FRAME_VECTOR+96]
+    TD_LOAD_ARGUMENTS x19
     ldr x8, [x19, #TD_FRAME_INDIRECT_RESULT]
     ldr x20, [x19, #TD_FRAME_SELF]
     ldr x21, [x19, #TD_FRAME_ERROR]
     ldr x22, [x19, #TD_FRAME_ASYNC_CONTEXT]
     blr x23
 
-    stp x0, x1, [x19, #TD_FRAME_RETURN_GP+0]
-    stp x2, x3, [x19, #TD_FRAME_RETURN_GP+16]
-    stp q0, q1, [x19, #TD_FRAME_RETURN_VECTOR+0]
-    stp q2, q3, [x19, #TD_FRAME_RETURN_VECTOR+32]
-    str x21, [x19, #TD_FRAME_RETURN_ERROR]
+    TD_STORE_RESULTS x19, x21
 
     mov x0, #0
-    mov sp, x29
-    ldp x19, x20, [sp, #16]
-    ldp x21, x22, [sp, #32]
-    ldp x23, x24, [sp, #48]
-    ldp x29, x30, [sp], #64
-    .cfi_def_cfa sp, 0
+    TD_LEAVE_RESTORING_CALLEE_SAVED
     ret
     .cfi_endproc
     .size td_forward_sync, . - td_forward_sync
@@ -372,14 +268,7 @@ td_forward_async:
     ldrsw x17, [x16]
     add x16, x16, x17                       // the target's code
     ldr x10, [x11, #TD_FORWARD_FRAME]
-    ldp x0, x1, [x10, #TD_FRAME_GP+0]
-    ldp x2, x3, [x10, #TD_FRAME_GP+16]
-    ldp x4, x5, [x10, #TD_FRAME_GP+32]
-    ldp x6, x7, [x10, #TD_FRAME_GP+48]
-    ldp q0, q1, [x10, #TD_FRAME_VECTOR+0]
-    ldp q2, q3, [x10, #TD_FRAME_VECTOR+32]
-    ldp q4, q5, [x10, #TD_FRAME_VECTOR+64]
-    ldp q6, q7, [x10, #TD_FRAME_VECTOR+96]
+    TD_LOAD_ARGUMENTS x10
     ldr x20, [x10, #TD_FRAME_SELF]
     br x16                                  // target(args), context = x22
     .cfi_endproc
@@ -411,11 +300,7 @@ td_forward_async_complete:
     ldr x9, [x22]                           // our context
     ldr x10, [x9, #16]                      // the request
     ldr x10, [x10, #TD_FORWARD_FRAME]
-    stp x0, x1, [x10, #TD_FRAME_RETURN_GP+0]
-    stp x2, x3, [x10, #TD_FRAME_RETURN_GP+16]
-    stp q0, q1, [x10, #TD_FRAME_RETURN_VECTOR+0]
-    stp q2, q3, [x10, #TD_FRAME_RETURN_VECTOR+32]
-    str x20, [x10, #TD_FRAME_RETURN_ERROR]
+    TD_STORE_RESULTS x10, x20
     stp x29, x30, [sp, #-16]!
     .cfi_def_cfa_offset 16
     .cfi_offset w30, -8

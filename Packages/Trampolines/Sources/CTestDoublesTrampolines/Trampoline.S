@@ -5,6 +5,8 @@
 //   2. td_async_trampoline_entry  the async entry (completes at once), same frame
 //   3. td_call_probing_error_register and td_assembly_echo_word, small probes
 //      the tests use to observe register contracts.
+// The register moves shared with Forwarding.S and ClosureBridge.S are the
+// assembler macros of FrameMacros.h.
 //
 // Every entry spills the registers into one td_call_frame (see
 // include/CTestDoublesTrampolines.h; offsets are the TD_FRAME_* macros, asserted
@@ -12,7 +14,7 @@
 // td_trampoline_handler(frame) with the C calling convention, then reloads
 // the result and error registers from the frame and returns to the caller.
 
-#include "CTestDoublesTrampolines.h"
+#include "FrameMacros.h"
 
 #if defined(__x86_64__)
 
@@ -31,73 +33,7 @@
     .p2align 4
 td_sync_trampoline_entry:
     .cfi_startproc
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
-    subq $TD_FRAME_SIZE, %rsp               // rsp is 16-byte aligned again
-
-    movq %r11, TD_FRAME_SLOT(%rsp)
-    movq %r10, TD_FRAME_CONTEXT(%rsp)
-
-    movq %rdi, TD_FRAME_GP+0(%rsp)
-    movq %rsi, TD_FRAME_GP+8(%rsp)
-    movq %rdx, TD_FRAME_GP+16(%rsp)
-    movq %rcx, TD_FRAME_GP+24(%rsp)
-    movq %r8, TD_FRAME_GP+32(%rsp)
-    movq %r9, TD_FRAME_GP+40(%rsp)
-    movq $0, TD_FRAME_GP+48(%rsp)           // x86_64 has six integer argument registers
-    movq $0, TD_FRAME_GP+56(%rsp)
-
-    movaps %xmm0, TD_FRAME_VECTOR+0(%rsp)
-    movaps %xmm1, TD_FRAME_VECTOR+16(%rsp)
-    movaps %xmm2, TD_FRAME_VECTOR+32(%rsp)
-    movaps %xmm3, TD_FRAME_VECTOR+48(%rsp)
-    movaps %xmm4, TD_FRAME_VECTOR+64(%rsp)
-    movaps %xmm5, TD_FRAME_VECTOR+80(%rsp)
-    movaps %xmm6, TD_FRAME_VECTOR+96(%rsp)
-    movaps %xmm7, TD_FRAME_VECTOR+112(%rsp)
-
-    leaq 16(%rbp), %r11                     // above the saved rbp and the return address
-    movq %r11, TD_FRAME_STACK_ARGUMENTS(%rsp)
-    movq %rax, TD_FRAME_INDIRECT_RESULT(%rsp)
-    movq %r13, TD_FRAME_SELF(%rsp)
-    movq %r12, TD_FRAME_ERROR(%rsp)
-    movq %r14, TD_FRAME_ASYNC_CONTEXT(%rsp)
-    movq $0, TD_FRAME_STACK_ARGUMENT_BYTES(%rsp)
-
-    // Results start zeroed; the error register starts as the caller's r12,
-    // so a nonthrowing requirement hands r12 back unchanged (it is
-    // callee-saved when it is not the error register).
-    xorps %xmm0, %xmm0
-    movaps %xmm0, TD_FRAME_RETURN_GP+0(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_GP+16(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+0(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+16(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+32(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
-    movq %r12, TD_FRAME_RETURN_ERROR(%rsp)
-    movq $0, TD_FRAME_FLAGS(%rsp)
-    movq $0, TD_FRAME_SUSPENSION(%rsp)
-
-    movq %rsp, %rdi
-    callq td_trampoline_handler@PLT         // C ABI: keeps rbx rbp r12-r15
-
-    movq TD_FRAME_RETURN_GP+0(%rsp), %rax
-    movq TD_FRAME_RETURN_GP+8(%rsp), %rdx
-    movq TD_FRAME_RETURN_GP+16(%rsp), %rcx
-    movq TD_FRAME_RETURN_GP+24(%rsp), %r8
-    movaps TD_FRAME_RETURN_VECTOR+0(%rsp), %xmm0
-    movaps TD_FRAME_RETURN_VECTOR+16(%rsp), %xmm1
-    movaps TD_FRAME_RETURN_VECTOR+32(%rsp), %xmm2
-    movaps TD_FRAME_RETURN_VECTOR+48(%rsp), %xmm3
-    movq TD_FRAME_RETURN_ERROR(%rsp), %r12
-
-    movq %rbp, %rsp
-    popq %rbp
-    .cfi_def_cfa %rsp, 8
-    retq
+    TD_SYNC_ENTRY td_trampoline_handler, %r11, %r10   // slot, context from the veneer
     .cfi_endproc
     .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
 
@@ -123,52 +59,11 @@ td_sync_trampoline_entry:
     .p2align 4
 td_async_trampoline_entry:
     .cfi_startproc
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
+    TD_ENTER
     subq $TD_FRAME_SIZE, %rsp
 
-    movq %r11, TD_FRAME_SLOT(%rsp)
-    movq %r10, TD_FRAME_CONTEXT(%rsp)
-
-    movq %rdi, TD_FRAME_GP+0(%rsp)
-    movq %rsi, TD_FRAME_GP+8(%rsp)
-    movq %rdx, TD_FRAME_GP+16(%rsp)
-    movq %rcx, TD_FRAME_GP+24(%rsp)
-    movq %r8, TD_FRAME_GP+32(%rsp)
-    movq %r9, TD_FRAME_GP+40(%rsp)
-    movq $0, TD_FRAME_GP+48(%rsp)
-    movq $0, TD_FRAME_GP+56(%rsp)
-
-    movaps %xmm0, TD_FRAME_VECTOR+0(%rsp)
-    movaps %xmm1, TD_FRAME_VECTOR+16(%rsp)
-    movaps %xmm2, TD_FRAME_VECTOR+32(%rsp)
-    movaps %xmm3, TD_FRAME_VECTOR+48(%rsp)
-    movaps %xmm4, TD_FRAME_VECTOR+64(%rsp)
-    movaps %xmm5, TD_FRAME_VECTOR+80(%rsp)
-    movaps %xmm6, TD_FRAME_VECTOR+96(%rsp)
-    movaps %xmm7, TD_FRAME_VECTOR+112(%rsp)
-
-    leaq 16(%rbp), %r11                     // the first stack argument, above the return address
-    movq %r11, TD_FRAME_STACK_ARGUMENTS(%rsp)
-    movq %rdi, TD_FRAME_INDIRECT_RESULT(%rsp)
-    movq %r13, TD_FRAME_SELF(%rsp)
-    movq %r12, TD_FRAME_ERROR(%rsp)
-    movq %r14, TD_FRAME_ASYNC_CONTEXT(%rsp)
-    movq $0, TD_FRAME_STACK_ARGUMENT_BYTES(%rsp)
-
-    xorps %xmm0, %xmm0
-    movaps %xmm0, TD_FRAME_RETURN_GP+0(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_GP+16(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+0(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+16(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+32(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
-    movq $0, TD_FRAME_RETURN_ERROR(%rsp)    // async errors start clear
-    movq $TD_FRAME_FLAG_ASYNC, TD_FRAME_FLAGS(%rsp)
-    movq $0, TD_FRAME_SUSPENSION(%rsp)
+    TD_SPILL_CALL %r11, %r10, %rdi          // slot, context, indirect result (the first argument)
+    TD_CLEAR_RESULTS $0, $TD_FRAME_FLAG_ASYNC   // async errors start clear
 
     movq %rsp, %rdi
     callq td_trampoline_handler@PLT
@@ -177,20 +72,11 @@ td_async_trampoline_entry:
     jne .Lasync_suspend
 
     movq TD_FRAME_STACK_ARGUMENT_BYTES(%rsp), %rax
-    movq TD_FRAME_RETURN_GP+0(%rsp), %rdi
-    movq TD_FRAME_RETURN_GP+8(%rsp), %rsi
-    movq TD_FRAME_RETURN_GP+16(%rsp), %rdx
-    movq TD_FRAME_RETURN_GP+24(%rsp), %rcx
-    movaps TD_FRAME_RETURN_VECTOR+0(%rsp), %xmm0
-    movaps TD_FRAME_RETURN_VECTOR+16(%rsp), %xmm1
-    movaps TD_FRAME_RETURN_VECTOR+32(%rsp), %xmm2
-    movaps TD_FRAME_RETURN_VECTOR+48(%rsp), %xmm3
-    movq TD_FRAME_RETURN_ERROR(%rsp), %r13  // async functions return errors in the self register
+    // async functions return errors in the self register
+    TD_LOAD_RESULTS %rsp, %rdi, %rsi, %rdx, %rcx, %r13
     movq TD_FRAME_ASYNC_CONTEXT(%rsp), %r14
 
-    movq %rbp, %rsp
-    popq %rbp
-    .cfi_def_cfa %rsp, 8
+    TD_LEAVE
     // Callee-pops: move the return address up over the popped stack
     // arguments, then drop them. (%rax is a multiple of 16; see
     // TrampolineConvention.asyncCalleePoppedByteCount.)
@@ -219,9 +105,7 @@ td_async_trampoline_entry:
     movslq 0(%r11), %rdx
     addq %r11, %rdx                         // the dispatcher's code
     movq TD_FRAME_STACK_ARGUMENT_BYTES(%rsp), %rax
-    movq %rbp, %rsp
-    popq %rbp
-    .cfi_def_cfa %rsp, 8
+    TD_LEAVE
     movq (%rsp), %r10
     movq %r10, (%rsp,%rax)
     addq %rax, %rsp
@@ -241,11 +125,7 @@ td_async_trampoline_entry:
     .p2align 4
 td_async_dispatch_complete:
     .cfi_startproc
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
+    TD_ENTER
     subq $TD_FRAME_SIZE, %rsp
 
     movq %rdi, TD_FRAME_SUSPENSION(%rsp)
@@ -257,20 +137,10 @@ td_async_dispatch_complete:
     movq %rsp, %rsi
     callq td_async_dispatch_finish@PLT      // results into this frame; releases the state
 
-    movq TD_FRAME_RETURN_GP+0(%rsp), %rdi
-    movq TD_FRAME_RETURN_GP+8(%rsp), %rsi
-    movq TD_FRAME_RETURN_GP+16(%rsp), %rdx
-    movq TD_FRAME_RETURN_GP+24(%rsp), %rcx
-    movaps TD_FRAME_RETURN_VECTOR+0(%rsp), %xmm0
-    movaps TD_FRAME_RETURN_VECTOR+16(%rsp), %xmm1
-    movaps TD_FRAME_RETURN_VECTOR+32(%rsp), %xmm2
-    movaps TD_FRAME_RETURN_VECTOR+48(%rsp), %xmm3
-    movq TD_FRAME_RETURN_ERROR(%rsp), %r13
+    TD_LOAD_RESULTS %rsp, %rdi, %rsi, %rdx, %rcx, %r13
     movq TD_FRAME_ASYNC_CONTEXT(%rsp), %r14
 
-    movq %rbp, %rsp
-    popq %rbp
-    .cfi_def_cfa %rsp, 8
+    TD_LEAVE
     jmpq *8(%r14)                           // the original caller's ResumeParent
     .cfi_endproc
     .size td_async_dispatch_complete, . - td_async_dispatch_complete
@@ -286,11 +156,7 @@ td_async_dispatch_complete:
     .p2align 4
 td_call_probing_error_register:
     .cfi_startproc
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
+    TD_ENTER
     pushq %r12
     pushq %r13                              // rsp is 16-byte aligned at the call
     .cfi_offset %r12, -24
@@ -336,53 +202,7 @@ td_assembly_echo_word:
     .p2align 2
 td_sync_trampoline_entry:
     .cfi_startproc
-    stp x29, x30, [sp, #-16]!
-    .cfi_def_cfa_offset 16
-    .cfi_offset w30, -8
-    .cfi_offset w29, -16
-    mov x29, sp
-    .cfi_def_cfa w29, 16
-    sub sp, sp, #TD_FRAME_SIZE
-
-    stp x9, x10, [sp, #TD_FRAME_SLOT]       // slot, context
-    stp x0, x1, [sp, #TD_FRAME_GP+0]
-    stp x2, x3, [sp, #TD_FRAME_GP+16]
-    stp x4, x5, [sp, #TD_FRAME_GP+32]
-    stp x6, x7, [sp, #TD_FRAME_GP+48]
-    stp q0, q1, [sp, #TD_FRAME_VECTOR+0]
-    stp q2, q3, [sp, #TD_FRAME_VECTOR+32]
-    stp q4, q5, [sp, #TD_FRAME_VECTOR+64]
-    stp q6, q7, [sp, #TD_FRAME_VECTOR+96]
-
-    add x9, x29, #16                        // the caller's sp: the first stack argument
-    str x9, [sp, #TD_FRAME_STACK_ARGUMENTS]
-    stp x8, x20, [sp, #TD_FRAME_INDIRECT_RESULT]   // indirect result, self
-    stp x21, x22, [sp, #TD_FRAME_ERROR]            // error, async context
-    str xzr, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
-
-    // Results start zeroed; the error register starts as the caller's x21,
-    // so a nonthrowing requirement hands x21 back unchanged.
-    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+0]
-    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+16]
-    movi v16.2d, #0
-    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+0]
-    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
-    stp x21, xzr, [sp, #TD_FRAME_RETURN_ERROR]     // return error, flags (sync)
-    stp xzr, xzr, [sp, #TD_FRAME_SUSPENSION]       // suspension, padding
-
-    mov x0, sp
-    bl td_trampoline_handler           // C ABI: keeps x19-x28, d8-d15
-
-    ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
-    ldp x2, x3, [sp, #TD_FRAME_RETURN_GP+16]
-    ldp q0, q1, [sp, #TD_FRAME_RETURN_VECTOR+0]
-    ldp q2, q3, [sp, #TD_FRAME_RETURN_VECTOR+32]
-    ldr x21, [sp, #TD_FRAME_RETURN_ERROR]
-
-    mov sp, x29
-    ldp x29, x30, [sp], #16
-    .cfi_def_cfa sp, 0
-    ret
+    TD_SYNC_ENTRY td_trampoline_handler, x9, x10   // slot, context from the veneer
     .cfi_endproc
     .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
 
@@ -405,38 +225,12 @@ td_sync_trampoline_entry:
     .p2align 2
 td_async_trampoline_entry:
     .cfi_startproc
-    stp x29, x30, [sp, #-16]!
-    .cfi_def_cfa_offset 16
-    .cfi_offset w30, -8
-    .cfi_offset w29, -16
-    mov x29, sp
-    .cfi_def_cfa w29, 16
+    TD_ENTER
     sub sp, sp, #TD_FRAME_SIZE
 
-    stp x9, x10, [sp, #TD_FRAME_SLOT]       // slot, context
-    stp x0, x1, [sp, #TD_FRAME_GP+0]
-    stp x2, x3, [sp, #TD_FRAME_GP+16]
-    stp x4, x5, [sp, #TD_FRAME_GP+32]
-    stp x6, x7, [sp, #TD_FRAME_GP+48]
-    stp q0, q1, [sp, #TD_FRAME_VECTOR+0]
-    stp q2, q3, [sp, #TD_FRAME_VECTOR+32]
-    stp q4, q5, [sp, #TD_FRAME_VECTOR+64]
-    stp q6, q7, [sp, #TD_FRAME_VECTOR+96]
-
-    add x9, x29, #16                        // the caller's sp: the first stack argument
-    str x9, [sp, #TD_FRAME_STACK_ARGUMENTS]
-    stp x0, x20, [sp, #TD_FRAME_INDIRECT_RESULT]   // first argument (indirect result), self
-    stp x21, x22, [sp, #TD_FRAME_ERROR]            // error, async context
-    str xzr, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
-
-    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+0]
-    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+16]
-    movi v16.2d, #0
-    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+0]
-    stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
+    TD_SPILL_CALL x9, x10, x0               // slot, context, indirect result (the first argument)
     mov x9, #TD_FRAME_FLAG_ASYNC
-    stp xzr, x9, [sp, #TD_FRAME_RETURN_ERROR]      // async errors start clear; flags
-    stp xzr, xzr, [sp, #TD_FRAME_SUSPENSION]       // suspension, padding
+    TD_CLEAR_RESULTS xzr, x9                // async errors start clear; flags
 
     mov x0, sp
     bl td_trampoline_handler                // C ABI: keeps x19-x28, d8-d15
@@ -445,16 +239,11 @@ td_async_trampoline_entry:
     cbnz x9, .Lasync_suspend
 
     ldr x9, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
-    ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
-    ldp x2, x3, [sp, #TD_FRAME_RETURN_GP+16]
-    ldp q0, q1, [sp, #TD_FRAME_RETURN_VECTOR+0]
-    ldp q2, q3, [sp, #TD_FRAME_RETURN_VECTOR+32]
-    ldr x20, [sp, #TD_FRAME_RETURN_ERROR]   // async functions return errors in the self register
+    // async functions return errors in the self register
+    TD_LOAD_RESULTS sp, x20
     ldr x22, [sp, #TD_FRAME_ASYNC_CONTEXT]
 
-    mov sp, x29
-    ldp x29, x30, [sp], #16
-    .cfi_def_cfa sp, 0
+    TD_LEAVE
     add sp, sp, x9                          // callee-pops: drop the stack arguments
     ldr x16, [x22, #8]
     br x16                                  // ResumeParent(context = x22)
@@ -478,9 +267,7 @@ td_async_trampoline_entry:
     ldrsw x17, [x16]
     add x16, x16, x17                       // the dispatcher's code
     ldr x9, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
-    mov sp, x29
-    ldp x29, x30, [sp], #16
-    .cfi_def_cfa sp, 0
+    TD_LEAVE
     add sp, sp, x9
     br x16                                  // td_async_dispatch(state), context = x22
     .cfi_endproc
@@ -498,12 +285,7 @@ td_async_trampoline_entry:
     .p2align 2
 td_async_dispatch_complete:
     .cfi_startproc
-    stp x29, x30, [sp, #-16]!
-    .cfi_def_cfa_offset 16
-    .cfi_offset w30, -8
-    .cfi_offset w29, -16
-    mov x29, sp
-    .cfi_def_cfa w29, 16
+    TD_ENTER
     sub sp, sp, #TD_FRAME_SIZE
 
     str x0, [sp, #TD_FRAME_SUSPENSION]
@@ -515,16 +297,10 @@ td_async_dispatch_complete:
     mov x1, sp
     bl td_async_dispatch_finish             // results into this frame; releases the state
 
-    ldp x0, x1, [sp, #TD_FRAME_RETURN_GP+0]
-    ldp x2, x3, [sp, #TD_FRAME_RETURN_GP+16]
-    ldp q0, q1, [sp, #TD_FRAME_RETURN_VECTOR+0]
-    ldp q2, q3, [sp, #TD_FRAME_RETURN_VECTOR+32]
-    ldr x20, [sp, #TD_FRAME_RETURN_ERROR]
+    TD_LOAD_RESULTS sp, x20
     ldr x22, [sp, #TD_FRAME_ASYNC_CONTEXT]
 
-    mov sp, x29
-    ldp x29, x30, [sp], #16
-    .cfi_def_cfa sp, 0
+    TD_LEAVE
     ldr x16, [x22, #8]
     br x16                                  // the original caller's ResumeParent
     .cfi_endproc
