@@ -27,23 +27,12 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         calling real: @escaping (repeat each Argument) throws -> Result
     ) -> Self {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recording = recording(as: name, into: session, fileID, filePath, line, column)
         let handler = Self.typedHandler(real, requirement)
-        let recorder = core.recorder
-        let key = name ?? requirement?.name ?? ""
         return appending(
             .compute { arguments, count in
-                let outcome: Swift.Result<Any, any Error>
-                do {
-                    outcome = .success(try handler(arguments, count))
-                } catch let misuse as BehaviorMisuse {
-                    throw misuse
-                } catch {
-                    outcome = .failure(error)
-                }
-                Self.record(outcome, arguments, key, session, recorder, site)
-                return try outcome.get()
-            }, .bare, site)
+                try recording.answer(Swift.Result { try handler(arguments, count) }, arguments)
+            }, .bare, recording.site)
     }
 
     /// Answers matching calls of an async requirement with an async handler
@@ -64,23 +53,12 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         calling real: @escaping (repeat each Argument) async throws -> Result
     ) -> Self {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recording = recording(as: name, into: session, fileID, filePath, line, column)
         let handler = typedAsyncHandler(real)
-        let recorder = core.recorder
-        let key = name ?? requirement?.name ?? ""
         return appending(
             .computeAsync { arguments, count in
-                let outcome: Swift.Result<Any, any Error>
-                do {
-                    outcome = .success(try await handler(arguments, count))
-                } catch let misuse as BehaviorMisuse {
-                    throw misuse
-                } catch {
-                    outcome = .failure(error)
-                }
-                Self.record(outcome, arguments, key, session, recorder, site)
-                return try outcome.get()
-            }, .bare, site)
+                try recording.answer(await CallRecording.outcome { try await handler(arguments, count) }, arguments)
+            }, .bare, recording.site)
     }
 
     /// Answers matching calls from a replay: each must be the replay's next
@@ -111,15 +89,51 @@ extension CallPattern {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private static func record(
-        _ outcome: Swift.Result<Any, any Error>, _ arguments: [Any], _ name: String, _ session: RecordingSession,
-        _ recorder: InvocationRecorder, _ site: CallSite
-    ) {
+    /// Where `thenRecord` records the calls it answers: `session`, under
+    /// `name` or else the requirement's name.
+    private func recording(
+        as name: String?, into session: RecordingSession, _ fileID: String, _ filePath: String, _ line: Int,
+        _ column: Int
+    ) -> CallRecording {
+        CallRecording(
+            name: name ?? requirement?.name ?? "", session: session, recorder: core.recorder,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// What the sync and async `thenRecord` share: the session, the name the
+/// calls are recorded under, and the step that records one call's outcome.
+private struct CallRecording {
+    let name: String
+    let session: RecordingSession
+    let recorder: InvocationRecorder
+    /// Where `thenRecord` was called; recording failures are reported here.
+    let site: CallSite
+
+    /// The outcome of an async handler: its value, or the error it threw.
+    static func outcome(of body: () async throws -> Any) async -> Swift.Result<Any, any Error> {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Records one call with the real implementation's outcome and answers
+    /// with it. A `BehaviorMisuse` (arguments that do not fit the handler)
+    /// is no outcome of the real implementation: it is thrown unrecorded.
+    /// A value that cannot be recorded is reported as a test issue; the
+    /// call is still answered.
+    func answer(_ outcome: Swift.Result<Any, any Error>, _ arguments: [Any]) throws -> Any {
+        if case .failure(let misuse as BehaviorMisuse) = outcome {
+            throw misuse
+        }
         do {
             try session.record(name, arguments: arguments, outcome: outcome)
         } catch {
             TestDoubleIssueReporting.report(
                 TestDoubleIssue(kind: .invalidRecording, message: "\(recorder.name): \(error)", location: site))
         }
+        return try outcome.get()
     }
 }
