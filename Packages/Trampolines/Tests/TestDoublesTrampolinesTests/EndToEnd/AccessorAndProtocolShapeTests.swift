@@ -96,7 +96,7 @@ final class StoreState: Sendable {
     @Test func baseProtocolGetsItsOwnTable() throws {
         #expect(try ProtocolProbe.requirementKinds(of: (any Greeter).self) == [.baseProtocol, .method])
         let namedDescriptor = try ProtocolProbe.protocolDescriptor(of: (any Named).self)
-        #expect(ProtocolProbe.requirementKinds(of: namedDescriptor) == [ProtocolProbe.RequirementKind.getter.rawValue])
+        #expect(try ProtocolProbe.requirementKinds(of: namedDescriptor) == [.getter])
         let nameResult = try convention.placeResult(.words(byteCount: 16))
         let greetArguments = try convention.placeArguments([.words(byteCount: 16)])
         let (greeter, conformance) = try fabricate(

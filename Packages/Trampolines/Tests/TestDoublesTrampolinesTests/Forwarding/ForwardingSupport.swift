@@ -15,7 +15,7 @@ func forwardingDouble<P>(
     observed: Observations<Int>? = nil, stackPointers: Observations<UInt>? = nil
 ) throws -> (value: P, conformance: FabricatedConformance) {
     let descriptor = try ProtocolProbe.protocolDescriptor(of: type)
-    let kinds = ProtocolProbe.requirementKinds(of: descriptor)
+    let kinds = try ProtocolProbe.requirementKinds(of: descriptor)
     let descriptorAddress = UInt(bitPattern: descriptor)
     let slots: [WitnessSlot] = kinds.indices.map { index in
         requirements[index]?.isAsync == true

@@ -6,7 +6,7 @@ func fabricate<P>(
     _ type: P.Type, slots: [WitnessSlot]? = nil, handler: @escaping @Sendable (CallFrame) -> Void
 ) throws -> (value: P, conformance: FabricatedConformance) {
     let descriptor = try ProtocolProbe.protocolDescriptor(of: type)
-    let count = ProtocolProbe.requirementKinds(of: descriptor).count
+    let count = try ProtocolProbe.requirementKinds(of: descriptor).count
     let layout = WitnessTableLayout(
         protocolDescriptor: descriptor, slots: slots ?? (0..<count).map { .requirement(dispatchIndex: $0) })
     let conformance = try FabricatedConformance([layout], handler: handler)
