@@ -35,16 +35,12 @@ enum ManualStubMemoryTestGate {
 /// this suite alone; it runs them again under LeakSanitizer with fewer
 /// iterations (`TESTDOUBLES_MEMORY_ITERATIONS`) and without the resident-set
 /// bound (`TESTDOUBLES_MEMORY_CHECK_RSS=0`: AddressSanitizer's quarantine
-/// keeps freed memory resident by design).
+/// keeps freed memory resident by design). The loop and the measurement are
+/// `ReliabilityHarness`'s.
 @Suite(.serialized, .enabled(if: ManualStubMemoryTestGate.isEnabled))
 struct ManualStubMemoryTests {
-    static var iterations: Int {
-        getenv("TESTDOUBLES_MEMORY_ITERATIONS").flatMap { Int(String(cString: $0)) } ?? 100_000
-    }
-    static var warmUp: Int { iterations / 10 }
-
     @Test func closureDoublesKeepResidentMemoryFlat() throws {
-        try Self.expectFlatResidentMemory { index in
+        try ReliabilityHarness.expectFlatResidentMemory("ManualStubMemoryTests") { index in
             let double = ClosureDouble<Int, String>()
             let calls = double.when(equal: index).thenReturn("match")
             double.whenAny().then { "other-\($0)" }
@@ -56,38 +52,12 @@ struct ManualStubMemoryTests {
     }
 
     @Test func manualStubsKeepResidentMemoryFlat() throws {
-        try Self.expectFlatResidentMemory { index in
+        try ReliabilityHarness.expectFlatResidentMemory("ManualStubMemoryTests") { index in
             let probe = MemoryProbeStub()
             probe.when { $0.echo(Match.any()) }.then { (value: Int) in value &* 2 }
             let service: any MemoryProbe = probe()
             #expect(service.echo(index) == index &* 2)
             probe.verify(1...1) { $0.echo(Match.equal(index)) }
         }
-    }
-
-    /// Runs `body` `iterations` times and expects the resident set after the
-    /// last one within 5% of the one after the warm-up.
-    static func expectFlatResidentMemory(_ body: (Int) throws -> Void) throws {
-        for index in 0..<warmUp { try body(index) }
-        let afterWarmUp = try residentBytes()
-        for index in warmUp..<iterations { try body(index) }
-        let atEnd = try residentBytes()
-        let growth = Double(atEnd - afterWarmUp) / Double(afterWarmUp)
-        print("ManualStubMemoryTests: resident \(afterWarmUp / 1024) KiB after warm-up, \(atEnd / 1024) KiB at end")
-        guard getenv("TESTDOUBLES_MEMORY_CHECK_RSS").map({ String(cString: $0) }) != "0" else { return }
-        #expect(growth <= 0.05, "resident memory grew \(growth * 100)% (\(afterWarmUp) -> \(atEnd) bytes)")
-    }
-
-    /// The process's resident set size, from `/proc/self/statm`.
-    static func residentBytes() throws -> Int {
-        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = read(descriptor, &buffer, buffer.count)
-        try #require(count > 0)
-        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-        let pages = try #require(fields.count > 1 ? Int(fields[1]) : nil)
-        return pages * sysconf(Int32(_SC_PAGESIZE))
     }
 }
