@@ -2,7 +2,9 @@ import TestDoublesRecorder
 
 // Handlers with an `inout` parameter: the final value of the parameter is
 // written back to the caller's variable when the call goes through a
-// fabricated `Stub` or `Spy` and that argument is `inout`.
+// fabricated `Stub` or `Spy` and that argument is `inout`. Every overload
+// hands its `inout` position to one `InoutArgument`, which runs the handler
+// on a variable and records the variable's final value.
 
 extension CallPattern {
     /// Answers matching calls with a handler whose first parameter is `inout`.
@@ -25,12 +27,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (inout A) throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 0, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A) throws -> Result in
-            var first = first
-            defer { InoutWriteBack.record(first, at: 0, of: requirement) }
-            return try handler(&first)
+            try argument.writingBack(first) { try handler(&$0) }
         }
     }
 
@@ -64,12 +64,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (inout A, B) throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 0, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B) throws -> Result in
-            var first = first
-            defer { InoutWriteBack.record(first, at: 0, of: requirement) }
-            return try handler(&first, second)
+            try argument.writingBack(first) { try handler(&$0, second) }
         }
     }
 
@@ -93,12 +91,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (A, inout B) throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 1, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B) throws -> Result in
-            var second = second
-            defer { InoutWriteBack.record(second, at: 1, of: requirement) }
-            return try handler(first, &second)
+            try argument.writingBack(second) { try handler(first, &$0) }
         }
     }
 
@@ -122,12 +118,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (inout A, B, C) throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 0, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B, third: C) throws -> Result in
-            var first = first
-            defer { InoutWriteBack.record(first, at: 0, of: requirement) }
-            return try handler(&first, second, third)
+            try argument.writingBack(first) { try handler(&$0, second, third) }
         }
     }
 
@@ -151,12 +145,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (A, inout B, C) throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 1, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B, third: C) throws -> Result in
-            var second = second
-            defer { InoutWriteBack.record(second, at: 1, of: requirement) }
-            return try handler(first, &second, third)
+            try argument.writingBack(second) { try handler(first, &$0, third) }
         }
     }
 
@@ -180,12 +172,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (A, B, inout C) throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 2, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B, third: C) throws -> Result in
-            var third = third
-            defer { InoutWriteBack.record(third, at: 2, of: requirement) }
-            return try handler(first, second, &third)
+            try argument.writingBack(third) { try handler(first, second, &$0) }
         }
     }
 
@@ -209,12 +199,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (inout A) async throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 0, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A) async throws -> Result in
-            var first = first
-            defer { InoutWriteBack.record(first, at: 0, of: requirement) }
-            return try await handler(&first)
+            try await argument.writingBack(first) { try await handler(&$0) }
         }
     }
 
@@ -238,12 +226,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (inout A, B) async throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 0, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B) async throws -> Result in
-            var first = first
-            defer { InoutWriteBack.record(first, at: 0, of: requirement) }
-            return try await handler(&first, second)
+            try await argument.writingBack(first) { try await handler(&$0, second) }
         }
     }
 
@@ -267,12 +253,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (A, inout B) async throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 1, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B) async throws -> Result in
-            var second = second
-            defer { InoutWriteBack.record(second, at: 1, of: requirement) }
-            return try await handler(first, &second)
+            try await argument.writingBack(second) { try await handler(first, &$0) }
         }
     }
 
@@ -296,12 +280,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (inout A, B, C) async throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 0, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B, third: C) async throws -> Result in
-            var first = first
-            defer { InoutWriteBack.record(first, at: 0, of: requirement) }
-            return try await handler(&first, second, third)
+            try await argument.writingBack(first) { try await handler(&$0, second, third) }
         }
     }
 
@@ -325,12 +307,10 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (A, inout B, C) async throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 1, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B, third: C) async throws -> Result in
-            var second = second
-            defer { InoutWriteBack.record(second, at: 1, of: requirement) }
-            return try await handler(first, &second, third)
+            try await argument.writingBack(second) { try await handler(first, &$0, third) }
         }
     }
 
@@ -354,12 +334,55 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (A, B, inout C) async throws -> Result
     ) -> Self {
-        let requirement = self.requirement
+        let argument = InoutArgument(at: 2, of: requirement)
         return then(fileID: fileID, filePath: filePath, line: line, column: column) {
             (first: A, second: B, third: C) async throws -> Result in
-            var third = third
-            defer { InoutWriteBack.record(third, at: 2, of: requirement) }
-            return try await handler(first, second, &third)
+            try await argument.writingBack(third) { try await handler(first, second, &$0) }
         }
+    }
+}
+
+/// The `inout` parameter of a handler: its position among the call's
+/// arguments and the requirement the handler was configured for.
+struct InoutArgument {
+    /// The argument's position in the recorder's order.
+    let position: Int
+    /// The requirement the handler was configured for; nil when the pattern's recording failed.
+    let requirement: Requirement?
+
+    /// The parameter at `position` of a handler of `requirement`.
+    init(at position: Int, of requirement: Requirement?) {
+        self.position = position
+        self.requirement = requirement
+    }
+
+    /// Runs `body` on a variable holding `value`, then records the variable's
+    /// final value for the call being answered (also when `body` throws).
+    ///
+    /// - Parameters:
+    ///   - value: The call's argument.
+    ///   - body: The handler, given the variable.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    func writingBack<Value, Answer>(_ value: Value, _ body: (inout Value) throws -> Answer) rethrows -> Answer {
+        var value = value
+        defer { InoutWriteBack.record(value, at: position, of: requirement) }
+        return try body(&value)
+    }
+
+    /// Runs the async `body` on a variable holding `value`, then records the
+    /// variable's final value for the call being answered (also when `body` throws).
+    ///
+    /// - Parameters:
+    ///   - value: The call's argument.
+    ///   - body: The handler, given the variable.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    func writingBack<Value, Answer>(
+        _ value: Value, _ body: (inout Value) async throws -> Answer
+    ) async rethrows -> Answer {
+        var value = value
+        defer { InoutWriteBack.record(value, at: position, of: requirement) }
+        return try await body(&value)
     }
 }
