@@ -38,51 +38,80 @@ struct LiveScalarEcho: ScalarEcho {
     func mixed(_ a: Int8, _ b: Float, _ c: Bool, _ d: UInt16, _ e: Double, _ f: Int32) -> Int64 { 0 }
 }
 
-@Suite struct ScalarTransportTests {
-    /// The handler answers with a function of the argument, so a wrong
-    /// width or sign on either side changes the result.
-    @Test func integersKeepWidthAndSign() throws {
-        let stub = try Stub<any ScalarEcho>()
-        stub.when { $0.int(Match.any()) }.then { (value: Int) in value &* 3 }
-        stub.when { $0.int64(Match.any()) }.then { (value: Int64) in value &- 1 }
-        stub.when { $0.int32(Match.any()) }.then { (value: Int32) in ~value }
-        stub.when { $0.int16(Match.any()) }.then { (value: Int16) in value &* -1 }
-        stub.when { $0.int8(Match.any()) }.then { (value: Int8) in value &+ 1 }
-        stub.when { $0.uint(Match.any()) }.then { (value: UInt) in value &+ 1 }
-        stub.when { $0.uint64(Match.any()) }.then { (value: UInt64) in value >> 1 }
-        stub.when { $0.uint32(Match.any()) }.then { (value: UInt32) in value &* 2 }
-        stub.when { $0.uint16(Match.any()) }.then { (value: UInt16) in value &+ 2 }
-        stub.when { $0.uint8(Match.any()) }.then { (value: UInt8) in value &- 1 }
-        let echo = stub()
-        #expect(echo.int(-7) == -21)
-        #expect(echo.int(Int.max / 3) == Int.max / 3 * 3)
-        #expect(echo.int64(Int64.min + 1) == Int64.min)
-        #expect(echo.int32(-2) == 1)
-        #expect(echo.int32(Int32.max) == Int32.min)
-        #expect(echo.int16(-300) == 300)
-        #expect(echo.int8(-128) == -127)
-        #expect(echo.int8(127) == -128)
-        #expect(echo.uint(UInt.max) == 0)
-        #expect(echo.uint64(UInt64.max) == UInt64.max >> 1)
-        #expect(echo.uint32(0x8000_0001) == 2)
-        #expect(echo.uint16(UInt16.max) == 1)
-        #expect(echo.uint8(0) == 255)
+/// One scalar requirement of `ScalarEcho`: how to call it, what the tests'
+/// handler makes of its argument, arguments with the handler's answers, and
+/// a value to configure with `thenReturn`.
+struct ScalarRow: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    /// Answers with a function of the argument, so a wrong width or sign on
+    /// either side changes the result; checks every sample and the call count.
+    let checkHandler: @Sendable (Stub<any ScalarEcho>) -> Void
+    /// Answers with the configured value; checks it arrives for every sample.
+    let checkReturnedValue: @Sendable (Stub<any ScalarEcho>) -> Void
+
+    init<Value: Equatable & Sendable>(
+        _ name: String, _ call: @escaping @Sendable (any ScalarEcho, Value) -> Value,
+        handler: @escaping @Sendable (Value) -> Value, samples: [(argument: Value, answer: Value)], returns: Value
+    ) {
+        testDescription = name
+        checkHandler = { stub in
+            stub.when { call($0, Match.any()) }.then { (value: Value) in handler(value) }
+            for (argument, answer) in samples {
+                let actual = call(stub(), argument)
+                #expect(Self.same(actual, answer), "\(name)(\(argument)) answered \(actual), not \(answer)")
+            }
+            stub.verify(samples.count...samples.count) { _ = call($0, Match.any()) }
+        }
+        checkReturnedValue = { stub in
+            stub.when { call($0, Match.any()) }.thenReturn(returns)
+            for (argument, _) in samples {
+                let actual = call(stub(), argument)
+                #expect(Self.same(actual, returns), "\(name)(\(argument)) answered \(actual), not \(returns)")
+            }
+        }
     }
 
-    @Test func booleansAndFloatingPoint() throws {
-        let stub = try Stub<any ScalarEcho>()
-        stub.when { $0.bool(Match.any()) }.then { (value: Bool) in !value }
-        stub.when { $0.double(Match.any()) }.then { (value: Double) in value * 2 }
-        stub.when { $0.float(Match.any()) }.then { (value: Float) in -value }
-        let echo = stub()
-        #expect(echo.bool(true) == false)
-        #expect(echo.bool(false) == true)
-        #expect(echo.double(-1.25) == -2.5)
-        #expect(echo.double(.infinity) == .infinity)
-        #expect(echo.double(.nan).isNaN)
-        #expect(echo.float(3.5) == -3.5)
-        #expect(echo.float(-0.0).sign == .plus)
-        stub.verify(3...3) { _ = $0.double(Match.any()) }
+    /// Whether two scalars are the same: both NaN, or the same bytes (so
+    /// `0.0` and `-0.0` differ).
+    static func same<Value>(_ first: Value, _ second: Value) -> Bool where Value: Equatable {
+        if first != first && second != second { return true }
+        return withUnsafeBytes(of: first) { first in withUnsafeBytes(of: second) { first.elementsEqual($0) } }
+    }
+
+    /// Every scalar requirement of `ScalarEcho`.
+    static let all: [ScalarRow] = [
+        ScalarRow(
+            "int", { $0.int($1) }, handler: { $0 &* 3 }, samples: [(-7, -21), (Int.max / 3, Int.max / 3 * 3)],
+            returns: -9_000_000_000),
+        ScalarRow("int64", { $0.int64($1) }, handler: { $0 &- 1 }, samples: [(.min + 1, .min)], returns: .min),
+        ScalarRow(
+            "int32", { $0.int32($1) }, handler: { ~$0 }, samples: [(-2, 1), (.max, .min)], returns: -123_456),
+        ScalarRow("int16", { $0.int16($1) }, handler: { $0 &* -1 }, samples: [(-300, 300)], returns: .min),
+        ScalarRow("int8", { $0.int8($1) }, handler: { $0 &+ 1 }, samples: [(-128, -127), (127, -128)], returns: -5),
+        ScalarRow("uint", { $0.uint($1) }, handler: { $0 &+ 1 }, samples: [(.max, 0)], returns: .max),
+        ScalarRow(
+            "uint64", { $0.uint64($1) }, handler: { $0 >> 1 }, samples: [(.max, .max >> 1)], returns: 1 << 63),
+        ScalarRow(
+            "uint32", { $0.uint32($1) }, handler: { $0 &* 2 }, samples: [(0x8000_0001, 2)], returns: 0xFFFF_FFFF),
+        ScalarRow("uint16", { $0.uint16($1) }, handler: { $0 &+ 2 }, samples: [(.max, 1)], returns: 40_000),
+        ScalarRow("uint8", { $0.uint8($1) }, handler: { $0 &- 1 }, samples: [(0, 255)], returns: 200),
+        ScalarRow("bool", { $0.bool($1) }, handler: { !$0 }, samples: [(true, false), (false, true)], returns: true),
+        ScalarRow(
+            "double", { $0.double($1) }, handler: { $0 * 2 },
+            samples: [(-1.25, -2.5), (.infinity, .infinity), (.nan, .nan)], returns: -0.5),
+        ScalarRow("float", { $0.float($1) }, handler: { -$0 }, samples: [(3.5, -3.5), (-0.0, 0.0)], returns: 0.25),
+    ]
+}
+
+@Suite struct ScalarTransportTests {
+    @Test(arguments: ScalarRow.all)
+    func handlerAnswersKeepWidthSignAndBank(_ row: ScalarRow) throws {
+        row.checkHandler(try Stub<any ScalarEcho>())
+    }
+
+    @Test(arguments: ScalarRow.all)
+    func configuredResultsAreReturned(_ row: ScalarRow) throws {
+        row.checkReturnedValue(try Stub<any ScalarEcho>())
     }
 
     @Test func mixedScalarsArriveInOrder() throws {
@@ -102,18 +131,5 @@ struct LiveScalarEcho: ScalarEcho {
         #expect(recorded[3] as? UInt16 == 65_535)
         #expect(recorded[4] as? Double == 0.75)
         #expect(recorded[5] as? Int32 == -100_000)
-    }
-
-    @Test func configuredScalarResultsAreReturned() throws {
-        let stub = try Stub<any ScalarEcho>()
-        stub.when { $0.int8(Match.any()) }.thenReturn(-5)
-        stub.when { $0.uint16(Match.any()) }.thenReturn(40_000)
-        stub.when { $0.float(Match.any()) }.thenReturn(0.25)
-        stub.when { $0.bool(Match.any()) }.thenReturn(true)
-        let echo = stub()
-        #expect(echo.int8(0) == -5)
-        #expect(echo.uint16(0) == 40_000)
-        #expect(echo.float(9) == 0.25)
-        #expect(echo.bool(false) == true)
     }
 }

@@ -5,9 +5,10 @@ import Testing
 import Glibc
 #endif
 
-// What the stress and memory tests of this package share. The DSL package's
-// tests keep the same harness in their own Support folder: test
-// targets of two packages cannot share a source file.
+// What the stress and memory tests of this package and of the DSL package
+// share: Packages/DSL/Tests/TestDoublesTests/Support/ReliabilityHarness.swift
+// is a symbolic link to this file, so both test targets compile this one
+// copy. It imports nothing of ours: the tests hand in their doubles' calls.
 
 /// The loops and checks of the stress and memory tests, for any double:
 /// the tests hand in how to call it and how to read what it recorded.

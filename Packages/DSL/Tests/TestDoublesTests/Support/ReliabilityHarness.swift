@@ -1,0 +1,1 @@
+../../../../ManualStubs/Tests/TestDoublesManualTests/Support/ReliabilityHarness.swift
