@@ -33,7 +33,12 @@ struct CaseRunnerTests {
         return script
     }
 
-    @Test func withoutConfirmationTheRunningCaseIsTheCulprit() async throws {
+    /// The cases the tests run: c0000 to c0006.
+    private static let ids = (0..<7).map { "c" + String($0).leftPadded(to: 4) }
+
+    /// Runs ``ids`` through `fakeRunner()` in batches of 3 with 2 jobs, and
+    /// removes the runner afterwards.
+    private func runFakeCases(confirmsCrashes: Bool) async throws -> [CaseResult] {
         let runner = try fakeRunner()
         defer { try? FileManager.default.removeItem(at: runner.deletingLastPathComponent()) }
         // A batch that outlives its time limit is re-run case by case, which
@@ -42,28 +47,21 @@ struct CaseRunnerTests {
         let toolchain = CaseToolchain(
             architecture: Architecture.host, repositoryRoot: URL(fileURLWithPath: "/"), configuration: .debug,
             timeoutScale: 30)
-        let ids = (0..<7).map { "c" + String($0).leftPadded(to: 4) }
-        let results = try await CaseRunner(toolchain: toolchain, runner: runner.path, batchSize: 3, jobs: 2) { _, _ in }
-            .run(ids)
+        var caseRunner = CaseRunner(toolchain: toolchain, runner: runner.path, batchSize: 3, jobs: 2) { _, _ in }
+        caseRunner.confirmsCrashes = confirmsCrashes
+        return try await caseRunner.run(Self.ids)
+    }
+
+    @Test func withoutConfirmationTheRunningCaseIsTheCulprit() async throws {
+        let results = try await runFakeCases(confirmsCrashes: false)
         #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .wrongValue, .crashed, .passed])
         #expect(results[2].detail == "signal 11 (SIGSEGV): Fatal error: boom")
         #expect(results[5].detail == "signal 7 (SIGBUS)")
     }
 
     @Test func aCrashIsPinnedToItsCaseAndTheRunGoesOn() async throws {
-        let runner = try fakeRunner()
-        defer { try? FileManager.default.removeItem(at: runner.deletingLastPathComponent()) }
-        // A batch that outlives its time limit is re-run case by case, which
-        // would hide the batch crash these tests check; under qemu on a loaded
-        // machine a three-line shell script has taken longer than 21 s.
-        let toolchain = CaseToolchain(
-            architecture: Architecture.host, repositoryRoot: URL(fileURLWithPath: "/"), configuration: .debug,
-            timeoutScale: 30)
-        let ids = (0..<7).map { "c" + String($0).leftPadded(to: 4) }
-        var caseRunner = CaseRunner(toolchain: toolchain, runner: runner.path, batchSize: 3, jobs: 2) { _, _ in }
-        caseRunner.confirmsCrashes = true
-        let results = try await caseRunner.run(ids)
-        #expect(results.map(\.id) == ids)
+        let results = try await runFakeCases(confirmsCrashes: true)
+        #expect(results.map(\.id) == Self.ids)
         #expect(results.map(\.status) == [.passed, .passed, .crashed, .passed, .wrongValue, .crashed, .passed])
         #expect(results[2].detail == "signal 11 (SIGSEGV): Fatal error: boom")
         #expect(results[5].detail == "crashed in a batch (signal 7 (SIGBUS)) but passed alone")
