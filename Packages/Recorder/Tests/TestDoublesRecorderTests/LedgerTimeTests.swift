@@ -14,8 +14,9 @@ import Testing
         // Each call read the clock once, on this thread, in call order.
         #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.time <= $1.time })
         // The stored reading converts to the ContinuousClock's own scale (a
-        // wrong clock would be off by the boot time or the suspended time);
-        // the slack covers only the conversion's two clock reads.
+        // wrong clock would be off by the boot time or the suspended time).
+        // The coarse clock lags the precise one by up to a few ticks, and the
+        // conversion's own reads add well under a millisecond; the slack covers both.
         let slack = Duration.milliseconds(50)
         #expect(calls.allSatisfy { before - slack <= $0.time && $0.time <= after + slack })
     }

@@ -4,19 +4,43 @@ import TestDoublesTrampolines
 /// Reads one argument of a call from its frame.
 typealias ArgumentDecoder = (CallFrame) -> Any
 
+/// Where a scalar argument travels: the low bytes of one register or stack word.
+struct ScalarArgumentReader {
+    let kind: ScalarKind
+    let location: FragmentLocation
+
+    /// The reader of an argument of `type` at `location`; nil unless it is a
+    /// scalar at the start of a single piece that holds all of it.
+    init?(type: Any.Type, location: ArgumentLocation) {
+        guard let kind = ScalarKind(type), case .direct(let parts) = location, parts.count == 1,
+            parts[0].fragment.offset == 0, parts[0].fragment.size >= kind.byteCount
+        else { return nil }
+        self.kind = kind
+        self.location = parts[0].location
+    }
+
+    /// The word whose low bytes hold the argument of one call.
+    @inline(__always)
+    func word(_ frame: CallFrame) -> UInt64 {
+        switch location {
+        case .generalPurpose(let index): UInt64(frame.generalPurposeRegister(index))
+        case .vector(let index): frame.vectorRegister(index).low
+        case .stack(let index): UInt64(frame.stackWord(index))
+        }
+    }
+}
+
 /// How one argument is read: a scalar straight from its register or stack
 /// word (no reference counting, no metadata lookup), anything else through
 /// the frame's generic decoding.
 enum ArgumentReader {
-    case scalar(FrameScalar, FragmentLocation)
+    case scalar(ScalarArgumentReader)
     case generic(ArgumentDecoder)
 
     /// The reader of an argument of `type` at `location`.
     init(type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership) {
-        if let scalar = FrameScalar(type), case .direct(let parts) = location, parts.count == 1,
-            parts[0].fragment.offset == 0, parts[0].fragment.size >= scalar.byteCount
-        {
-            self = .scalar(scalar, parts[0].location)
+        if let scalar = ScalarArgumentReader(type: type, location: location) {
+            self = .scalar(scalar)
         } else {
             self = .generic { frame in frame.argument(ofType: type, at: location, ownership: ownership) }
         }
@@ -26,43 +50,86 @@ enum ArgumentReader {
     @inline(__always)
     func read(_ frame: CallFrame) -> Any {
         switch self {
-        case .scalar(let scalar, let location):
-            let word: UInt64
-            switch location {
-            case .generalPurpose(let index): word = UInt64(frame.generalPurposeRegister(index))
-            case .vector(let index): word = frame.vectorRegister(index).low
-            case .stack(let index): word = UInt64(frame.stackWord(index))
-            }
-            return scalar.value(from: word)
-        case .generic(let decode):
-            return decode(frame)
+        case .scalar(let scalar): scalar.kind.value(from: scalar.word(frame))
+        case .generic(let decode): decode(frame)
+        }
+    }
+}
+
+/// How the arguments of a synchronous call travel to the recorder as raw
+/// words (``ScalarArguments``): every argument a scalar, at most two of them.
+enum ScalarArgumentLane {
+    case none
+    case one(ScalarArgumentReader)
+    case two(ScalarArgumentReader, ScalarArgumentReader)
+
+    /// The lane of a requirement whose arguments `readers` read, in the recorder's order.
+    init?(_ readers: [ArgumentReader]) {
+        let scalars = readers.compactMap { reader -> ScalarArgumentReader? in
+            if case .scalar(let scalar) = reader { return scalar }
+            return nil
+        }
+        guard scalars.count == readers.count else { return nil }
+        switch scalars.count {
+        case 0: self = .none
+        case 1: self = .one(scalars[0])
+        case 2: self = .two(scalars[0], scalars[1])
+        default: return nil
+        }
+    }
+
+    /// The arguments of one call.
+    @inline(__always)
+    func read(_ frame: CallFrame) -> ScalarArguments {
+        switch self {
+        case .none: ScalarArguments()
+        case .one(let first): ScalarArguments(first.kind, first.word(frame))
+        case .two(let first, let second):
+            ScalarArguments(first.kind, first.word(frame), second.kind, second.word(frame))
         }
     }
 }
 
 /// How a behavior's answer becomes the call's result, when that can skip
-/// the frame's generic encoding: a scalar in the low bytes of one result register.
-struct ResultWriter {
-    let scalar: FrameScalar
-    let location: FragmentLocation
+/// the frame's generic encoding: nothing to write, or a scalar in the low
+/// bytes of one result register.
+enum ResultWriter {
+    case nothing
+    case scalar(ScalarKind, FragmentLocation)
 
-    /// The writer for a result of `type` at `location`; nil unless it is a scalar in one register.
+    /// The writer for a result of `type` at `location`; nil unless the
+    /// result is `Void` or a scalar in one register.
     init?(type: Any.Type, location: ResultLocation) {
-        guard let scalar = FrameScalar(type), case .direct(let parts) = location, parts.count == 1,
-            parts[0].fragment.offset == 0, parts[0].fragment.size >= scalar.byteCount
+        if type == Void.self {
+            self = .nothing
+            return
+        }
+        guard let kind = ScalarKind(type), case .direct(let parts) = location, parts.count == 1,
+            parts[0].fragment.offset == 0, parts[0].fragment.size >= kind.byteCount
         else { return nil }
         switch parts[0].location {
-        case .generalPurpose, .vector: break
+        case .generalPurpose, .vector: self = .scalar(kind, parts[0].location)
         case .stack: return nil
         }
-        self.scalar = scalar
-        self.location = parts[0].location
     }
 
-    /// Writes `value`; `false` (and nothing written) when it is not of the scalar's type.
+    /// Writes `value`; `false` (and nothing written) when it is not of the result's type.
     @inline(__always)
     func write(_ value: Any, to frame: CallFrame) -> Bool {
-        guard let word = scalar.word(of: value) else { return false }
+        switch self {
+        case .nothing:
+            return ObjectIdentifier(type(of: value)) == ObjectIdentifier(Void.self)
+        case .scalar(let kind, _):
+            guard let word = kind.word(of: value) else { return false }
+            return write(kind, word, to: frame)
+        }
+    }
+
+    /// Writes a scalar of `kind` whose bytes are the low bytes of `word`;
+    /// `false` (and nothing written) when the result is not of that kind.
+    @inline(__always)
+    func write(_ kind: ScalarKind, _ word: UInt64, to frame: CallFrame) -> Bool {
+        guard case .scalar(let resultKind, let location) = self, resultKind == kind else { return false }
         switch location {
         case .generalPurpose(let index): frame.setReturnGeneralPurposeRegister(index, to: UInt(word))
         case .vector(let index): frame.setReturnVectorRegister(index, low: word)
@@ -70,83 +137,11 @@ struct ResultWriter {
         }
         return true
     }
-}
 
-/// The standard library's integer, `Bool` and floating-point scalars: the
-/// types whose values travel as their own bytes in the low end of one
-/// register or stack word.
-enum FrameScalar {
-    case int, int64, int32, int16, int8, uint, uint64, uint32, uint16, uint8, bool, double, float
-
-    /// The scalar `type` is, or nil.
-    init?(_ type: Any.Type) {
-        switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Int.self): self = .int
-        case ObjectIdentifier(Int64.self): self = .int64
-        case ObjectIdentifier(Int32.self): self = .int32
-        case ObjectIdentifier(Int16.self): self = .int16
-        case ObjectIdentifier(Int8.self): self = .int8
-        case ObjectIdentifier(UInt.self): self = .uint
-        case ObjectIdentifier(UInt64.self): self = .uint64
-        case ObjectIdentifier(UInt32.self): self = .uint32
-        case ObjectIdentifier(UInt16.self): self = .uint16
-        case ObjectIdentifier(UInt8.self): self = .uint8
-        case ObjectIdentifier(Bool.self): self = .bool
-        case ObjectIdentifier(Double.self): self = .double
-        case ObjectIdentifier(Float.self): self = .float
-        default: return nil
-        }
-    }
-
-    /// The value's size in bytes.
-    var byteCount: Int {
-        switch self {
-        case .int, .int64, .uint, .uint64, .double: 8
-        case .int32, .uint32, .float: 4
-        case .int16, .uint16: 2
-        case .int8, .uint8, .bool: 1
-        }
-    }
-
-    /// The value whose bytes are the low bytes of `word`.
-    @inline(__always)
-    func value(from word: UInt64) -> Any {
-        switch self {
-        case .int: Int(truncatingIfNeeded: word)
-        case .int64: Int64(truncatingIfNeeded: word)
-        case .int32: Int32(truncatingIfNeeded: word)
-        case .int16: Int16(truncatingIfNeeded: word)
-        case .int8: Int8(truncatingIfNeeded: word)
-        case .uint: UInt(truncatingIfNeeded: word)
-        case .uint64: word
-        case .uint32: UInt32(truncatingIfNeeded: word)
-        case .uint16: UInt16(truncatingIfNeeded: word)
-        case .uint8: UInt8(truncatingIfNeeded: word)
-        // Swift passes `true` as 1 and `false` as 0 in the low byte.
-        case .bool: UInt8(truncatingIfNeeded: word) != 0
-        case .double: Double(bitPattern: word)
-        case .float: Float(bitPattern: UInt32(truncatingIfNeeded: word))
-        }
-    }
-
-    /// The bytes of `value` in the low end of a word (the rest zero); nil when `value` is not of this type.
-    @inline(__always)
-    func word(of value: Any) -> UInt64? {
-        switch self {
-        case .int: (value as? Int).map { UInt64(UInt(bitPattern: $0)) }
-        case .int64: (value as? Int64).map { UInt64(bitPattern: $0) }
-        case .int32: (value as? Int32).map { UInt64(UInt32(bitPattern: $0)) }
-        case .int16: (value as? Int16).map { UInt64(UInt16(bitPattern: $0)) }
-        case .int8: (value as? Int8).map { UInt64(UInt8(bitPattern: $0)) }
-        case .uint: (value as? UInt).map { UInt64($0) }
-        case .uint64: value as? UInt64
-        case .uint32: (value as? UInt32).map { UInt64($0) }
-        case .uint16: (value as? UInt16).map { UInt64($0) }
-        case .uint8: (value as? UInt8).map { UInt64($0) }
-        case .bool: (value as? Bool).map { $0 ? 1 : 0 }
-        case .double: (value as? Double).map { $0.bitPattern }
-        case .float: (value as? Float).map { UInt64($0.bitPattern) }
-        }
+    /// Whether the result is `Void`.
+    var writesNothing: Bool {
+        if case .nothing = self { return true }
+        return false
     }
 }
 
@@ -171,9 +166,12 @@ final class RequirementPlan: @unchecked Sendable {
     /// One reader per argument, in the recorder's order (empty when an
     /// argument is a closure: those decode in nested scopes).
     let readers: [ArgumentReader]
-    /// A writer for a plain scalar result in one register; nil for every
-    /// other result, which goes through the frame's generic encoding.
+    /// A writer for a `Void` result or a plain scalar result in one register;
+    /// nil for every other result, which goes through the frame's generic encoding.
     let resultWriter: ResultWriter?
+    /// How a synchronous call's arguments reach the recorder as raw words;
+    /// nil when one is not a scalar, there are more than two, or one is `inout`.
+    let scalarLane: ScalarArgumentLane?
 
     init(_ shape: RequirementShape) {
         self.shape = shape
@@ -202,6 +200,11 @@ final class RequirementPlan: @unchecked Sendable {
             resultWriter = ResultWriter(type: shape.resultType, location: shape.plan.result)
         } else {
             resultWriter = nil
+        }
+        if case .call = shape.access, !shape.isAsync, !hasInoutArguments, decodesDirectly {
+            scalarLane = ScalarArgumentLane(readers)
+        } else {
+            scalarLane = nil
         }
     }
 

@@ -92,22 +92,44 @@ final class StubRuntime: Sendable {
                 }
                 answer(resultFrame, plan, outcome, arguments.values)
             }
+        } else if let lane = plan.scalarLane {
+            // Scalar arguments reach the recorder as raw words, and a scalar
+            // or `Void` answer goes straight to its register: no boxing, no
+            // allocation. Anything else decodes the arguments as below.
+            let outcome: CallOutcome
+            switch recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)) {
+            case .returnedVoid:
+                if plan.resultWriter?.writesNothing == true { return }
+                outcome = .returned(())
+            case .returnedScalar(let kind, let word):
+                if plan.resultWriter?.write(kind, word, to: frame) == true { return }
+                outcome = .returned(kind.value(from: word))
+            case .outcome(let other):
+                if case .returned(let value) = other, plan.resultWriter?.write(value, to: frame) == true { return }
+                outcome = other
+            }
+            withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
         } else {
             withArguments(frame, plan) { arguments in
                 let outcome =
                     plan.hasInoutArguments
                     ? dispatch(frame, plan.shape, arguments)
                     : recorder.dispatch(plan.shape.requirement, arguments: arguments)
-                if case .forward = outcome, let target {
-                    // `plan.shape` is passed, never bound: a local copy would retain every array of the shape.
-                    let prepared = prepareForwarding(frame, plan.shape, to: target)
-                    forwardedCall(prepared, plan.shape, arguments).invoke(into: frame)
-                    if let recording { record(frame, plan.shape, arguments, into: recording) }
-                    return
-                }
-                answer(frame, plan, outcome, arguments)
+                finish(frame, plan, outcome, arguments)
             }
         }
+    }
+
+    /// Acts on the outcome of a synchronous call: forwards it (a spy's) or encodes the answer.
+    private func finish(_ frame: CallFrame, _ plan: RequirementPlan, _ outcome: CallOutcome, _ arguments: [Any]) {
+        if case .forward = outcome, let target {
+            // `plan.shape` is passed, never bound: a local copy would retain every array of the shape.
+            let prepared = prepareForwarding(frame, plan.shape, to: target)
+            forwardedCall(prepared, plan.shape, arguments).invoke(into: frame)
+            if let recording { record(frame, plan.shape, arguments, into: recording) }
+            return
+        }
+        answer(frame, plan, outcome, arguments)
     }
 
     /// The plan of one call of a requirement-level generic requirement: the

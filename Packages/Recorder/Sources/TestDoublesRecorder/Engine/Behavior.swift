@@ -72,11 +72,15 @@ final class ConfiguredBehavior: @unchecked Sendable {
 struct BehaviorStep {
     let behavior: ConfiguredBehavior
     let repetition: BehaviorRepeat
+    /// The behavior's value unboxed, when it is `()` or a scalar: read in
+    /// place under the lock, so serving it retains nothing.
+    let immediateAnswer: ImmediateAnswer?
     var used = 0
 
     init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite) {
         self.behavior = ConfiguredBehavior(action: action, site: site)
         self.repetition = repetition
+        self.immediateAnswer = ImmediateAnswer(action)
     }
 }
 
@@ -106,18 +110,31 @@ struct BehaviorChain {
 
     /// Takes the next behavior and its per-behavior call count, or `nil`
     /// when every finite step is used up.
-    mutating func next() -> Step? {
+    /// The position of the step that serves the next call, past the used-up
+    /// ones; nil when every step is used up. Consumes nothing.
+    private mutating func current() -> Int? {
         while index < steps.count {
-            if steps[index].used < limit(index) {
-                steps[index].used += 1
-                return Step(behavior: steps[index].behavior, count: steps[index].used)
-            }
+            if steps[index].used < limit(index) { return index }
             index += 1
         }
         return nil
     }
 
-    /// Whether the chain serves calls forever.
+    /// Consumes one use of the next step.
+    mutating func next() -> Step? {
+        guard let position = current() else { return nil }
+        steps[position].used += 1
+        return Step(behavior: steps[position].behavior, count: steps[position].used)
+    }
+
+    /// Consumes one use of the next step when its answer needs no boxing
+    /// (see ``ImmediateAnswer``); consumes nothing otherwise.
+    mutating func nextImmediateAnswer() -> ImmediateAnswer? {
+        guard let position = current(), let answer = steps[position].immediateAnswer else { return nil }
+        steps[position].used += 1
+        return answer
+    }
+
     var isUnbounded: Bool {
         guard let last = steps.last else { return false }
         if case .times = last.repetition { return false }

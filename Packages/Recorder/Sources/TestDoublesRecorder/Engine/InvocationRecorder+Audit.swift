@@ -24,8 +24,8 @@ extension InvocationRecorder {
     /// - Parameter checks: The checks to run.
     /// - Returns: One message per failed check; empty when all pass.
     public func audit(_ checks: AuditChecks) -> [String] {
-        let (registrations, ledger, verified, suspensions) = state.withLock {
-            ($0.registrations, $0.ledger, $0.verified, $0.suspensions)
+        let (registrations, ledger, suspensions) = state.withLock {
+            ($0.registrations, $0.ledger, $0.suspensions)
         }
         var failures: [String] = []
         if checks.contains(.unusedStubs) {
@@ -38,7 +38,7 @@ extension InvocationRecorder {
             }
         }
         if checks.contains(.unverifiedInteractions) {
-            let unverified = zip(ledger, verified).filter { !$0.1 }.map(\.0)
+            let unverified = (0..<ledger.count).filter { !ledger.isVerified($0) }.map(ledger.invocation(at:))
             if !unverified.isEmpty {
                 failures.append(
                     (["\(name): \(unverified.count) call(s) no successful verification covered:"]
@@ -80,13 +80,14 @@ extension InvocationRecorder {
     ///
     /// - Returns: One line per call with its arguments, outcome and serving registration.
     public func describeInteractions() -> String {
-        let (ledger, verified) = state.withLock { ($0.ledger, $0.verified) }
-        guard !ledger.isEmpty else { return "\(name): no calls" }
+        let ledger = state.withLock { $0.ledger }
+        guard ledger.count > 0 else { return "\(name): no calls" }
         var lines = ["\(name): \(ledger.count) call(s)"]
-        for (position, invocation) in ledger.enumerated() {
+        for position in 0..<ledger.count {
+            let invocation = ledger.invocation(at: position)
             var line = "  \(position + 1). #\(invocation.sequence) \(invocation) -> \(invocation.outcome)"
             if let registration = invocation.registration { line += " by registration #\(registration)" }
-            if verified[position] { line += " (verified)" }
+            if ledger.isVerified(position) { line += " (verified)" }
             lines.append(line)
         }
         return lines.joined(separator: "\n")

@@ -17,17 +17,66 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, boxed in declaration order.
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, arguments: [Any]) -> CallOutcome {
+        dispatch(requirement, .boxed(arguments))
+    }
+
+    /// Answers a real call of a synchronous requirement whose arguments are
+    /// scalars, recording them without boxing.
+    ///
+    /// The same as ``dispatch(_:arguments:)`` with the arguments boxed; a
+    /// front that reads arguments as raw words (a runtime stub reading
+    /// registers) calls this to keep an ordinary call free of allocation
+    /// and reference counting: a configured `Void` or scalar value comes
+    /// back unboxed.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - scalars: The arguments, in declaration order.
+    /// - Returns: What the front must do.
+    public func dispatch(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome {
+        if CaptureSession.currentIfRecording == nil, let answer = immediateAnswer(requirement, scalars) {
+            return answer.outcome
+        }
+        return .outcome(dispatch(requirement, .scalars(scalars)))
+    }
+
+    /// Serves a call in one lock hold when the requirement's first
+    /// registration is a catch-all whose next behavior is an unboxed value
+    /// (see ``ImmediateAnswer``), recording the call; nil (and nothing
+    /// consumed or recorded) otherwise.
+    private func immediateAnswer(_ requirement: Requirement, _ scalars: ScalarArguments) -> ImmediateAnswer? {
+        var notification: Notification?
+        // The slot and the registration are borrowed without retaining:
+        // the state holds both, and nothing drops them while the lock is held.
+        let answer = state.withLock { state -> ImmediateAnswer? in
+            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> ImmediateAnswer? in
+                guard !slot.registrations.isEmpty else { return nil }
+                return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
+                    guard first.isCatchAll, first.matchers.count == scalars.count,
+                        let answer = first.chain.nextImmediateAnswer()
+                    else { return nil }
+                    first.served += 1
+                    notification = appendInvocation(&state, requirement, .scalars(scalars), .returned, first.number)
+                    return answer
+                }
+            }
+        }
+        notification?.deliver()
+        return answer
+    }
+
+    private func dispatch(_ requirement: Requirement, _ arguments: CallArguments) -> CallOutcome {
         if let session = CaptureSession.currentIfRecording {
-            return capture(session, requirement, arguments)
+            return capture(session, requirement, arguments.values)
         }
         switch select(requirement, arguments) {
         case .unmatched(let tried):
-            return unmatched(requirement, arguments, tried: tried)
+            return unmatched(requirement, arguments.values, tried: tried)
         case .behavior(let behavior, let count):
             if let outcome = immediateOutcome(behavior, count, requirement, arguments) { return outcome }
             return misconfigured(
                 "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
-                requirement, arguments, site: behavior.site)
+                requirement, arguments.values, site: behavior.site)
         }
     }
 
@@ -43,11 +92,11 @@ extension InvocationRecorder {
         if let session = CaptureSession.currentIfRecording {
             return capture(session, requirement, arguments)
         }
-        switch select(requirement, arguments) {
+        switch select(requirement, .boxed(arguments)) {
         case .unmatched(let tried):
             return unmatched(requirement, arguments, tried: tried)
         case .behavior(let behavior, let count):
-            if let outcome = immediateOutcome(behavior, count, requirement, arguments) { return outcome }
+            if let outcome = immediateOutcome(behavior, count, requirement, .boxed(arguments)) { return outcome }
             switch behavior.action {
             case .value, .error, .forward, .compute:
                 preconditionFailure("immediate behaviors are answered above")
@@ -85,17 +134,18 @@ extension InvocationRecorder {
     /// Answers a behavior that needs no suspension, the same way for sync and
     /// async requirements; `nil` for the async-only behaviors.
     private func immediateOutcome(
-        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement, _ arguments: [Any]
+        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement, _ arguments: CallArguments
     ) -> CallOutcome? {
         switch behavior.action {
         case .value(let value): return .returned(value)
-        case .error(let error): return thrown(error, requirement, arguments, site: behavior.site)
+        case .error(let error): return thrown(error, requirement, arguments.values, site: behavior.site)
         case .forward: return .forward
         case .compute(let handler):
+            let values = arguments.values
             do {
-                return .returned(try handler(arguments, count))
+                return .returned(try handler(values, count))
             } catch {
-                return handlerFailed(error, requirement, arguments, site: behavior.site)
+                return handlerFailed(error, requirement, values, site: behavior.site)
             }
         case .computeAsync, .suspend, .delayed, .never, .awaitCancellation:
             return nil
@@ -114,7 +164,7 @@ extension InvocationRecorder {
     }
 
     /// Picks the registration and behavior for a call and records the call.
-    func select(_ requirement: Requirement, _ arguments: [Any]) -> Selection {
+    func select(_ requirement: Requirement, _ arguments: CallArguments) -> Selection {
         // One lock hold serves the call when the requirement's first
         // registration is a catch-all with behavior left (no matcher to run);
         // nothing but the picked step leaves the lock, so the hold retains
@@ -130,7 +180,7 @@ extension InvocationRecorder {
                     else { return nil }
                     first.served += 1
                     fastNotification = appendInvocation(
-                        &state, slot, requirement, arguments, next.behavior.outcome, first.number)
+                        &state, requirement, arguments, next.behavior.outcome, first.number)
                     return next
                 }
             }
@@ -145,7 +195,7 @@ extension InvocationRecorder {
     /// Picks the registration and behavior for a call whose first
     /// registration is not a catch-all (or is used up): matchers run outside
     /// the lock, then the behavior is taken and the call recorded under it.
-    private func selectMatching(_ requirement: Requirement, _ arguments: [Any]) -> Selection {
+    private func selectMatching(_ requirement: Requirement, _ arguments: CallArguments) -> Selection {
         let (slot, candidates) = state.withLock { state -> (RequirementSlot, [Registration]) in
             let slot = state.slot(requirement)
             return (slot, slot.registrations)
@@ -158,7 +208,7 @@ extension InvocationRecorder {
                 picked = next
                 registration.served += 1
                 notification = appendInvocation(
-                    &state, slot, requirement, arguments, next.behavior.outcome, registration.number)
+                    &state, requirement, arguments, next.behavior.outcome, registration.number)
             }
             if let picked {
                 notification?.deliver()
@@ -167,7 +217,7 @@ extension InvocationRecorder {
         }
         let outcome: Invocation.Outcome = unmatchedCallPolicy == .forward ? .forwarded : .unmatched
         let notification = state.withLock { state in
-            appendInvocation(&state, slot, requirement, arguments, outcome, nil)
+            appendInvocation(&state, requirement, arguments, outcome, nil)
         }
         notification?.deliver()
         return .unmatched(candidates)

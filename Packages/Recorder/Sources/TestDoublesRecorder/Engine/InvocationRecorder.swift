@@ -63,8 +63,12 @@ public final class InvocationRecorder: Sendable {
         var nextRegistration = 1
         var registrations: [Registration] = []
         var slots: [RequirementID: RequirementSlot] = [:]
-        var ledger: [Invocation] = []
-        var verified: [Bool] = []
+        var ledger = Ledger()
+        /// The number of ledger entries whose positions are in their slots'
+        /// `positions` (see ``InvocationRecorder/indexPositions(_:)``).
+        var indexedCount = 0
+        /// Where this double is in the process-wide order of calls.
+        var sequence = InvocationSequence.Cursor()
         var observers: [Int: Observer] = [:]
         var nextObserver = 0
         var suspensions: [SuspensionCore] = []
@@ -83,7 +87,8 @@ public final class InvocationRecorder: Sendable {
             unsafeMutableAddress { registrationsStorage }
         }
 
-        /// The ledger positions of the requirement's calls.
+        /// The ledger positions of the requirement's calls, up to the
+        /// state's `indexedCount` (the index is brought up to date when read).
         var positions: [Int] {
             unsafeAddress { UnsafePointer(positionsStorage) }
             unsafeMutableAddress { positionsStorage }
@@ -175,28 +180,39 @@ public final class InvocationRecorder: Sendable {
     // MARK: Ledger access
 
     /// A snapshot of every call, in call order.
-    public var invocations: [Invocation] { state.withLock { $0.ledger } }
+    public var invocations: [Invocation] { ledgerSnapshot(of: nil).ledger.invocations }
 
     /// A snapshot of the calls of one requirement, in call order; `nil` requirement means every call.
     func invocations(of requirement: RequirementID?) -> [(index: Int, invocation: Invocation)] {
-        state.withLock { state in
-            guard let requirement else { return state.ledger.enumerated().map { ($0.offset, $0.element) } }
-            return (state.slots[requirement]?.positions ?? []).map { ($0, state.ledger[$0]) }
-        }
+        let (ledger, positions) = ledgerSnapshot(of: requirement)
+        return (positions ?? Array(0..<ledger.count)).map { ($0, ledger.invocation(at: $0)) }
     }
 
     /// The ledger and the positions of a requirement's calls (`nil` for
-    /// every call), as copy-on-write snapshots: no invocation is copied.
-    func ledgerSnapshot(of requirement: RequirementID?) -> (ledger: [Invocation], positions: [Int]?) {
+    /// every call), as copy-on-write snapshots: nothing is copied.
+    func ledgerSnapshot(of requirement: RequirementID?) -> (ledger: Ledger, positions: [Int]?) {
         state.withLock { state in
-            (state.ledger, requirement.map { state.slots[$0]?.positions ?? [] })
+            guard let requirement else { return (state.ledger, nil) }
+            indexPositions(&state)
+            return (state.ledger, state.slots[requirement]?.positions ?? [])
+        }
+    }
+
+    /// Adds the positions of the calls recorded since the last read to their
+    /// requirements' slots: the call path appends only the ledger entry, and
+    /// each entry is indexed once, by the first read that needs it.
+    private func indexPositions(_ state: inout State) {
+        while state.indexedCount < state.ledger.count {
+            let position = state.indexedCount
+            state.slot(state.ledger.requirement(at: position)).positions.append(position)
+            state.indexedCount += 1
         }
     }
 
     func markVerified(_ indices: [Int]) {
         guard !indices.isEmpty else { return }
         state.withLock { state in
-            for index in indices where index < state.verified.count { state.verified[index] = true }
+            for index in indices { state.ledger.markVerified(index) }
         }
     }
 
@@ -226,23 +242,26 @@ public final class InvocationRecorder: Sendable {
 
     /// Appends a call to the ledger under the lock; returns the observers to
     /// notify (usually none) and, only when there are some, the entry.
+    @inline(__always)
     func appendInvocation(
-        _ state: inout State, _ slot: RequirementSlot, _ requirement: Requirement, _ arguments: [Any],
+        _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments,
         _ outcome: Invocation.Outcome, _ registration: Int?
     ) -> Notification? {
-        slot.positions.append(state.ledger.count)
-        // Built in place: a named local would be copied into the ledger and destroyed.
+        let position = state.ledger.count
         state.ledger.append(
-            Invocation(
-                sequence: InvocationSequence.next(), requirement: requirement, arguments: arguments,
-                outcome: outcome, registration: registration, arrival: .now))
-        state.verified.append(false)
+            requirement, arguments, sequence: state.sequence.next(), arrival: .now, outcome: outcome,
+            registration: registration)
         guard !state.observers.isEmpty else { return nil }
-        let invocation = state.ledger[state.ledger.count - 1]
+        return notification(&state, position, requirement.id)
+    }
+
+    /// The observers of a new ledger entry, with the entry; nil when none observes it.
+    private func notification(_ state: inout State, _ position: Int, _ requirement: RequirementID) -> Notification? {
         let listeners = state.observers.values.compactMap { observer in
-            observer.requirement == nil || observer.requirement == requirement.id ? observer.receive : nil
+            observer.requirement == nil || observer.requirement == requirement ? observer.receive : nil
         }
-        return listeners.isEmpty ? nil : Notification(invocation: invocation, listeners: listeners)
+        return listeners.isEmpty
+            ? nil : Notification(invocation: state.ledger.invocation(at: position), listeners: listeners)
     }
 
     /// A new ledger entry and the observers to tell about it, outside the lock.
@@ -273,7 +292,7 @@ public final class InvocationRecorder: Sendable {
             state.lastSlot = nil
             state.lastLentSlot = nil
             state.ledger.removeAll()
-            state.verified.removeAll()
+            state.indexedCount = 0
             state.suspensions.removeAll()
         }
     }

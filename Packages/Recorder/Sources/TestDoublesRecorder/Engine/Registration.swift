@@ -41,9 +41,9 @@ final class Registration: @unchecked Sendable {
         servedStorage.deallocate()
     }
 
-    func matches(_ arguments: [Any]) -> Bool {
+    func matches(_ arguments: CallArguments) -> Bool {
         guard matchers.count == arguments.count else { return false }
-        for index in matchers.indices where !matchers[index].matches(arguments[index]) { return false }
+        for index in matchers.indices where !matchers[index].matches(arguments.value(at: index)) { return false }
         return true
     }
 

@@ -28,7 +28,9 @@ public struct Invocation: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    /// The process-wide sequence number of the call (see ``InvocationSequence``).
+    /// The process-wide sequence number of the call: greater than the number
+    /// of every call that happened before it, on any double; unique, not
+    /// consecutive (see ``InvocationSequence``).
     public let sequence: UInt64
     /// The requirement called.
     public let requirement: Requirement
@@ -38,7 +40,10 @@ public struct Invocation: @unchecked Sendable, CustomStringConvertible {
     public let outcome: Outcome
     /// The number of the registration that served the call (1 for the first `when`); `nil` when none did.
     public let registration: Int?
-    /// When the call arrived.
+    /// When the call arrived, to the kernel's tick: read from the coarse
+    /// monotonic clock (a few nanoseconds instead of about twenty), so it can
+    /// be a few milliseconds before the precise arrival, never after it.
+    /// Order calls by ``sequence``.
     public var time: ContinuousClock.Instant { arrival.instant }
     /// When the call arrived, as a trivial reading (see ``InvocationTime``).
     let arrival: InvocationTime

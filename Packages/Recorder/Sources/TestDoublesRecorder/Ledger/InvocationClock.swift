@@ -11,9 +11,17 @@ import Musl
 /// through value witnesses. A ledger entry keeps this trivial reading
 /// instead and turns it into an instant only when asked.
 ///
-/// On Linux the reading is `CLOCK_BOOTTIME`, the clock `ContinuousClock`
-/// reads, so the instant it converts to is the one `ContinuousClock.now`
-/// would have returned; elsewhere it is an offset from `ContinuousClock.now`.
+/// On Linux the reading is the kernel's coarse monotonic clock
+/// (`CLOCK_MONOTONIC_COARSE`), which the vDSO answers from memory in a few
+/// nanoseconds; the precise clocks cost about 20 ns a read, more than the
+/// rest of a recorded call. The kernel advances it on its timer tick
+/// (`clock_getres(CLOCK_MONOTONIC_COARSE)`, 1-4 ms), so a reading is the
+/// time of the last tick: a few milliseconds at most before the precise time
+/// of the call, never after it, and readings never go backwards. Calls are
+/// ordered by ``Invocation/sequence``, never by time.
+/// It converts to the `ContinuousClock` instant of the same moment on that
+/// clock's own scale (`CLOCK_BOOTTIME`). Elsewhere it is an offset from
+/// `ContinuousClock.now`.
 struct InvocationTime: Sendable, Hashable {
     /// Nanoseconds on the clock's own scale.
     let nanoseconds: Int64
@@ -22,15 +30,23 @@ struct InvocationTime: Sendable, Hashable {
     @inline(__always)
     static var now: InvocationTime {
         #if canImport(Glibc) || canImport(Musl)
-        var reading = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &reading)
-        return InvocationTime(nanoseconds: Int64(reading.tv_sec) &* 1_000_000_000 &+ Int64(reading.tv_nsec))
+        read(CLOCK_MONOTONIC_COARSE)
         #else
         let elapsed = ContinuousClock.now - Origin.shared.instant
         let (seconds, attoseconds) = elapsed.components
         return InvocationTime(nanoseconds: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
         #endif
     }
+
+    #if canImport(Glibc) || canImport(Musl)
+    /// One reading of `clock`.
+    @inline(__always)
+    static func read(_ clock: clockid_t) -> InvocationTime {
+        var reading = timespec()
+        clock_gettime(clock, &reading)
+        return InvocationTime(nanoseconds: Int64(reading.tv_sec) &* 1_000_000_000 &+ Int64(reading.tv_nsec))
+    }
+    #endif
 
     /// The same moment as a `ContinuousClock` instant.
     var instant: ContinuousClock.Instant {
@@ -45,16 +61,19 @@ struct InvocationTime: Sendable, Hashable {
 
         static let shared: Origin = {
             #if canImport(Glibc) || canImport(Musl)
-            // The instant between two readings; of three tries, the closest pair.
-            var best = Origin(instant: .now, reading: .now)
+            // `ContinuousClock` reads CLOCK_BOOTTIME; the coarse readings are on
+            // CLOCK_MONOTONIC's scale (it stops while the machine is suspended).
+            // The instant between two precise CLOCK_MONOTONIC readings maps one
+            // scale onto the other; of three tries, the closest pair.
+            var best = Origin(instant: .now, reading: InvocationTime.read(CLOCK_MONOTONIC))
             var closest = Int64.max
             for _ in 0..<3 {
-                let first = InvocationTime.now
+                let before = InvocationTime.read(CLOCK_MONOTONIC)
                 let instant = ContinuousClock.now
-                let gap = InvocationTime.now.nanoseconds &- first.nanoseconds
+                let gap = InvocationTime.read(CLOCK_MONOTONIC).nanoseconds &- before.nanoseconds
                 if gap < closest {
                     closest = gap
-                    best = Origin(instant: instant, reading: InvocationTime(nanoseconds: first.nanoseconds &+ gap / 2))
+                    best = Origin(instant: instant, reading: InvocationTime(nanoseconds: before.nanoseconds &+ gap / 2))
                 }
             }
             return best

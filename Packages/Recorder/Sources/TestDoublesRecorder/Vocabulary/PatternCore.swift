@@ -49,20 +49,35 @@ final class PatternCore: Sendable {
     }
 
     func accepts(_ invocation: Invocation) -> Bool {
+        accepts(outcome: invocation.outcome, registration: invocation.registration) {
+            .boxed(invocation.arguments)
+        }
+    }
+
+    /// Whether the pattern selects call `position` of `ledger`, read in place.
+    func accepts(_ ledger: Ledger, at position: Int) -> Bool {
+        let entry = ledger.entry(at: position)
+        return accepts(outcome: entry.outcome, registration: entry.registration == 0 ? nil : Int(entry.registration)) {
+            ledger.arguments(at: position)
+        }
+    }
+
+    private func accepts(
+        outcome: Invocation.Outcome, registration: Int?, arguments: () -> CallArguments
+    ) -> Bool {
         guard isValid else { return false }
         switch filter {
         case .all: break
-        case .forwarded: guard invocation.outcome == .forwarded else { return false }
+        case .forwarded: guard outcome == .forwarded else { return false }
         case .stubbed:
-            guard invocation.registration != nil, invocation.outcome != .forwarded else { return false }
+            guard registration != nil, outcome != .forwarded else { return false }
         }
         guard requirement != nil else { return true }
-        guard matchers.count == invocation.arguments.count else { return false }
+        let arguments = arguments()
+        guard matchers.count == arguments.count else { return false }
         if acceptsAnyArguments { return true }
-        return invocation.arguments.withUnsafeBufferPointer { arguments in
-            for index in matchers.indices where !matchers[index].matches(arguments[index]) { return false }
-            return true
-        }
+        for index in matchers.indices where !matchers[index].matches(arguments.value(at: index)) { return false }
+        return true
     }
 
     /// The calls the pattern selects, in call order, with their ledger positions.
@@ -73,11 +88,8 @@ final class PatternCore: Sendable {
     func matchingIndices() -> [Int] {
         guard isValid else { return [] }
         let (ledger, positions) = recorder.ledgerSnapshot(of: requirement?.id)
-        // Entries are read in place: copying one retains its requirement and arguments.
-        return ledger.withUnsafeBufferPointer { entries in
-            guard let positions else { return entries.indices.filter { accepts(entries[$0]) } }
-            return positions.filter { accepts(entries[$0]) }
-        }
+        guard let positions else { return (0..<ledger.count).filter { accepts(ledger, at: $0) } }
+        return positions.filter { accepts(ledger, at: $0) }
     }
 
     func matching() -> [(index: Int, invocation: Invocation)] {

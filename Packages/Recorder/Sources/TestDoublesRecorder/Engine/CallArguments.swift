@@ -1,0 +1,33 @@
+/// The arguments of one real call on their way through the engine: raw
+/// scalar words from a front that sent them so, or boxed values.
+///
+/// Matching and recording read the arguments in place; only handlers and
+/// diagnostics ask for ``values``, which boxes scalar words then.
+enum CallArguments {
+    case scalars(ScalarArguments)
+    case boxed([Any])
+
+    /// The number of arguments.
+    var count: Int {
+        switch self {
+        case .scalars(let scalars): scalars.count
+        case .boxed(let values): values.count
+        }
+    }
+
+    /// Argument `index`, boxed.
+    func value(at index: Int) -> Any {
+        switch self {
+        case .scalars(let scalars): scalars.value(at: index)
+        case .boxed(let values): values[index]
+        }
+    }
+
+    /// Every argument, boxed, in declaration order.
+    var values: [Any] {
+        switch self {
+        case .scalars(let scalars): scalars.values
+        case .boxed(let values): values
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// What a front must do to answer a call it dispatched with scalar
+/// arguments (``InvocationRecorder/dispatch(_:scalars:)``).
+///
+/// A configured `Void` or scalar value comes back unboxed, ready for a
+/// register; every other answer comes back as the ``CallOutcome`` that
+/// ``InvocationRecorder/dispatch(_:arguments:)`` would have given.
+public enum ScalarCallOutcome: Sendable {
+    /// Return nothing: the configured answer is `()`.
+    case returnedVoid
+    /// Return this scalar: a value of `kind` in the low bytes of the word.
+    case returnedScalar(ScalarKind, UInt64)
+    /// Any other answer.
+    case outcome(CallOutcome)
+}
+
+/// A configured value a call can be answered with without boxing: the
+/// scalar form of a `thenReturn` value, worked out once when it is configured.
+enum ImmediateAnswer: Sendable {
+    case void
+    case scalar(ScalarKind, UInt64)
+
+    /// The unboxed form of `action`; nil unless it returns `()` or a scalar.
+    init?(_ action: BehaviorAction) {
+        guard case .value(let value) = action else { return nil }
+        if value is Void {
+            self = .void
+        } else if let kind = ScalarKind(type(of: value)), let word = kind.word(of: value) {
+            self = .scalar(kind, word)
+        } else {
+            return nil
+        }
+    }
+
+    /// The outcome a front receives.
+    var outcome: ScalarCallOutcome {
+        switch self {
+        case .void: .returnedVoid
+        case .scalar(let kind, let word): .returnedScalar(kind, word)
+        }
+    }
+}
