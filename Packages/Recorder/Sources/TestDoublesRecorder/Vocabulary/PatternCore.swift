@@ -49,31 +49,30 @@ final class PatternCore: Sendable {
     }
 
     func accepts(_ invocation: Invocation) -> Bool {
-        accepts(outcome: invocation.outcome, registration: invocation.registration) {
-            .boxed(invocation.arguments)
-        }
+        guard selects(outcome: invocation.outcome, registration: invocation.registration) else { return false }
+        return requirement == nil || accepts(.boxed(invocation.arguments))
     }
 
     /// Whether the pattern selects call `position` of `ledger`, read in place.
-    func accepts(_ ledger: Ledger, at position: Int) -> Bool {
+    func accepts(_ ledger: borrowing Ledger, at position: Int) -> Bool {
         let entry = ledger.entry(at: position)
-        return accepts(outcome: entry.outcome, registration: entry.registration == 0 ? nil : Int(entry.registration)) {
-            ledger.arguments(at: position)
+        guard selects(outcome: entry.outcome, registration: entry.registration == 0 ? nil : Int(entry.registration))
+        else { return false }
+        return requirement == nil || accepts(ledger.arguments(at: position))
+    }
+
+    /// Whether the filter keeps a call answered so.
+    private func selects(outcome: Invocation.Outcome, registration: Int?) -> Bool {
+        guard isValid else { return false }
+        switch filter {
+        case .all: return true
+        case .forwarded: return outcome == .forwarded
+        case .stubbed: return registration != nil && outcome != .forwarded
         }
     }
 
-    private func accepts(
-        outcome: Invocation.Outcome, registration: Int?, arguments: () -> CallArguments
-    ) -> Bool {
-        guard isValid else { return false }
-        switch filter {
-        case .all: break
-        case .forwarded: guard outcome == .forwarded else { return false }
-        case .stubbed:
-            guard registration != nil, outcome != .forwarded else { return false }
-        }
-        guard requirement != nil else { return true }
-        let arguments = arguments()
+    /// Whether the matchers accept a call's arguments.
+    private func accepts(_ arguments: CallArguments) -> Bool {
         guard matchers.count == arguments.count else { return false }
         if acceptsAnyArguments { return true }
         for index in matchers.indices where !matchers[index].matches(arguments.value(at: index)) { return false }
