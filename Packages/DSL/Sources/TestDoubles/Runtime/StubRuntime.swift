@@ -228,8 +228,11 @@ final class StubRuntime: Sendable {
         switch outcome {
         case .returned(let value):
             if case .makesSelf = plan.shape.access {
-                // A new value of this stub: the default answer (`()`), or any fabricated value as the configured one.
-                guard value is Void || type(of: value as AnyObject) == FabricatedConformance.payloadType else {
+                // A new value of this stub: the default answer (`()`), or a value of this same stub as the
+                // configured one. Either way the caller gets a new payload of this conformance (never the
+                // configured value's own payload), so a made value is a distinct object of the same stub.
+                let isDefault = value is Void
+                guard isDefault || type(of: value as AnyObject) == FabricatedConformance.payloadType else {
                     stop(
                         "\(recorder.name): \(plan.shape.requirement.name) answers with a new value of the same stub; "
                             + "its behavior produced \(String(reflecting: value)), which is not a fabricated value "
@@ -239,6 +242,14 @@ final class StubRuntime: Sendable {
                     stop(
                         "\(recorder.name): \(plan.shape.requirement.name) was called after its conformance was released"
                     )
+                }
+                guard isDefault || fabricated.owns(value as AnyObject) else {
+                    let site = recorder.creationSite
+                    stop(
+                        "\(recorder.name): \(plan.shape.requirement.name) answers with a new value of the same stub "
+                            + "(the one created at \(site.fileID):\(site.line):\(site.column)); its behavior produced "
+                            + "a value of another stub, which an initializer of this stub cannot return "
+                            + "(configure it with thenReturn(stub()) of this same stub)")
                 }
                 frame.setResult(fabricated.retainedPayloadReference(), at: plan.shape.plan.result)
                 return

@@ -12,6 +12,20 @@ extension FabricatedConformance {
         UInt(bitPattern: Unmanaged.passRetained(FabricatedPayload(conformance: self)).toOpaque())
     }
 
+    /// Whether `object` is the payload of a value of this conformance (one
+    /// `materialize(as:)` or `retainedPayloadReference()` made), not of
+    /// another conformance and not some other object.
+    ///
+    /// Pass a fabricated value as `AnyObject` (`value as AnyObject` opens the
+    /// existential and yields its payload).
+    ///
+    /// - Parameter object: The object to check, usually a fabricated value cast to `AnyObject`.
+    /// - Returns: `true` when `object` is a payload whose conformance is this one.
+    public func owns(_ object: AnyObject) -> Bool {
+        guard let payload = object as? FabricatedPayload else { return false }
+        return payload.conformance === self
+    }
+
     /// The payload reference stored in a fabricated value, given the self
     /// register of a call: the projected inline buffer for opaque
     /// existentials, the reference itself for class-bound ones.
