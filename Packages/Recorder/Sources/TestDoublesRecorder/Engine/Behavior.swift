@@ -112,6 +112,7 @@ struct BehaviorChain {
     /// when every finite step is used up.
     /// The position of the step that serves the next call, past the used-up
     /// ones; nil when every step is used up. Consumes nothing.
+    @inline(__always)
     private mutating func current() -> Int? {
         while index < steps.count {
             if steps[index].used < limit(index) { return index }
@@ -129,6 +130,7 @@ struct BehaviorChain {
 
     /// Consumes one use of the next step when its answer needs no boxing
     /// (see ``ImmediateAnswer``); consumes nothing otherwise.
+    @inline(__always)
     mutating func nextImmediateAnswer() -> ImmediateAnswer? {
         guard let position = current(), let answer = steps[position].immediateAnswer else { return nil }
         steps[position].used += 1

@@ -44,6 +44,7 @@ extension InvocationRecorder {
     /// registration is a catch-all whose next behavior is an unboxed value
     /// (see ``ImmediateAnswer``), recording the call; nil (and nothing
     /// consumed or recorded) otherwise.
+    @inline(__always)
     private func immediateAnswer(_ requirement: Requirement, _ scalars: ScalarArguments) -> ImmediateAnswer? {
         var notification: Notification?
         // The slot and the registration are borrowed without retaining:
