@@ -17,8 +17,9 @@ struct ResolvedSignature: @unchecked Sendable {
         /// The requirement's own generic parameter this parameter's type is
         /// (its type is then known per call, from the hidden metadata word).
         var genericIndex: Int? = nil
-        /// Whether the type is the existential's bound associated type: the
-        /// value then travels indirectly, as every dependent value does.
+        /// Whether the type's layout depends on the existential's bound
+        /// associated type (`Element`, `Element?`): the value then travels
+        /// indirectly, as every address-only value does.
         var isAbstract = false
     }
 
@@ -35,8 +36,10 @@ struct ResolvedSignature: @unchecked Sendable {
     var isAsync: Bool
     /// The requirement's own generic parameter the result is, if any.
     var genericResultIndex: Int? = nil
-    /// Whether the result is the existential's bound associated type (returned indirectly).
+    /// Whether the result's layout depends on the existential's bound associated type (returned indirectly).
     var resultIsAbstract = false
+    /// Whether the result's type mentions the bound associated type at all (`Element`, `[Element]`).
+    var resultMentionsBinding = false
     /// Hidden words of the requirement's own generic parameters: one metadata
     /// word per parameter, then one witness table per protocol constraint.
     var genericWordCount = 0
@@ -49,13 +52,13 @@ extension ResolvedSignature {
     ///
     /// - Parameters:
     ///   - signature: Metadata's signature of the requirement.
-    ///   - boundAssociatedType: The associated type the existential binds
-    ///     (`Self.name` resolves to `type`), if any.
+    ///   - binding: The associated type the existential binds (`Self.name`
+    ///     and the standard wrappers around it resolve through it), if any.
     ///   - describe: Makes the error for an unsupported part.
     /// - Throws: `StubError` when a type depends on `Self`, an unbound
     ///   associated type or a generic parameter, or the requirement is generic.
     init(
-        _ signature: RequirementSignature, boundAssociatedType: (name: String, type: Any.Type)? = nil,
+        _ signature: RequirementSignature, binding: AssociatedTypeBinding? = nil,
         fail describe: (String, String) -> StubError
     ) throws(StubError) {
         name = signature.name.description
@@ -87,12 +90,17 @@ extension ResolvedSignature {
             }
             return index
         }
-        /// The bound type, when the dependent type is exactly `Self.<bound name>`.
-        func bound(_ type: DemangledType) -> Any.Type? {
-            guard let boundAssociatedType, case .dependentMember(let base, let name, _) = type,
-                case .genericParameter(depth: 0, index: 0) = base, name == boundAssociatedType.name
-            else { return nil }
-            return boundAssociatedType.type
+        /// The resolved type, when the dependent type mentions the bound associated type.
+        func bound(_ type: DemangledType, what: String) throws(StubError) -> BoundTypeResolution? {
+            guard let binding, binding.isMentioned(in: type) else { return nil }
+            do {
+                return try binding.resolve(type)
+            } catch {
+                throw describe(
+                    "\(what) has type \(type); the runtime stub serves the bound associated type \(binding.name) "
+                        + "as a whole type or inside Optional, Array, Set, Dictionary and Result (\(error.reason))",
+                    "use ManualStub with a conformer that binds the associated type")
+            }
         }
         let ownsByDefault = kind == .initializer || kind == .setter
         parameters = []
@@ -107,7 +115,9 @@ extension ResolvedSignature {
                     Parameter(type: Any.self, ownership: ownership, isInout: false, genericIndex: generic))
                 continue
             }
-            if case .dependent(let dependent) = parameter.type, let type = bound(dependent) {
+            if case .dependent(let dependent) = parameter.type,
+                let resolved = try bound(dependent, what: "parameter \(index + 1)")
+            {
                 guard parameter.ownership != .inout else {
                     throw describe(
                         "parameter \(index + 1) is an inout \(dependent), which the runtime stub does not serve for "
@@ -116,14 +126,17 @@ extension ResolvedSignature {
                 let ownership: ArgumentOwnership =
                     parameter.ownership == .owned || (parameter.ownership == .default && ownsByDefault)
                     ? .owned : .borrowed
-                parameters.append(Parameter(type: type, ownership: ownership, isInout: false, isAbstract: true))
+                parameters.append(
+                    Parameter(
+                        type: resolved.type, ownership: ownership, isInout: false,
+                        isAbstract: resolved.travelsIndirectly))
                 continue
             }
             guard let type = parameter.type.concreteType else {
-                if let boundAssociatedType {
+                if let binding {
                     throw describe(
-                        "parameter \(index + 1) has type \(parameter.type); the runtime stub serves the bound "
-                            + "associated type \(boundAssociatedType.name) only as a whole parameter or result type",
+                        "parameter \(index + 1) has type \(parameter.type), which depends on Self, an associated "
+                            + "type other than \(binding.name) or a generic parameter",
                         "use ManualStub with a conformer that binds the associated type")
                 }
                 throw describe(
@@ -146,16 +159,16 @@ extension ResolvedSignature {
             if let generic = genericIndex(type) {
                 result = Any.self
                 genericResultIndex = generic
-            } else if let type = bound(type) {
-                result = type
-                resultIsAbstract = true
+            } else if let resolved = try bound(type, what: "the result") {
+                result = resolved.type
+                resultIsAbstract = resolved.travelsIndirectly
+                resultMentionsBinding = true
             } else if kind == .initializer || Self.isSelf(type) {
                 result = nil
-            } else if let boundAssociatedType {
+            } else if let binding {
                 throw describe(
-                    "its result type \(type) depends on an associated type; the runtime stub serves the bound "
-                        + "associated type \(boundAssociatedType.name) only as a whole parameter or result type",
-                    "use ManualStub with a conformer that binds the associated type")
+                    "its result type \(type) depends on Self, an associated type other than \(binding.name) or a "
+                        + "generic parameter", "use ManualStub with a conformer that binds the associated type")
             } else {
                 throw describe(
                     "its result type \(type) depends on an associated type or a generic parameter",

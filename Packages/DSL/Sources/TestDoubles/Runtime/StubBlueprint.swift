@@ -137,7 +137,7 @@ struct StubBlueprint: @unchecked Sendable {
             do throws(StubError) {
                 let signature = try discovery.signature(of: callable, typeName: typeName)
                 signatures.append(
-                    try ResolvedSignature(signature, boundAssociatedType: binding.map { ($0.name, $0.type) }) {
+                    try ResolvedSignature(signature, binding: binding) {
                         reason, fix in
                         StubError(
                             .unsupportedProtocolShape, type: typeName, requirement: signature.name.description,

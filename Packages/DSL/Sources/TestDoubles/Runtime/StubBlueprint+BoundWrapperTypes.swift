@@ -1,0 +1,151 @@
+import TestDoublesMetadata
+
+/// A requirement type that mentions the bound associated type, resolved to
+/// the concrete type it denotes for this binding and to how the witness
+/// convention passes it.
+struct BoundTypeResolution: @unchecked Sendable {
+    /// The concrete type (`Int?` for `Element?` bound to `Int`).
+    let type: Any.Type
+    /// Whether the protocol witness passes the value indirectly, in its memory
+    /// form: true when the type's layout depends on the associated type
+    /// (`Element`, `Element?`, `Result<Element, E>`), whose abstract form is
+    /// address-only; false for containers whose layout does not (`[Element]`,
+    /// `Set<Element>`, `[K: Element]`, `[Element]?`), which travel as their
+    /// concrete type does.
+    let travelsIndirectly: Bool
+}
+
+/// Why a type that mentions the bound associated type is outside what the
+/// runtime stub serves.
+struct UnservedBoundType: Error {
+    /// The reason, naming the part of the type.
+    let reason: String
+}
+
+extension AssociatedTypeBinding {
+    /// Whether `type` mentions `Self.<name>` anywhere.
+    ///
+    /// - Parameter type: A demangled requirement type.
+    /// - Returns: True when the bound associated type occurs in it.
+    func isMentioned(in type: DemangledType) -> Bool {
+        switch type {
+        case .dependentMember(let base, let member, _):
+            if member == name, case .genericParameter(depth: 0, index: 0) = base { return true }
+            return isMentioned(in: base)
+        case .nominal(let nominal): return isMentioned(in: nominal)
+        case .tuple(let elements): return elements.contains { isMentioned(in: $0.type) }
+        case .function(let function):
+            if function.parameters.contains(where: { isMentioned(in: $0.type) }) { return true }
+            if case .typed(let error) = function.thrownError, isMentioned(in: error) { return true }
+            return isMentioned(in: function.result)
+        case .existential(let existential): return existential.superclass.map { isMentioned(in: $0) } ?? false
+        case .metatype(let type), .existentialMetatype(let type), .dynamicSelf(let type): return isMentioned(in: type)
+        case .genericParameter: return false
+        }
+    }
+
+    private func isMentioned(in nominal: DemangledNominalType) -> Bool {
+        if nominal.genericArguments.contains(where: { isMentioned(in: $0) }) { return true }
+        switch nominal.parent {
+        case .module: return false
+        case .type(let parent), .extension(_, let parent): return isMentioned(in: parent)
+        }
+    }
+
+    /// Resolves a type that mentions the bound associated type: the type
+    /// itself, or the standard wrappers around it at any depth (`Optional`,
+    /// `Array`, `Set`, `Dictionary`, `Result`), with concrete types elsewhere.
+    ///
+    /// - Parameter type: A demangled requirement type that mentions `Self.<name>`.
+    /// - Returns: The concrete type and how the witness passes it.
+    /// - Throws: `UnservedBoundType` naming the part outside the served wrappers.
+    func resolve(_ type: DemangledType) throws(UnservedBoundType) -> BoundTypeResolution {
+        if !isMentioned(in: type) {
+            guard !type.isDependent, let concrete = _typeByName(type.mangledName) else {
+                throw UnservedBoundType(
+                    reason: "\(type) depends on Self, another associated type or a generic parameter")
+            }
+            return BoundTypeResolution(type: concrete, travelsIndirectly: false)
+        }
+        switch type {
+        case .dependentMember(let base, let member, _):
+            guard member == name, case .genericParameter(depth: 0, index: 0) = base else { break }
+            return BoundTypeResolution(type: self.type, travelsIndirectly: true)
+        case .nominal(let nominal):
+            guard case .module("Swift") = nominal.parent else { break }
+            var arguments: [BoundTypeResolution] = []
+            for argument in nominal.genericArguments { arguments.append(try resolve(argument)) }
+            switch (nominal.name, arguments.count) {
+            case ("Optional", 1):
+                return BoundTypeResolution(
+                    type: WrapperType.optional(of: arguments[0].type),
+                    travelsIndirectly: arguments[0].travelsIndirectly)
+            case ("Array", 1):
+                return BoundTypeResolution(type: WrapperType.array(of: arguments[0].type), travelsIndirectly: false)
+            case ("Set", 1):
+                guard let set = WrapperType.set(of: arguments[0].type) else {
+                    throw UnservedBoundType(reason: "the Set element \(arguments[0].type) is not Hashable")
+                }
+                return BoundTypeResolution(type: set, travelsIndirectly: false)
+            case ("Dictionary", 2):
+                guard let dictionary = WrapperType.dictionary(key: arguments[0].type, value: arguments[1].type) else {
+                    throw UnservedBoundType(reason: "the Dictionary key \(arguments[0].type) is not Hashable")
+                }
+                return BoundTypeResolution(type: dictionary, travelsIndirectly: false)
+            case ("Result", 2):
+                guard let result = WrapperType.result(success: arguments[0].type, failure: arguments[1].type) else {
+                    throw UnservedBoundType(reason: "the Result failure \(arguments[1].type) is not an Error")
+                }
+                // Result is a frozen enum: its layout depends on the success type's exactly as Optional's does.
+                return BoundTypeResolution(type: result, travelsIndirectly: arguments[0].travelsIndirectly)
+            default: break
+            }
+        default: break
+        }
+        throw UnservedBoundType(
+            reason: "\(type) wraps \(name) in a type other than Optional, Array, Set, Dictionary and Result")
+    }
+}
+
+/// Standard wrapper types built from runtime metadata by opening the
+/// existential metatype of their arguments.
+enum WrapperType {
+    /// `Optional<wrapped>`.
+    static func optional(of wrapped: Any.Type) -> Any.Type {
+        func make<T>(_: T.Type) -> Any.Type { T?.self }
+        return make(wrapped)
+    }
+
+    /// `Array<element>`.
+    static func array(of element: Any.Type) -> Any.Type {
+        func make<T>(_: T.Type) -> Any.Type { [T].self }
+        return make(element)
+    }
+
+    /// `Set<element>`, nil when the element is not Hashable.
+    static func set(of element: Any.Type) -> Any.Type? {
+        guard let element = element as? any Hashable.Type else { return nil }
+        func make<T: Hashable>(_: T.Type) -> Any.Type { Set<T>.self }
+        return make(element)
+    }
+
+    /// `Dictionary<key, value>`, nil when the key is not Hashable.
+    static func dictionary(key: Any.Type, value: Any.Type) -> Any.Type? {
+        guard let key = key as? any Hashable.Type else { return nil }
+        func make<K: Hashable>(_: K.Type) -> Any.Type {
+            func make<V>(_: V.Type) -> Any.Type { [K: V].self }
+            return make(value)
+        }
+        return make(key)
+    }
+
+    /// `Result<success, failure>`, nil when the failure is not an Error.
+    static func result(success: Any.Type, failure: Any.Type) -> Any.Type? {
+        guard let failure = failure as? any Error.Type else { return nil }
+        func make<F: Error>(_: F.Type) -> Any.Type {
+            func make<S>(_: S.Type) -> Any.Type { Result<S, F>.self }
+            return make(success)
+        }
+        return make(failure)
+    }
+}
