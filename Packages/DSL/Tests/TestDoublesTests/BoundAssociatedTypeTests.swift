@@ -29,6 +29,23 @@ struct IntEquatableBoundStore: EquatableBoundStore {
     func get() -> Int { 0 }
 }
 
+protocol SendableBoundStore<Element> {
+    associatedtype Element: Sendable
+    func get() -> Element
+}
+struct IntSendableBoundStore: SendableBoundStore {
+    func get() -> Int { 0 }
+}
+
+protocol ObjectBoundStore<Element> {
+    associatedtype Element: AnyObject
+    func get() -> Element
+}
+final class ObjectBoundValue {}
+struct ObjectBoundStoreOfValues: ObjectBoundStore {
+    func get() -> ObjectBoundValue { ObjectBoundValue() }
+}
+
 protocol PairStore<Key, Value> {
     associatedtype Key
     associatedtype Value
@@ -182,13 +199,39 @@ func roundTrip<T>(_ store: any BoundStore<T>, _ value: T) -> (T, T, Int) {
         }
     }
 
-    @Test func associatedConformanceFailsClosed() {
+    @Test func associatedConformanceIsTheBoundTypes() throws {
+        /// Compares through the `Element: Equatable` conformance the stub's witness table holds.
+        func contains<S: EquatableBoundStore>(_ store: S, among values: [S.Element]) -> Bool {
+            values.contains(store.get())
+        }
+        func containsString(_ store: some EquatableBoundStore<String>, among values: [String]) -> Bool {
+            contains(store, among: values)
+        }
+        let stub = try Stub<any EquatableBoundStore<String>>()
+        stub.when { $0.get() }.thenReturn("a string longer than the inline fifteen bytes")
+        // Opened outside #expect, whose expansion does not open existentials.
+        let found = containsString(stub(), among: ["x", "a string longer than the inline fifteen bytes"])
+        let missing = containsString(stub(), among: ["x", "a string longer than the inline fifteen"])
+        #expect(found)
+        #expect(!missing)
+        stub.verify(.exactly(2)) { $0.get() }
+    }
+
+    @Test func markerConformanceNeedsNoSlot() throws {
+        let stub = try Stub<any SendableBoundStore<Int>>()
+        stub.when { $0.get() }.thenReturn(11)
+        let store: any SendableBoundStore<Int> = stub()
+        #expect(store.get() == 11)
+    }
+
+    @Test func layoutConstraintFailsClosed() {
+        // `Element: AnyObject` makes the witness pass Element as one reference, not indirectly.
         #expect {
-            _ = try Stub<any EquatableBoundStore<Int>>()
+            _ = try Stub<any ObjectBoundStore<ObjectBoundValue>>()
         } throws: { error in
             guard let error = error as? StubError else { return false }
-            return error.kind == .unsupportedProtocolShape && error.reason.contains("conformance requirement")
-                && error.requirement == "EquatableBoundStore.Element"
+            return error.kind == .unsupportedProtocolShape && error.reason.contains("ObjectBoundStore constrains")
+                && error.reason.contains("protocol conformances of Element only")
         }
     }
 

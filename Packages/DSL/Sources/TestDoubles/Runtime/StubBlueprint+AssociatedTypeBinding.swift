@@ -2,8 +2,9 @@ import TestDoublesMetadata
 
 /// The one primary associated type a constrained existential (`any Store<Int>`)
 /// binds, as the blueprint serves it: the witness table's associated type slot
-/// holds `type`, and requirements mentioning `Self.<name>` take and return
-/// `type` indirectly.
+/// holds `type`, its associated conformance slots hold `type`'s own witness
+/// tables, and requirements mentioning `Self.<name>` take and return `type`
+/// (or a standard wrapper of it) as the witness convention passes them.
 struct AssociatedTypeBinding: @unchecked Sendable {
     /// The existential's shape, read from its metadata.
     let existential: BoundExistential
@@ -11,21 +12,24 @@ struct AssociatedTypeBinding: @unchecked Sendable {
     let name: String
     /// The concrete type bound to it.
     var type: Any.Type { existential.boundType }
+    /// The bound type's witness tables for the protocols the associated type
+    /// must conform to (`associatedtype Element: Hashable`), in the order of
+    /// the protocol's associated conformance slots.
+    let conformances: [WitnessTable]
 
     /// Checks that the bound protocol's node has exactly the one associated
-    /// type the existential binds, and no associated conformance.
+    /// type the existential binds, and one associated conformance slot per
+    /// conformance found for it.
     ///
     /// - Throws: `StubError.unsupportedProtocolShape` naming what is outside the slice.
     func validate(_ node: ProtocolHierarchy.Node, typeName: String) throws(StubError) {
         let protocolName = node.protocolDescriptor.name
-        let conformances = node.requirements.filter { $0.kind == .associatedConformanceAccessFunction }.count
-        guard conformances == 0 else {
+        let conformanceSlots = node.requirements.filter { $0.kind == .associatedConformanceAccessFunction }.count
+        guard conformanceSlots == conformances.count else {
             throw StubError(
                 .unsupportedProtocolShape, type: typeName, requirement: "\(protocolName).\(name)",
-                reason: "\(protocolName).\(name) has \(conformances) conformance requirement"
-                    + (conformances == 1 ? "" : "s")
-                    + " the bound type \(type) must satisfy, and the runtime stub does not fill associated "
-                    + "conformances yet",
+                reason: "\(protocolName) has \(conformanceSlots) associated conformance slots, but its requirement "
+                    + "signature names \(conformances.count) conformances of \(name)",
                 fix: "use ManualStub with a concrete conformer")
         }
         let accessors = node.requirements.filter { $0.kind == .associatedTypeAccessFunction }.count
@@ -80,6 +84,50 @@ extension StubBlueprint {
                 "it binds \(descriptor.name).\(name) to \(existential.boundType) (metadata kind \(kind)); the runtime "
                     + "stub serves struct, enum and class bindings, whose indirect form is their memory form")
         }
-        return AssociatedTypeBinding(existential: existential, name: name)
+        let conformances = try Self.conformances(
+            of: existential.boundType, as: name, in: descriptor, fail: unsupported)
+        return AssociatedTypeBinding(existential: existential, name: name, conformances: conformances)
+    }
+
+    /// The bound type's witness tables for every conformance the protocol's
+    /// requirement signature asks of the associated type, in signature order
+    /// (the order of the associated conformance slots).
+    ///
+    /// - Throws: The error `fail` makes for a requirement on the associated
+    ///   type other than a protocol conformance (a layout or superclass
+    ///   constraint changes how its values travel), or a conformance missing.
+    private static func conformances(
+        of bound: Any.Type, as name: String, in descriptor: ProtocolDescriptor, fail: (String) -> StubError
+    ) throws(StubError) -> [WitnessTable] {
+        let member = Array("\(name.utf8.count)\(name)".utf8)
+        let suffix = Array("Qz".utf8)
+        var tables: [WitnessTable] = []
+        for requirement in descriptor.requirementSignature where !requirement.isOnSelf {
+            guard let subject = requirement.subject else {
+                throw fail("a requirement of \(descriptor.name) has no subject")
+            }
+            let bytes = (0..<subject.length).map { subject.pointer.load(fromByteOffset: $0, as: UInt8.self) }
+            // `Self.<name>`: the identifier, optionally one symbolic reference to the protocol, then `Qz`.
+            let isMember =
+                bytes.starts(with: member) && bytes.suffix(suffix.count).elementsEqual(suffix)
+                && (bytes.count == member.count + suffix.count
+                    || (bytes.count == member.count + 5 + suffix.count && (1...2).contains(bytes[member.count])))
+            guard requirement.kind == .protocol, isMember, let constraint = requirement.protocolConstraint else {
+                throw fail(
+                    "\(descriptor.name) constrains \(subject) with a requirement of kind \(requirement.kind); the "
+                        + "runtime stub serves protocol conformances of \(name) only")
+            }
+            let table: WitnessTable?
+            do {
+                table = try constraint.witnessTable(conformedBy: bound)
+            } catch {
+                throw fail("the runtime could not look up \(bound)'s conformance to \(constraint.name) (\(error))")
+            }
+            guard let table else {
+                throw fail("the bound type \(bound) does not conform to \(constraint.name), which \(name) requires")
+            }
+            tables.append(table)
+        }
+        return tables
     }
 }

@@ -242,6 +242,7 @@ struct StubBlueprint: @unchecked Sendable {
         }
         var slots: [WitnessSlot] = []
         var baseIndex = 0
+        var conformanceIndex = 0
         for requirement in node.requirements {
             switch requirement.kind {
             case .baseProtocol:
@@ -250,11 +251,17 @@ struct StubBlueprint: @unchecked Sendable {
                 slots.append(
                     .baseProtocol(try layout(of: base, hierarchy: hierarchy, callables: callables, typeName: typeName)))
             case .associatedTypeAccessFunction, .associatedConformanceAccessFunction:
-                if requirement.kind == .associatedTypeAccessFunction, let binding,
-                    binding.existential.protocolDescriptor == descriptor
-                {
-                    slots.append(.associatedType(binding.type))
-                    continue
+                if let binding, binding.existential.protocolDescriptor == descriptor {
+                    if requirement.kind == .associatedTypeAccessFunction {
+                        slots.append(.associatedType(binding.type))
+                        continue
+                    }
+                    if conformanceIndex < binding.conformances.count {
+                        // The runtime reads an untagged slot as the witness table itself.
+                        slots.append(.word(UInt(bitPattern: binding.conformances[conformanceIndex].pointer)))
+                        conformanceIndex += 1
+                        continue
+                    }
                 }
                 let names = node.protocolDescriptor.associatedTypeNames.joined(separator: ", ")
                 throw StubError(
