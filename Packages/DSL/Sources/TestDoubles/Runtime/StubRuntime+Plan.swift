@@ -56,8 +56,8 @@ enum ArgumentReader {
     }
 }
 
-/// How the arguments of a synchronous call travel to the recorder as raw
-/// words (``ScalarArguments``): every argument a scalar, at most two of them.
+/// How the arguments of a call travel to the recorder as raw words
+/// (``ScalarArguments``): every argument a scalar, at most two of them.
 enum ScalarArgumentLane {
     case none
     case one(ScalarArgumentReader)
@@ -169,8 +169,8 @@ final class RequirementPlan: @unchecked Sendable {
     /// A writer for a `Void` result or a plain scalar result in one register;
     /// nil for every other result, which goes through the frame's generic encoding.
     let resultWriter: ResultWriter?
-    /// How a synchronous call's arguments reach the recorder as raw words;
-    /// nil when one is not a scalar, there are more than two, or one is `inout`.
+    /// How a call's arguments reach the recorder as raw words; nil when one
+    /// is not a scalar, there are more than two, or one is `inout`.
     let scalarLane: ScalarArgumentLane?
 
     init(_ shape: RequirementShape) {
@@ -201,7 +201,7 @@ final class RequirementPlan: @unchecked Sendable {
         } else {
             resultWriter = nil
         }
-        if case .call = shape.access, !shape.isAsync, !hasInoutArguments, decodesDirectly {
+        if case .call = shape.access, !hasInoutArguments, decodesDirectly {
             scalarLane = ScalarArgumentLane(readers)
         } else {
             scalarLane = nil

@@ -77,6 +77,17 @@ final class StubRuntime: Sendable {
     /// Answers one call (not a `_modify` access) with its plan, specialized for generic requirements.
     private func serveCall(_ frame: CallFrame, _ plan: RequirementPlan) {
         if plan.shape.isAsync {
+            if let lane = plan.scalarLane,
+                let immediate = recorder.answerImmediately(plan.shape.requirement, scalars: lane.read(frame))
+            {
+                // A configured scalar or `Void` value: the async entry returns
+                // it at once, without suspending the caller.
+                frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
+                if let unwritten = write(immediate, to: frame, plan) {
+                    withArguments(frame, plan) { answer(frame, plan, unwritten, $0) }
+                }
+                return
+            }
             let arguments = withArguments(frame, plan) { ArgumentList(values: $0) }
             // The forwarded call copies the frame now: it is gone once the call suspends.
             let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
@@ -96,18 +107,10 @@ final class StubRuntime: Sendable {
             // Scalar arguments reach the recorder as raw words, and a scalar
             // or `Void` answer goes straight to its register: no boxing, no
             // allocation. Anything else decodes the arguments as below.
-            let outcome: CallOutcome
-            switch recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)) {
-            case .returnedVoid:
-                if plan.resultWriter?.writesNothing == true { return }
-                outcome = .returned(())
-            case .returnedScalar(let kind, let word):
-                if plan.resultWriter?.write(kind, word, to: frame) == true { return }
-                outcome = .returned(kind.value(from: word))
-            case .outcome(let other):
-                if case .returned(let value) = other, plan.resultWriter?.write(value, to: frame) == true { return }
-                outcome = other
-            }
+            guard
+                let outcome = write(
+                    recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan)
+            else { return }
             withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
         } else {
             withArguments(frame, plan) { arguments in
@@ -117,6 +120,24 @@ final class StubRuntime: Sendable {
                     : recorder.dispatch(plan.shape.requirement, arguments: arguments)
                 finish(frame, plan, outcome, arguments)
             }
+        }
+    }
+
+    /// Writes a scalar-lane answer straight into its result register when
+    /// the plan's writer can; otherwise returns it as the outcome to act on
+    /// (a value of another type, whose diagnostic `answer` gives, or any other outcome).
+    @inline(__always)
+    private func write(_ answer: ScalarCallOutcome, to frame: CallFrame, _ plan: RequirementPlan) -> CallOutcome? {
+        switch answer {
+        case .returnedVoid:
+            if plan.resultWriter?.writesNothing == true { return nil }
+            return .returned(())
+        case .returnedScalar(let kind, let word):
+            if plan.resultWriter?.write(kind, word, to: frame) == true { return nil }
+            return .returned(kind.value(from: word))
+        case .outcome(let outcome):
+            if case .returned(let value) = outcome, plan.resultWriter?.write(value, to: frame) == true { return nil }
+            return outcome
         }
     }
 

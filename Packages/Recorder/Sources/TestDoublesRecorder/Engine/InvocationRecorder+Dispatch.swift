@@ -34,10 +34,28 @@ extension InvocationRecorder {
     ///   - scalars: The arguments, in declaration order.
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome {
-        if CaptureSession.currentIfRecording == nil, let answer = immediateAnswer(requirement, scalars) {
-            return answer.outcome
-        }
+        if let answer = answerImmediately(requirement, scalars: scalars) { return answer }
         return .outcome(dispatch(requirement, .scalars(scalars)))
+    }
+
+    /// Answers a call whose arguments are scalars at once, recording it, when
+    /// its answer is a configured `Void` or scalar value; nil, with nothing
+    /// recorded or consumed, otherwise.
+    ///
+    /// For an async requirement a front calls this before it suspends: the
+    /// call it answers needs no suspension (the same answer and record as
+    /// ``dispatchAsync(_:arguments:)`` would give), and any other call goes on
+    /// to ``dispatchAsync(_:arguments:)``.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - scalars: The arguments, in declaration order.
+    /// - Returns: ``ScalarCallOutcome/returnedVoid`` or
+    ///   ``ScalarCallOutcome/returnedScalar(_:_:)``, or nil.
+    @inline(__always)
+    public func answerImmediately(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome? {
+        guard CaptureSession.currentIfRecording == nil else { return nil }
+        return immediateAnswer(requirement, scalars)?.outcome
     }
 
     /// Serves a call in one lock hold when the requirement's first
