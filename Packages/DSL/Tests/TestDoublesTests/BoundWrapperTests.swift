@@ -26,6 +26,22 @@ struct DoubleOptionalBoundStore: OptionalBoundStore {
     func chunks() -> [[Double]]? { [values] }
 }
 
+protocol SettableArrayBoundStore<Element> {
+    associatedtype Element
+    var items: [Element] { get set }
+}
+struct DoubleSettableArrayBoundStore: SettableArrayBoundStore {
+    var items: [Double] = []
+}
+
+protocol SettableOptionalBoundStore<Element> {
+    associatedtype Element
+    var current: Element? { get set }
+}
+struct DoubleSettableOptionalBoundStore: SettableOptionalBoundStore {
+    var current: Double?
+}
+
 /// Everything a production caller of `OptionalBoundStore` does, through the existential.
 struct OptionalRoundTrip<T> {
     var found: T?
@@ -144,4 +160,62 @@ func genericAll<S: OptionalBoundStore>(_ store: S) -> (S.Element?, [S.Element], 
         #expect(trip.nested == .some(nil))
         #expect(trip.all == [1.5, 2.5] && trip.replaced == 1 && trip.chunks == [[1.5, 2.5]])
     }
+
+    @Test func settableArrayPropertyGetsSetsAndModifies() throws {
+        let stub = try Stub<any SettableArrayBoundStore<String>>()
+        stub.when { $0.items }.thenReturn(["first", "a string longer than the inline fifteen bytes"])
+        let sets = stub.whenSet { $0.items = Match.any() }
+        sets.thenDoNothing()
+        var store: any SettableArrayBoundStore<String> = stub()
+        #expect(store.items == ["first", "a string longer than the inline fifteen bytes"])
+        store.items = ["set"]
+        // Through _modify: the getter's answer, appended to, reaches the setter.
+        store.items.append("appended")
+        #expect(sets.arguments() == [["set"], ["first", "a string longer than the inline fifteen bytes", "appended"]])
+        stub.verify(.exactly(2)) { $0.items }
+        stub.verifySet(.once) { $0.items = Match.equal(["set"]) }
+    }
+
+    @Test func settableOptionalPropertyFailsClosed() {
+        #expect {
+            _ = try Stub<any SettableOptionalBoundStore<Int>>()
+        } throws: { error in
+            guard let error = error as? StubError else { return false }
+            return error.kind == .unsupportedProtocolShape && error.reason.contains("_modify yields the bound")
+                && error.reason.contains("Element?") && error.requirement == "current"
+        }
+    }
+
+    @Test func unservedWrappersFailClosedNamingTheType() {
+        #expect {
+            _ = try Stub<any UnservedWrapperStore<Int>>()
+        } throws: { error in
+            guard let error = error as? StubError else { return false }
+            return error.kind == .unsupportedProtocolShape && error.requirement == "pairs()"
+                && error.reason.contains("(Self.Element, Swift.Int)")
+                && error.description.contains("UnservedWrapperStore")
+        }
+        #expect {
+            _ = try Stub<any InoutWrapperStore<Int>>()
+        } throws: { error in
+            guard let error = error as? StubError else { return false }
+            return error.kind == .unsupportedProtocolShape && error.reason.contains("inout")
+        }
+    }
+}
+
+protocol UnservedWrapperStore<Element> {
+    associatedtype Element
+    func pairs() -> [(Element, Int)]
+}
+struct DoubleUnservedWrapperStore: UnservedWrapperStore {
+    func pairs() -> [(Double, Int)] { [] }
+}
+
+protocol InoutWrapperStore<Element> {
+    associatedtype Element
+    func fill(_ elements: inout [Element])
+}
+struct DoubleInoutWrapperStore: InoutWrapperStore {
+    func fill(_ elements: inout [Double]) {}
 }

@@ -177,7 +177,8 @@ struct StubBlueprint: @unchecked Sendable {
                 }
                 if signatures[getter].resultIsAbstract {
                     throw fail(
-                        "its _modify yields the bound associated type, which the runtime stub does not serve yet",
+                        "its _modify yields the bound associated type, or a wrapper of it that travels indirectly (such "
+                            + "as Element?), which the runtime stub does not serve yet",
                         "use ManualStub")
                 }
                 access = .modify(getter: getter, setter: setter)
