@@ -24,7 +24,14 @@ final class RequirementTable: Sendable {
         case setter
     }
 
-    private let table = Locked<[Key: Requirement]>([:])
+    /// The requirements by key, and the one found last: a double called
+    /// again and again on one requirement compares keys instead of hashing one.
+    private struct State {
+        var requirements: [Key: Requirement] = [:]
+        var last: (key: Key, requirement: Requirement)?
+    }
+
+    private let table = Locked(State())
 
     /// The requirement for a call with these argument types and result.
     func requirement<each A, R>(
@@ -34,13 +41,19 @@ final class RequirementTable: Sendable {
         let key = Key(
             name: name, kind: kind, effects: effects.rawValue, arguments: ObjectIdentifier((repeat each A).self),
             result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init))
-        if let known = table.withLock({ $0[key] }) { return known }
+        let known = table.withLock { state -> Requirement? in
+            if let last = state.last, last.key == key { return last.requirement }
+            guard let found = state.requirements[key] else { return nil }
+            state.last = (key, found)
+            return found
+        }
+        if let known { return known }
         var types: [Any.Type] = []
         for type in repeat (each A).self { types.append(type) }
         let made = Self.make(key, arguments: types, effects: effects, error: error, result: R.self)
-        return table.withLock { table in
-            if let raced = table[key] { return raced }
-            table[key] = made
+        return table.withLock { state in
+            if let raced = state.requirements[key] { return raced }
+            state.requirements[key] = made
             return made
         }
     }
