@@ -16,11 +16,14 @@ public struct TestDoubleStrictness: OptionSet, Hashable, Sendable {
     public static let noUnconsumedBehaviorQueues = Self(rawValue: 1 << 2)
     /// Every suspended call must be resumed.
     public static let noPendingSuspensions = Self(rawValue: 1 << 3)
+    /// Every callback a `CallbackCapture` created in the test kept must be called or released.
+    public static let noPendingCallbackCaptures = Self(rawValue: 1 << 4)
 
     /// The checks of `.testDoubles`.
     public static let standard: Self = [.noUnusedStubs]
     /// The checks of `.strictTestDoubles`.
     public static let strict: Self = [
         .noUnusedStubs, .noMoreInteractions, .noUnconsumedBehaviorQueues, .noPendingSuspensions,
+        .noPendingCallbackCaptures,
     ]
 }

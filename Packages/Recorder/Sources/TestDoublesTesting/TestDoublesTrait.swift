@@ -7,11 +7,12 @@ import Testing
 /// ```swift
 /// @Test(.testDoubles) func checkout() throws { ... }        // unused registrations fail the test
 /// @Test(.strictTestDoubles) func payment() throws { ... }   // and unverified calls, unconsumed
-///                                                            // finite behaviors, unresumed suspensions
+///                                                            // finite behaviors, unresumed suspensions,
+///                                                            // callbacks captured but never called
 /// ```
 ///
-/// Every `InvocationRecorder` created while the test runs (on its task or
-/// its child tasks) is collected in a task-local `TestDoubleScope`, so tests
+/// Every `InvocationRecorder` and `CallbackCapture` created while the test
+/// runs (on its task or its child tasks) is collected in a task-local `TestDoubleScope`, so tests
 /// running in parallel never see each other's doubles. Applied to a suite, the
 /// trait scopes each test of the suite separately.
 ///
@@ -56,6 +57,11 @@ public struct TestDoublesTrait: TestTrait, SuiteTrait, TestScoping {
         for failure in scope.audit(strictness.auditChecks) {
             TestDoubleIssueReporting.report(TestDoubleIssue(kind: .unmetExpectation, message: failure, location: site))
         }
+        if strictness.contains(.noPendingCallbackCaptures) {
+            for issue in scope.pendingCallbackCaptureIssues() {
+                TestDoubleIssueReporting.report(issue)
+            }
+        }
     }
 }
 
@@ -64,8 +70,9 @@ extension Trait where Self == TestDoublesTrait {
     public static var testDoubles: Self { TestDoublesTrait(strictness: .standard) }
 
     /// Fails the test for registrations that served no call, calls no
-    /// verification covered, finite behaviors left unused and suspended calls
-    /// never resumed.
+    /// verification covered, finite behaviors left unused, suspended calls
+    /// never resumed and captured callbacks never called or released (reported
+    /// where each `CallbackCapture` was created).
     public static var strictTestDoubles: Self { TestDoublesTrait(strictness: .strict) }
 
     /// Runs the given checks when the test ends.

@@ -9,12 +9,17 @@ public final class TestDoubleScope: Sendable {
     @TaskLocal public static var current: TestDoubleScope?
 
     private let adopted = Locked<[InvocationRecorder]>([])
+    private let adoptedCaptures = Locked<[any CallbackCaptureAuditing]>([])
 
     /// Creates an empty scope.
     public init() {}
 
     func adopt(_ recorder: InvocationRecorder) {
         adopted.withLock { $0.append(recorder) }
+    }
+
+    func adopt(_ capture: any CallbackCaptureAuditing) {
+        adoptedCaptures.withLock { $0.append(capture) }
     }
 
     /// The recorders created in the scope, in creation order.
@@ -26,5 +31,14 @@ public final class TestDoubleScope: Sendable {
     /// - Returns: One message per failed check.
     public func audit(_ checks: InvocationRecorder.AuditChecks) -> [String] {
         recorders.flatMap { $0.audit(checks) }
+    }
+
+    /// Checks every ``CallbackCapture`` created in the scope for callbacks
+    /// the test neither called nor released.
+    ///
+    /// - Returns: One issue per capture that keeps pending callbacks, located
+    ///   where the capture was created, in creation order.
+    public func pendingCallbackCaptureIssues() -> [TestDoubleIssue] {
+        adoptedCaptures.withLock { $0 }.compactMap(\.pendingCallbacksIssue)
     }
 }

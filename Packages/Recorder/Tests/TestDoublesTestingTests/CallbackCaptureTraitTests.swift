@@ -1,0 +1,101 @@
+import Synchronization
+import TestDoublesRecorder
+import Testing
+
+@testable import TestDoublesTesting
+
+/// A front with one requirement taking a completion handler.
+private final class FetchDouble: RecordingTestDouble, Sendable {
+    typealias Completion = @Sendable (Result<String, any Error>) -> Void
+    let recorder = InvocationRecorder(name: "FetchDouble")
+    static let fetch = Requirement("fetch(id:completion:)")
+    var recordingSubject: FetchDouble { self }
+    func fetch(id: Int, completion: @escaping Completion) {
+        let _: Void = recorder.call(Self.fetch, [id, completion])
+    }
+}
+
+#if compiler(>=6.1)
+@Suite struct CallbackCaptureTraitTests {
+    func teardownIssues(
+        _ trait: TestDoublesTrait, _ body: @escaping @Sendable () async throws -> Void
+    ) async throws -> [TestDoubleIssue] {
+        let test = try #require(Test.current)
+        return try await TestDoubleIssueReporting.capture {
+            try await trait.provideScope(for: test, testCase: Test.Case.current, performing: body)
+        }
+    }
+
+    @Test func strictScopeReportsPendingCallbacksWhereTheCaptureWasCreated() async throws {
+        let line = #line + 3
+        let found = try await teardownIssues(.strictTestDoubles) {
+            let double = FetchDouble()
+            let completion = CallbackCapture<FetchDouble.Completion>()
+            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            double.fetch(id: 1) { _ in }
+            double.fetch(id: 2) { _ in }
+            double.verify(2...2) { $0.fetch(id: Match.any(), completion: completion.capture()) }
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("2 captured callback(s) were never called or released") == true)
+        #expect(found.first?.location?.line == line)
+        #expect(found.first?.location?.fileID == #fileID)
+    }
+
+    @Test func strictScopeIsQuietWhenEveryCallbackWasCalledOrReleased() async throws {
+        let found = try await teardownIssues(.strictTestDoubles) {
+            let double = FetchDouble()
+            let completion = CallbackCapture<FetchDouble.Completion>()
+            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            double.fetch(id: 1) { _ in }
+            double.fetch(id: 2) { _ in }
+            double.verify(2...2) { $0.fetch(id: Match.any(), completion: completion.capture()) }
+            completion.last?(.success("two"))
+            completion.release()
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test func standardScopeDoesNotCheckCaptures() async throws {
+        let found = try await teardownIssues(.testDoubles) {
+            let double = FetchDouble()
+            let completion = CallbackCapture<FetchDouble.Completion>()
+            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            double.fetch(id: 1) { _ in }
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test func onlyTheCaptureCheckCanBeSelected() async throws {
+        let found = try await teardownIssues(.testDoubles(.noPendingCallbackCaptures)) {
+            let double = FetchDouble()
+            let completion = CallbackCapture<FetchDouble.Completion>()
+            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            double.fetch(id: 1) { _ in }
+        }
+        #expect(found.count == 1)
+        let message = try #require(found.first?.message)
+        #expect(message.hasPrefix("CallbackCapture<@Sendable (Result<String, "))
+        #expect(message.hasSuffix(">: 1 captured callback(s) were never called or released"))
+    }
+
+    @Test(.strictTestDoubles) func traitAppliesToATestDeclaration() {
+        let double = FetchDouble()
+        let completion = CallbackCapture<FetchDouble.Completion>()
+        double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+        let received = Locked(String())
+        double.fetch(id: 1) { result in received.set("\(result)") }
+        double.verify { $0.fetch(id: Match.equal(1), completion: completion.capture()) }
+        completion.last?(.success("profile"))
+        #expect(received.value == "success(\"profile\")")
+    }
+}
+#endif
+
+/// A lock-protected value for the tests.
+private final class Locked<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    func set(_ value: Value) { storage.withLock { $0 = value } }
+    var value: Value { storage.withLock { $0 } }
+}
