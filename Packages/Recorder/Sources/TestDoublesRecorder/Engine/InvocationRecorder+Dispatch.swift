@@ -34,7 +34,9 @@ extension InvocationRecorder {
     ///   - scalars: The arguments, in declaration order.
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome {
-        if let answer = answerImmediately(requirement, scalars: scalars) { return answer }
+        if CaptureSession.currentIfRecording == nil, let answer = immediateAnswer(requirement, scalars) {
+            return answer.outcome
+        }
         return .outcome(dispatch(requirement, .scalars(scalars)))
     }
 
