@@ -10,8 +10,11 @@
 /// vocabulary (`when`, `verify`, `history`, ...) comes from
 /// ``RecordingTestDouble``.
 ///
-/// Recording a call and picking its behavior takes two short lock holds and
-/// never scans the ledger; matchers and handlers run outside the lock.
+/// Recording a call and picking its behavior takes one short lock hold when
+/// the first registration is a catch-all (two when matchers run, outside the
+/// lock) and never scans the ledger; handlers run outside the lock. A call
+/// whose arguments are scalars (``dispatch(_:scalars:)``) and whose answer is
+/// a configured scalar or `Void` value allocates nothing and retains nothing.
 public final class InvocationRecorder: Sendable {
     /// What a double does with a call no registration matches.
     public enum UnmatchedCallPolicy: Sendable {
