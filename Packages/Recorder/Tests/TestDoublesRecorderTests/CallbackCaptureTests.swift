@@ -203,4 +203,21 @@ private final class Received<Value: Sendable>: Sendable {
         #expect(scope.pendingCallbackCaptureIssues().isEmpty)
         outside.release()
     }
+
+    @Test func explicitCheckReportsPendingCallbacksAtItsCallSite() {
+        let loader = LoaderDouble()
+        let completion = CallbackCapture<Completion>()
+        loader.when { $0.load(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+        loader.load(id: 1) { _ in }
+        var passed = true
+        let line = #line + 1
+        let found = TestDoubleIssueReporting.capture { passed = completion.verifyNoPendingCallbacks() }
+        #expect(!passed)
+        #expect(found.count == 1)
+        #expect(found.first?.location?.line == line)
+        #expect(found.first?.message.hasSuffix("1 captured callback(s) were never called or released") == true)
+        completion.release()
+        #expect(TestDoubleIssueReporting.capture { passed = completion.verifyNoPendingCallbacks() }.isEmpty)
+        #expect(passed)
+    }
 }
