@@ -17,6 +17,16 @@ struct LiveProfileLoading: ProfileLoading {
     func refresh(_ done: @escaping () -> Void) { done() }
 }
 
+/// The conformer a `ManualStub` of `ProfileLoading` drives, as the generator writes it.
+struct ProfileLoadingStubConformer: ProfileLoading, ManualStubConformer {
+    let stub: ManualStub<Self>
+    init(stub: ManualStub<Self>) { self.stub = stub }
+    func fetch(id: Int, completion: @escaping @Sendable (Result<String, any Error>) -> Void) {
+        let _: Void = stub.call(id, completion)
+    }
+    func refresh(_ done: @escaping () -> Void) { let _: Void = stub.call(done) }
+}
+
 /// What completion handlers received, across threads.
 private final class Delivered: Sendable {
     private let values = Mutex<[String]>([])
@@ -95,5 +105,30 @@ private final class Delivered: Sendable {
         completion.last?(.success("x"))
         #expect(delivered.all == ["done"])
         #expect(scope.pendingCallbackCaptureIssues().isEmpty)
+    }
+
+    @Test func manualStubCallbacksAreCapturedToo() {
+        let loader = ManualStub<ProfileLoadingStubConformer>()
+        let completion = CallbackCapture<@Sendable (Result<String, any Error>) -> Void>()
+        loader.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+        let delivered = Delivered()
+        loader().fetch(id: 3) { result in delivered.append("\(result)") }
+        #expect(completion.count == 1)
+        completion.last?(.success("manual"))
+        #expect(delivered.all == ["success(\"manual\")"])
+        #expect(completion.count == 0)
+    }
+
+    @Test func closureDoubleTakingACallbackIsCapturedToo() {
+        let subscribe = ClosureDouble<@Sendable (Int) -> Void, Void>()
+        let handler = CallbackCapture<@Sendable (Int) -> Void>()
+        subscribe.when { $0(handler.capture()) }.thenDoNothing()
+        let delivered = Delivered()
+        subscribe.function { delivered.append("\($0)") }
+        subscribe.function { delivered.append("second \($0)") }
+        #expect(handler.count == 2)
+        handler.callbacks.forEach { $0(42) }
+        #expect(delivered.all == ["42", "second 42"])
+        #expect(handler.count == 0)
     }
 }
