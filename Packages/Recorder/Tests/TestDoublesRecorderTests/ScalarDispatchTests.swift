@@ -114,3 +114,82 @@ import Testing
         #expect(kind.word(of: "not a scalar") == nil)
     }
 }
+
+/// Registrations whose matchers test raw words (`any()`, `equal` of a
+/// scalar, captures) pick the same registration, in the same order, as the
+/// boxed path: the first in `when` order that matches and has a behavior left.
+@Suite struct ScalarMatchingTests {
+    @Test func theFirstMatchingRegistrationAnswersWithoutBoxing() {
+        let gauge = GaugeDouble()
+        for amount in 0..<8 { gauge.when { $0.add(Match.equal(amount), Match.any()) }.thenReturn(amount * 10) }
+        gauge.when { $0.add(Match.any(), Match.equal(true)) }.thenReturn(-1)
+        gauge.outcomes.withLock { $0.removeAll() }
+        #expect(gauge().add(7, false) == 70)
+        #expect(gauge().add(0, true) == 0)
+        #expect(gauge().add(9, true) == -1)
+        let served = gauge.outcomes.withLock { $0 }.map { outcome -> Bool in
+            if case .returnedScalar = outcome { return true }
+            return false
+        }
+        #expect(served == [true, true, true])
+        let found = issues { _ = gauge().add(9, false) }
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("received add(9, false), which no registration matches") == true)
+        #expect(gauge.history.invocations.map(\.registration) == [8, 1, 9, nil])
+    }
+
+    @Test func floatingPointEqualityIsTheTypesOwn() {
+        let gauge = GaugeDouble()
+        gauge.when { $0.scale(Match.equal(0.0)) }.thenReturn(1)
+        gauge.when { $0.scale(Match.equal(Double.nan)) }.thenReturn(2)
+        gauge.when { $0.scale(Match.any()) }.thenReturn(3)
+        #expect(gauge().scale(-0.0) == 1)
+        #expect(gauge().scale(0.0) == 1)
+        // NaN equals nothing, itself included.
+        #expect(gauge().scale(.nan) == 3)
+        #expect(gauge().scale(5) == 3)
+    }
+
+    @Test func aMatcherWithoutAWordTestHandsTheCallToTheBoxedPathInOrder() {
+        let gauge = GaugeDouble()
+        gauge.when { $0.add(Match.greaterThan(5), Match.any()) }.thenReturn(1)
+        gauge.when { $0.add(Match.equal(9), Match.any()) }.thenReturn(2)
+        gauge.outcomes.withLock { $0.removeAll() }
+        // The first registration (no word test) matches 9 and must win.
+        #expect(gauge().add(9, false) == 1)
+        var unmatched = 0
+        #expect(issues { unmatched = gauge().add(3, false) }.count == 1)
+        #expect(unmatched == 0)
+        let outcomes = gauge.outcomes.withLock { $0 }
+        guard outcomes.count == 2, case .outcome = outcomes[0] else {
+            Issue.record("expected boxed outcomes, got \(outcomes)")
+            return
+        }
+    }
+
+    @Test func aUsedUpRegistrationLetsTheNextOneAnswer() {
+        let gauge = GaugeDouble()
+        gauge.when { $0.add(Match.equal(1), Match.any()) }.thenReturn(10, times: 2)
+        gauge.when { $0.add(Match.any(), Match.any()) }.thenReturn(99)
+        #expect([gauge().add(1, true), gauge().add(1, true), gauge().add(1, true)] == [10, 10, 99])
+        #expect(gauge.history.invocations.map(\.registration) == [1, 1, 2])
+    }
+
+    @Test func aHandlerStepIsServedByTheBoxedPathAndTheChainGoesOn() {
+        let gauge = GaugeDouble()
+        gauge.when { $0.add(Match.equal(4), Match.equal(false)) }
+            .thenReturn(1)
+            .then { (amount: Int, _: Bool) in amount * 100 }
+            .thenReturn(3)
+        #expect([gauge().add(4, false), gauge().add(4, false), gauge().add(4, false)] == [1, 400, 3])
+    }
+
+    @Test func literalArgumentsInARecordingMatchByEquality() {
+        let gauge = GaugeDouble()
+        gauge.when { $0.add(2, true) }.thenReturn(5)
+        gauge.when { $0.add(Match.any(), Match.any()) }.thenReturn(0)
+        #expect(gauge().add(2, true) == 5)
+        #expect(gauge().add(2, false) == 0)
+        #expect(gauge().add(3, true) == 0)
+    }
+}

@@ -121,6 +121,11 @@ struct BehaviorChain {
         return nil
     }
 
+    /// Whether every step is used up (the registration serves no more calls).
+    var isUsedUp: Bool {
+        mutating get { current() == nil }
+    }
+
     /// Consumes one use of the next step.
     mutating func next() -> Step? {
         guard let position = current() else { return nil }

@@ -60,26 +60,37 @@ extension InvocationRecorder {
         return immediateAnswer(requirement, scalars)?.outcome
     }
 
-    /// Serves a call in one lock hold when the requirement's first
-    /// registration is a catch-all whose next behavior is an unboxed value
-    /// (see ``ImmediateAnswer``), recording the call; nil (and nothing
-    /// consumed or recorded) otherwise.
+    /// Serves a call in one lock hold when the registration that matches it
+    /// can be found on the raw words (every matcher before it and its own
+    /// have a ``ScalarTest``) and its next behavior is an unboxed value (see
+    /// ``ImmediateAnswer``), recording the call; nil (and nothing consumed or
+    /// recorded) otherwise, for the general path to pick exactly as it would
+    /// have: the first registration, in `when` order, that matches and has a
+    /// behavior left.
     @inline(__always)
     private func immediateAnswer(_ requirement: Requirement, _ scalars: ScalarArguments) -> ImmediateAnswer? {
         var notification: Notification?
-        // The slot and the registration are borrowed without retaining:
-        // the state holds both, and nothing drops them while the lock is held.
+        // The slot and the registrations are borrowed without retaining:
+        // the state holds them, and nothing drops them while the lock is held.
         let answer = state.withLock { state -> ImmediateAnswer? in
             state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> ImmediateAnswer? in
-                guard !slot.registrations.isEmpty else { return nil }
-                return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
-                    guard first.isCatchAll, first.matchers.count == scalars.count,
-                        let answer = first.chain.nextImmediateAnswer()
-                    else { return nil }
-                    first.served += 1
-                    notification = appendInvocation(&state, requirement, .scalars(scalars), .returned, first.number)
-                    return answer
+                // Indexed through the slot's addressor: iterating the array
+                // (or its buffer) would retain and release every registration.
+                for index in 0..<slot.registrations.count {
+                    let picked = Unmanaged.passUnretained(slot.registrations[index])._withUnsafeGuaranteedRef {
+                        registration -> ImmediateAnswer?? in
+                        guard let matches = registration.matches(scalars) else { return .some(nil) }
+                        guard matches, !registration.chain.isUsedUp else { return nil }
+                        guard let answer = registration.chain.nextImmediateAnswer() else { return .some(nil) }
+                        registration.served += 1
+                        notification = appendInvocation(
+                            &state, requirement, .scalars(scalars), .returned, registration.number)
+                        return .some(answer)
+                    }
+                    // nil: not this registration, try the next; .some: decided.
+                    if let picked { return picked }
                 }
+                return nil
             }
         }
         notification?.deliver()

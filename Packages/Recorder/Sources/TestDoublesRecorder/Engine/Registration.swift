@@ -29,6 +29,14 @@ final class Registration: @unchecked Sendable {
         self.matchers = matchers
         self.site = site
         self.isCatchAll = matchers.allSatisfy(\.acceptsEverything)
+        let scalarTests = matchers.compactMap(\.scalarTest)
+        if scalarTests.count == matchers.count {
+            let storage = UnsafeMutableBufferPointer<ScalarTest>.allocate(capacity: scalarTests.count)
+            _ = storage.initialize(from: scalarTests)
+            scalarTestStorage = storage
+        } else {
+            scalarTestStorage = nil
+        }
         chainStorage = .allocate(capacity: 1)
         chainStorage.initialize(to: BehaviorChain())
         servedStorage = .allocate(capacity: 1)
@@ -38,6 +46,8 @@ final class Registration: @unchecked Sendable {
     deinit {
         chainStorage.deinitialize(count: 1)
         chainStorage.deallocate()
+        // Scalar tests are trivial: nothing to deinitialize.
+        scalarTestStorage?.deallocate()
         servedStorage.deallocate()
     }
 
@@ -50,6 +60,25 @@ final class Registration: @unchecked Sendable {
     /// Whether every argument matcher accepts everything (a catch-all): such
     /// a registration needs no matcher run, so dispatch can pick it in one lock hold.
     let isCatchAll: Bool
+
+    /// The matchers' tests on raw scalar words, when every matcher has one
+    /// (see ``ScalarTest``): a call with scalar arguments is matched against
+    /// them under the lock, without boxing. Kept outside an array so reading
+    /// them retains nothing.
+    private let scalarTestStorage: UnsafeMutableBufferPointer<ScalarTest>?
+
+    /// Whether a call with these scalar arguments passes every matcher; nil
+    /// when some matcher can only test a boxed argument.
+    @inline(__always)
+    func matches(_ scalars: ScalarArguments) -> Bool? {
+        guard let tests = scalarTestStorage else { return nil }
+        guard tests.count == scalars.count else { return false }
+        for index in tests.indices
+        where !tests[index].accepts(scalars.kind(at: index), index == 0 ? scalars.first : scalars.second) {
+            return false
+        }
+        return true
+    }
 
     /// The pattern as diagnostics print it: `track(event: equal("x"), value: any())`.
     var patternDescription: String { describePattern(requirement, matchers) }

@@ -19,6 +19,8 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     let captors: [any ArgumentCaptorBinding]
     /// Whether the matcher accepts every argument (`any()`, `capture()`), for unreachable-registration checks.
     let acceptsEverything: Bool
+    /// The same test on a scalar argument's raw word, when it has one.
+    let scalarTest: ScalarTest?
 
     /// Creates a matcher from a predicate on the type-erased argument.
     ///
@@ -34,12 +36,21 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
 
     init(
         description: @autoclosure @escaping () -> String, captors: [any ArgumentCaptorBinding],
-        acceptsEverything: Bool = false, matches: @escaping (Any) -> Bool
+        acceptsEverything: Bool = false, scalarTest: ScalarTest? = nil, matches: @escaping (Any) -> Bool
     ) {
         self.render = description
         self.test = matches
         self.captors = captors
         self.acceptsEverything = acceptsEverything
+        self.scalarTest = acceptsEverything ? .anything : scalarTest
+    }
+
+    /// A matcher with a test that can also run on a scalar argument's raw word.
+    @usableFromInline
+    init(
+        description: @autoclosure @escaping () -> String, scalarTest: ScalarTest?, matches: @escaping (Any) -> Bool
+    ) {
+        self.init(description: description(), captors: [], scalarTest: scalarTest, matches: matches)
     }
 
     /// Tests an argument.
@@ -59,7 +70,7 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
     /// - Returns: The matcher.
     @inlinable
     public static func equal<T: Equatable>(to value: T) -> ArgumentMatcher {
-        ArgumentMatcher(description: "equal(\(describeValue(value)))") { argument in
+        ArgumentMatcher(description: "equal(\(describeValue(value)))", scalarTest: .equal(to: value)) { argument in
             guard let typed = argument as? T else { return false }
             return typed == value
         }
@@ -97,7 +108,9 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
 enum LiteralEquality {
     static func matcher(for literal: Any) -> ArgumentMatcher? {
         if let equatable = literal as? any Equatable {
-            return ArgumentMatcher(description: "equal(\(describeValue(literal)))") { isEqual(equatable, $0) }
+            return ArgumentMatcher(
+                description: "equal(\(describeValue(literal)))", scalarTest: ScalarTest.equal(to: equatable)
+            ) { isEqual(equatable, $0) }
         }
         if let type = literal as? any Any.Type {
             let identifier = ObjectIdentifier(type)
