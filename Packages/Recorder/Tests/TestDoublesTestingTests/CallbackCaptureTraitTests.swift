@@ -13,25 +13,23 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
     func fetch(id: Int, completion: @escaping Completion) {
         let _: Void = recorder.call(Self.fetch, [id, completion])
     }
+
+    /// A double whose `fetch` keeps every completion in the returned capture
+    /// (created at the caller's line) and does nothing else.
+    static func capturing(line: Int = #line) -> (FetchDouble, CallbackCapture<Completion>) {
+        let double = FetchDouble()
+        let completion = CallbackCapture<Completion>(line: line)
+        double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+        return (double, completion)
+    }
 }
 
 #if compiler(>=6.1)
 @Suite struct CallbackCaptureTraitTests {
-    func teardownIssues(
-        _ trait: TestDoublesTrait, _ body: @escaping @Sendable () async throws -> Void
-    ) async throws -> [TestDoubleIssue] {
-        let test = try #require(Test.current)
-        return try await TestDoubleIssueReporting.capture {
-            try await trait.provideScope(for: test, testCase: Test.Case.current, performing: body)
-        }
-    }
-
     @Test func strictScopeReportsPendingCallbacksWhereTheCaptureWasCreated() async throws {
-        let line = #line + 3
+        let line = #line + 2
         let found = try await teardownIssues(.strictTestDoubles) {
-            let double = FetchDouble()
-            let completion = CallbackCapture<FetchDouble.Completion>()
-            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            let (double, completion) = FetchDouble.capturing()
             double.fetch(id: 1) { _ in }
             double.fetch(id: 2) { _ in }
             double.verify(2...2) { $0.fetch(id: Match.any(), completion: completion.capture()) }
@@ -44,9 +42,7 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
 
     @Test func strictScopeIsQuietWhenEveryCallbackWasCalledOrReleased() async throws {
         let found = try await teardownIssues(.strictTestDoubles) {
-            let double = FetchDouble()
-            let completion = CallbackCapture<FetchDouble.Completion>()
-            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            let (double, completion) = FetchDouble.capturing()
             double.fetch(id: 1) { _ in }
             double.fetch(id: 2) { _ in }
             double.verify(2...2) { $0.fetch(id: Match.any(), completion: completion.capture()) }
@@ -58,9 +54,7 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
 
     @Test func standardScopeDoesNotCheckCaptures() async throws {
         let found = try await teardownIssues(.testDoubles) {
-            let double = FetchDouble()
-            let completion = CallbackCapture<FetchDouble.Completion>()
-            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            let (double, completion) = FetchDouble.capturing()
             double.fetch(id: 1) { _ in }
         }
         #expect(found.isEmpty)
@@ -68,9 +62,7 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
 
     @Test func onlyTheCaptureCheckCanBeSelected() async throws {
         let found = try await teardownIssues(.testDoubles(.noPendingCallbackCaptures)) {
-            let double = FetchDouble()
-            let completion = CallbackCapture<FetchDouble.Completion>()
-            double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+            let (double, completion) = FetchDouble.capturing()
             double.fetch(id: 1) { _ in }
         }
         #expect(found.count == 1)
@@ -80,9 +72,7 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
     }
 
     @Test(.strictTestDoubles) func traitAppliesToATestDeclaration() {
-        let double = FetchDouble()
-        let completion = CallbackCapture<FetchDouble.Completion>()
-        double.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
+        let (double, completion) = FetchDouble.capturing()
         let received = Locked(String())
         double.fetch(id: 1) { result in received.set("\(result)") }
         double.verify { $0.fetch(id: Match.equal(1), completion: completion.capture()) }

@@ -13,16 +13,6 @@ private final class PingDouble: RecordingTestDouble, Sendable {
 
 #if compiler(>=6.1)
 @Suite struct TestDoublesTraitTests {
-    /// Runs `body` inside the trait's scope and returns what the trait reported at teardown.
-    func teardownIssues(
-        _ trait: TestDoublesTrait, _ body: @escaping @Sendable () async throws -> Void
-    ) async throws -> [TestDoubleIssue] {
-        let test = try #require(Test.current)
-        return try await TestDoubleIssueReporting.capture {
-            try await trait.provideScope(for: test, testCase: Test.Case.current, performing: body)
-        }
-    }
-
     @Test func standardScopeFailsForUnusedRegistrationsAtTheTestLocation() async throws {
         let found = try await teardownIssues(.testDoubles) {
             let double = PingDouble()
