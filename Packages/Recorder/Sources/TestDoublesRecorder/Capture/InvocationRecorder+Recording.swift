@@ -6,16 +6,22 @@ extension InvocationRecorder {
         let matchers: [ArgumentMatcher]
     }
 
-    /// Runs a recording closure with a capture session for this recorder.
+    /// Runs a recording closure with a capture session for this recorder:
+    /// on a thread of its own when a placeholder the pass may need cannot
+    /// be made (see ``declareRecordingTypes(_:)``), else on the caller's.
     func capturing(returning placeholder: Any? = nil, _ body: () throws -> Void) -> CaptureSession {
-        let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder)
+        let host = needsRecordingHost ? RecordingHost() : nil
+        let session = CaptureSession(
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
+        if let host, CaptureSession.run(session, hostedBy: host, body) { return session }
         CaptureSession.run(session, body)
         return session
     }
 
     /// Runs an async recording closure with a capture session for this recorder.
     func capturing(returning placeholder: Any? = nil, _ body: () async throws -> Void) async -> CaptureSession {
-        let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder)
+        let session = CaptureSession(
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self)
         await CaptureSession.run(session, body)
         return session
     }
