@@ -11,11 +11,12 @@ import TestDoublesRecorder
 /// #expect(counter.whenAny().mutatedValues() == [10])
 /// ```
 public struct InoutClosureCallPattern<Value, Result>: InteractionObserving, Sendable {
-    /// The protocol-double pattern this one wraps; its answers are outcomes.
-    public let callPattern: CallPattern<InoutClosureOutcome<Value, Result>>
+    /// The protocol-double pattern this one wraps; its answers are outcomes
+    /// (optional, so an unmatched call's placeholder is `nil`).
+    let callPattern: CallPattern<InoutClosureOutcome<Value, Result>?>
 
     /// The observation-only view of the pattern's calls.
-    public var interactions: CallInteractions<InoutClosureOutcome<Value, Result>> { callPattern.interactions }
+    public var interactions: CallInteractions<InoutClosureOutcome<Value, Result>?> { callPattern.interactions }
 
     /// The value each matching call received, in call order.
     ///
@@ -57,7 +58,7 @@ public struct InoutClosureCallPattern<Value, Result>: InteractionObserving, Send
         _ handler: @escaping @Sendable (inout Value) -> Result
     ) -> Self {
         callPattern.then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (value: Value, _: InoutCallRecord) -> InoutClosureOutcome<Value, Result> in
+            (value: Value, _: InoutCallRecord) -> InoutClosureOutcome<Value, Result>? in
             var copy = value
             let result = handler(&copy)
             return InoutClosureOutcome(value: copy, result: result)
@@ -99,7 +100,7 @@ public struct InoutClosureCallPattern<Value, Result>: InteractionObserving, Send
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Self {
         callPattern.thenReturn(
-            InoutClosureOutcome(value: value, result: result), fileID: fileID, filePath: filePath, line: line,
+            .some(InoutClosureOutcome(value: value, result: result)), fileID: fileID, filePath: filePath, line: line,
             column: column)
         return self
     }

@@ -58,11 +58,9 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
         recorder = InvocationRecorder(
             name: "\(kind)<\(Value.self), \(Result.self)>", unmatchedCallPolicy: target == nil ? .reportIssue : .forward,
             fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
-        // Declared throwing so that an unmatched call comes back as an error
-        // the double turns into "unchanged value, placeholder result".
         requirement = Requirement(
-            id: RequirementID("function(_:)"), name: "function(_:)", effects: .throws,
-            resultType: InoutClosureOutcome<Value, Result>.self)
+            id: RequirementID("function(_:)"), name: "function(_:)", effects: .none,
+            resultType: InoutClosureOutcome<Value, Result>?.self)
         self.target = target
     }
 
@@ -145,7 +143,7 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
     private func pattern(_ matcher: ArgumentMatcher, _ site: CallSite) -> InoutClosureCallPattern<Value, Result> {
         InoutClosureCallPattern(
             callPattern: recorder.when(
-                requirement, matching: [matcher, .anything], returning: InoutClosureOutcome<Value, Result>.self,
+                requirement, matching: [matcher, .anything], returning: InoutClosureOutcome<Value, Result>?.self,
                 fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column))
     }
 
@@ -161,18 +159,17 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
                 return InoutClosureOutcome(value: copy, result: result)
             }
         }
-        let outcome: InoutClosureOutcome<Value, Result>
-        do {
-            outcome = try TypedAnswer.resolve(
-                recorder.dispatch(requirement, arguments: [received, record]), recorder, requirement,
-                throwing: UnstubbedCall.self, forward: forward)
-        } catch {
-            // Unmatched: the engine reported it; leave the variable as it was.
-            let result =
-                Match.Placeholders.make(Result.self)
-                ?? TypedAnswer.fallback("\(error); the variable was left unchanged", recorder, requirement)
-            outcome = InoutClosureOutcome(value: received, result: result)
-        }
+        // The answer is optional so that an unmatched call, whose answer is
+        // the result type's placeholder, reads as `nil`, never as a made-up outcome.
+        let answered: InoutClosureOutcome<Value, Result>? = TypedAnswer.resolve(
+            recorder.dispatch(requirement, arguments: [received, record]), recorder, requirement,
+            forward: forward.map { forward in { () -> InoutClosureOutcome<Value, Result>? in forward() } })
+        let outcome =
+            answered
+            ?? InoutClosureOutcome(
+                value: received,
+                result: Match.Placeholders.make(Result.self)
+                    ?? TypedAnswer.fallback("an unmatched call left the variable unchanged", recorder, requirement))
         record.finish(outcome)
         value = outcome.value
         return outcome.result
