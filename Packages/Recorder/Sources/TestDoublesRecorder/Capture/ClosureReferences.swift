@@ -25,17 +25,16 @@ struct ClosureReferences {
         return unsafeBitCast(symbol, to: RetainCount.self)
     }()
 
-    /// Measures the context of a recording closure; nil when its
-    /// references cannot be counted here.
+    /// Finds the context of a recording closure held by `carrier`, a struct
+    /// whose only field is the closure; nil when its references cannot be
+    /// counted here.
     ///
     /// The closure is read from a concrete struct field, where it keeps its
-    /// own representation (code pointer, context): handing it to a generic
-    /// function would wrap it in a new context first.
-    init?(of body: RecordingBody) {
-        guard let retainCount = Self.retainCount,
-            MemoryLayout<RecordingBody>.size == 2 * MemoryLayout<UInt>.size
-        else { return nil }
-        context = withUnsafeBytes(of: body) {
+    /// own representation (code pointer, context): handing the closure
+    /// itself to a generic function would wrap it in a new context first.
+    init?<Carrier>(of carrier: Carrier) {
+        guard Self.retainCount != nil, MemoryLayout<Carrier>.size == 2 * MemoryLayout<UInt>.size else { return nil }
+        context = withUnsafeBytes(of: carrier) {
             UnsafeMutableRawPointer(bitPattern: $0.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
         }
     }
@@ -61,4 +60,9 @@ struct ClosureReferences {
 /// A recording closure in a concrete field (see ``ClosureReferences/init(of:)``).
 struct RecordingBody: @unchecked Sendable {
     let run: () throws -> Void
+}
+
+/// An async recording closure in a concrete field (see ``ClosureReferences/init(of:)``).
+struct AsyncRecordingBody: @unchecked Sendable {
+    let run: () async throws -> Void
 }

@@ -18,10 +18,14 @@ extension InvocationRecorder {
         return session
     }
 
-    /// Runs an async recording closure with a capture session for this recorder.
+    /// Runs an async recording closure with a capture session for this
+    /// recorder: in a task of its own when a placeholder the pass may need
+    /// cannot be made (see ``declareRecordingTypes(_:)``), else in the caller's.
     func capturing(returning placeholder: Any? = nil, _ body: () async throws -> Void) async -> CaptureSession {
+        let host = needsRecordingHost ? RecordingHost() : nil
         let session = CaptureSession(
-            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self)
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
+        if let host, await CaptureSession.run(session, hostedBy: host, body) { return session }
         await CaptureSession.run(session, body)
         return session
     }

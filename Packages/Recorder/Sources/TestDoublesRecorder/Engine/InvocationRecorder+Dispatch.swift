@@ -122,7 +122,10 @@ extension InvocationRecorder {
     /// - Returns: What the front must do.
     public func dispatchAsync(_ requirement: Requirement, arguments: [Any]) async -> CallOutcome {
         if let session = CaptureSession.currentIfRecording {
-            return capture(session, requirement, arguments)
+            let outcome = capture(session, requirement, arguments)
+            // In a pass's own task (with no thread of its own to park), the pass ends here for good.
+            if case .trap = outcome { await session.parkTask() }
+            return outcome
         }
         switch select(requirement, .boxed(arguments)) {
         case .unmatched(let tried):
