@@ -25,7 +25,7 @@ import Testing
 
         let intStore = MockIntStore()
         when(intStore.sum()).thenReturn(6)
-        #expect((intStore as IntStore).sum() == 6)
+        #expect((intStore as any IntStore).sum() == 6)
 
         let defaulted = MockDefaultedStore<String>()
         when(defaulted.first()).thenReturn("x")
