@@ -42,14 +42,16 @@ public struct LabCommand: Sendable {
     /// (a filter of several alternatives separated by `|` keeps a case any of them matches).
     /// - Returns: The cases.
     public func selectedCases() -> [LabCase] {
-        let all = ShapeGenerator(seed: options.seed, size: options.size).cases()
+        let all = ShapeGenerator(seed: options.seed, size: options.size).cases().filter {
+            options.tiers.contains($0.shape.tier)
+        }
         guard let filter = options.filter, !filter.isEmpty else { return all }
         let alternatives = filter.split(separator: "|").map(String.init)
         return all.filter { labCase in
             [
                 labCase.id, labCase.shape.key, labCase.shape.focus, labCase.shape.group.rawValue,
                 labCase.shape.effect.rawValue,
-                labCase.shape.kind.rawValue, labCase.shape.tier,
+                labCase.shape.kind.rawValue, labCase.shape.tier.rawValue,
             ]
             .contains { field in alternatives.contains { field.contains($0) } }
         }

@@ -57,12 +57,20 @@ public struct Shape: Hashable, Codable, Sendable {
         return key
     }
 
-    /// The generator tier the shape belongs to: `recording` (a `when`
-    /// without placeholders), `resilience` (a resilience family in some
-    /// position) or `classic` (the first tiers).
-    public var tier: String {
-        if recording != .samples { return "recording" }
-        return TypeFamily.resilienceFamilies.contains { $0.id == focus } ? "resilience" : "classic"
+    /// The generator tiers, which `abi-lab --tiers` selects.
+    public enum Tier: String, Codable, Sendable, CaseIterable {
+        /// The cross product and pairwise covering of the 128 catalog families (c0000–c2320 at seed 1).
+        case classic
+        /// The resilience families (library evolution, Foundation) in every position.
+        case resilience
+        /// `when` without placeholders (`Match.any()` alone, class results without `returning:`).
+        case recording
+    }
+
+    /// The generator tier the shape belongs to.
+    public var tier: Tier {
+        if recording != .samples { return .recording }
+        return TypeFamily.resilienceFamilies.contains { $0.id == focus } ? .resilience : .classic
     }
 
     /// The group of the focus family.
