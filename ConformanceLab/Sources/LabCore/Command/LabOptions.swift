@@ -125,7 +125,8 @@ public struct LabOptions: Sendable, Equatable {
                     let names = text.split(separator: ",").map(String.init)
                     let parsed = names.compactMap(Shape.Tier.init(rawValue:))
                     guard !parsed.isEmpty, parsed.count == names.count else {
-                        throw LabFailure.usage("--tiers takes classic, resilience, recording (comma-separated) or all, not '\(text)'")
+                        throw LabFailure.usage(
+                            "--tiers takes classic, resilience, recording (comma-separated) or all, not '\(text)'")
                     }
                     tiers = Set(parsed)
                 }
