@@ -16,8 +16,8 @@ import Synchronization
 ///   requirement: the module was built without it.
 ///
 /// A module that shows neither (only structs and enums, no protocol with a
-/// requirement, no class with an overridable method), or whose image has no
-/// `.symtab`, is ``Verdict/unknown``: runtime metadata does not record the
+/// requirement, no class with an overridable method, or, in a stripped
+/// image, none of them public) is ``Verdict/unknown``: runtime metadata does not record the
 /// mode, so the caller must fail closed.
 enum ModuleResilienceEvidence {
     /// What the module's symbols show.
@@ -61,7 +61,9 @@ enum ModuleResilienceEvidence {
         do { table = try registry.symbolTable(of: image) } catch {
             return .unknown("the symbols of \(image.path) cannot be read (\(error))")
         }
-        guard table.hasStaticSymbolTable else { return .unknown("\(image.path) has no .symtab") }
+        // A stripped image keeps only `.dynsym`: a public protocol's or class's
+        // descriptors and its dispatch thunks share their visibility, so the
+        // evidence that remains is still consistent.
         var hasMethodDescriptor = false
         var hasRequirementfulProtocol = false
         for symbol in table.symbols where symbol.name.hasPrefix(prefix) {
@@ -79,8 +81,9 @@ enum ModuleResilienceEvidence {
         }
         if hasMethodDescriptor || hasRequirementfulProtocol { return .fixedLayout }
         return .unknown(
-            "it declares no protocol with a requirement and no class with an overridable method, "
-                + "whose symbols would show whether it was built with library evolution")
+            "\(image.path) shows no protocol with a requirement and no class with an overridable method "
+                + "of it, whose symbols would show whether it was built with library evolution"
+                + (table.hasStaticSymbolTable ? "" : " (the image is stripped: no .symtab)"))
     }
 
     /// Whether a resilient enum's case tags are exported for the enum whose
