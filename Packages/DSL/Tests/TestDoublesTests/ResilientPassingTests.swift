@@ -73,6 +73,25 @@ final class LiveInstantSource: InstantSource, @unchecked Sendable {
     }
 }
 
+/// A typed error with a floating-point part: it never shares the result
+/// registers (IRGen returns only integer-and-pointer errors directly).
+struct MeasuredFailure: Error, Equatable {
+    var code: Int
+    var reading: Double
+}
+
+protocol Gauge {
+    func read(_ channel: Int) throws(MeasuredFailure) -> Int
+    func reset() throws(MeasuredFailure)
+    func readAsync(_ channel: Int) async throws(MeasuredFailure) -> Int
+}
+
+struct LiveGauge: Gauge {
+    func read(_ channel: Int) throws(MeasuredFailure) -> Int { channel }
+    func reset() throws(MeasuredFailure) {}
+    func readAsync(_ channel: Int) async throws(MeasuredFailure) -> Int { channel }
+}
+
 /// Linked conformers: signature discovery reads their witnesses.
 struct LiveMessageFeed: MessageFeed {
     func messages() async throws -> AsyncStream<ChatMessage> { AsyncStream { $0.finish() } }
@@ -231,6 +250,20 @@ private enum Sample {
         } catch {
             #expect(error == ContinuousClockFailure(at: Sample.continuous))
         }
+    }
+
+    @Test func typedErrorWithAFloatingPointPartCrossesExactly() async throws {
+        let stub = try Stub<any Gauge>()
+        let failure = MeasuredFailure(code: 42, reading: 2.5)
+        stub.when { try $0.read(Match.any()) }.thenThrow(failure).thenReturn(7)
+        stub.when { try $0.reset() }.thenThrow(failure)
+        await stub.when { try await $0.readAsync(Match.any()) }.thenThrow(failure).thenReturn(8)
+        let gauge = stub()
+        #expect(throws: failure) { try gauge.read(1) }
+        #expect(try gauge.read(1) == 7)
+        #expect(throws: failure) { try gauge.reset() }
+        await #expect(throws: failure) { try await gauge.readAsync(2) }
+        #expect(try await gauge.readAsync(2) == 8)
     }
 
     // MARK: AsyncStream and AsyncThrowingStream results
