@@ -27,6 +27,18 @@ protocol InstantSource {
     func failAt(_ instant: ContinuousClock.Instant) throws(ContinuousClockFailure)
 }
 
+/// Described only by explicit requirements (no conformer is linked).
+/// (No `inout` requirement: Swift 6.0.3 crashes reabstracting an `inout`
+/// method reference passed to `signatureOf:`.)
+protocol ExplicitInstantSource {
+    func now() -> ContinuousClock.Instant
+    func nowThrowing() throws -> ContinuousClock.Instant
+    func nowAsync() async -> ContinuousClock.Instant
+    func nowAsyncThrowing() async throws -> ContinuousClock.Instant
+    func nowTyped() throws(ClockFailure) -> ContinuousClock.Instant
+    func wake(at instant: SuspendingClock.Instant, tolerance: Duration) -> Duration
+}
+
 /// A typed error that holds a resilient value.
 struct ContinuousClockFailure: Error, Equatable {
     var at: ContinuousClock.Instant
@@ -71,6 +83,25 @@ final class LiveInstantSource: InstantSource, @unchecked Sendable {
     func failAt(_ instant: ContinuousClock.Instant) throws(ContinuousClockFailure) {
         throw ContinuousClockFailure(at: instant)
     }
+}
+
+/// A typed error with a floating-point part: it never shares the result
+/// registers (IRGen returns only integer-and-pointer errors directly).
+struct MeasuredFailure: Error, Equatable {
+    var code: Int
+    var reading: Double
+}
+
+protocol Gauge {
+    func read(_ channel: Int) throws(MeasuredFailure) -> Int
+    func reset() throws(MeasuredFailure)
+    func readAsync(_ channel: Int) async throws(MeasuredFailure) -> Int
+}
+
+struct LiveGauge: Gauge {
+    func read(_ channel: Int) throws(MeasuredFailure) -> Int { channel }
+    func reset() throws(MeasuredFailure) {}
+    func readAsync(_ channel: Int) async throws(MeasuredFailure) -> Int { channel }
 }
 
 /// Linked conformers: signature discovery reads their witnesses.
@@ -233,6 +264,20 @@ private enum Sample {
         }
     }
 
+    @Test func typedErrorWithAFloatingPointPartCrossesExactly() async throws {
+        let stub = try Stub<any Gauge>()
+        let failure = MeasuredFailure(code: 42, reading: 2.5)
+        stub.when { try $0.read(Match.any()) }.thenThrow(failure).thenReturn(7)
+        stub.when { try $0.reset() }.thenThrow(failure)
+        await stub.when { try await $0.readAsync(Match.any()) }.thenThrow(failure).thenReturn(8)
+        let gauge = stub()
+        #expect(throws: failure) { try gauge.read(1) }
+        #expect(try gauge.read(1) == 7)
+        #expect(throws: failure) { try gauge.reset() }
+        await #expect(throws: failure) { try await gauge.readAsync(2) }
+        #expect(try await gauge.readAsync(2) == 8)
+    }
+
     // MARK: AsyncStream and AsyncThrowingStream results
 
     @Test func asyncStreamResultsCanBeIterated() async throws {
@@ -363,19 +408,33 @@ private enum Sample {
 
     // MARK: explicit requirements
 
-    @Test func explicitRequirementsPassResilientValues() throws {
-        let stub = try Stub<any InstantSource>(
+    @Test func explicitRequirementsPassResilientValues() async throws {
+        let stub = try Stub<any ExplicitInstantSource>(
             .method("now()", signatureOf: { $0.now }),
             .method("nowThrowing()", signatureOf: { $0.nowThrowing }),
             .method("nowAsync()", signatureOf: { $0.nowAsync }),
             .method("nowAsyncThrowing()", signatureOf: { $0.nowAsyncThrowing }),
             .method("nowTyped()", signatureOf: { $0.nowTyped }),
-            .method("nowAsyncTyped()", signatureOf: { $0.nowAsyncTyped }),
-            .method("shift(_:by:)", signatureOf: { $0.shift }),
-            .method("failAt(_:)", signatureOf: { $0.failAt })
+            .method("wake(at:tolerance:)", signatureOf: { $0.wake })
         )
         let value = Sample.continuous
         stub.when(returning: value) { $0.now() }.thenReturn(value)
-        #expect(stub().now() == value)
+        stub.when(returning: value) { try $0.nowThrowing() }.thenReturn(value.advanced(by: .seconds(1)))
+        await stub.when(returning: value) { await $0.nowAsync() }.thenReturn(value.advanced(by: .seconds(2)))
+        await stub.when(returning: value) { try await $0.nowAsyncThrowing() }
+            .thenReturn(value.advanced(by: .seconds(3)))
+        stub.when(returning: value) { try $0.nowTyped() }.thenReturn(value.advanced(by: .seconds(4)))
+        let wakes = stub.when { $0.wake(at: Match.any(using: Sample.suspending), tolerance: Match.any(using: .zero)) }
+        wakes.then { (_: SuspendingClock.Instant, tolerance: Duration) in tolerance * 3 }
+        let source = stub()
+        #expect(source.now() == value)
+        #expect(try source.nowThrowing() == value.advanced(by: .seconds(1)))
+        #expect(await source.nowAsync() == value.advanced(by: .seconds(2)))
+        #expect(try await source.nowAsyncThrowing() == value.advanced(by: .seconds(3)))
+        #expect(try source.nowTyped() == value.advanced(by: .seconds(4)))
+        #expect(source.wake(at: Sample.suspending, tolerance: Sample.tolerance) == .milliseconds(60))
+        let recorded: [(SuspendingClock.Instant, Duration)] = wakes.arguments()
+        #expect(recorded.map(\.0) == [Sample.suspending])
+        #expect(recorded.map(\.1) == [Sample.tolerance])
     }
 }
