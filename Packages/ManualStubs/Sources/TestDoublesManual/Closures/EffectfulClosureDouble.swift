@@ -203,11 +203,13 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
         try recorder.answer(requirement, [input], throwing: type)
     }
 
-    func answerAsync(_ input: Input) async -> Output {
-        await recorder.answerAsync(requirement, [input])
+    func answerAsync(_ input: Input, isolation: isolated (any Actor)? = #isolation) async -> Output {
+        await recorder.answerAsync(requirement, [input], isolation: isolation)
     }
 
-    func answerAsync<Failure: Error>(_ input: Input, throwing type: Failure.Type) async throws(Failure) -> Output {
-        try await recorder.answerAsync(requirement, [input], throwing: type)
+    func answerAsync<Failure: Error>(
+        _ input: Input, throwing type: Failure.Type, isolation: isolated (any Actor)? = #isolation
+    ) async throws(Failure) -> Output {
+        try await recorder.answerAsync(requirement, [input], throwing: type, isolation: isolation)
     }
 }

@@ -67,19 +67,20 @@ enum TypedAnswer {
         }
     }
 
-    /// Resolves an outcome of an async requirement that forwards asynchronously.
+    /// Resolves an outcome of an async requirement that forwards asynchronously, on the caller's actor.
     static func resolve<R>(
         _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
-        forward: (() async -> R)?
+        isolation: isolated (any Actor)?, forward: (() async -> R)?
     ) async -> R {
         if case .forward = outcome, let forward { return await forward() }
         return resolve(outcome, recorder, requirement, forward: nil as (() -> R)?)
     }
 
-    /// Resolves an outcome of an async, throwing requirement that forwards asynchronously.
+    /// Resolves an outcome of an async, throwing requirement that forwards
+    /// asynchronously, on the caller's actor.
     static func resolve<R, E: Error>(
         _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
-        throwing type: E.Type, forward: (() async throws -> R)?
+        throwing type: E.Type, isolation: isolated (any Actor)?, forward: (() async throws -> R)?
     ) async throws(E) -> R {
         if case .forward = outcome, let forward {
             do {
@@ -150,19 +151,41 @@ extension InvocationRecorder {
             dispatch(requirement, arguments: arguments), self, requirement, throwing: type, forward: forward)
     }
 
-    /// Dispatches a call of an async, non-throwing requirement and returns its typed answer.
-    func answerAsync<R>(_ requirement: Requirement, _ arguments: [Any], forward: (() async -> R)? = nil) async -> R {
-        await TypedAnswer.resolve(
-            await dispatchAsync(requirement, arguments: arguments), self, requirement, forward: forward)
+    /// Dispatches a call of an async, non-throwing requirement and returns
+    /// its typed answer on the caller's actor.
+    func answerAsync<R>(
+        _ requirement: Requirement, _ arguments: [Any], isolation: isolated (any Actor)? = #isolation,
+        forward: (() async -> R)? = nil
+    ) async -> R {
+        let outcome = await dispatchAsync(requirement, arguments: CallerArguments(arguments))
+        return await TypedAnswer.resolve(outcome, self, requirement, isolation: isolation, forward: forward)
     }
 
-    /// Dispatches a call of an async requirement that throws `E` and returns its typed answer.
+    /// Dispatches a call of an async requirement that throws `E` and returns
+    /// its typed answer on the caller's actor.
     func answerAsync<R, E: Error>(
         _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type,
-        forward: (() async throws -> R)? = nil
+        isolation: isolated (any Actor)? = #isolation, forward: (() async throws -> R)? = nil
     ) async throws(E) -> R {
-        try await TypedAnswer.resolve(
-            await dispatchAsync(requirement, arguments: arguments), self, requirement, throwing: type,
-            forward: forward)
+        let outcome = await dispatchAsync(requirement, arguments: CallerArguments(arguments))
+        return try await TypedAnswer.resolve(
+            outcome, self, requirement, throwing: type, isolation: isolation, forward: forward)
     }
+
+    /// Hands a call's arguments to the engine, which may await handlers off
+    /// the caller's actor with them.
+    ///
+    /// The engine records the values and passes them to handlers while the
+    /// caller awaits the answer, as a call to any async function passes its
+    /// arguments; the caller does not touch them meanwhile. Unchecked
+    /// because the compiler cannot see that hand-over through `[Any]`.
+    private func dispatchAsync(_ requirement: Requirement, arguments: CallerArguments) async -> CallOutcome {
+        await dispatchAsync(requirement, arguments: arguments.values)
+    }
+}
+
+/// A call's boxed arguments on their way from the caller to the engine.
+private struct CallerArguments: @unchecked Sendable {
+    let values: [Any]
+    init(_ values: [Any]) { self.values = values }
 }

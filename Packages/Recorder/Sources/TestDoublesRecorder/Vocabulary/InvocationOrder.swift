@@ -44,6 +44,7 @@ public struct InvocationOrder {
     ///
     /// - Parameters:
     ///   - exhaustive: Whether the doubles involved may have recorded other calls.
+    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -52,12 +53,13 @@ public struct InvocationOrder {
     @discardableResult
     public init(
         exhaustive: Bool = false,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         @InvocationOrderBuilder _ body: () async throws -> Void
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = CaptureSession(scope: .anyRecorder)
-        await CaptureSession.run(session, body)
+        await CaptureSession.run(session, isolation: isolation, body)
         passed = Self.verify(session, exhaustive: exhaustive, site: site)
     }
 
