@@ -83,7 +83,7 @@ struct StubBlueprint: @unchecked Sendable {
                 hierarchy = try ProtocolHierarchy(of: subject)
             }
         } catch {
-            throw StubError(.typeIsNotProtocol, type: typeName, reason: error.description, fix: "use ManualStub")
+            throw StubError(.unsupportedProtocolShape, type: typeName, reason: error.description, fix: "use ManualStub")
         }
         guard !hierarchy.roots.isEmpty else {
             throw StubError(
@@ -144,9 +144,7 @@ struct StubBlueprint: @unchecked Sendable {
                             reason: reason, fix: fix)
                     })
             } catch {
-                var error = error
-                if error.requirement == nil { error.requirement = requirementName }
-                throw error
+                throw error.naming(requirement: requirementName)
             }
         }
         if explicit == nil {
