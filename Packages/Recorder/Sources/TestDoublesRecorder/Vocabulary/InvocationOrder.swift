@@ -40,6 +40,7 @@ public struct InvocationOrder {
         passed = Self.verify(session, exhaustive: exhaustive, site: site)
     }
 
+    #if compiler(>=6.1)
     /// Records the listed calls, some of them async, and verifies their order.
     ///
     /// - Parameters:
@@ -62,6 +63,31 @@ public struct InvocationOrder {
         await CaptureSession.run(session, isolation: isolation, body)
         passed = Self.verify(session, exhaustive: exhaustive, site: site)
     }
+    #else
+    // Swift 6.0's SILGen crashes on an initializer with an `isolated`
+    // parameter ("actor-instance but no self provided?"), so 6.0 keeps the
+    // nonisolated initializer: its closure must not capture actor state.
+    /// Records the listed calls, some of them async, and verifies their order.
+    ///
+    /// - Parameters:
+    ///   - exhaustive: Whether the doubles involved may have recorded other calls.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Lists the expected calls in order.
+    @discardableResult
+    public init(
+        exhaustive: Bool = false,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        @InvocationOrderBuilder _ body: () async throws -> Void
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let session = CaptureSession(scope: .anyRecorder)
+        await CaptureSession.run(session, isolation: nil, body)
+        passed = Self.verify(session, exhaustive: exhaustive, site: site)
+    }
+    #endif
 
     private static func verify(_ session: CaptureSession, exhaustive: Bool, site: CallSite) -> Bool {
         var problems = session.problems
