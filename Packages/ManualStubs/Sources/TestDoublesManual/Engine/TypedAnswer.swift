@@ -67,20 +67,19 @@ enum TypedAnswer {
         }
     }
 
-    /// Resolves an outcome of an async requirement that forwards asynchronously, on the caller's actor.
+    /// Resolves an outcome of an async requirement that forwards asynchronously.
     static func resolve<R>(
         _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
-        isolation: isolated (any Actor)?, forward: (() async -> R)?
+        forward: (() async -> R)?
     ) async -> R {
         if case .forward = outcome, let forward { return await forward() }
         return resolve(outcome, recorder, requirement, forward: nil as (() -> R)?)
     }
 
-    /// Resolves an outcome of an async, throwing requirement that forwards
-    /// asynchronously, on the caller's actor.
+    /// Resolves an outcome of an async, throwing requirement that forwards asynchronously.
     static func resolve<R, E: Error>(
         _ outcome: CallOutcome, _ recorder: InvocationRecorder, _ requirement: Requirement,
-        throwing type: E.Type, isolation: isolated (any Actor)?, forward: (() async throws -> R)?
+        throwing type: E.Type, forward: (() async throws -> R)?
     ) async throws(E) -> R {
         if case .forward = outcome, let forward {
             do {
@@ -152,24 +151,43 @@ extension InvocationRecorder {
     }
 
     /// Dispatches a call of an async, non-throwing requirement and returns
-    /// its typed answer on the caller's actor.
+    /// its typed answer on the caller's actor (a double without a real
+    /// implementation to forward to).
     func answerAsync<R>(
-        _ requirement: Requirement, _ arguments: [Any], isolation: isolated (any Actor)? = #isolation,
-        forward: (() async -> R)? = nil
+        _ requirement: Requirement, _ arguments: [Any], isolation: isolated (any Actor)? = #isolation
     ) async -> R {
         let outcome = await dispatchAsync(requirement, arguments: CallerArguments(arguments))
-        return await TypedAnswer.resolve(outcome, self, requirement, isolation: isolation, forward: forward)
+        return TypedAnswer.resolve(outcome, self, requirement, forward: nil as (() -> R)?)
     }
 
     /// Dispatches a call of an async requirement that throws `E` and returns
-    /// its typed answer on the caller's actor.
+    /// its typed answer on the caller's actor (no real implementation).
     func answerAsync<R, E: Error>(
         _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type,
-        isolation: isolated (any Actor)? = #isolation, forward: (() async throws -> R)? = nil
+        isolation: isolated (any Actor)? = #isolation
     ) async throws(E) -> R {
         let outcome = await dispatchAsync(requirement, arguments: CallerArguments(arguments))
-        return try await TypedAnswer.resolve(
-            outcome, self, requirement, throwing: type, isolation: isolation, forward: forward)
+        return try TypedAnswer.resolve(outcome, self, requirement, throwing: type, forward: nil as (() throws -> R)?)
+    }
+
+    /// Dispatches a call of an async, non-throwing requirement that may
+    /// forward to a real implementation, and returns its typed answer.
+    ///
+    /// Nonisolated: it awaits `forward`, whose isolation it cannot know
+    /// (Swift 6.0 rejects a non-`Sendable` result of it on an actor).
+    func answerAsync<R>(_ requirement: Requirement, _ arguments: [Any], forward: (() async -> R)?) async -> R {
+        await TypedAnswer.resolve(
+            await dispatchAsync(requirement, arguments: arguments), self, requirement, forward: forward)
+    }
+
+    /// Dispatches a call of an async requirement that throws `E` and may
+    /// forward to a real implementation, and returns its typed answer.
+    func answerAsync<R, E: Error>(
+        _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type, forward: (() async throws -> R)?
+    ) async throws(E) -> R {
+        try await TypedAnswer.resolve(
+            await dispatchAsync(requirement, arguments: arguments), self, requirement, throwing: type,
+            forward: forward)
     }
 
     /// Hands a call's arguments to the engine, which may await handlers off

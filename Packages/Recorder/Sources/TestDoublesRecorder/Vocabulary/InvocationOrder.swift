@@ -58,10 +58,9 @@ public struct InvocationOrder {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         @InvocationOrderBuilder _ body: () async throws -> Void
     ) async {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let session = CaptureSession(scope: .anyRecorder)
-        await CaptureSession.run(session, isolation: isolation, body)
-        passed = Self.verify(session, exhaustive: exhaustive, site: site)
+        passed = await Self.record(
+            exhaustive: exhaustive, isolation: isolation,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), body)
     }
     #else
     // Swift 6.0's SILGen crashes on an initializer with an `isolated`
@@ -82,12 +81,20 @@ public struct InvocationOrder {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         @InvocationOrderBuilder _ body: () async throws -> Void
     ) async {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let session = CaptureSession(scope: .anyRecorder)
-        await CaptureSession.run(session, isolation: nil, body)
-        passed = Self.verify(session, exhaustive: exhaustive, site: site)
+        passed = await Self.record(
+            exhaustive: exhaustive, isolation: nil,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), body)
     }
     #endif
+
+    /// Runs the async builder on `isolation` and verifies the order it listed.
+    private static func record(
+        exhaustive: Bool, isolation: isolated (any Actor)?, site: CallSite, _ body: () async throws -> Void
+    ) async -> Bool {
+        let session = CaptureSession(scope: .anyRecorder)
+        await CaptureSession.run(session, isolation: isolation, body)
+        return verify(session, exhaustive: exhaustive, site: site)
+    }
 
     private static func verify(_ session: CaptureSession, exhaustive: Bool, site: CallSite) -> Bool {
         var problems = session.problems
