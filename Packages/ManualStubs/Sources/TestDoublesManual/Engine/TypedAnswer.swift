@@ -156,7 +156,7 @@ extension InvocationRecorder {
     func answerAsync<R>(
         _ requirement: Requirement, _ arguments: [Any], isolation: isolated (any Actor)? = #isolation
     ) async -> R {
-        let outcome = await dispatchAsync(requirement, arguments: CallerArguments(arguments))
+        let outcome = await dispatchAsync(requirement, arguments: HandOver(arguments))
         return TypedAnswer.resolve(outcome, self, requirement, forward: nil as (() -> R)?)
     }
 
@@ -166,7 +166,7 @@ extension InvocationRecorder {
         _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(E) -> R {
-        let outcome = await dispatchAsync(requirement, arguments: CallerArguments(arguments))
+        let outcome = await dispatchAsync(requirement, arguments: HandOver(arguments))
         return try TypedAnswer.resolve(outcome, self, requirement, throwing: type, forward: nil as (() throws -> R)?)
     }
 
@@ -192,18 +192,7 @@ extension InvocationRecorder {
 
     /// Hands a call's arguments to the engine, which may await handlers off
     /// the caller's actor with them.
-    ///
-    /// The engine records the values and passes them to handlers while the
-    /// caller awaits the answer, as a call to any async function passes its
-    /// arguments; the caller does not touch them meanwhile. Unchecked
-    /// because the compiler cannot see that hand-over through `[Any]`.
-    private func dispatchAsync(_ requirement: Requirement, arguments: CallerArguments) async -> CallOutcome {
-        await dispatchAsync(requirement, arguments: arguments.values)
+    private func dispatchAsync(_ requirement: Requirement, arguments: HandOver<[Any]>) async -> CallOutcome {
+        await dispatchAsync(requirement, arguments: arguments.value)
     }
-}
-
-/// A call's boxed arguments on their way from the caller to the engine.
-private struct CallerArguments: @unchecked Sendable {
-    let values: [Any]
-    init(_ values: [Any]) { self.values = values }
 }
