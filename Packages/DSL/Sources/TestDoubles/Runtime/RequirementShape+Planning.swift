@@ -32,22 +32,18 @@ extension RequirementShape {
             }
             return ValueLowering(passings[0])
         }
-        func closureBridge(for type: Any.Type, what: String) throws(StubError) -> ClosureBridge? {
-            let metadata = TypeMetadata(type)
-            if metadata.kind == .optional,
-                TypeMetadata(pointer: metadata.pointer.load(fromByteOffset: 16, as: UnsafeRawPointer.self)).kind
-                    == .function
-            {
-                throw fail(
-                    "\(what) is the optional closure type \(type), which the runtime stub cannot convert",
-                    "pass a non-optional closure, or use ManualStub")
-            }
-            guard metadata.kind == .function else { return nil }
+        func closureBridge(
+            for type: Any.Type, template: GenericTemplate?, what: String
+        ) throws(StubError) -> ClosureBridge? {
+            guard ClosureBridge.converts(type) else { return nil }
             let bridge: ClosureBridge
             do {
-                bridge = try ClosureBridge(type)
+                bridge = try ClosureBridge(type, abstraction: template?.abstraction ?? .concrete)
             } catch {
-                throw fail("\(what) is the closure type \(type), which cannot be bridged (\(error))", "use ManualStub")
+                let spelled = template.map { GenericTemplate.spelling(of: $0.type) } ?? "\(type)"
+                throw fail(
+                    "\(what) is the closure type \(spelled), which cannot be bridged (\(error))",
+                    "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             if !bridge.isEscaping, signature.isAsync {
                 throw fail(
@@ -60,11 +56,13 @@ extension RequirementShape {
         for (index, parameter) in signature.parameters.enumerated() {
             bridges.append(
                 parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract
-                    ? nil : try closureBridge(for: parameter.type, what: "parameter \(index + 1)"))
+                    ? nil
+                    : try closureBridge(
+                        for: parameter.type, template: parameter.genericTemplate, what: "parameter \(index + 1)"))
         }
         let resultBridge = try signature.result.flatMap { (type) throws(StubError) -> ClosureBridge? in
             guard signature.genericResultIndex == nil, !signature.resultIsAbstract else { return nil }
-            return try closureBridge(for: type, what: "the result")
+            return try closureBridge(for: type, template: signature.genericResultTemplate, what: "the result")
         }
         var lowerings: [ValueLowering] = []
         for (index, parameter) in signature.parameters.enumerated() {
@@ -125,8 +123,8 @@ extension RequirementShape {
         let resultType: Any.Type
         switch access {
         case .modify: resultType = Void.self
-        case .makesSelf: resultType = Void.self
-        case .call: resultType = signature.result ?? Void.self
+        case .makesSelf, .makesOptionalSelf: resultType = Void.self
+        case .call, .actorExecutor: resultType = signature.result ?? Void.self
         }
         self.init(
             requirement: TestDoublesRecorder.Requirement(
@@ -143,6 +141,8 @@ extension RequirementShape {
             argumentBridges: bridges,
             resultBridge: access.isCall ? resultBridge : nil,
             genericArguments: signature.parameters.map(\.genericIndex),
+            genericTemplates: signature.parameters.map(\.genericTemplate),
+            resultTemplate: signature.genericResultTemplate,
             genericResult: signature.genericResultIndex,
             genericParameterCount: signature.genericParameterCount,
             resultType: resultType,
@@ -158,6 +158,14 @@ extension RequirementShape {
 }
 
 extension RequirementAccess {
+    /// Whether the answer is a new value of the same conformance (`Self`, or `Self?` when not `nil`).
+    var makesSelfValue: Bool {
+        switch self {
+        case .makesSelf, .makesOptionalSelf: return true
+        default: return false
+        }
+    }
+
     /// Whether the slot is a plain call.
     var isCall: Bool {
         if case .call = self { return true }

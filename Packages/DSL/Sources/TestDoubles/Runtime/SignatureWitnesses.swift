@@ -36,9 +36,13 @@ struct SignatureWitnesses {
             }
         }
         let conformers = found.map { $0.conformingType.description }
+        // Named from a witness or descriptor symbol when one is left, even though its type did not read.
+        let name = RequirementDisplayName.name(
+            atAnyOf: addresses + [UInt(bitPattern: callable.requirement.pointer)], registry: discovery.registry)
         throw StubError(
-            .signatureDiscoveryFailed, type: typeName,
-            reason: "no source described the signature of requirement \(callable.requirement.index) of "
+            .signatureDiscoveryFailed, type: typeName, requirement: name.map { "\(descriptor.name).\($0)" },
+            reason: "no source described the signature of "
+                + (name ?? "requirement \(callable.requirement.index) (\(callable.requirement.kind))") + " of "
                 + "\(descriptor.qualifiedName) (linked conformers: "
                 + (conformers.isEmpty ? "none" : conformers.joined(separator: ", ")) + "; "
                 + reasons.joined(separator: "; ") + ")",
