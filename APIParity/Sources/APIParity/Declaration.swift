@@ -1,0 +1,157 @@
+import Foundation
+
+/// One declaration as source text shows it, reduced to what a call site
+/// depends on: its kind, base name, argument labels and a coarse class per
+/// parameter type (enough to tell overloads apart that differ by a closure's
+/// `async`, a count's `Int` versus a range, a pack versus a variadic list).
+///
+/// Both sides go through this parser: the seed listing's lines and the
+/// declaration fragments of our symbol graphs, so the keys compare equal
+/// exactly when the call shapes do.
+struct Declaration: Hashable, Sendable {
+    /// What kind of declaration this is.
+    enum Kind: String, Hashable, Sendable {
+        case type, function, initializer, `subscript`, property, enumCase, typeAlias, associatedType
+    }
+
+    /// What kind of declaration this is.
+    var kind: Kind
+    /// The base name: `verify`, `init`, `subscript`, `Requirement`.
+    var name: String
+    /// The argument labels (`_` for none), or `nil` when there is no
+    /// parameter list (properties, types, cases without payload) or the text
+    /// was cut short.
+    var labels: [String]?
+    /// One class per parameter (see `TypeClass`), with a trailing `=` when
+    /// the parameter has a default value, or `nil` as for `labels`.
+    var parameterClasses: [String]?
+    /// The name of the type a typealias stands for (`ManualStub` for
+    /// `typealias ClientStub<C> = ManualStub<C>`).
+    var aliasTarget: String?
+
+    /// `verify(_:_:fileID:filePath:line:column:)`, or the bare name.
+    var title: String {
+        guard let labels else { return name }
+        return name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
+    /// The title followed by the parameter classes: the comparison key.
+    var signatureKey: String {
+        guard let parameterClasses else { return title }
+        return title + " [" + parameterClasses.joined(separator: ",") + "]"
+    }
+}
+
+extension Declaration {
+    /// Labels a call site never spells; dropped from both sides.
+    static let implicitLabels: Set<String> = ["isolation"]
+
+    private static let modifiers: Set<String> = [
+        "public", "open", "package", "internal", "final", "static", "mutating", "nonmutating",
+        "convenience", "required", "override", "nonisolated", "indirect", "dynamic", "optional", "lazy",
+        "weak", "unowned", "distributed", "borrowing", "consuming",
+    ]
+
+    /// Parses one declaration's source text, or returns `nil` when it is not
+    /// a declaration this tool compares (an extension, an operator
+    /// declaration, a line with no keyword).
+    init?(parsing text: String) {
+        var scanner = TextScanner(text)
+        scanner.skipAttributesAndModifiers(Self.modifiers)
+        guard var keyword = scanner.readIdentifier() else { return nil }
+        if keyword == "class" {
+            // `class func`, `class var`: a modifier, not a class declaration.
+            var lookahead = scanner
+            if let next = lookahead.readIdentifier(), ["func", "var", "let", "subscript", "init"].contains(next) {
+                keyword = next
+                scanner = lookahead
+            }
+        }
+        switch keyword {
+        case "struct", "class", "enum", "protocol", "actor":
+            guard let name = scanner.readIdentifier() else { return nil }
+            self.init(kind: .type, name: name)
+        case "typealias":
+            guard let name = scanner.readIdentifier() else { return nil }
+            self.init(kind: .typeAlias, name: name)
+            scanner.skipBalanced(open: "<", close: ">")
+            scanner.skipSpaces()
+            if scanner.consume("=") {
+                scanner.skipSpaces()
+                scanner.skipAttributesAndModifiers(["any", "some"])
+                aliasTarget = scanner.readIdentifier()
+            }
+        case "associatedtype":
+            guard let name = scanner.readIdentifier() else { return nil }
+            self.init(kind: .associatedType, name: name)
+        case "var", "let":
+            guard let name = scanner.readIdentifier() else { return nil }
+            self.init(kind: .property, name: name)
+        case "case":
+            guard let name = scanner.readIdentifier() else { return nil }
+            self.init(kind: .enumCase, name: name)
+            if scanner.peek == "(" {
+                guard let parameters = scanner.readParameterList() else { return nil }
+                readParameters(parameters, unlabeledByDefault: false)
+            }
+        case "func", "init", "subscript":
+            let kind: Kind = keyword == "func" ? .function : keyword == "init" ? .initializer : .subscript
+            var name = keyword
+            if kind == .function {
+                guard let funcName = scanner.readFunctionName() else { return nil }
+                name = funcName
+            }
+            self.init(kind: kind, name: name)
+            _ = scanner.consume("?") || scanner.consume("!")
+            scanner.skipSpaces()
+            scanner.skipBalanced(open: "<", close: ">")
+            scanner.skipSpaces()
+            guard scanner.peek == "(", let parameters = scanner.readParameterList() else {
+                // Cut short in the listing: only the name is known.
+                return
+            }
+            readParameters(parameters, unlabeledByDefault: kind == .subscript)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func readParameters(_ parameters: [String], unlabeledByDefault: Bool) {
+        var labels: [String] = []
+        var classes: [String] = []
+        for parameter in parameters {
+            let (label, type, hasDefault) = Self.split(parameter: parameter, unlabeledByDefault: unlabeledByDefault)
+            if Self.implicitLabels.contains(label) { continue }
+            labels.append(label)
+            classes.append(TypeClass.of(type) + (hasDefault ? "=" : ""))
+        }
+        self.labels = labels
+        parameterClasses = classes
+    }
+
+    /// `label name: Type = default` → (`label`, `Type`, whether it has a default).
+    private static func split(parameter: String, unlabeledByDefault: Bool) -> (String, String, Bool) {
+        guard let colon = TextScanner.topLevelIndex(of: ":", in: parameter) else {
+            // An enum payload without a label: `case returned(Value)`.
+            return ("_", stripDefault(parameter), false)
+        }
+        let names = parameter[..<colon].split(separator: " ").map(String.init)
+        let typeAndDefault = String(parameter[parameter.index(after: colon)...])
+        let type = stripDefault(typeAndDefault)
+        let hasDefault = TextScanner.topLevelAssignment(in: typeAndDefault) != nil
+        let label: String
+        if names.count >= 2 {
+            label = names[0]
+        } else {
+            label = unlabeledByDefault ? "_" : (names.first ?? "_")
+        }
+        return (label, type, hasDefault)
+    }
+
+    private static func stripDefault(_ text: String) -> String {
+        guard let equals = TextScanner.topLevelAssignment(in: text) else {
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return String(text[..<equals]).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,64 @@
+/// What the seed listing does not say and the normalizer needs: which area
+/// each file section belongs to, which types own the extension members a
+/// section lists without a type, and where nested types live. Read from
+/// `listing-rules.txt`; each line is one rule:
+///
+/// ```
+/// area <area> <file>...                 every declaration of these sections
+/// move <file> <title-part> <area>       members whose title contains <title-part>
+/// owners <file> <owner>...              owners of a section's extension members, one per block
+/// nest <file> <Type> <Qualified> [keep <prefix>...]
+///                                       a nested type declared in that section; with `keep`,
+///                                       only members so named (and cases) follow it, and the
+///                                       first other member returns to the enclosing type
+/// member <file> <title-prefix> <owner>  owner of members so named (`*`: any type)
+/// ```
+struct ListingRules: Sendable {
+    private(set) var areaByFile: [String: String] = [:]
+    private(set) var moves: [(file: String, prefix: String, area: String)] = []
+    private(set) var ownersByFile: [String: [String]] = [:]
+    private(set) var nested: [String: (qualified: String, keep: [String]?)] = [:]
+    private(set) var members: [(file: String, prefix: String, owner: String)] = []
+
+    /// Parses the rules text; throws on a line it does not understand.
+    init(text: String) throws(ParityError) {
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = line.split(separator: " ").map(String.init)
+            guard let verb = words.first else { continue }
+            switch (verb, words.count) {
+            case ("area", 3...):
+                for file in words.dropFirst(2) { areaByFile[file] = words[1] }
+            case ("move", 4):
+                moves.append((words[1], words[2], words[3]))
+            case ("owners", 3...):
+                ownersByFile[words[1]] = Array(words.dropFirst(2))
+            case ("nest", 4):
+                nested[words[1] + "/" + words[2]] = (words[3], nil)
+            case ("nest", 5...) where words[4] == "keep":
+                nested[words[1] + "/" + words[2]] = (words[3], Array(words.dropFirst(5)))
+            case ("member", 4):
+                members.append((words[1], words[2], words[3]))
+            default:
+                throw ParityError("listing rules, line \(number + 1): cannot read '\(raw)'")
+            }
+        }
+    }
+
+    /// The area of a declaration titled `title` in section `file`.
+    func area(file: String, title: String) -> String {
+        for move in moves where move.file == file && title.contains(move.prefix) { return move.area }
+        return areaByFile[file] ?? "other"
+    }
+
+    /// Where the nested type `name` declared in section `file` lives, and
+    /// which members follow it (`nil`: all).
+    func nesting(file: String, name: String) -> (qualified: String, keep: [String]?)? {
+        nested[file + "/" + name]
+    }
+
+    /// An explicit owner for a member titled `title` in section `file`.
+    func owner(file: String, title: String) -> String? {
+        members.first { $0.file == file && title.hasPrefix($0.prefix) }?.owner
+    }
+}
