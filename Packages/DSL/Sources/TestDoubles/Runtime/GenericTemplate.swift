@@ -119,13 +119,17 @@ struct GenericTemplate: @unchecked Sendable {
         var rest = Substring(text)
         while let start = rest.firstIndex(of: "τ") {
             output += rest[..<start]
-            let digits = rest[rest.index(after: start)...].prefix { $0 == "_" || $0.isNumber }
-            let parts = digits.split(separator: "_").compactMap { Int($0) }
-            if parts.count == 2 {
-                output += parts[0] == 0 && parts[1] == 0 ? "Self" : parts[0] == 1 ? "T\(parts[1] + 1)" : "τ" + digits
+            let digits: Substring = rest[rest.index(after: start)...].prefix { $0 == "_" || $0.isNumber }
+            let parts: [Int] = digits.split(separator: "_").compactMap { Int($0) }
+            let name: String
+            if parts.count == 2, parts[0] == 0, parts[1] == 0 {
+                name = "Self"
+            } else if parts.count == 2, parts[0] == 1 {
+                name = "T" + String(parts[1] + 1)
             } else {
-                output += "τ" + digits
+                name = "τ" + String(digits)
             }
+            output += name
             rest = rest[digits.endIndex...]
         }
         return output + rest

@@ -27,8 +27,8 @@ extension RequirementShape {
             }
             guard passings.count == 1, TypeMetadata(type).kind != .tuple else {
                 throw fail(
-                    "\(what) is the tuple type \(type), which the runtime stub does not decode yet",
-                    "pass a struct instead, or use ManualStub")
+                    "\(what) is the tuple type \(type), which the witness receives as one argument per element and "
+                        + "the runtime stub does not reassemble yet", "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             return ValueLowering(passings[0])
         }
@@ -40,15 +40,16 @@ extension RequirementShape {
             do {
                 bridge = try ClosureBridge(type, abstraction: template?.abstraction ?? .concrete)
             } catch {
-                let spelled = template.map { GenericTemplate.spelling(of: $0.type) } ?? "\(type)"
+                var spelled = String(describing: type)
+                if let template { spelled = GenericTemplate.spelling(of: template.type) }
                 throw fail(
                     "\(what) is the closure type \(spelled), which cannot be bridged (\(error))",
                     "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             if !bridge.isEscaping, signature.isAsync {
                 throw fail(
-                    "\(what) is the non-escaping closure type \(type) of an async requirement",
-                    "make the closure @escaping, or use ManualStub")
+                    "\(what) is the non-escaping closure type \(type) of an async requirement, which cannot be held "
+                        + "across the suspension", "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             return bridge
         }

@@ -39,13 +39,13 @@ struct SignatureWitnesses {
         // Named from a witness or descriptor symbol when one is left, even though its type did not read.
         let name = RequirementDisplayName.name(
             atAnyOf: addresses + [UInt(bitPattern: callable.requirement.pointer)], registry: discovery.registry)
+        let described: String = name ?? "requirement \(callable.requirement.index) (\(callable.requirement.kind))"
+        let linked: String = conformers.isEmpty ? "none" : conformers.joined(separator: ", ")
+        let tried: String = reasons.joined(separator: "; ")
         throw StubError(
             .signatureDiscoveryFailed, type: typeName, requirement: name.map { "\(descriptor.name).\($0)" },
-            reason: "no source described the signature of "
-                + (name ?? "requirement \(callable.requirement.index) (\(callable.requirement.kind))") + " of "
-                + "\(descriptor.qualifiedName) (linked conformers: "
-                + (conformers.isEmpty ? "none" : conformers.joined(separator: ", ")) + "; "
-                + reasons.joined(separator: "; ") + ")",
+            reason: "no source described the signature of \(described) of \(descriptor.qualifiedName) "
+                + "(linked conformers: \(linked); \(tried))",
             fix: "link a conformer built with debug info or symbols, or list the requirements explicitly with "
                 + "Stub(.method(signatureOf: ...)), or use ManualStub")
     }
