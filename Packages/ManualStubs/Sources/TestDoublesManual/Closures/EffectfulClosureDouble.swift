@@ -32,6 +32,16 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     public let recorder: InvocationRecorder
     /// The one requirement of the double: a call of the closure.
     let requirement: Requirement
+    /// The real closure a spy forwards to; `nil` for a plain double.
+    let target: ForwardTarget?
+
+    /// The real closure of a spy, in the one shape its effects call.
+    enum ForwardTarget: Sendable {
+        /// A synchronous closure; a non-throwing one never throws.
+        case sync(@Sendable (Input) throws -> Output)
+        /// An async closure; a non-throwing one never throws.
+        case async(@Sendable (Input) async throws -> Output)
+    }
 
     /// Creates a closure double.
     ///
@@ -41,15 +51,23 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
     ///   - column: The column of the creation.
-    public init(
+    public convenience init(
         _ name: String = "function",
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        self.init(
+            name: name, target: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Creates a double; with a target, unmatched calls and `thenForward()` steps go to it.
+    init(name: String, target: ForwardTarget?, site: CallSite) {
+        let kind = target == nil ? Effects.doubleName : String(Effects.doubleName.dropLast("Double".count)) + "Spy"
         recorder = InvocationRecorder(
-            name: "\(Effects.doubleName)<\(Input.self), \(Output.self)>", fileID: fileID, filePath: filePath,
-            line: line, column: column)
+            name: "\(kind)<\(Input.self), \(Output.self)>", unmatchedCallPolicy: target == nil ? .reportIssue : .forward,
+            fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
         requirement = Requirement(
             id: RequirementID(name), name: name, effects: Effects.requirementEffects, resultType: Output.self)
+        self.target = target
     }
 
     /// The value `when` and `verify` closures receive: call it like the closure.
@@ -108,6 +126,27 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     ) -> ClosureCallPattern<Input, Output, Effects> {
         pattern(
             .typed(description, predicate), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Starts a pattern for calls whose input satisfies a predicate.
+    ///
+    /// ```swift
+    /// formatter.when({ $0 > 10 }, describedBy: "more than ten").thenReturn("many")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - matcher: Decides whether an input matches.
+    ///   - description: How diagnostics print the predicate.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to configure behaviors or verify.
+    public func when(
+        _ matcher: @escaping @Sendable (Input) -> Bool, describedBy description: String = "predicate",
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> ClosureCallPattern<Input, Output, Effects> {
+        pattern(.typed(description, matcher), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     #if compiler(>=6.1)
@@ -196,18 +235,32 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     // MARK: Calls
 
     func answer(_ input: Input) -> Output {
-        recorder.answer(requirement, [input])
+        guard case .sync(let real)? = target else { return recorder.answer(requirement, [input]) }
+        return recorder.answer(requirement, [input]) { [recorder] () -> Output in
+            do { return try real(input) } catch {
+                return TypedAnswer.fallback("the real closure threw \(error), but it cannot throw", recorder)
+            }
+        }
     }
 
     func answer<Failure: Error>(_ input: Input, throwing type: Failure.Type) throws(Failure) -> Output {
-        try recorder.answer(requirement, [input], throwing: type)
+        guard case .sync(let real)? = target else { return try recorder.answer(requirement, [input], throwing: type) }
+        return try recorder.answer(requirement, [input], throwing: type) { try real(input) }
     }
 
     func answerAsync(_ input: Input) async -> Output {
-        await recorder.answerAsync(requirement, [input])
+        guard case .async(let real)? = target else { return await recorder.answerAsync(requirement, [input]) }
+        return await recorder.answerAsync(requirement, [input]) { [recorder] () async -> Output in
+            do { return try await real(input) } catch {
+                return TypedAnswer.fallback("the real closure threw \(error), but it cannot throw", recorder)
+            }
+        }
     }
 
     func answerAsync<Failure: Error>(_ input: Input, throwing type: Failure.Type) async throws(Failure) -> Output {
-        try await recorder.answerAsync(requirement, [input], throwing: type)
+        guard case .async(let real)? = target else {
+            return try await recorder.answerAsync(requirement, [input], throwing: type)
+        }
+        return try await recorder.answerAsync(requirement, [input], throwing: type) { try await real(input) }
     }
 }

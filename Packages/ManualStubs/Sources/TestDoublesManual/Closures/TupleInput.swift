@@ -43,4 +43,9 @@ enum TupleInput {
                 location: site))
         return false
     }
+
+    /// What `invoke` reports when its arguments do not form the input.
+    static func invokeMismatch<Input, each Element>(_: Input.Type, _ elements: (repeat each Element).Type) -> String {
+        "invoke was called with arguments of types \(elements), which do not form a \(Input.self)"
+    }
 }

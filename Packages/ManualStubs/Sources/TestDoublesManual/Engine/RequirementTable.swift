@@ -41,6 +41,34 @@ final class RequirementTable: Sendable {
         let key = Key(
             name: name, kind: kind, effects: effects.rawValue, arguments: ObjectIdentifier((repeat each A).self),
             result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init))
+        return requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) {
+            var types: [Any.Type] = []
+            for type in repeat (each A).self { types.append(type) }
+            return types
+        }
+    }
+
+    /// The requirement for a call whose argument types are not known
+    /// statically: a dynamic-member route (arguments erased to `Any`, the
+    /// arity implied by the labels in `name`) or an explicit
+    /// ``ManualRouteID`` (its argument types part of `identity`).
+    func requirement<R>(
+        _ name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type? = nil,
+        erasedArguments types: [Any.Type], identity: String? = nil, result: R.Type
+    ) -> Requirement {
+        let key = Key(
+            name: identity ?? name, kind: kind, effects: effects.rawValue,
+            arguments: ObjectIdentifier(ErasedArguments.self), result: ObjectIdentifier(R.self),
+            error: error.map(ObjectIdentifier.init))
+        return requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) { types }
+    }
+
+    /// The requirement of a key: the one found last, a known one, or a new
+    /// one made from the argument types (listed only on a miss).
+    private func requirement(
+        for key: Key, displayName: String, effects: RequirementEffects, error: Any.Type?, result: Any.Type,
+        argumentTypes: () -> [Any.Type]
+    ) -> Requirement {
         let known = table.withLock { state -> Requirement? in
             if let last = state.last, last.key == key { return last.requirement }
             guard let found = state.requirements[key] else { return nil }
@@ -48,9 +76,9 @@ final class RequirementTable: Sendable {
             return found
         }
         if let known { return known }
-        var types: [Any.Type] = []
-        for type in repeat (each A).self { types.append(type) }
-        let made = Self.make(key, arguments: types, effects: effects, error: error, result: R.self)
+        var display = key
+        display.name = displayName
+        let made = Self.make(display, arguments: argumentTypes(), effects: effects, error: error, result: result)
         return table.withLock { state in
             if let raced = state.requirements[key] { return raced }
             state.requirements[key] = made
@@ -76,6 +104,9 @@ final class RequirementTable: Sendable {
         return "\(name.baseName).set(\(labels.map { "\($0):" }.joined()))"
     }
 }
+
+/// The argument-type marker of requirements whose argument types are erased.
+private enum ErasedArguments {}
 
 /// Boxes the arguments of a call in declaration order.
 func boxed<each A>(_ arguments: repeat each A) -> [Any] {

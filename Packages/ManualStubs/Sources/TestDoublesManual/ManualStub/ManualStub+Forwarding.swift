@@ -14,7 +14,7 @@ extension ManualStub {
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     public func call<each A, R>(_ args: repeat each A, function: String = #function) -> R {
-        let requirement = requirements.requirement(
+        let requirement = requirementTable.requirement(
             function, .call, effects: .none, arguments: repeat (each A).self, result: R.self)
         return recorder.answer(requirement, boxed(repeat each args))
     }
@@ -31,7 +31,7 @@ extension ManualStub {
     /// - Returns: The configured answer.
     /// - Throws: The configured error, or `UnstubbedCall` for a call no registration matches.
     public func throwingCall<each A, R>(_ args: repeat each A, function: String = #function) throws -> R {
-        let requirement = requirements.requirement(
+        let requirement = requirementTable.requirement(
             function, .call, effects: .throws, arguments: repeat (each A).self, result: R.self)
         return try recorder.answer(requirement, boxed(repeat each args), throwing: (any Error).self)
     }
@@ -54,9 +54,52 @@ extension ManualStub {
     public func throwingCall<each A, R, E: Error>(
         _ args: repeat each A, throwing: E.Type, function: String = #function
     ) throws(E) -> R {
-        let requirement = requirements.requirement(
+        let requirement = requirementTable.requirement(
             function, .call, effects: .throws, error: E.self, arguments: repeat (each A).self, result: R.self)
         return try recorder.answer(requirement, boxed(repeat each args), throwing: E.self)
+    }
+
+    /// Answers a synchronous, non-throwing requirement that returns nothing.
+    ///
+    /// ```swift
+    /// func reset() { stub.call() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - function: The requirement's name; leave the default `#function`.
+    @_disfavoredOverload
+    public func call<each A>(_ args: repeat each A, function: String = #function) {
+        call(repeat each args, function: function) as Void
+    }
+
+    /// Answers a synchronous, throwing requirement that returns nothing.
+    ///
+    /// ```swift
+    /// func save(_ item: Item) throws { try stub.throwingCall(item) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Throws: The configured error, or `UnstubbedCall` for a call no registration matches.
+    @_disfavoredOverload
+    public func throwingCall<each A>(_ args: repeat each A, function: String = #function) throws {
+        try throwingCall(repeat each args, function: function) as Void
+    }
+
+    /// Answers a synchronous requirement that returns nothing and throws only `E`.
+    ///
+    /// - Parameters:
+    ///   - args: The requirement's arguments, in declaration order.
+    ///   - throwing: The requirement's error type.
+    ///   - function: The requirement's name; leave the default `#function`.
+    /// - Throws: The configured error.
+    @_disfavoredOverload
+    public func throwingCall<each A, E: Error>(
+        _ args: repeat each A, throwing: E.Type, function: String = #function
+    ) throws(E) {
+        try throwingCall(repeat each args, throwing: E.self, function: function) as Void
     }
 
     /// Answers an async, non-throwing requirement; async behaviors
@@ -71,7 +114,7 @@ extension ManualStub {
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     public func asyncCall<each A, R>(_ args: repeat each A, function: String = #function) async -> R {
-        let requirement = requirements.requirement(
+        let requirement = requirementTable.requirement(
             function, .call, effects: .async, arguments: repeat (each A).self, result: R.self)
         return await recorder.answerAsync(requirement, boxed(repeat each args))
     }
@@ -88,7 +131,7 @@ extension ManualStub {
     /// - Returns: The configured answer.
     /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
     public func asyncThrowingCall<each A, R>(_ args: repeat each A, function: String = #function) async throws -> R {
-        let requirement = requirements.requirement(
+        let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)
         return try await recorder.answerAsync(requirement, boxed(repeat each args), throwing: (any Error).self)
     }
@@ -110,7 +153,7 @@ extension ManualStub {
     public func asyncThrowingCall<each A, R, E: Error>(
         _ args: repeat each A, throwing: E.Type, function: String = #function
     ) async throws(E) -> R {
-        let requirement = requirements.requirement(
+        let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self)
         return try await recorder.answerAsync(requirement, boxed(repeat each args), throwing: E.self)
     }
@@ -145,7 +188,7 @@ extension ManualStub {
         // Recorded indices first, new value last: the order in which Swift
         // evaluates `$0[index] = value`, so the matchers of a recording line
         // up with the arguments of a real call.
-        let requirement = requirements.requirement(
+        let requirement = requirementTable.requirement(
             function, .setter, effects: .none, arguments: repeat (each I).self, V.self, result: Void.self)
         recorder.answer(requirement, boxed(repeat each indices) + [newValue]) as Void
     }

@@ -19,10 +19,11 @@ import TestDoublesRecorder
 /// A requirement is identified by its `#function` name together with the
 /// static types of its arguments, its result and its effects, so overloads
 /// that differ only by type are configured and verified independently.
+@dynamicMemberLookup
 public final class ManualStub<Conformer: ManualStubConformer>: RecordingTestDouble, Sendable {
     /// The engine of the double.
     public let recorder: InvocationRecorder
-    let requirements = RequirementTable()
+    let requirementTable = RequirementTable()
     private let conformerInstance = Locked(WeakConformer())
 
     /// Creates a controller with no registrations.

@@ -111,7 +111,8 @@ public final class InvocationRecorder: Sendable {
     }
 
     /// The name diagnostics use for the double, such as `Stub<any Analytics>`.
-    public let name: String
+    public var name: String { nameStorage.withLock { $0 } }
+    private let nameStorage: Locked<String>
     /// What happens to a call no registration matches.
     public let unmatchedCallPolicy: UnmatchedCallPolicy
     /// Where the double was created; unmatched-call issues are reported here.
@@ -132,7 +133,7 @@ public final class InvocationRecorder: Sendable {
         unmatchedCallPolicy: UnmatchedCallPolicy = .reportIssue,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        self.name = name
+        self.nameStorage = Locked(name)
         self.unmatchedCallPolicy = unmatchedCallPolicy
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         TestDoubleScope.current?.adopt(self)
@@ -283,6 +284,32 @@ public final class InvocationRecorder: Sendable {
     }
 
     // MARK: Reset
+
+    /// Gives the double a new name for the diagnostics reported from now on.
+    ///
+    /// - Parameter name: The name, such as `"formatter"` or `"payments"`.
+    public func rename(_ name: String) {
+        nameStorage.withLock { $0 = name }
+    }
+
+    /// Forgets every recorded call and verification; registrations keep
+    /// their remaining behaviors.
+    public func clearInvocations() {
+        state.withLock { state in
+            state.ledger.removeAll()
+            state.indexedCount = 0
+            for slot in state.slots.values { slot.positions.removeAll() }
+        }
+    }
+
+    /// Forgets every registration and its behaviors; recorded calls stay,
+    /// so they can still be verified.
+    public func clearRegistrations() {
+        state.withLock { state in
+            state.registrations.removeAll()
+            for slot in state.slots.values { slot.registrations.removeAll() }
+        }
+    }
 
     /// Forgets every registration, call and verification, as if the double were new.
     ///

@@ -11,8 +11,12 @@
 /// that matched the whole pattern the captor was written in, in call order.
 /// Inside `Match.allOf(events.capture(), Match.hasPrefix("p"))` only
 /// arguments satisfying the whole expression are captured.
+///
+/// `Match.Capture<Value>` is the same type under the seed's name.
 public final class ArgumentCaptor<Value>: Sendable {
     private let bindings = Locked<[(core: PatternCore, position: Int)]>([])
+    /// Calls numbered at or below it were made before the last ``reset()``.
+    private let floor = Locked<UInt64>(0)
 
     /// Creates an empty captor.
     public init() {}
@@ -39,13 +43,15 @@ public final class ArgumentCaptor<Value>: Sendable {
             returning: placeholder)
     }
 
-    /// Every captured argument, in call order.
+    /// Every captured argument, in call order (since the last ``reset()``).
     public var values: [Value] {
         let bindings = bindings.withLock { $0 }
+        let floor = floor.withLock { $0 }
         var collected: [(UInt64, Value)] = []
         var seen: Set<UInt64> = []
         for (core, position) in bindings {
-            for invocation in core.matchingInvocations() where position < invocation.arguments.count {
+            for invocation in core.matchingInvocations()
+            where position < invocation.arguments.count && invocation.sequence > floor {
                 if let value = invocation.arguments[position] as? Value, seen.insert(invocation.sequence).inserted {
                     collected.append((invocation.sequence, value))
                 }
@@ -56,6 +62,19 @@ public final class ArgumentCaptor<Value>: Sendable {
 
     /// The most recently captured argument.
     public var value: Value? { values.last }
+
+    /// The first captured argument.
+    public var first: Value? { values.first }
+
+    /// The most recently captured argument (the same as ``value``).
+    public var last: Value? { values.last }
+
+    /// Forgets the arguments captured so far; calls made from now on are
+    /// captured as before.
+    public func reset() {
+        let now = InvocationSequence.next()
+        floor.withLock { $0 = now }
+    }
 
     fileprivate func bind(_ core: PatternCore, position: Int) {
         bindings.withLock { $0.append((core, position)) }

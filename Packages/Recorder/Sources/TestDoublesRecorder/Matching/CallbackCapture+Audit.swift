@@ -10,11 +10,11 @@ extension CallbackCapture: CallbackCaptureAuditing {
     /// Reads the recorded calls under their own short locks and runs no
     /// user code, so it never blocks on the test's tasks.
     var pendingCallbacksIssue: TestDoubleIssue? {
-        let pending = count
+        let pending = pendingCount
         guard pending > 0 else { return nil }
         return TestDoubleIssue(
             kind: .unmetExpectation,
-            message: "CallbackCapture<\(Callback.self)>: \(pending) captured callback(s) were never called or released",
+            message: "\(displayName): \(pending) captured callback(s) were never called or released",
             location: creationSite)
     }
 }

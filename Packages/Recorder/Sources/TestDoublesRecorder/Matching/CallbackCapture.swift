@@ -45,6 +45,12 @@ public final class CallbackCapture<Callback>: Sendable {
         /// Wraps a kept callback so calling it marks it handled; set by the
         /// `capture()` overloads, which know the callback's shape.
         var tracker: CallbackTracker?
+        /// Callbacks handed over with `capture(_:)`, oldest first, not yet called or released.
+        var direct: [(Callback) -> Void] = []
+        /// How many callbacks `capture(_:)` has received in all.
+        var directCaptured = 0
+        /// The name diagnostics use, set by `named(_:)`.
+        var name: String?
     }
 
     /// Creates an empty capture; inside a `TestDoubleScope` the scope adopts it.

@@ -28,6 +28,9 @@ extension InteractionObserving {
     /// The number of calls selected so far.
     public var callCount: Int { core.matchingIndices().count }
 
+    /// Whether at least one call was selected.
+    public var wasCalled: Bool { callCount > 0 }
+
     /// The calls selected so far, in call order.
     public var invocations: [Invocation] { core.matchingInvocations() }
 

@@ -1,0 +1,90 @@
+import TestDoublesManual
+import TestDoublesRecorder
+import Testing
+
+protocol ProfileLoader {
+    func load(id: Int, completion: @escaping @Sendable (Result<String, LoadError>) -> Void)
+}
+
+struct ProfileLoaderStubConformer: ProfileLoader, ManualStubConformer {
+    let stub: ManualStub<Self>
+    func load(id: Int, completion: @escaping @Sendable (Result<String, LoadError>) -> Void) {
+        stub.call(id, completion)
+    }
+}
+
+/// A view model that calls back later, as UIKit-era code does.
+final class ProfileModel: @unchecked Sendable {
+    let loader: any ProfileLoader
+    private let lock = Locked<[String]>([])
+    var shown: [String] { lock.withLock { $0 } }
+    init(loader: any ProfileLoader) { self.loader = loader }
+    func refresh(_ id: Int) {
+        loader.load(id: id) { [lock] result in
+            lock.withLock { $0.append((try? result.get()) ?? "error") }
+        }
+    }
+}
+
+@Suite struct CallbackCaptureHandOverTests {
+    typealias Completion = @Sendable (Result<String, LoadError>) -> Void
+
+    func loader(handingTo completions: CallbackCapture<Result<String, LoadError>>) -> ManualStub<
+        ProfileLoaderStubConformer
+    > {
+        let loader = ManualStub<ProfileLoaderStubConformer>()
+        loader.when { $0.load(id: Match.any(), completion: Match.any(using: { _ in } as Completion)) }
+            .then { (_: Int, completion: @escaping Completion) in completions.capture(completion) }
+        return loader
+    }
+
+    @Test func invokeNextAnswersTheOldestCallback() {
+        let completions = CallbackCapture<Result<String, LoadError>>().named("profile completions")
+        let model = ProfileModel(loader: loader(handingTo: completions)())
+        model.refresh(1)
+        model.refresh(2)
+        #expect(completions.pendingCount == 2)
+        completions.invokeNext(.success("ada"))
+        #expect(model.shown == ["ada"])
+        completions.invokeNext(.failure(.offline))
+        #expect(model.shown == ["ada", "error"])
+        #expect(completions.pendingCount == 0)
+        completions.assertReleased()
+
+        let issues = TestDoubleIssueReporting.capture { completions.invokeNext(.success("late")) }
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.hasPrefix("profile completions: invokeNext expected 1") == true)
+    }
+
+    @Test func invokeAllRepeatingAndRelease() {
+        let completions = CallbackCapture<Result<String, LoadError>>()
+        let model = ProfileModel(loader: loader(handingTo: completions)())
+        for id in 1...4 { model.refresh(id) }
+        completions.invokeNext(repeating: 2, .success("x"))
+        #expect(model.shown == ["x", "x"])
+        completions.invokeAll(.success("y"))
+        #expect(model.shown == ["x", "x", "y", "y"])
+
+        model.refresh(5)
+        let pending = TestDoubleIssueReporting.capture { completions.assertReleased() }
+        #expect(pending.count == 1)
+        completions.releaseAll()
+        #expect(completions.pendingCount == 0)
+        #expect(model.shown.count == 4)
+    }
+
+    @Test func waitForCallbackSuspendsUntilTheCallArrives() async {
+        let completions = CallbackCapture<Result<String, LoadError>>()
+        let model = ProfileModel(loader: loader(handingTo: completions)())
+        let refresh = Task.detached { model.refresh(9) }
+        await completions.waitForCallback(within: .seconds(10))
+        await refresh.value
+        completions.invokeNext(.success("ok"))
+        #expect(model.shown == ["ok"])
+
+        let issues = await TestDoubleIssueReporting.capture {
+            await completions.waitForCallback(count: 2, within: .milliseconds(20))
+        }
+        #expect(issues.count == 1)
+    }
+}
