@@ -28,7 +28,8 @@ extension RequirementShape {
             guard passings.count == 1, TypeMetadata(type).kind != .tuple else {
                 throw fail(
                     "\(what) is the tuple type \(type), which the witness receives as one argument per element and "
-                        + "the runtime stub does not reassemble yet", "use ManualStub (a hand-written or doubles-gen conformer)")
+                        + "the runtime stub does not reassemble yet",
+                    "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             return ValueLowering(passings[0])
         }

@@ -206,14 +206,16 @@ extension ResolvedSignature {
             } else if kind == .initializer || Self.isSelf(type) {
                 result = nil
             } else if case .nominal(let optional) = type, case .module("Swift") = optional.parent,
-                optional.name == "Optional", optional.genericArguments.count == 1, Self.isSelf(optional.genericArguments[0])
+                optional.name == "Optional", optional.genericArguments.count == 1,
+                Self.isSelf(optional.genericArguments[0])
             {
                 result = nil
                 resultIsOptionalSelf = true
             } else if let binding {
                 throw describe(
                     "its result type \(GenericTemplate.spelling(of: type)) depends on Self or an associated type "
-                        + "other than \(binding.name)", "use ManualStub with a conformer that binds the associated type")
+                        + "other than \(binding.name)", "use ManualStub with a conformer that binds the associated type"
+                )
             } else {
                 throw describe(
                     "its result type \(GenericTemplate.spelling(of: type)) depends on Self (inside another type) or "

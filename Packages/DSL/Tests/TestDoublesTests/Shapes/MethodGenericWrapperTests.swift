@@ -166,7 +166,7 @@ struct LiveGenericContainers: GenericContainers {
         stub.when { $0.count(Match.any() as [String]) }.thenReturn(99)
         #expect(stub().count(["x"]) == 1)
         #expect(stub().count(["y"]) == 99)
-        stub.verify(1 ... 1) { $0.count(Match.equal(["y"])) }
+        stub.verify(1...1) { $0.count(Match.equal(["y"])) }
     }
 
     @Test func aSpyForwardsGenericWrappers() async throws {

@@ -219,7 +219,10 @@ struct LiveOptionalClosureVariety: OptionalClosureVariety {
 
         let downloads = try Spy<any Downloading>(forwardingTo: LiveDownloader())
         var fractions: [Double] = []
-        #expect(try await downloads().download(StandInRequest(url: "z"), progress: { fractions.append($0.fraction) }) == [122])
+        #expect(
+            try await downloads().download(StandInRequest(url: "z"), progress: { fractions.append($0.fraction) }) == [
+                122
+            ])
         #expect(fractions == [1])
 
         let variety = try Spy<any OptionalClosureVariety>(forwardingTo: LiveOptionalClosureVariety())
@@ -240,4 +243,3 @@ struct LiveOptionalClosureVariety: OptionalClosureVariety {
         #expect(calls.value == 1)
     }
 }
-

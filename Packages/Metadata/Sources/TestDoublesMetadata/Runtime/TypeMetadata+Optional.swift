@@ -5,7 +5,8 @@ extension TypeMetadata {
     /// generic argument.
     public var optionalWrapped: TypeMetadata? {
         guard kind == .optional else { return nil }
-        return TypeMetadata(pointer: pointer.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: UnsafeRawPointer.self))
+        return TypeMetadata(
+            pointer: pointer.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: UnsafeRawPointer.self))
     }
 
     /// The case tag of the enum value at `value`, read through the type's

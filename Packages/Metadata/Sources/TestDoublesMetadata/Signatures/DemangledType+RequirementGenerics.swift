@@ -50,7 +50,8 @@ extension DemangledNominalType {
         if genericArguments.contains(where: \.mentionsRequirementGenerics) { return true }
         switch parent {
         case .module: return false
-        case .type(let parent), .extension(_, let parent): return DemangledType.nominal(parent).mentionsRequirementGenerics
+        case .type(let parent), .extension(_, let parent):
+            return DemangledType.nominal(parent).mentionsRequirementGenerics
         }
     }
 }

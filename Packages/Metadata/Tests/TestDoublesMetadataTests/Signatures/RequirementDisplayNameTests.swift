@@ -18,13 +18,17 @@ import Testing
         #expect(name("main.Cache.count.getter : Swift.Int") == "count")
         #expect(name("main.Cache.unownedExecutor.getter : Swift.UnownedSerialExecutor") == "unownedExecutor")
         #expect(
-            name("main.Cache.load<A where A: Swift.Decodable>(key: Swift.String, into: [Swift.String : A]) throws -> A?")
+            name(
+                "main.Cache.load<A where A: Swift.Decodable>(key: Swift.String, into: [Swift.String : A]) throws -> A?")
                 == "load(key:into:)")
         #expect(
-            name("main.Cache.subscribe(handler: @Swift.MainActor @Sendable (Swift.Result<main.Item, Swift.Error>) -> ())")
+            name(
+                "main.Cache.subscribe(handler: @Swift.MainActor @Sendable (Swift.Result<main.Item, Swift.Error>) -> ())"
+            )
                 == "subscribe(handler:)")
         #expect(
-            RequirementDisplayName.declarationName(inDemangled: "method descriptor for main.Cache.purge(olderThan: Swift.Int) -> ()")
+            RequirementDisplayName.declarationName(
+                inDemangled: "method descriptor for main.Cache.purge(olderThan: Swift.Int) -> ()")
                 == "purge(olderThan:)")
     }
 }

@@ -112,7 +112,8 @@ struct FunctionSignature: @unchecked Sendable {
         if abstraction.indirectResult {
             result = .indirect
         } else {
-            do { result = try convention.placeResult(ValueLowering(resultPassing)) } catch TrampolineError.resultTooWide {
+            do { result = try convention.placeResult(ValueLowering(resultPassing)) } catch TrampolineError.resultTooWide
+            {
                 result = .indirect
             } catch {
                 throw unsupported("result: \(error)")
