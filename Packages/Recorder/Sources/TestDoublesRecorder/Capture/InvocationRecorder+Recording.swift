@@ -19,14 +19,13 @@ extension InvocationRecorder {
     }
 
     /// Runs an async recording closure with a capture session for this
-    /// recorder: in a task of its own when a placeholder the pass may need
-    /// cannot be made (see ``declareRecordingTypes(_:)``), else in the caller's.
-    func capturing(returning placeholder: Any? = nil, _ body: () async throws -> Void) async -> CaptureSession {
-        let host = needsRecordingHost ? RecordingHost() : nil
+    /// recorder, on the caller's actor.
+    func capturing(
+        returning placeholder: Any? = nil, isolation: isolated (any Actor)?, _ body: () async throws -> Void
+    ) async -> CaptureSession {
         let session = CaptureSession(
-            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
-        if let host, await CaptureSession.run(session, hostedBy: host, body) { return session }
-        await CaptureSession.run(session, body)
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self)
+        await CaptureSession.run(session, isolation: isolation, body)
         return session
     }
 

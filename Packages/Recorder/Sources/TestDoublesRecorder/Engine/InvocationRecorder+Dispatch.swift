@@ -122,10 +122,7 @@ extension InvocationRecorder {
     /// - Returns: What the front must do.
     public func dispatchAsync(_ requirement: Requirement, arguments: [Any]) async -> CallOutcome {
         if let session = CaptureSession.currentIfRecording {
-            let outcome = capture(session, requirement, arguments)
-            // In a pass's own task (with no thread of its own to park), the pass ends here for good.
-            if case .trap = outcome { await session.parkTask() }
-            return outcome
+            return capture(session, requirement, arguments)
         }
         switch select(requirement, .boxed(arguments)) {
         case .unmatched(let tried):
