@@ -10,13 +10,21 @@
 /// Like ``StubScenario`` it is generic over the subject type and keeps
 /// registrations in first-match order; `appending(_:)`
 /// puts another scenario's registrations after this one's.
+///
+/// A setup runs with the isolation it was written with: a scenario of a
+/// `@MainActor` protocol writes `AsyncStubScenario { @MainActor double in ... }`
+/// and `apply` runs it on the main actor, wherever it is applied from.
 public struct AsyncStubScenario<Subject>: Sendable {
-    let setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]
+    let setups: [Setup]
+
+    /// One setup closure; it carries its own isolation.
+    typealias Setup = @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void
 
     /// Creates a scenario.
     ///
-    /// - Parameter setup: Registers behaviors on the double it receives.
-    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) async -> Void) {
+    /// - Parameter setup: Registers behaviors on the double it receives; it
+    ///   runs on the actor it is isolated to, if any.
+    public init(_ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
     }
 
@@ -27,7 +35,7 @@ public struct AsyncStubScenario<Subject>: Sendable {
         setups = scenario.setups.map { setup in { double in setup(double) } }
     }
 
-    init(setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]) {
+    init(setups: [Setup]) {
         self.setups = setups
     }
 
@@ -38,12 +46,14 @@ public struct AsyncStubScenario<Subject>: Sendable {
     ///
     /// - Parameters:
     ///   - double: The double to configure.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func apply<Double: RecordingTestDouble>(
         to double: Double,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         guard let view = ScenarioDouble<Subject>.view(double) else {
