@@ -118,6 +118,8 @@ public final class InvocationRecorder: Sendable {
     /// Where the double was created; unmatched-call issues are reported here.
     public let creationSite: CallSite
     let state = Locked(State())
+    /// The types a recording pass of this double may need placeholders of (see ``declareRecordingTypes(_:)``).
+    let recordingTypes = Locked(RecordingTypes())
 
     /// Creates the engine of one double, registering it with the test-double scope in effect, if any.
     ///
