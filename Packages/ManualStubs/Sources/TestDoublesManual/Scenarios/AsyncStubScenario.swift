@@ -12,12 +12,25 @@
 /// puts another scenario's registrations after this one's.
 public struct AsyncStubScenario<Subject>: Sendable {
     let setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]
+    /// The scenario's name, for reading tests and diagnostics; `nil` when unnamed.
+    public let name: String?
 
     /// Creates a scenario.
     ///
     /// - Parameter setup: Registers behaviors on the double it receives.
     public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
+        name = nil
+    }
+
+    /// Creates a named scenario.
+    ///
+    /// - Parameters:
+    ///   - name: What the scenario sets up, such as `"offline"`.
+    ///   - setup: Registers behaviors on the double it receives.
+    public init(named name: String, _ setup: @escaping @Sendable (ScenarioDouble<Subject>) async -> Void) {
+        setups = [setup]
+        self.name = name
     }
 
     /// Creates an async scenario that applies a synchronous one.
@@ -25,9 +38,11 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameter scenario: The synchronous scenario.
     public init(_ scenario: StubScenario<Subject>) {
         setups = scenario.setups.map { setup in { double in setup(double) } }
+        name = scenario.name
     }
 
-    init(setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]) {
+    init(name: String? = nil, setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]) {
+        self.name = name
         self.setups = setups
     }
 
@@ -60,7 +75,7 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameter other: The scenario whose registrations come after.
     /// - Returns: The combined scenario.
     public func appending(_ other: AsyncStubScenario<Subject>) -> AsyncStubScenario<Subject> {
-        AsyncStubScenario(setups: setups + other.setups)
+        AsyncStubScenario(name: name, setups: setups + other.setups)
     }
 
     /// A scenario that applies this one and then the synchronous `other`.
@@ -71,3 +86,13 @@ public struct AsyncStubScenario<Subject>: Sendable {
         appending(AsyncStubScenario(other))
     }
 }
+
+/// An ``AsyncStubScenario`` for ``ManualStub`` controllers and ``ClientStub``s.
+///
+/// ```swift
+/// let signedIn = AsyncManualStubScenario<APIClient> { stub in
+///     await stub.when { try await $0.fetchUser(Match.any()) }.thenReturn(user)
+/// }
+/// await signedIn.apply(to: api)
+/// ```
+public typealias AsyncManualStubScenario<Subject> = AsyncStubScenario<Subject>
