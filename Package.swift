@@ -19,6 +19,11 @@ let package = Package(
         .executable(name: "doubles-gen", targets: ["doubles-gen"]),
         .plugin(name: "GenerateManualStubs", targets: ["GenerateManualStubs"]),
         .plugin(name: "ManualStubsBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
+        .library(name: "SwiftMocking", targets: ["SwiftMocking"]),
+        .library(name: "SwiftMockingTestSupport", targets: ["SwiftMockingTestSupport"]),
+        .executable(name: "mockable", targets: ["mockable"]),
+        .plugin(name: "GenerateMocks", targets: ["GenerateMocks"]),
+        .plugin(name: "MockableBuildPlugin", targets: ["MockableBuildPlugin"]),
         .executable(name: "abi-lab", targets: ["ConformanceLab"]),
         .executable(name: "doubles-bench", targets: ["Benchmarks"]),
     ],
@@ -132,6 +137,60 @@ let package = Package(
             dependencies: ["DoublesGenCorpus", "TestDoublesManual", "TestDoublesRecorder"],
             path: tests("ManualStubs", "DoublesGenRoundTripTests"),
             plugins: ["ManualStubsBuildPlugin"]
+        ),
+
+        // Mocking
+        .target(
+            name: "SwiftMocking",
+            dependencies: ["TestDoublesRecorder"],
+            path: sources("Mocking", "SwiftMocking")
+        ),
+        .target(
+            name: "SwiftMockingTestSupport",
+            dependencies: ["SwiftMocking"],
+            path: sources("Mocking", "SwiftMockingTestSupport")
+        ),
+        .testTarget(
+            name: "SwiftMockingTests",
+            dependencies: ["SwiftMocking", "SwiftMockingTestSupport", "TestDoublesRecorder"],
+            path: tests("Mocking", "SwiftMockingTests")
+        ),
+        .target(
+            name: "MockableGenerator",
+            dependencies: ["DoublesGenCore"],
+            path: sources("Mocking", "MockableGenerator")
+        ),
+        .executableTarget(
+            name: "mockable",
+            dependencies: ["MockableGenerator"],
+            path: sources("Mocking", "mockable")
+        ),
+        .plugin(
+            name: "GenerateMocks",
+            capability: .command(
+                intent: .custom(verb: "generate-mocks", description: "Writes SwiftMocking mock classes with mockable"),
+                permissions: [.writeToPackageDirectory(reason: "mockable writes the generated mock classes")]
+            ),
+            dependencies: ["mockable"],
+            path: "Packages/Mocking/Plugins/GenerateMocks"
+        ),
+        .plugin(
+            name: "MockableBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["mockable"],
+            path: "Packages/Mocking/Plugins/MockableBuildPlugin"
+        ),
+        .testTarget(
+            name: "MockableGeneratorTests",
+            dependencies: ["MockableGenerator"],
+            path: tests("Mocking", "MockableGeneratorTests")
+        ),
+        .target(name: "MockableCorpus", path: tests("Mocking", "MockableCorpus")),
+        .testTarget(
+            name: "MockableRoundTripTests",
+            dependencies: ["DoublesGenCorpus", "MockableCorpus", "SwiftMocking"],
+            path: tests("Mocking", "MockableRoundTripTests"),
+            plugins: ["MockableBuildPlugin"]
         ),
 
         // DSL

@@ -20,6 +20,9 @@ import Testing
         #expect(try LabOptions(parsing: ["--size", "all"]).size == nil)
         #expect(try LabOptions(parsing: ["--arch", "aarch64"]).architectures == [.arm64])
         #expect(try LabOptions(parsing: ["--inject-fault", "crash"]).injectedFault == "crash")
+        #expect(try LabOptions(parsing: ["--tiers", "all"]).tiers == [.classic, .resilience, .recording])
+        #expect(try LabOptions(parsing: ["--tiers", "resilience,recording"]).tiers == [.resilience, .recording])
+        #expect(LabOptions().tiers == LabOptions.defaultTiers)
     }
 
     @Test func badArgumentsAreRejectedByName() {
@@ -28,5 +31,6 @@ import Testing
         #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--jobs"]) }
         #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--frobnicate"]) }
         #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--inject-fault", "everything"]) }
+        #expect(throws: LabFailure.self) { try LabOptions(parsing: ["--tiers", "classic,bogus"]) }
     }
 }

@@ -42,14 +42,54 @@ import Testing
     @Test func everyFamilyIsTheFocusOfSomeShapeUnderEveryEffect() {
         let shapes = Self.everyShape
         for family in TypeFamily.catalog {
-            let effects = Set(shapes.filter { $0.focus == family.id }.map(\.effect))
-            #expect(effects == Set(Effect.allCases), "\(family.id)")
+            let effects = Set(shapes.filter { $0.focus == family.id && $0.recording == .samples }.map(\.effect))
+            #expect(effects == Set(Effect.classic), "\(family.id)")
+        }
+    }
+
+    @Test func theResilienceTierPutsEveryResilienceFamilyInEveryPosition() {
+        let shapes = Self.everyShape
+        for family in TypeFamily.resilienceValues {
+            let mine = shapes.filter { $0.focus == family.id && $0.recording == .samples }
+            for effect in Effect.allCases {
+                #expect(mine.contains { $0.kind == .method && $0.parameters == [family.id] && $0.effect == effect })
+                #expect(mine.contains { $0.kind == .method && $0.result == family.id && $0.effect == effect })
+            }
+            for kind in RequirementKind.allCases {
+                #expect(mine.contains { $0.kind == kind }, "\(family.id) \(kind)")
+            }
+            #expect(mine.contains { $0.layout == .afterBoth })
+            #expect(shapes.contains { $0.parameters == [family.closureThrough.id] })
+            #expect(shapes.contains { $0.parameters.isEmpty && $0.result == family.closureThrough.id })
+            #expect(shapes.contains { $0.parameters == [family.optional.id] })
+            let typedErrors = shapes.filter { $0.errorType == family.id }.map(\.effect)
+            #expect(
+                Set(typedErrors)
+                    == (TypeFamily.errorFamilyIDs.contains(family.id) ? [.typedThrows, .asyncTypedThrows] : []))
+        }
+        // The earlier tiers keep their shapes: the resilience tier comes after them.
+        let classic = shapes.prefix { !$0.group.isResilienceGroup && $0.kind != .inoutMethod }
+        #expect(classic.count == ShapeGenerator(seed: 7, size: nil).classicCount)
+    }
+
+    @Test func everyFamilyIsRecordedWithoutPlaceholdersAndWithAClassResult() {
+        let shapes = Self.everyShape
+        for family in TypeFamily.catalog + TypeFamily.resilienceValues + TypeFamily.resilienceOptionals {
+            #expect(
+                shapes.contains {
+                    $0.recording == .bareAny && $0.parameters == [family.id] && $0.result == family.id
+                }, "\(family.id)")
+            #expect(
+                shapes.contains {
+                    $0.recording == .bareClassResult && $0.parameters == [family.id]
+                        && ["LabRef", "LabBaseRef"].contains($0.result ?? "")
+                }, "\(family.id)")
         }
     }
 
     @Test func everyKindEffectAndStructureTheLanguageAllowsIsCovered() {
         let shapes = Self.everyShape
-        for kind in RequirementKind.allCases {
+        for kind in RequirementKind.classic {
             for effect in kind.allowedEffects {
                 for structure in ProtocolStructure.allCases {
                     #expect(
@@ -77,8 +117,8 @@ import Testing
 
     @Test func everyPairwiseFeasiblePairOfKindAndFocusGroupIsPresent() {
         let shapes = Self.everyShape
-        for kind in RequirementKind.allCases {
-            for group in FamilyGroup.allCases {
+        for kind in RequirementKind.classic {
+            for group in FamilyGroup.classic {
                 #expect(shapes.contains { $0.kind == kind && $0.group == group }, "\(kind) × \(group)")
             }
         }
@@ -86,12 +126,12 @@ import Testing
 
     @Test func sampleValuesAreValidExpressionsOfTheirFamilies() {
         var generator = SeededGenerator(seed: 9)
-        for family in TypeFamily.catalog {
+        for family in TypeFamily.catalog + TypeFamily.resilienceFamilies {
             for _ in 0..<5 {
                 #expect(!family.sample(using: &generator).isEmpty, "\(family.id)")
             }
         }
-        #expect(TypeFamily.byID.count == TypeFamily.catalog.count)
+        #expect(TypeFamily.byID.count == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count)
     }
 
     @Test func theSeededGeneratorIsStable() {

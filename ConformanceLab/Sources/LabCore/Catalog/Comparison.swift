@@ -18,6 +18,25 @@ public enum Comparison: Hashable, Sendable {
     case always
     /// The optional of a family compared by the wrapped comparison.
     indirect case optional(Comparison)
+    /// A helper of the generated support module, `helper(a, b) -> Bool`, that
+    /// consumes both values (it iterates a stream): the check compares the
+    /// received value with a fresh evaluation of the sample expression, never
+    /// with the value it sent (which the received one may share storage with).
+    case consuming(String)
+    /// A closure `(T) -> T`: calls the received closure with a fresh value of
+    /// `argument` and compares what it answers with that value (or, when the
+    /// wrapped comparison consumes values, with another fresh one).
+    indirect case through(argument: String, result: Comparison)
+
+    /// Whether the comparison consumes the values it compares, so the expected
+    /// side must be a fresh evaluation of the sample expression.
+    public var consumesValues: Bool {
+        switch self {
+        case .consuming: return true
+        case .optional(let wrapped): return wrapped.consumesValues
+        default: return false
+        }
+    }
 
     /// A Swift Boolean expression that is true when `received` matches `expected`.
     /// - Parameters:
@@ -34,6 +53,11 @@ public enum Comparison: Hashable, Sendable {
         case .helper(let name): return "\(name)(\(received), \(expected))"
         case .tupleElements(let count): return "labSameTuple\(count)(\(received), \(expected))"
         case .always: return "labBothPresent(\(received), \(expected))"
+        case .consuming(let name): return "\(name)(\(received), \(expected))"
+        case .through(let argument, let result):
+            let inner = result.expression("$0", "$1")
+            return
+                "labThrough(\(received), \(expected), { \(argument) }, fresh: \(result.consumesValues)) { \(inner) }"
         case .optional(let wrapped):
             switch wrapped {
             case .equal, .identity: return wrapped.expression(received, expected)

@@ -18,6 +18,19 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case metatype
     case zeroSized = "zero-sized"
     case optional
+    /// Non-frozen types of the standard library and `_Concurrency` (built with library evolution).
+    case libraryEvolution = "library-evolution"
+    /// Types of the lab's own module built with `-enable-library-evolution`.
+    case resilientModule = "resilient-module"
+    /// Foundation value types.
+    case foundation
+
+    /// The groups of the catalog the generator's first tiers and pairwise covering span
+    /// (the later groups have their own tier, so the earlier cases keep their numbers).
+    static let classic: [FamilyGroup] = allCases.filter { !$0.isResilienceGroup }
+
+    /// Whether the group belongs to the resilience tier (library evolution and Foundation).
+    var isResilienceGroup: Bool { self == .libraryEvolution || self == .resilientModule || self == .foundation }
 
     /// Orders groups by their declaration order, so reports list them stably.
     public static func < (lhs: FamilyGroup, rhs: FamilyGroup) -> Bool {

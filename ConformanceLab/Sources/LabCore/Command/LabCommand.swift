@@ -38,18 +38,22 @@ public struct LabCommand: Sendable {
     /// Where the generated packages and the report go.
     public var outputDirectory: URL { repositoryRoot.appendingPathComponent(".build/lab") }
 
-    /// The cases of this run: generated from the seed and size, then filtered.
+    /// The cases of this run: generated from the seed and size, then filtered
+    /// (a filter of several alternatives separated by `|` keeps a case any of them matches).
     /// - Returns: The cases.
     public func selectedCases() -> [LabCase] {
-        let all = ShapeGenerator(seed: options.seed, size: options.size).cases()
+        let all = ShapeGenerator(seed: options.seed, size: options.size).cases().filter {
+            options.tiers.contains($0.shape.tier)
+        }
         guard let filter = options.filter, !filter.isEmpty else { return all }
+        let alternatives = filter.split(separator: "|").map(String.init)
         return all.filter { labCase in
             [
                 labCase.id, labCase.shape.key, labCase.shape.focus, labCase.shape.group.rawValue,
                 labCase.shape.effect.rawValue,
-                labCase.shape.kind.rawValue,
+                labCase.shape.kind.rawValue, labCase.shape.tier.rawValue,
             ]
-            .contains { $0.contains(filter) }
+            .contains { field in alternatives.contains { field.contains($0) } }
         }
     }
 

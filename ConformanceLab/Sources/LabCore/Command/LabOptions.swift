@@ -29,6 +29,13 @@ public struct LabOptions: Sendable, Equatable {
     public var generateOnly = false
     /// Whether each crash is confirmed by re-running the case alone.
     public var confirmsCrashes = false
+    /// The generator tiers to run (case numbers do not depend on it).
+    public var tiers: Set<Shape.Tier> = LabOptions.defaultTiers
+    /// The tiers a run without `--tiers` covers. The resilience and recording
+    /// tiers (issue 17) are opt-in until the engine serves them without wrong
+    /// values or crashes: `ci/lab` fails on either, and CI runs it.
+    public static let defaultTiers: Set<Shape.Tier> = [.classic]
+
     /// A fault the case runner injects to prove the harness catches it (`arguments`, `error`, `crash`).
     public var injectedFault: String?
 
@@ -37,6 +44,7 @@ public struct LabOptions: Sendable, Equatable {
         usage: abi-lab [--size N|all] [--seed S] [--arch x86_64|arm64|all] [--filter TEXT]
                        [--backend auto|control|stub] [--jobs N] [--batch N] [--configuration debug|release]
                        [--generate-only] [--confirm-crashes] [--inject-fault arguments|error|crash]
+                       [--tiers classic,resilience,recording|all]
         Generates protocol shapes, builds them into .build/lab/<arch>/, runs every case isolated in
         child processes, and writes .build/lab/report.md and report.json (report-arm64.* when only
         arm64 runs on an x86_64 host). Exits 1 on any wrong value
@@ -109,6 +117,19 @@ public struct LabOptions: Sendable, Equatable {
                     throw LabFailure.usage("--configuration must be debug or release, not '\(text)'")
                 }
                 configuration = choice
+            case "--tiers":
+                let text = try value(flag)
+                if text == "all" {
+                    tiers = Set(Shape.Tier.allCases)
+                } else {
+                    let names = text.split(separator: ",").map(String.init)
+                    let parsed = names.compactMap(Shape.Tier.init(rawValue:))
+                    guard !parsed.isEmpty, parsed.count == names.count else {
+                        throw LabFailure.usage(
+                            "--tiers takes classic, resilience, recording (comma-separated) or all, not '\(text)'")
+                    }
+                    tiers = Set(parsed)
+                }
             case "--generate-only": generateOnly = true
             case "--confirm-crashes": confirmsCrashes = true
             case "--inject-fault":

@@ -14,7 +14,35 @@ struct CaseSource {
     private var protocolName: String { "P_\(id)" }
     private var families: [TypeFamily] { shape.parameters.map(TypeFamily.named) }
     private var resultFamily: TypeFamily? { shape.result.map(TypeFamily.named) }
-    private var resultSpelling: String { resultFamily?.spelling ?? "Void" }
+    private var resultSpelling: String {
+        shape.kind == .inoutMethod ? "Void" : resultFamily?.spelling ?? "Void"
+    }
+    /// The family of the typed error, when the shape throws one other than `LabError`.
+    private var errorFamily: TypeFamily? { shape.errorType.map(TypeFamily.named) }
+    /// The spelling of the typed error of typed-throwing effects.
+    private var errorSpelling: String { errorFamily?.spelling ?? "LabError" }
+    /// The effect clause of the requirement.
+    private var effects: String { shape.effect.clause(errorType: errorSpelling) }
+
+    /// The expression the check compares the received argument `index` with:
+    /// the value it sent, or a fresh evaluation of its sample when comparing consumes values.
+    private func expectedArgument(_ index: Int) -> String {
+        families[index].comparison.consumesValues ? labCase.arguments[index] : "e\(index)"
+    }
+
+    /// The expression the check compares the result (or the written-back value) with.
+    private var expectedResult: String {
+        guard let resultFamily, let result = labCase.result, resultFamily.comparison.consumesValues else {
+            return "expected"
+        }
+        return result
+    }
+
+    /// The sample the second call of a throwing shape throws.
+    private var thrownSample: String {
+        guard let errorFamily else { return "LabError.code(\(labCase.errorCode))" }
+        return errorFamily.fixedSamples[labCase.errorCode % errorFamily.fixedSamples.count]
+    }
 
     /// The existential type the check calls through.
     private var existential: String {
@@ -33,7 +61,9 @@ struct CaseSource {
     // MARK: Declarations
 
     private var parameterList: String {
-        families.enumerated().map { "_ a\($0.offset): \($0.element.parameterSpelling)" }.joined(separator: ", ")
+        let inoutMarker = shape.kind == .inoutMethod ? "inout " : ""
+        return families.enumerated().map { "_ a\($0.offset): \(inoutMarker)\($0.element.parameterSpelling)" }.joined(
+            separator: ", ")
     }
 
     private var recordCall: String {
@@ -43,14 +73,17 @@ struct CaseSource {
     }
 
     private var failIfAsked: String {
-        shape.effect.isThrowing ? "if let failure = labProbe.failure { throw failure }; " : ""
+        guard shape.effect.isThrowing else { return "" }
+        if let errorFamily {
+            return "if let failure: \(errorFamily.spelling) = labProbe.typedFailure() { throw failure }; "
+        }
+        return "if let failure = labProbe.failure { throw failure }; "
     }
 
     /// The requirement as declared in the protocol.
     private var requirement: String {
-        let effects = shape.effect.clause
         switch shape.kind {
-        case .method: return "func call(\(parameterList))\(effects) -> \(resultSpelling)"
+        case .method, .inoutMethod: return "func call(\(parameterList))\(effects) -> \(resultSpelling)"
         case .staticMethod: return "static func call(\(parameterList))\(effects) -> \(resultSpelling)"
         case .getter: return "var value: \(resultSpelling) { get\(effects) }"
         case .setter: return "var value: \(families[0].spelling) { get set }"
@@ -61,7 +94,6 @@ struct CaseSource {
 
     /// The requirement as implemented by the conformer.
     private var witness: String {
-        let effects = shape.effect.clause
         let body = "\(recordCall); \(failIfAsked)return labProbe.answered()"
         switch shape.kind {
         case .method: return "func call(\(parameterList))\(effects) -> \(resultSpelling) { \(body) }"
@@ -72,6 +104,8 @@ struct CaseSource {
                 "var value: \(families[0].spelling) { get { labProbe.answered() as \(families[0].spelling) } set { labProbe.record(newValue) } }"
         case .subscript: return "subscript(\(parameterList)) -> \(resultSpelling) { get\(effects) { \(body) } }"
         case .initializer: return "init(\(parameterList))\(effects) { \(recordCall); \(failIfAsked)}"
+        case .inoutMethod:
+            return "func call(\(parameterList))\(effects) { \(recordCall); \(failIfAsked)a0 = labProbe.answered() }"
         }
     }
 
@@ -104,6 +138,7 @@ struct CaseSource {
         let list = arguments.joined(separator: ", ")
         switch shape.kind {
         case .method: return "\(receiver).call(\(list))"
+        case .inoutMethod: return "\(receiver).call(\(arguments.map { "&" + $0 }.joined(separator: ", ")))"
         case .staticMethod: return "type(of: \(receiver)).call(\(list))"
         case .getter: return "\(receiver).value"
         case .setter: return "\(receiver).value = \(list)"
@@ -127,7 +162,7 @@ struct CaseSource {
         if let resultFamily, let result = labCase.result {
             lines.append("    let expected: \(resultFamily.spelling) = \(result)")
         }
-        lines.append("    let thrown = LabError.code(\(labCase.errorCode))")
+        lines.append("    let thrown: \(errorSpelling) = \(thrownSample)")
         lines.append("    _ = thrown")
         lines += subjectLines.map { "    " + $0 }
         let argumentNames = (0..<families.count).map { "e\($0)" }
@@ -146,6 +181,9 @@ struct CaseSource {
         case .setter:
             body.append("var settable = subject")
             body.append(call(argumentNames, on: "settable"))
+        case .inoutMethod:
+            body.append("var v0: \(families[0].spelling) = e0")
+            body.append("\(tryAwait)\(call(["v0"]))")
         case .initializer:
             body.append("made = \(tryAwait)\(callExpression)")
         default:
@@ -157,24 +195,39 @@ struct CaseSource {
         }
         body.append("verdict.arguments(count: \(families.count))")
         for (index, family) in families.enumerated() {
-            body.append("verdict.argument(\(index), e\(index), \(compare(family)))")
+            body.append("verdict.argument(\(index), \(expectedArgument(index)), \(compare(family)))")
         }
-        if let resultFamily, shape.kind != .setter, shape.kind != .initializer {
-            body.append("verdict.result(got, expected, \(compare(resultFamily)))")
+        if let resultFamily, shape.kind == .inoutMethod {
+            body.append("verdict.writtenBack(v0, \(expectedResult), \(compare(resultFamily)))")
+        } else if let resultFamily, shape.kind != .setter, shape.kind != .initializer {
+            body.append("verdict.result(got, \(expectedResult), \(compare(resultFamily)))")
         }
         // An initializer's second call goes through the value the first one made (the subject when there is none).
         let secondCall =
-            shape.kind == .initializer ? call(argumentNames, on: "(made ?? subject)") : callExpression
+            switch shape.kind {
+            case .initializer: call(argumentNames, on: "(made ?? subject)")
+            case .inoutMethod: call(["v0"])
+            default: callExpression
+            }
         if shape.effect.isThrowing {
             lines.append("    do {")
             lines += body.map { "        " + $0 }
             lines.append("    } catch { verdict.unexpected(error) }")
             lines += madeValueLines.map { "    " + $0 }
-            lines.append("    labProbe.begin(failure: thrown)")
+            if errorFamily != nil {
+                lines.append("    labProbe.begin(typedFailure: thrown)")
+            } else {
+                lines.append("    labProbe.begin(failure: thrown)")
+            }
             lines.append("    do {")
+            if shape.kind == .inoutMethod { lines.append("        var v0: \(families[0].spelling) = e0") }
             lines.append("        _ = \(tryAwait)\(secondCall)")
             lines.append("        verdict.missingError(thrown)")
-            lines.append("    } catch { verdict.thrown(error, thrown) }")
+            if let errorFamily {
+                lines.append("    } catch { verdict.thrownValue(error, thrown, \(compare(errorFamily))) }")
+            } else {
+                lines.append("    } catch { verdict.thrown(error, thrown) }")
+            }
         } else {
             lines += body.map { "    " + $0 }
             lines += madeValueLines.map { "    " + $0 }
@@ -210,8 +263,10 @@ struct CaseSource {
                 return ["verdict.skipped(\(reason.swiftLiteral))", "return verdict"]
                     + ["let subject: \(existential) = C_\(id)(labSubject: ())"]
             }
-            let parameters = families.enumerated().map { "a\($0.offset): \($0.element.parameterSpelling)" }.joined(
-                separator: ", ")
+            let inoutMarker = shape.kind == .inoutMethod ? "inout " : ""
+            let parameters = families.enumerated().map {
+                "a\($0.offset): \(inoutMarker)\($0.element.parameterSpelling)"
+            }.joined(separator: ", ")
             let record =
                 families.isEmpty
                 ? "labProbe.record()"
@@ -220,8 +275,11 @@ struct CaseSource {
             if shape.kind == .setter {
                 configure = "stub.whenSet { \(stubPattern) }"
             } else {
-                // The expected result answers the recording pass (classes and existentials have no placeholder).
-                let returning = resultFamily == nil ? "" : "(returning: expected)"
+                // The expected result answers the recording pass, unless the shape is about recording
+                // without placeholders (then the runtime must make one).
+                let returning =
+                    resultFamily == nil || shape.kind == .inoutMethod || shape.recording != .samples
+                    ? "" : "(returning: expected)"
                 configure = "\(shape.effect.isAsync ? "await " : "")stub.when\(returning) { \(stubPattern) }"
             }
             // The handler answers with the expected value itself, so a call routed to it at the wrong time
@@ -231,9 +289,13 @@ struct CaseSource {
             switch shape.kind {
             case .initializer: answer = "stub()"
             case .setter: answer = "()"
+            case .inoutMethod: answer = "a0 = expected"
             default: answer = resultFamily == nil ? "()" : "expected"
             }
-            configure += ".then { (\(parameters)) in \(record); return \(answer) }"
+            configure +=
+                shape.kind == .inoutMethod
+                ? ".then { (\(parameters)) in \(record); \(answer) }"
+                : ".then { (\(parameters)) in \(record); return \(answer) }"
             if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
             var lines = [
                 "let stub: Stub<\(existential)>",
@@ -261,12 +323,12 @@ struct CaseSource {
             switch shape.effect {
             case .sync, .async: return "getterEffects: .nonthrowing"
             case .throws, .asyncThrows: return "getterEffects: .throwing"
-            case .typedThrows: return "getterEffects: .typedThrowing(LabError.self)"
+            case .typedThrows, .asyncTypedThrows: return "getterEffects: .typedThrowing(\(errorSpelling).self)"
             }
         case .setter:
             // `var value: T { get set }`: its getter cannot throw.
             return "getterEffects: .nonthrowing"
-        case .method, .staticMethod, .initializer:
+        case .method, .staticMethod, .initializer, .inoutMethod:
             return ""
         }
     }
@@ -274,8 +336,13 @@ struct CaseSource {
     /// The call the stub records in `when` and `verify`: every argument is
     /// `Match.any(using:)` its sample, which also serves as the recording pass's placeholder.
     private var stubPattern: String {
-        let matchers = (0..<families.count).map { "Match.any(using: e\($0))" }
+        let matchers = (0..<families.count).map {
+            shape.recording == .bareAny ? "Match.any()" : "Match.any(using: e\($0))"
+        }
         if shape.kind == .setter { return "$0.value = \(matchers[0])" }
+        if shape.kind == .inoutMethod {
+            return "var v0: \(families[0].spelling) = \(matchers[0]); return \(tryAwait)\(call(["v0"], on: "$0"))"
+        }
         return "\(tryAwait)\(call(matchers, on: "$0"))"
     }
 

@@ -12,6 +12,10 @@ enum SupportSource {
         #elseif canImport(Musl)
         import Musl
         #endif
+        import Foundation
+        #if canImport(FoundationNetworking)
+        import FoundationNetworking  // URLRequest, outside Foundation on Linux
+        #endif
 
         public enum LabError: Error, Equatable { case code(Int), message(String) }
         public enum LabColor: Equatable { case red, green, blue, alpha }
@@ -105,18 +109,131 @@ enum SupportSource {
         }
         public func labBothPresent<T>(_ a: T, _ b: T) -> Bool { true }
 
+        // MARK: The resilience tier's samples and comparisons
+
+        /// The instants the clock samples are offsets of (taken once per process, so a sample is one value).
+        public let labContinuousBase = ContinuousClock.now
+        public let labSuspendingBase = SuspendingClock.now
+        /// The string the `Range<String.Index>` samples index into.
+        public let labRangeText = "héllo wörld ✓ 🇨🇭 ranges of a string"
+        public func labStringRange(_ from: Int, _ to: Int) -> Range<String.Index> {
+            labRangeText.index(labRangeText.startIndex, offsetBy: from)..<labRangeText.index(labRangeText.startIndex, offsetBy: to)
+        }
+        /// A finished stream of `elements` (buffered: iterating it never waits).
+        public func labStream(_ elements: [Int]) -> AsyncStream<Int> {
+            AsyncStream { continuation in
+                for element in elements { continuation.yield(element) }
+                continuation.finish()
+            }
+        }
+        /// A finished throwing stream of `elements` that ends by throwing `failure` when there is one.
+        public func labThrowingStream(_ elements: [Int], failure: LabError?) -> AsyncThrowingStream<Int, any Error> {
+            AsyncThrowingStream { continuation in
+                for element in elements { continuation.yield(element) }
+                continuation.finish(throwing: failure)
+            }
+        }
+        final class LabBox<T>: @unchecked Sendable { var value: T?; init() {} }
+        /// Runs `body` on the global executor and waits for it. The check calls it only to
+        /// iterate streams that are already finished (buffered), so `body` never waits for
+        /// this thread; a case runner runs one check at a time.
+        func labWait<T>(_ body: @escaping @Sendable () async -> T) -> T {
+            let semaphore = DispatchSemaphore(value: 0)
+            let box = LabBox<T>()
+            Task.detached { box.value = await body(); semaphore.signal() }
+            semaphore.wait()
+            return box.value!
+        }
+        /// Every element of a stream, in order (iterates it: a stream is consumed once).
+        public func labDrain(_ stream: AsyncStream<Int>) -> [Int] {
+            labWait { var elements: [Int] = []; for await element in stream { elements.append(element) }; return elements }
+        }
+        /// Every element of a throwing stream and the error it ended with.
+        public func labDrain(_ stream: AsyncThrowingStream<Int, any Error>) -> ([Int], String?) {
+            labWait {
+                var elements: [Int] = []
+                do {
+                    for try await element in stream { elements.append(element) }
+                    return (elements, nil)
+                } catch {
+                    return (elements, String(reflecting: error))
+                }
+            }
+        }
+        /// Whether two streams yield the same elements (consumes both: the check passes a fresh expected stream).
+        public func labSameStream(_ a: AsyncStream<Int>, _ b: AsyncStream<Int>) -> Bool {
+            labDrain(a) == labDrain(b)
+        }
+        public func labSameThrowingStream(_ a: AsyncThrowingStream<Int, any Error>, _ b: AsyncThrowingStream<Int, any Error>) -> Bool {
+            let (x, y) = (labDrain(a), labDrain(b))
+            return x.0 == y.0 && x.1 == y.1
+        }
+        /// The streams of the continuations `labContinuation()` made, by the continuation's storage.
+        nonisolated(unsafe) var labContinuationStreams: [ObjectIdentifier: AsyncStream<Int>] = [:]
+        func labStorage(_ continuation: AsyncStream<Int>.Continuation) -> ObjectIdentifier? {
+            guard MemoryLayout<AsyncStream<Int>.Continuation>.size == MemoryLayout<AnyObject>.size else { return nil }
+            return ObjectIdentifier(unsafeBitCast(continuation, to: AnyObject.self))
+        }
+        /// A continuation whose stream the lab keeps, so a comparison can see what it yields.
+        public func labContinuation() -> AsyncStream<Int>.Continuation {
+            let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+            if let storage = labStorage(continuation) { labContinuationStreams[storage] = stream }
+            return continuation
+        }
+        nonisolated(unsafe) var labNextToken = 1_000
+        /// Whether `a` is `b`: the same storage, and a value yielded to `a` arrives in `b`'s stream.
+        public func labSameContinuation(_ a: AsyncStream<Int>.Continuation, _ b: AsyncStream<Int>.Continuation) -> Bool {
+            guard let storage = labStorage(b), let stream = labContinuationStreams[storage] else { return false }
+            guard labStorage(a) == storage else { return false }
+            labNextToken += 1
+            let token = labNextToken
+            guard case .enqueued = a.yield(token) else { return false }
+            let first: Int? = labWait { for await element in stream { return element }; return nil }
+            return first == token
+        }
+        /// Calls `f` with a value of `make()` and compares the answer with that value (or, when
+        /// comparing consumes values, with a fresh one). The sent closure is not called: it is the
+        /// received one's behaviour that must be the identity's.
+        public func labThrough<T>(_ f: (T) -> T, _ sent: (T) -> T, _ make: () -> T, fresh: Bool, _ same: (T, T) -> Bool) -> Bool {
+            let argument = make()
+            let answer = f(argument)
+            return same(answer, fresh ? make() : argument)
+        }
+        /// Equal and bit for bit the same (Decimal: `==` alone equates different representations).
+        public func labSameBits<T: Equatable>(_ a: T, _ b: T) -> Bool {
+            guard a == b else { return false }
+            return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+        }
+        public func labSameDate(_ a: Date, _ b: Date) -> Bool {
+            a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern
+        }
+        public func labRequest(_ method: String, _ url: String, header: String, value: String) -> URLRequest {
+            var request = URLRequest(url: URL(string: url)!)
+            request.httpMethod = method
+            request.setValue(value, forHTTPHeaderField: header)
+            request.httpBody = Data("body".utf8)
+            return request
+        }
+
         /// What conformers and stub handlers report to: the arguments they received,
         /// the answer to give and the error to throw. Cases run one at a time.
         public final class LabProbe {
             public private(set) var received: [Any] = []
             private var answer: Any?
             public private(set) var failure: LabError?
+            private var typedFailureValue: Any?
             public init() {}
-            public func begin<T>(answer: T) { received = []; self.answer = answer as Any; failure = nil }
+            public func begin<T>(answer: T) { received = []; self.answer = answer as Any; failure = nil; typedFailureValue = nil }
             public func begin(failure: LabError) {
-                received = []; answer = nil
+                received = []; answer = nil; typedFailureValue = nil
                 self.failure = labFault == "error" ? LabError.code(-1) : failure
             }
+            /// Asks a typed-throwing conformer to throw `failure` (an error of another type than `LabError`).
+            public func begin<E>(typedFailure failure: E) {
+                received = []; answer = nil; self.failure = nil
+                typedFailureValue = labFault == "error" ? nil : failure
+            }
+            public func typedFailure<E>() -> E? { typedFailureValue as? E }
             public func record<each T>(_ value: repeat each T) {
                 repeat received.append(each value as Any)
                 if labFault == "arguments" && !received.isEmpty { received.removeLast() }
@@ -178,6 +295,18 @@ enum SupportSource {
             public mutating func result<T>(_ got: T, _ expected: T, _ same: (T, T) -> Bool) {
                 if !same(got, expected) { wrong("result: expected \(labDescribe(expected)), actual \(labDescribe(got))") }
             }
+            /// Checks the value an `inout` parameter holds after the call.
+            public mutating func writtenBack<T>(_ got: T, _ expected: T, _ same: (T, T) -> Bool) {
+                if !same(got, expected) { wrong("written back: expected \(labDescribe(expected)), actual \(labDescribe(got))") }
+            }
+            /// Checks a typed error of a type other than `LabError`, exactly.
+            public mutating func thrownValue<E>(_ error: any Error, _ expected: E, _ same: (E, E) -> Bool) {
+                guard let got = error as? E else {
+                    wrong("error: expected \(labDescribe(expected)), actual \(labDescribe(error)) of another type")
+                    return
+                }
+                if !same(got, expected) { wrong("error: expected \(labDescribe(expected)), actual \(labDescribe(got))") }
+            }
             public mutating func thrown(_ error: any Error, _ expected: LabError) {
                 if !labSameError(error, expected) { wrong("error: expected \(labDescribe(expected)), actual \(labDescribe(error))") }
             }
@@ -200,7 +329,7 @@ enum SupportSource {
             public mutating func other(_ got: Int) {
                 if got != labOtherAnswer { wrong("made value: other() answered \(got), expected \(labOtherAnswer)") }
             }
-            public mutating func missingError(_ expected: LabError) {
+            public mutating func missingError<E>(_ expected: E) {
                 wrong("error: expected \(labDescribe(expected)) to be thrown, the call returned")
             }
         }
@@ -237,5 +366,45 @@ enum SupportSource {
                 fflush(stdout)
             }
         }
+        """#
+
+    /// The source of the generated package's `LabEvolution` module, which the
+    /// package builds with `-enable-library-evolution`: clients outside it
+    /// must treat its non-frozen types as resilient (size and layout known
+    /// only at run time, passed indirectly).
+    static let evolutionText = #"""
+        // Generated by abi-lab. Do not edit: regenerate with `abi-lab`.
+        // Built with -enable-library-evolution (see the package manifest).
+
+        /// A small non-frozen struct: resilient outside this module whatever its size.
+        public struct EvoSmall: Equatable, Error {
+            public var a: Int32, b: Int16
+            public init(a: Int32, b: Int16) { self.a = a; self.b = b }
+        }
+        /// A non-frozen enum with payloads.
+        public enum EvoChoice: Equatable, Error {
+            case none, int(Int), text(String), pair(Int8, Double)
+            public static func == (l: EvoChoice, r: EvoChoice) -> Bool {
+                switch (l, r) {
+                case (.none, .none): return true
+                case (.int(let a), .int(let b)): return a == b
+                case (.text(let a), .text(let b)): return a == b
+                case (.pair(let a, let x), .pair(let b, let y)): return a == b && x.bitPattern == y.bitPattern
+                default: return false
+                }
+            }
+        }
+        /// A frozen struct: its layout is part of the module's ABI, so clients pass it directly.
+        @frozen public struct EvoFrozen: Equatable, Error {
+            public var x: Int, y: Double
+            @inlinable public init(x: Int, y: Double) { self.x = x; self.y = y }
+            @inlinable public static func == (l: EvoFrozen, r: EvoFrozen) -> Bool { l.x == r.x && l.y.bitPattern == r.y.bitPattern }
+        }
+        /// A non-final class.
+        open class EvoBase {
+            public let id: Int
+            public init(id: Int) { self.id = id }
+        }
+        public final class EvoDerived: EvoBase {}
         """#
 }

@@ -25,6 +25,12 @@ public struct LabCase: Hashable, Codable, Sendable {
         result = shape.result.map { TypeFamily.named($0).sample(using: &generator) }
         errorCode = Int(generator.next() % 10_000)
     }
+
+    /// Whether the case's source spells a Foundation type (its file must import Foundation).
+    var needsFoundation: Bool {
+        let families = shape.parameters + [shape.result, shape.errorType].compactMap { $0 }
+        return families.contains { TypeFamily.named($0).needsFoundation }
+    }
 }
 
 extension String {

@@ -5,12 +5,12 @@ extension ShapeGenerator {
 
         var count: Int {
             switch self {
-            case .kind: return RequirementKind.allCases.count
-            case .effect: return Effect.allCases.count
+            case .kind: return RequirementKind.classic.count
+            case .effect: return Effect.classic.count
             case .structure: return ProtocolStructure.allCases.count
             case .layout: return ParameterLayout.allCases.count
-            case .focusGroup: return FamilyGroup.allCases.count
-            case .resultGroup: return FamilyGroup.allCases.count + 1  // the last one is "no result"
+            case .focusGroup: return FamilyGroup.classic.count
+            case .resultGroup: return FamilyGroup.classic.count + 1  // the last one is "no result"
             }
         }
     }
@@ -67,8 +67,8 @@ extension ShapeGenerator {
 
     /// The valid shape a row asks for, and the row that shape really has.
     private func concretize(_ row: Row, using generator: inout SeededGenerator) -> (Row, Shape) {
-        let kind = RequirementKind.allCases[row[Dimension.kind.rawValue]]
-        let groups = FamilyGroup.allCases
+        let kind = RequirementKind.classic[row[Dimension.kind.rawValue]]
+        let groups = FamilyGroup.classic
         let focusGroup = groups[row[Dimension.focusGroup.rawValue]]
         let resultIndex = row[Dimension.resultGroup.rawValue]
         let focus = generator.pick(TypeFamily.catalog.filter { $0.group == focusGroup }).id
@@ -76,12 +76,12 @@ extension ShapeGenerator {
             resultIndex < groups.count
             ? generator.pick(TypeFamily.catalog.filter { $0.group == groups[resultIndex] }).id : nil
         let shape = Self.normalized(
-            kind: kind, effect: Effect.allCases[row[Dimension.effect.rawValue]],
+            kind: kind, effect: Effect.classic[row[Dimension.effect.rawValue]],
             structure: ProtocolStructure.allCases[row[Dimension.structure.rawValue]],
             layout: ParameterLayout.allCases[row[Dimension.layout.rawValue]], focus: focus, result: result,
             second: generator.pick(TypeFamily.catalog).id)
         var normalized = row
-        normalized[Dimension.effect.rawValue] = Effect.allCases.firstIndex(of: shape.effect)!
+        normalized[Dimension.effect.rawValue] = Effect.classic.firstIndex(of: shape.effect)!
         normalized[Dimension.layout.rawValue] = ParameterLayout.allCases.firstIndex(of: shape.layout)!
         normalized[Dimension.resultGroup.rawValue] =
             shape.result.map { groups.firstIndex(of: TypeFamily.named($0).group)! } ?? groups.count

@@ -7,7 +7,10 @@ import Synchronization
 /// effect; every value family under every other requirement kind; every
 /// kind × effect × structure; every value family behind register-exhausting
 /// layouts), then a pairwise covering of kind × effect × structure × layout ×
-/// focus group × result group. Shapes are unique by ``Shape/key``. When
+/// focus group × result group; then the resilience tier (library-evolution
+/// and Foundation types in every position) and the recording tier (`when`
+/// without placeholders, for every family). Shapes are unique by
+/// ``Shape/key``. When
 /// `size` is smaller than the set, a seeded sample of `size` shapes is kept
 /// in tier order.
 public struct ShapeGenerator: Sendable {
@@ -17,7 +20,7 @@ public struct ShapeGenerator: Sendable {
     public var size: Int?
 
     /// The size `abi-lab` uses when none is given: every generated shape
-    /// (2,321 for seed 1), so the full cross product stays whole.
+    /// (3,283 for seed 1: 2,321 in the first tiers), so the full cross product stays whole.
     public static let defaultSize: Int? = nil
 
     /// Creates a generator.
@@ -50,11 +53,22 @@ public struct ShapeGenerator: Sendable {
 
     private static let cache = Mutex<[UInt64: [Shape]]>([:])
 
+    /// The number of shapes of the first tiers (the cross product and the
+    /// pairwise covering of the catalog), which come first and keep their numbers.
+    var classicCount: Int {
+        var unique = UniqueShapes()
+        crossProduct(into: &unique)
+        pairwise(into: &unique)
+        return unique.shapes.count
+    }
+
     /// Generates every shape of the seed, without the cache.
     func generateEveryShape() -> [Shape] {
         var unique = UniqueShapes()
         crossProduct(into: &unique)
         pairwise(into: &unique)
+        resilienceTier(into: &unique)
+        recordingTier(into: &unique)
         return unique.shapes
     }
 
@@ -70,7 +84,7 @@ public struct ShapeGenerator: Sendable {
         var generator = SeededGenerator(seed: seed, stream: "cross-product")
         // Every family as the sole argument and as the result, under every effect.
         for family in TypeFamily.catalog {
-            for effect in Effect.allCases {
+            for effect in Effect.classic {
                 unique.insert(
                     Shape(
                         kind: .method, effect: effect, structure: .plain, layout: .single, parameters: [family.id],
@@ -94,7 +108,7 @@ public struct ShapeGenerator: Sendable {
         }
         // Every kind × effect × structure, the focus family rotating through the catalog.
         var rotation = 0
-        for kind in RequirementKind.allCases {
+        for kind in RequirementKind.classic {
             for effect in kind.allowedEffects {
                 for structure in ProtocolStructure.allCases {
                     let family = TypeFamily.catalog[(rotation * 7) % TypeFamily.catalog.count]
@@ -163,6 +177,9 @@ public struct ShapeGenerator: Sendable {
             result = nil
         case .method, .staticMethod:
             if layout == .none && result == nil { result = focus }
+        case .inoutMethod:
+            layout = .single
+            result = focus
         }
         return Shape(
             kind: kind, effect: effect, structure: structure, layout: layout,

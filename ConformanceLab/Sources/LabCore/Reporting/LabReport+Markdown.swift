@@ -80,6 +80,8 @@ extension LabReport {
             lines.append("| `\(family)` | \(group) | " + cells.joined(separator: " | ") + " |")
         }
 
+        lines += resilienceSections(ran: ran)
+
         for run in ran {
             let closed = run.results.filter { $0.status == .failedClosed }
             if !closed.isEmpty {
@@ -127,6 +129,55 @@ extension LabReport {
             of: #"(LabCases[0-9]+\.)?P_c[0-9]+(_A|_Base)?"#, with: "P", options: .regularExpression
         )
         .replacingOccurrences(of: #"P & P"#, with: "P", options: .regularExpression)
+    }
+
+    /// The resilience tier by family (every position of each type) and the
+    /// recording tier by mode and group: passed / failed closed / wrong / crashed.
+    private func resilienceSections(ran: [ArchitectureRun]) -> [String] {
+        let resilienceIDs = Set(TypeFamily.resilienceFamilies.map(\.id))
+        let resilience = cases.filter { $0.shape.recording == .samples && resilienceIDs.contains($0.shape.focus) }
+        let recording = cases.filter { $0.shape.recording != .samples }
+        var lines: [String] = []
+        let header =
+            "| " + ran.map { "\($0.architecture.rawValue) passed / closed / wrong / crashed" }.joined(separator: " | ")
+            + " |"
+        let rule = String(repeating: " ---: |", count: ran.count)
+        if !resilience.isEmpty {
+            lines += [
+                "", "## Resilience tier: library-evolution and Foundation types", "",
+                "Each family as argument and result under every effect, getter, setter, subscript, static "
+                    + "method, initializer, `inout`, after 16 register-filling parameters, typed error where it "
+                    + "is an `Error`, and (rows `(T) -> T`, `Optional<T>`) as a closure's parameter and result "
+                    + "and as an optional.",
+                "", "| family | cases " + header, "| --- | ---: |" + rule,
+            ]
+            for family in TypeFamily.resilienceFamilies {
+                let ids = Set(resilience.filter { $0.shape.focus == family.id }.map(\.id))
+                guard !ids.isEmpty else { continue }
+                let cells = ran.map { run in Self.cell(run.results.filter { ids.contains($0.id) }) }
+                lines.append("| `\(family.id)` | \(ids.count) | " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        if !recording.isEmpty {
+            lines += [
+                "", "## Recording tier: `when` without placeholders", "",
+                "`bare-any`: `Match.any()` with no `using:` and no `returning:` (argument and result of the family); "
+                    + "`bare-class-result`: the family as argument (`Match.any(using:)`), a class result with no "
+                    + "`returning:`.",
+                "", "| mode | group | cases " + header, "| --- | --- | ---: |" + rule,
+            ]
+            for mode in Shape.Recording.allCases where mode != .samples {
+                let ofMode = recording.filter { $0.shape.recording == mode }
+                for group in Set(ofMode.map { $0.shape.group }).sorted() {
+                    let ids = Set(ofMode.filter { $0.shape.group == group }.map(\.id))
+                    let cells = ran.map { run in Self.cell(run.results.filter { ids.contains($0.id) }) }
+                    lines.append(
+                        "| \(mode.rawValue) | \(group.rawValue) | \(ids.count) | " + cells.joined(separator: " | ")
+                            + " |")
+                }
+            }
+        }
+        return lines
     }
 
     private static func cell(_ results: [CaseResult]) -> String {

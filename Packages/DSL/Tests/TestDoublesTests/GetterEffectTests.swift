@@ -216,7 +216,12 @@ import Testing
     @Test func anExplicitRequirementWithTheWrongAsyncnessFailsClosed() {
         let error = constructionError { _ = try Stub<any GEUnlinkedFeed>(.getter("latest", Int.self)) }
         #expect(error?.kind == .signatureDiscoveryFailed)
-        #expect(error?.reason.contains("is not async, but GEUnlinkedFeed requirement") == true)
+        #expect(
+            error
+                == .requirementMismatch(
+                    protocolName: "GEUnlinkedFeed", requirementIndex: 0, expected: "an async getter", actual: "a getter"
+                ))
+        #expect(error?.reason.contains("is a getter, but the protocol's requirement there is an async getter") == true)
     }
 
     // MARK: Order across inheritance and composition

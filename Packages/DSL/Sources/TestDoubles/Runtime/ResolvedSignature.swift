@@ -45,6 +45,9 @@ struct ResolvedSignature: @unchecked Sendable {
     var genericWordCount = 0
     /// The number of the requirement's own generic parameters.
     var genericParameterCount = 0
+    /// Why an explicit requirement cannot be served as described (it names
+    /// something without metadata); construction throws it.
+    var unsupportedReason: String? = nil
 }
 
 extension ResolvedSignature {

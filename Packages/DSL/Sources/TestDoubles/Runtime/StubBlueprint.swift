@@ -28,11 +28,11 @@ struct StubBlueprint: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - subject: The existential type.
-    ///   - explicit: Explicit signatures in requirement order, or nil to discover them.
+    ///   - explicit: Explicit signatures, or nil to discover them.
     ///   - getterEffects: Getter effect hints for discovered signatures, if any.
     /// - Throws: `StubError` for every shape the runtime cannot serve exactly.
     static func make(
-        for subject: Any.Type, explicit: [ResolvedSignature]?, getterEffects: GetterEffectHints? = nil
+        for subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil
     ) throws(StubError) -> StubBlueprint {
         let key = CacheKey(
             subject: ObjectIdentifier(subject), getterEffects: getterEffects?.cacheKey,
@@ -44,7 +44,7 @@ struct StubBlueprint: @unchecked Sendable {
     }
 
     private init(
-        subject: Any.Type, explicit: [ResolvedSignature]?, getterEffects: GetterEffectHints?
+        subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints?
     ) throws(StubError) {
         let typeName = String(reflecting: subject)
         self.typeName = typeName
@@ -91,14 +91,6 @@ struct StubBlueprint: @unchecked Sendable {
                 fix: "write Stub<any P> for a protocol P")
         }
         let callables = hierarchy.callableRequirements
-        if let explicit, explicit.count != callables.count {
-            let names = callables.map { "\($0.protocolDescriptor.name).\(Self.kindName($0.requirement.kind))" }
-            throw StubError(
-                .signatureDiscoveryFailed, type: typeName,
-                reason: "\(explicit.count) explicit requirements were given, but the protocol has \(callables.count) "
-                    + "callable requirements (\(names.joined(separator: ", ")))",
-                fix: "list one Stub.Requirement per requirement, bases first, in declaration order")
-        }
         for node in hierarchy.nodes
         where node.requirements.contains(where: {
             $0.kind == .associatedTypeAccessFunction || $0.kind == .associatedConformanceAccessFunction
@@ -116,19 +108,14 @@ struct StubBlueprint: @unchecked Sendable {
         }
         var signatures: [ResolvedSignature] = []
         var discovery = SignatureWitnesses(hierarchy: hierarchy)
+        var explicitSignatures: [ResolvedSignature]?
+        if let explicit {
+            explicitSignatures = try Self.explicitSignatures(
+                explicit, hierarchy: hierarchy, callables: callables, typeName: typeName)
+        }
         for callable in callables {
-            if let explicit {
-                let signature = explicit[callable.dispatchIndex]
-                guard signature.isAsync == callable.requirement.isAsync else {
-                    throw StubError(
-                        .signatureDiscoveryFailed, type: typeName, requirement: signature.name,
-                        reason: "explicit requirement \(callable.dispatchIndex + 1) is "
-                            + (signature.isAsync ? "async" : "not async") + ", but "
-                            + "\(callable.protocolDescriptor.name) requirement \(callable.requirement.index) "
-                            + (callable.requirement.isAsync ? "is async" : "is not async"),
-                        fix: "list the requirements in witness-table order with their effects")
-                }
-                signatures.append(signature)
+            if let explicitSignatures {
+                signatures.append(explicitSignatures[callable.dispatchIndex])
                 continue
             }
             let node = callable.protocolDescriptor
@@ -215,18 +202,6 @@ struct StubBlueprint: @unchecked Sendable {
             $0.protocolDescriptor == callable.protocolDescriptor
                 && $0.requirement.index == callable.requirement.index + offset && $0.requirement.kind == kind
         }?.dispatchIndex
-    }
-
-    private static func kindName(_ kind: ProtocolRequirementKind) -> String {
-        switch kind {
-        case .method: "method"
-        case .initializer: "init"
-        case .getter: "getter"
-        case .setter: "setter"
-        case .readCoroutine: "read"
-        case .modifyCoroutine: "modify"
-        default: "requirement"
-        }
     }
 
     /// The table layout of one protocol of the hierarchy, its bases nested.

@@ -1,5 +1,5 @@
 extension Stub.Requirement {
-    private static func types<each Argument>(_: repeat (each Argument).Type) -> [Any.Type] {
+    static func types<each Argument>(_: repeat (each Argument).Type) -> [Any.Type] {
         var types: [Any.Type] = []
         repeat types.append((each Argument).self)
         return types
@@ -20,19 +20,21 @@ extension Stub.Requirement {
             throwing: false, isAsync: false)
     }
 
-    /// A throwing method requirement with the signature of `member`.
+    /// A throwing method requirement with the signature of `member`:
+    /// `throws` (the error is `any Error`) or `throws(E)`, whose error type
+    /// fixes where the error travels.
     ///
     /// - Parameters:
     ///   - name: The name diagnostics use, as `#function` spells it.
     ///   - member: A closure naming the method: `{ $0.load }`.
     /// - Returns: The requirement.
-    public static func method<each Argument, Result>(
-        _ name: String? = nil, signatureOf member: (Subject) -> (repeat each Argument) throws -> Result
+    public static func method<each Argument, Result, Failure: Error>(
+        _ name: String? = nil, signatureOf member: (Subject) -> (repeat each Argument) throws(Failure) -> Result
     ) -> Self {
         let parameters = types(repeat (each Argument).self)
         return Self(
             name: name ?? "method(\(parameters.count))", kind: .method, parameters: parameters, result: Result.self,
-            throwing: true, isAsync: false)
+            throwing: true, isAsync: false, thrown: ThrownShape(Failure.self))
     }
 
     /// An async method requirement with the signature of `member`.
@@ -50,19 +52,20 @@ extension Stub.Requirement {
             throwing: false, isAsync: true)
     }
 
-    /// An async throwing method requirement with the signature of `member`.
+    /// An async throwing method requirement with the signature of `member`
+    /// (`async throws` or `async throws(E)`).
     ///
     /// - Parameters:
     ///   - name: The name diagnostics use, as `#function` spells it.
     ///   - member: A closure naming the method: `{ $0.fetch }`.
     /// - Returns: The requirement.
-    public static func method<each Argument, Result>(
-        _ name: String? = nil, signatureOf member: (Subject) -> (repeat each Argument) async throws -> Result
+    public static func method<each Argument, Result, Failure: Error>(
+        _ name: String? = nil, signatureOf member: (Subject) -> (repeat each Argument) async throws(Failure) -> Result
     ) -> Self {
         let parameters = types(repeat (each Argument).self)
         return Self(
             name: name ?? "method(\(parameters.count))", kind: .method, parameters: parameters, result: Result.self,
-            throwing: true, isAsync: true)
+            throwing: true, isAsync: true, thrown: ThrownShape(Failure.self))
     }
 
     /// A property getter requirement of type `Value`.

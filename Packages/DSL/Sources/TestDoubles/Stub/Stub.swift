@@ -46,7 +46,8 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
     ///
     /// List one requirement per callable requirement of the protocol, base
     /// protocols first, each protocol's in declaration order (a `get set`
-    /// property is a `.getter`, a `.setter` and a `.modify`).
+    /// property or subscript is its getter then its setter; its `_modify` is
+    /// built from the two).
     ///
     /// ```swift
     /// let clock = try Stub<any Clock>(.method(signatureOf: { $0.now }))
@@ -64,7 +65,7 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        (recorder, value) = try Self.fabricate(explicit: requirements.map(\.signature), site: site)
+        (recorder, value) = try Self.fabricate(explicit: .ordered(requirements.map(\.signature)), site: site)
     }
 
     /// The value to hand to the code under test; every call returns the same value.
@@ -74,6 +75,11 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
 
     /// The value `when` and `verify` closures receive: the fabricated value itself.
     public var recordingSubject: Subject { value }
+
+    /// A stub from explicit requirements (or discovery, for `nil`).
+    init(explicit: ExplicitRequirements?, site: CallSite) throws(StubError) {
+        (recorder, value) = try Self.fabricate(explicit: explicit, site: site)
+    }
 
     /// A stub under another name (dummies).
     init(named name: String, site: CallSite) throws(StubError) {
@@ -86,7 +92,7 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
     }
 
     private static func fabricate(
-        explicit: [ResolvedSignature]?, getterEffects: GetterEffectHints? = nil, site: CallSite, name: String? = nil
+        explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil, site: CallSite, name: String? = nil
     ) throws(StubError) -> (InvocationRecorder, Subject) {
         PlaceholderSynthesis.install()
         let blueprint = try StubBlueprint.make(for: Subject.self, explicit: explicit, getterEffects: getterEffects)

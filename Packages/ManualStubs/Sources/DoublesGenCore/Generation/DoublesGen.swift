@@ -60,7 +60,18 @@ public enum DoublesGen {
                 )
                 continue
             }
-            let (flattened, flattenDiagnostics, unsupported) = graph.flatten(name)
+            let (flattened, flattenDiagnostics, unsupportedShapes) = graph.flatten(name)
+            var unsupported = unsupportedShapes
+            if let clash = flattened.requirements.first(where: { ConformerWriter.clashes($0) }) {
+                unsupported.append(
+                    Diagnostic(
+                        .error,
+                        at: clash.location,
+                        "requirement '\(clash.displayName)' clashes with the conformer's own "
+                            + "'stub' property or 'init(stub:)'; rename it or write the conformer by hand"
+                    )
+                )
+            }
             diagnostics += flattenDiagnostics
             guard !flattenDiagnostics.contains(where: { $0.severity == .error }) else { continue }
             guard unsupported.isEmpty else {

@@ -1,20 +1,22 @@
 /// Every protocol of every input file, by name, so that inheritance can be
 /// followed across files.
-struct ProtocolGraph {
-    private(set) var protocols: [String: ProtocolDeclaration] = [:]
-    private(set) var diagnostics: [Diagnostic] = []
+public struct ProtocolGraph {
+    /// Every protocol by name: the input's, then the standard ones it does not override.
+    public private(set) var protocols: [String: ProtocolDeclaration] = [:]
+    /// Protocols declared twice.
+    public private(set) var diagnostics: [Diagnostic] = []
     /// Type aliases for function types declared anywhere in the input.
-    private(set) var functionTypeAliases: Set<String> = []
+    public private(set) var functionTypeAliases: Set<String> = []
     /// Standard protocols not overridden by an input declaration; never
     /// generated for themselves.
-    private(set) var standardNames: Set<String> = []
+    public private(set) var standardNames: Set<String> = []
 
     static let classConstraints: Set<String> = ["AnyObject", "class"]
 
     /// Builds the graph of the input files' protocols, with the standard
     /// protocols the generator knows (``StandardProtocols``) behind them: an
     /// input declaration of the same name wins.
-    init(files: [ParsedFile]) {
+    public init(files: [ParsedFile]) {
         for declaration in StandardProtocols.parsed.protocols {
             standardNames.insert(declaration.name)
             protocols[declaration.name] = declaration
@@ -56,7 +58,7 @@ struct ProtocolGraph {
     ///   for cycles, warnings for ancestors outside the input); and why no
     ///   conformer can be generated though the input is valid Swift (`@objc`,
     ///   `optional`, actor constraints), for the protocol or an ancestor.
-    func flatten(_ name: String) -> (FlattenedProtocol, [Diagnostic], unsupported: [Diagnostic]) {
+    public func flatten(_ name: String) -> (FlattenedProtocol, [Diagnostic], unsupported: [Diagnostic]) {
         let root = protocols[name]!
         var flattened = FlattenedProtocol(declaration: root)
         var diagnostics: [Diagnostic] = []
@@ -150,23 +152,13 @@ struct ProtocolGraph {
             }
         }
         visit(root, path: [])
-        if let clash = flattened.requirements.first(where: { ConformerWriter.clashes($0) }) {
-            unsupported.append(
-                Diagnostic(
-                    .error,
-                    at: clash.location,
-                    "requirement '\(clash.displayName)' clashes with the conformer's own "
-                        + "'stub' property or 'init(stub:)'; rename it or write the conformer by hand"
-                )
-            )
-        }
         return (flattened, diagnostics, unsupported)
     }
 
     /// A module-qualified name (`App.Base`, `Swift.Sendable`) as the graph
     /// knows it: the last component, when that names a protocol of the
     /// input or one the generator knows.
-    func resolve(_ name: String) -> String {
+    public func resolve(_ name: String) -> String {
         guard protocols[name] == nil, let dot = name.lastIndex(of: "."), !name.hasPrefix("~") else { return name }
         let last = String(name[name.index(after: dot)...])
         let known =

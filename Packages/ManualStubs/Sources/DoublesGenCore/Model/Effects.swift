@@ -1,7 +1,7 @@
 /// The effects a requirement declares: `async`, and how it throws.
-struct Effects: Hashable, Sendable {
+public struct Effects: Hashable, Sendable {
     /// How a requirement throws.
-    enum Throwing: Hashable, Sendable {
+    public enum Throwing: Hashable, Sendable {
         /// It does not throw.
         case none
         /// `throws`, an untyped error.
@@ -12,12 +12,14 @@ struct Effects: Hashable, Sendable {
         case `rethrows`
     }
 
-    var isAsync = false
-    var throwing = Throwing.none
+    /// Whether `async` was written.
+    public var isAsync = false
+    /// How it throws.
+    public var throwing = Throwing.none
 
     /// The effects as written after a parameter list, with a leading space,
     /// or the empty string.
-    var text: String {
+    public var text: String {
         var parts: [String] = []
         if isAsync { parts.append("async") }
         switch throwing {

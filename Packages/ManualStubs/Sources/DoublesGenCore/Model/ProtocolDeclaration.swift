@@ -1,37 +1,48 @@
 /// A protocol as the parser read it from one file.
-struct ProtocolDeclaration: Hashable, Sendable {
+public struct ProtocolDeclaration: Hashable, Sendable {
     /// An `associatedtype` requirement.
-    struct AssociatedType: Hashable, Sendable {
-        var name: String
+    public struct AssociatedType: Hashable, Sendable {
+        /// The associated type's name.
+        public var name: String
         /// The constraint after `:`, such as `Hashable & Sendable`.
-        var constraint: String?
+        public var constraint: String?
         /// The default after `=`.
-        var defaultType: String?
+        public var defaultType: String?
         /// Its own `where` clause, without the keyword.
-        var whereClause: String?
-        var location: SourceLocation
+        public var whereClause: String?
+        /// Where it is declared.
+        public var location: SourceLocation
     }
 
     /// One entry of the inheritance clause.
-    struct Inherited: Hashable, Sendable {
-        var name: String
-        var location: SourceLocation
+    public struct Inherited: Hashable, Sendable {
+        /// The inherited name as written.
+        public var name: String
+        /// Where it is written.
+        public var location: SourceLocation
     }
 
-    var name: String
-    var accessLevel: String?
+    /// The protocol's name.
+    public var name: String
+    /// The access level written on it, if any.
+    public var accessLevel: String?
     /// Attributes on the protocol such as `@MainActor`, as written.
-    var attributes: [String] = []
-    var primaryAssociatedTypes: [String] = []
-    var inherited: [Inherited] = []
+    public var attributes: [String] = []
+    /// The primary associated types, `P<Item>`.
+    public var primaryAssociatedTypes: [String] = []
+    /// The inheritance clause, in order.
+    public var inherited: [Inherited] = []
     /// The protocol's `where` clause, without the keyword.
-    var whereClause: String?
-    var associatedTypes: [AssociatedType] = []
-    var requirements: [Requirement] = []
+    public var whereClause: String?
+    /// Its `associatedtype` requirements, in order.
+    public var associatedTypes: [AssociatedType] = []
+    /// Its requirements, in declaration order.
+    public var requirements: [Requirement] = []
     /// Why no conformer can be generated for this protocol (or any protocol
     /// inheriting it), though it is valid Swift: `@objc`, `optional`.
-    var unsupported: [Diagnostic] = []
+    public var unsupported: [Diagnostic] = []
     /// The `#if` conditions the whole declaration sits under.
-    var conditions = Conditions()
-    var location: SourceLocation
+    public var conditions = Conditions()
+    /// Where it is declared.
+    public var location: SourceLocation
 }

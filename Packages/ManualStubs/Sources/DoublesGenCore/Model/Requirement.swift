@@ -1,7 +1,7 @@
 /// One requirement of a protocol.
-struct Requirement: Hashable, Sendable {
+public struct Requirement: Hashable, Sendable {
     /// What kind of requirement this is, with its shape.
-    enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// `func name<G>(parameters) effects -> Result where ...`.
         case method(name: String, generics: String, parameters: [Parameter], effects: Effects, result: TypeSyntax?)
         /// `var name: Type { get [set] }` with the getter's effects.
@@ -18,23 +18,24 @@ struct Requirement: Hashable, Sendable {
         case initializer(failability: String, generics: String, parameters: [Parameter], effects: Effects)
     }
 
-    var kind: Kind
+    /// What kind of requirement it is, with its shape.
+    public var kind: Kind
     /// `static` (or `class`) was written.
-    var isStatic = false
+    public var isStatic = false
     /// Attributes written on the requirement, such as `@available(...)`.
-    var attributes: [String] = []
+    public var attributes: [String] = []
     /// `nonisolated`, or `nonisolated(nonsending)` and the like, as written.
-    var isolationModifier: String?
+    public var isolationModifier: String?
     /// The requirement's own `where` clause, without the keyword.
-    var whereClause: String?
+    public var whereClause: String?
     /// The `#if` conditions around it inside the protocol body.
-    var conditions = Conditions()
+    public var conditions = Conditions()
     /// Where it starts.
-    var location: SourceLocation
+    public var location: SourceLocation
 
     /// A key that is equal for two requirements one conformer member
     /// satisfies: a restated inherited requirement has the same key.
-    var key: String {
+    public var key: String {
         let prefix = isStatic ? "static " : ""
         let conditionText = conditions.isEmpty ? "" : " #if \(conditions.combined)"
         switch kind {
@@ -54,7 +55,7 @@ struct Requirement: Hashable, Sendable {
     }
 
     /// The name `#function` gives the requirement, for messages.
-    var displayName: String {
+    public var displayName: String {
         func labels(_ parameters: [Parameter]) -> String {
             parameters.map { "\($0.label ?? "_"):" }.joined()
         }

@@ -1,9 +1,15 @@
 /// The protocols one input file declares, and what the parser said about it.
-struct ParsedFile: Sendable {
-    var file: String
-    var protocols: [ProtocolDeclaration]
-    var diagnostics: [Diagnostic]
+public struct ParsedFile: Sendable {
+    /// The file name diagnostics use.
+    public var file: String
+    /// The top-level protocols, in source order.
+    public var protocols: [ProtocolDeclaration]
+    /// What the parser reported.
+    public var diagnostics: [Diagnostic]
     /// Type aliases the file declares (at the top level or in a protocol)
     /// for function types, which make a parameter a closure.
-    var functionTypeAliases: Set<String> = []
+    public var functionTypeAliases: Set<String> = []
+    /// Classes the file declares at the top level, which a protocol's
+    /// class constraint may name.
+    public var classNames: Set<String> = []
 }

@@ -4,12 +4,14 @@
 /// `protocol` declarations: everything else is skipped by matching braces,
 /// which the lexer has already freed of comments and strings. A protocol it
 /// cannot read exactly is reported with its location and left out.
-struct Parser {
+public struct Parser {
     var tokens: [Token]
     var position = 0
     var diagnostics: [Diagnostic] = []
     /// Names of type aliases for function types seen so far.
     var functionTypeAliases: Set<String> = []
+    /// Names of the classes declared at the top level so far.
+    var classNames: Set<String> = []
     /// How many types enclose the one being parsed.
     var typeDepth = 0
     /// Types nested deeper than this are refused rather than risking the stack.
@@ -21,7 +23,7 @@ struct Parser {
     ///   - source: The file's text.
     ///   - file: The name diagnostics use.
     /// - Returns: The protocols declared at the top level, and diagnostics.
-    static func parse(_ source: String, file: String) -> ParsedFile {
+    public static func parse(_ source: String, file: String) -> ParsedFile {
         let (tokens, lexerDiagnostics) = Lexer.tokenize(source, file: file)
         guard lexerDiagnostics.isEmpty else {
             return ParsedFile(file: file, protocols: [], diagnostics: lexerDiagnostics)
@@ -32,7 +34,8 @@ struct Parser {
             file: file,
             protocols: protocols,
             diagnostics: parser.diagnostics,
-            functionTypeAliases: parser.functionTypeAliases
+            functionTypeAliases: parser.functionTypeAliases,
+            classNames: parser.classNames
         )
     }
 
@@ -170,6 +173,11 @@ struct Parser {
                 attributes = []
                 accessLevel = nil
             } else {
+                if depth == 0 && token.isKeyword("class") && peek().kind == .identifier
+                    && (position == 0 || !tokens[position - 1].is("."))
+                {
+                    classNames.insert(peek().text)
+                }
                 if depth > 0 && token.isKeyword("protocol") && peek().kind == .identifier
                     && (position == 0 || !tokens[position - 1].is("."))
                 {

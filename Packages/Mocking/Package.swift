@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// SwiftMocking-compatible mocks (`Mock`, `Spy`, `Interaction`, `ArgMatcher`,
+/// `when`/`verify`) over the shared recorder's issue reporting, and the
+/// `mockable` generator that writes mock classes in that library's shape.
+let package = Package(
+    name: "Mocking",
+    products: [
+        .library(name: "SwiftMocking", targets: ["SwiftMocking"]),
+        .library(name: "SwiftMockingTestSupport", targets: ["SwiftMockingTestSupport"]),
+        .library(name: "MockableGenerator", targets: ["MockableGenerator"]),
+        .executable(name: "mockable", targets: ["mockable"]),
+        .plugin(name: "GenerateMocks", targets: ["GenerateMocks"]),
+        .plugin(name: "MockableBuildPlugin", targets: ["MockableBuildPlugin"]),
+    ],
+    dependencies: [
+        .package(path: "../Recorder"),
+        .package(path: "../ManualStubs"),
+    ],
+    targets: [
+        .target(
+            name: "SwiftMocking",
+            dependencies: [.product(name: "TestDoublesRecorder", package: "Recorder")]
+        ),
+        .target(name: "SwiftMockingTestSupport", dependencies: ["SwiftMocking"]),
+        .testTarget(
+            name: "SwiftMockingTests",
+            dependencies: [
+                "SwiftMocking", "SwiftMockingTestSupport",
+                .product(name: "TestDoublesRecorder", package: "Recorder"),
+            ]
+        ),
+
+        // mockable: the generator library, its command line and plugin.
+        .target(
+            name: "MockableGenerator",
+            dependencies: [.product(name: "DoublesGenCore", package: "ManualStubs")]
+        ),
+        .executableTarget(name: "mockable", dependencies: ["MockableGenerator"]),
+        .plugin(
+            name: "GenerateMocks",
+            capability: .command(
+                intent: .custom(verb: "generate-mocks", description: "Writes SwiftMocking mock classes with mockable"),
+                permissions: [.writeToPackageDirectory(reason: "mockable writes the generated mock classes")]
+            ),
+            dependencies: ["mockable"]
+        ),
+        .plugin(name: "MockableBuildPlugin", capability: .buildTool(), dependencies: ["mockable"]),
+        .testTarget(name: "MockableGeneratorTests", dependencies: ["MockableGenerator"]),
+        // The doubles-gen corpus (a link to ManualStubs' own), mocked by the build plugin and used for real.
+        .target(name: "DoublesGenCorpus", path: "Tests/DoublesGenCorpus"),
+        // Shapes beyond the doubles-gen corpus: label-only overloads, composition chosen by itself.
+        .target(name: "MockableCorpus", path: "Tests/MockableCorpus"),
+        .testTarget(
+            name: "MockableRoundTripTests",
+            dependencies: ["DoublesGenCorpus", "MockableCorpus", "SwiftMocking"],
+            plugins: ["MockableBuildPlugin"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

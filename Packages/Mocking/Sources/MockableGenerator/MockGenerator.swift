@@ -1,0 +1,109 @@
+import DoublesGenCore
+
+/// One generated mock.
+public struct GeneratedMock: Hashable, Sendable {
+    /// The protocol it mocks.
+    public var protocolName: String
+    /// The class's name, such as `MockP`.
+    public var mockName: String
+    /// The class's source, with the `#if DEBUG` wrapper when asked for.
+    public var source: String
+}
+
+/// What ``MockGenerator/generate(sources:options:includeDebugWrapper:)`` produced.
+public struct MockGenerationResult: Hashable, Sendable {
+    /// The mocks, in source order, separated by blank lines.
+    public var output: String
+    /// Each mock.
+    public var mocks: [GeneratedMock]
+    /// Errors, warnings and notes.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether no diagnostic is an error.
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+}
+
+/// The generator behind `mockable` (and meant for the `@Mockable` macro):
+/// one mock class per top-level protocol of the input, in the SwiftMocking
+/// generated shape.
+///
+/// Beyond the original generator: the requirements a protocol inherits from
+/// any protocol of the input are flattened into its mock, so `protocol B: A`
+/// conforms when A's file is part of the input; a class constraint that
+/// names a class of the input selects the composition shape by itself;
+/// requirements under `#if` keep their condition; a requirement no mock can
+/// satisfy exactly is an error naming it, and its protocol gets no mock.
+public enum MockGenerator {
+    /// Generates the mocks of every top-level protocol in the sources.
+    ///
+    /// - Parameters:
+    ///   - sources: The input files; inheritance is followed across all of them.
+    ///   - options: Options for protocols without a `@Mockable(...)` attribute; `nil` for `.default`.
+    ///   - includeDebugWrapper: Whether each mock sits inside `#if DEBUG`.
+    /// - Returns: The mocks and diagnostics; with an error diagnostic, some protocols have no mock.
+    public static func generate(
+        sources: [SourceText], options: MockOptions? = nil, includeDebugWrapper: Bool = true
+    ) -> MockGenerationResult {
+        let files = sources.map { Parser.parse($0.text, file: $0.name) }
+        var diagnostics = files.flatMap(\.diagnostics)
+        let graph = ProtocolGraph(files: files)
+        let classNames = files.reduce(into: Set<String>()) { $0.formUnion($1.classNames) }
+        var mocks: [GeneratedMock] = []
+        var seen: Set<String> = []
+        for declaration in files.flatMap(\.protocols) where seen.insert(declaration.name).inserted {
+            guard graph.protocols[declaration.name] == declaration else { continue }
+            let (mock, found) = generate(
+                declaration, graph: graph, classNames: classNames, defaultOptions: options,
+                includeDebugWrapper: includeDebugWrapper)
+            diagnostics += found
+            if let mock { mocks.append(mock) }
+        }
+        return MockGenerationResult(
+            output: mocks.isEmpty ? "" : mocks.map(\.source).joined(separator: "\n\n") + "\n",
+            mocks: mocks, diagnostics: diagnostics)
+    }
+
+    private static func generate(
+        _ declaration: ProtocolDeclaration, graph: ProtocolGraph, classNames: Set<String>,
+        defaultOptions: MockOptions?, includeDebugWrapper: Bool
+    ) -> (GeneratedMock?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var options = defaultOptions ?? .default
+        if let attribute = declaration.attributes.first(where: { $0.hasPrefix("@Mockable") }) {
+            guard let parsed = MockableAttribute.options(attribute) else {
+                return (nil, [Diagnostic(.error, at: declaration.location, "unknown option in '\(attribute)'")])
+            }
+            options = parsed
+        }
+        let (flattened, flattenDiagnostics, unsupported) = graph.flatten(declaration.name)
+        let superclass = Inheritance.superclass(of: declaration, graph: graph, classNames: classNames)
+        for diagnostic in flattenDiagnostics {
+            if let warning = Inheritance.warning(
+                for: diagnostic, protocolName: declaration.name, classNames: classNames)
+            {
+                diagnostics.append(warning)
+            } else if diagnostic.severity == .error {
+                diagnostics.append(diagnostic)
+            }
+        }
+        let problems =
+            unsupported
+            + UnsupportedShapes.diagnostics(
+                for: flattened, functionTypeAliases: graph.functionTypeAliases)
+        guard problems.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return (nil, diagnostics + problems)
+        }
+        let isComposed = options.contains(.composition) || (superclass.map(classNames.contains) ?? false)
+        let writer = MockWriter(flattened, options: options, isComposed: isComposed, superclass: superclass)
+        var source = writer.write()
+        if !declaration.conditions.isEmpty {
+            source = "#if \(declaration.conditions.combined)\n\(source)\n#endif"
+        }
+        if includeDebugWrapper {
+            source = "#if DEBUG\n\(source)\n#endif"
+        }
+        return (
+            GeneratedMock(protocolName: declaration.name, mockName: writer.mockName, source: source), diagnostics
+        )
+    }
+}

@@ -1,0 +1,52 @@
+import DoublesGenCore
+
+/// Requirements a generated mock cannot satisfy exactly, each with the
+/// reason and what to do instead.
+enum UnsupportedShapes {
+    /// Why no mock can be generated for the requirements, one diagnostic per requirement that cannot be mocked.
+    static func diagnostics(
+        for flattened: FlattenedProtocol, functionTypeAliases: Set<String>
+    ) -> [Diagnostic] {
+        flattened.requirements.compactMap { requirement in
+            reason(requirement, functionTypeAliases: functionTypeAliases).map {
+                Diagnostic(
+                    .error, at: requirement.location,
+                    "requirement '\(requirement.displayName)' of protocol '\(flattened.name)' cannot be mocked: \($0); "
+                        + "no mock generated for '\(flattened.name)': write it by hand (manual-mocking shape) "
+                        + "or wrap the protocol in one you own")
+            }
+        }
+    }
+
+    private static func reason(_ requirement: Requirement, functionTypeAliases: Set<String>) -> String? {
+        switch requirement.kind {
+        case .method(_, let generics, let parameters, let effects, let result):
+            if case .typed(let error) = effects.throwing {
+                return "it throws '\(error)', and a spy throws 'any Error'"
+            }
+            if effects.throwing == .rethrows { return "'rethrows' cannot forward a spy's errors" }
+            if generics.contains("each ") { return "parameter packs cannot be recorded by a spy" }
+            if let result, result.text.hasPrefix("some ") { return "an opaque result type has no value to stub" }
+            return parameterReason(parameters, functionTypeAliases: functionTypeAliases)
+        case .subscript(let generics, let parameters, _, _, _):
+            if generics.contains("each ") { return "parameter packs cannot be recorded by a spy" }
+            return parameterReason(parameters, functionTypeAliases: functionTypeAliases)
+        case .property, .initializer:
+            return nil
+        }
+    }
+
+    private static func parameterReason(_ parameters: [Parameter], functionTypeAliases: Set<String>) -> String? {
+        for parameter in parameters {
+            let name = parameter.name ?? parameter.label ?? "_"
+            let value = TypeText.valueType(parameter.type.text)
+            if parameter.type.isAutoclosure || parameter.type.isNonEscapingClosure
+                || (functionTypeAliases.contains(value) && !parameter.type.isEscaping)
+            {
+                return "parameter '\(name)' is a non-escaping closure, which a spy cannot keep"
+            }
+            if value.hasPrefix("some ") { return "parameter '\(name)' has an opaque type ('some')" }
+        }
+        return nil
+    }
+}

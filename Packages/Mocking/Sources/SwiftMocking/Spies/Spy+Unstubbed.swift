@@ -1,0 +1,38 @@
+extension Spy {
+    /// The default value for a call no stub answers, from the spy's registry.
+    func defaultAnswer(_ call: Call) -> Output? {
+        call.registry?.getDefaultForType(Output.self)
+    }
+
+    /// The answer to a call of a non-throwing spy that neither a stub nor a
+    /// default answers: an issue at the caller and the type's zero value;
+    /// else a trap that says no value can be made. The action does not run.
+    func unstubbed(_ call: Call, at site: SourceSite) -> Output {
+        let error = unstubbedError(call)
+        guard let zero = ZeroValue.make(Output.self) else {
+            fatalError(
+                "MockingError: \(error.message). \(stubbingAdvice(call)). No value of type \(Output.self) "
+                    + "can be made to answer instead, so the call cannot return.")
+        }
+        MockingIssues.report(
+            "\(error.message). \(stubbingAdvice(call)); answered with \(zero) meanwhile",
+            kind: .unstubbedCall, at: site)
+        return zero
+    }
+
+    /// What an unstubbed call of a throwing spy throws.
+    func unstubbedError(_ call: Call) -> MockingError {
+        .unStubbed(methodLabel, inputs: call.invocation.debugDescription)
+    }
+
+    /// How to stub the member: `when(mock.price(.any)).thenReturn(…)`, or a default for the type.
+    private func stubbingAdvice(_ call: Call) -> String {
+        let member = methodLabel.map { $0.split(separator: ".").last.map(String.init) ?? $0 } ?? "spy"
+        let arguments = ArgumentList.boxed(repeat each call.invocation.arguments)
+        let matchers =
+            arguments.count == 1 && arguments[0] is Void
+            ? "" : Array(repeating: ".any", count: arguments.count).joined(separator: ", ")
+        return "Stub it with when(mock.\(member)(\(matchers))).thenReturn(…), or give \(Output.self) a default "
+            + "value (DefaultProvidableRegistry.register, or the .withDefaults trait)"
+    }
+}

@@ -1,0 +1,82 @@
+import DoublesGenCore
+import MockableGenerator
+import Testing
+
+@Suite struct MockWriterTests {
+    func mock(_ source: String, options: MockOptions? = nil) -> String {
+        MockGenerator.generate(
+            sources: [SourceText(name: "input.swift", text: source)], options: options, includeDebugWrapper: false
+        ).output
+    }
+
+    @Test func propertiesFollowTheTemplates() {
+        let output = mock("protocol P { var count: Int { get }\n var name: String { get set } }")
+        #expect(output.contains("func count(_ void: Void = ()) -> Interaction<Void, None, Int > {"))
+        #expect(output.contains("func name(_ void: Void = ()) -> SettableInteraction<Void, None, String > {"))
+        #expect(output.contains("let writeSpy: Spy<Void, String, None, Void> = super.setName"))
+        #expect(output.contains("set {\n            return adapt(super.setName, (), newValue)\n        }"))
+        #expect(
+            output.contains("var count: Int {\n        get {\n            adapt(super.count, ())\n        }\n    }"))
+    }
+
+    @Test func subscriptKeysUseInternalNames() {
+        let output = mock(
+            "protocol P { subscript(row: Int, column: Int) -> Int { get set }\n subscript(_ position: Int) -> Int { get } }"
+        )
+        #expect(output.contains("super.subscriptRowColumn"))
+        #expect(output.contains("super.setSubscriptRowColumn"))
+        #expect(output.contains("super.subscriptPosition"))
+        #expect(output.contains("#if compiler(>=6.1)"))
+    }
+
+    @Test func variadicsGenericsEffectsAndStatics() {
+        let output = mock(
+            """
+            protocol P {
+                func log(_ messages: String..., level: Int)
+                func encode<T: Encodable>(_ value: T) async throws -> Data where T: Sendable
+                static func make() async -> Int
+            }
+            """)
+        #expect(
+            output.contains(
+                "func log(_ messages: ArgMatcher<String>..., level: ArgMatcher<Int>) -> Interaction<[String], Int, None, Void> {"
+            ))
+        #expect(output.contains("Interaction(.variadic(messages), level, spy: super.log)"))
+        #expect(
+            output.contains(
+                "func encode<T: Encodable>(_ value: ArgMatcher<T>) -> Interaction<T, AsyncThrows, Data> where T: Sendable {"
+            ))
+        #expect(output.contains("return try await adaptThrowing(super.encode, value)"))
+        #expect(output.contains("static func make() -> Interaction<Void, Async, Int> {"))
+        #expect(output.contains("return await adapt(super.make, ())"))
+    }
+
+    @Test func labelOnlyOverloadsGetTheirOwnKeys() {
+        let output = mock(
+            "protocol P { func fetch(id: String) -> Int\n func fetch(name: String) -> Int\n func fetch(id: Int) -> Int }"
+        )
+        #expect(output.contains("super[dynamicMember: \"fetch(id:)\"]"))
+        #expect(output.contains("super[dynamicMember: \"fetch(name:)\"]"))
+        #expect(output.contains("Interaction(id, spy: super.fetch)"))
+    }
+
+    @Test func initializersSelfAndIdentityConformances() {
+        let output = mock("protocol P: Hashable { init(seed: Int)\n func copy() -> Self }")
+        #expect(output.hasPrefix("final class MockP: Mock, @unchecked Sendable, P {"))
+        #expect(output.contains("func copy() -> MockP {"))
+        #expect(output.contains("required init(seed: Int) { }"))
+        #expect(output.contains("override init() {\n        super.init()\n    }"))
+        #expect(output.contains("static func == (lhs: MockP, rhs: MockP) -> Bool {\n        lhs === rhs\n    }"))
+        #expect(output.contains("hasher.combine(ObjectIdentifier(self))"))
+    }
+
+    @Test func optionsParseLikeTheAttribute() {
+        #expect(MockOptions(parsing: "[.suffixMock, .composition]") == [.suffixMock, .composition])
+        #expect(MockOptions(parsing: "prefixMock") == .prefixMock)
+        #expect(MockOptions(parsing: "") == [])
+        #expect(MockOptions(parsing: "bogus") == nil)
+        #expect(MockOptions([.suffixMock, .composition]).identifiers == ["suffixMock", "composition"])
+        #expect(MockOptions.default == .prefixMock)
+    }
+}
