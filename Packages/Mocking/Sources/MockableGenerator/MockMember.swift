@@ -67,7 +67,7 @@ enum TypeText {
 
     /// `Self` replaced by the mock's own name (a final class), `Self.X` by `X`.
     static func replacingSelf(_ text: String, with selfType: String?) -> String {
-        guard let selfType, text.contains("Self") else { return text }
+        guard text.contains("Self") else { return text }
         var result = ""
         var word = ""
         var characters = Array(text)
@@ -84,7 +84,7 @@ enum TypeText {
                         index += 1
                         continue
                     }
-                    result += selfType
+                    result += selfType ?? word
                 } else {
                     result += word
                 }

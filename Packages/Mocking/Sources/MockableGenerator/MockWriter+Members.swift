@@ -1,11 +1,12 @@
 import DoublesGenCore
+import Foundation
 
 extension MockWriter {
     /// The interaction and runtime members of one requirement.
     func members(for requirement: Requirement) -> (interaction: [String], runtime: [String]) {
         switch requirement.kind {
         case .method(let name, let generics, let parameters, let effects, let result):
-            return method(requirement, name: name, generics: generics, parameters, MockEffect(effects), result)
+            return method(requirement, name: name, generics: generics, parameters, effects, result)
         case .property(let name, let propertyType, let isSettable, _):
             return property(requirement, name: name, type: type(propertyType.text), isSettable: isSettable)
         case .subscript(let generics, let parameters, let result, let isSettable, _):
@@ -27,9 +28,10 @@ extension MockWriter {
     // MARK: Methods
 
     private func method(
-        _ requirement: Requirement, name: String, generics: String, _ parameters: [Parameter], _ effect: MockEffect,
+        _ requirement: Requirement, name: String, generics: String, _ parameters: [Parameter], _ effects: Effects,
         _ result: TypeSyntax?
     ) -> ([String], [String]) {
+        let effect = MockEffect(effects)
         let parameters = mockParameters(parameters)
         let output = result.map { type($0.text) } ?? "Void"
         let spyReference = spy(key(requirement), isStatic: requirement.isStatic)
@@ -39,14 +41,19 @@ extension MockWriter {
             + parameters.map { $0.interactionDeclaration(inSubscript: false) }.joined(separator: ", ")
             + ") -> Interaction<\(inputList(parameters)), \(effect.typeName), \(output)>\(whereText(requirement)) {\n"
             + "    Interaction(\(matchers), spy: \(spyReference))\n}"
-        let arguments = parameters.isEmpty ? "()" : parameters.map(\.forwardedArgument).joined(separator: ", ")
-        let effects = (effect.isAsync ? " async" : "") + (effect.isThrowing ? " throws" : "")
+        var arguments = parameters.isEmpty ? "()" : parameters.map(\.forwardedArgument).joined(separator: ", ")
+        var forwarding = effect.forwarding(qualifier: adapterQualifier)
+        if case .typed(let error) = effects.throwing {
+            arguments += ", throwing: \(type(error)).self"
+            forwarding = forwarding.replacingOccurrences(
+                of: "adaptThrowing(", with: effect.isAsync ? "adaptAsyncTypedThrowing(" : "adaptTypedThrowing(")
+        }
         let resultText = result.map { " -> " + type($0.text) } ?? ""
         let runtime =
             "\(attributes(requirement))\(modifiers(requirement))func \(name)\(generics)("
             + parameters.map { $0.runtimeDeclaration(inSubscript: false) }.joined(separator: ", ")
-            + ")\(effects)\(resultText)\(whereText(requirement)) {\n"
-            + "    \(effect.forwarding(qualifier: adapterQualifier))\(spyReference), \(arguments))\n}"
+            + ")\(type(effects.text))\(resultText)\(whereText(requirement)) {\n"
+            + "    \(forwarding)\(spyReference), \(arguments))\n}"
         // An operator cannot take matchers: its spy is reached as `Mock<P>[dynamicMember: "=="]`.
         return (TypeText.isIdentifier(name) ? [interaction] : [], [runtime])
     }

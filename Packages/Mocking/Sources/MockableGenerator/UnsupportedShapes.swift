@@ -21,9 +21,6 @@ enum UnsupportedShapes {
     private static func reason(_ requirement: Requirement, functionTypeAliases: Set<String>) -> String? {
         switch requirement.kind {
         case .method(_, let generics, let parameters, let effects, let result):
-            if case .typed(let error) = effects.throwing {
-                return "it throws '\(error)', and a spy throws 'any Error'"
-            }
             if effects.throwing == .rethrows { return "'rethrows' cannot forward a spy's errors" }
             if generics.contains("each ") { return "parameter packs cannot be recorded by a spy" }
             if let result, result.text.hasPrefix("some ") { return "an opaque result type has no value to stub" }

@@ -83,7 +83,7 @@ extension RequirementShape {
             resultLowering = .indirect
         } else if let result = signature.result {
             do {
-                resultLowering = ValueLowering(try ABIClassifier.classify(result, for: architecture))
+                resultLowering = ValueLowering(try ABIClassifier.classifyResult(result, for: architecture))
             } catch {
                 throw fail("the result type \(result) cannot be classified (\(error))", "use ManualStub")
             }

@@ -45,18 +45,35 @@ struct LoadedLibrary {
     /// every value that points into it). Each module name must be used once
     /// per process: two images declaring the same protocol would both register it.
     static func build(module: String, _ build: Build) throws -> LoadedLibrary {
+        let (path, handle) = try compileAndLoad(module: module, source: Self.source, stripped: build == .stripped)
+        let typeSymbol = try #require(dlsym(handle, "testdoubles_plugin_protocol_type"))
+        let callSymbol = try #require(dlsym(handle, "testdoubles_plugin_greet"))
+        let typeFunction = unsafeBitCast(typeSymbol, to: (@convention(c) () -> UnsafeRawPointer).self)
+        return LoadedLibrary(
+            module: module, path: path, protocolType: unsafeBitCast(typeFunction(), to: Any.Type.self),
+            call: unsafeBitCast(callSymbol, to: Call.self))
+    }
+
+    /// Compiles `source` as the library module `module` (with `-g`, plus
+    /// `flags`), optionally strips it, and loads it; returns the loaded path and handle.
+    ///
+    /// The library is never closed (a Swift image's metadata must outlive
+    /// every value that points into it). Each module name must be used once per process.
+    static func compileAndLoad(
+        module: String, source text: String, flags: [String] = [], stripped: Bool = false
+    ) throws -> (path: String, handle: UnsafeMutableRawPointer) {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("testdoubles-\(module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("\(module).swift")
-        try Data(Self.source.utf8).write(to: source)
+        try Data(text.utf8).write(to: source)
         let library = directory.appendingPathComponent("lib\(module).so")
         try run(
             try #require(tool("swiftc"), "swiftc is not on PATH"),
             ["-emit-library", "-parse-as-library", "-swift-version", "5", "-g", "-Onone", "-module-name", module]
-                + [source.path, "-o", library.path])
-        if build == .stripped {
+                + flags + [source.path, "-o", library.path])
+        if stripped {
             try run(try #require(tool("strip"), "strip is not on PATH"), ["--strip-all", library.path])
         }
         // The loaded copy lives outside the build directory, which is removed.
@@ -66,12 +83,7 @@ struct LoadedLibrary {
         guard let handle = dlopen(loaded.path, RTLD_NOW | RTLD_LOCAL) else {
             throw LoadFailure(reason: dlerror().map { String(cString: $0) } ?? "dlopen failed")
         }
-        let typeSymbol = try #require(dlsym(handle, "testdoubles_plugin_protocol_type"))
-        let callSymbol = try #require(dlsym(handle, "testdoubles_plugin_greet"))
-        let typeFunction = unsafeBitCast(typeSymbol, to: (@convention(c) () -> UnsafeRawPointer).self)
-        return LoadedLibrary(
-            module: module, path: loaded.path, protocolType: unsafeBitCast(typeFunction(), to: Any.Type.self),
-            call: unsafeBitCast(callSymbol, to: Call.self))
+        return (loaded.path, handle)
     }
 
     /// The library's source.

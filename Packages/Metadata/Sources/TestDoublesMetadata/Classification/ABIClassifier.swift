@@ -42,6 +42,33 @@ public enum ABIClassifier {
         classify(try TypeLayout(of: type), for: architecture)
     }
 
+    /// Classifies the result of a function.
+    ///
+    /// Swift lowers a tuple result element by element: each element passed by
+    /// address (an opaque existential, a resilient type, a value holding one)
+    /// gets its own result address and the others travel in registers, a
+    /// split one placement cannot express, so such a tuple fails here. Any
+    /// other result is classified whole, as ``classify(_:for:)-(Any.Type,_)`` does.
+    ///
+    /// - Parameters:
+    ///   - type: The result type.
+    ///   - architecture: The target architecture.
+    /// - Returns: The register parts of a direct result, or ``ValuePassing/indirect``.
+    /// - Throws: ``MetadataError`` when the layout cannot be read, or for a
+    ///   tuple result with an element passed by address.
+    public static func classifyResult(
+        _ type: Any.Type, for architecture: Architecture
+    ) throws(MetadataError) -> ValuePassing {
+        let layout = try TypeLayout(of: type)
+        if TypeMetadata(type).kind == .tuple, layout.containsAddressOnly {
+            throw .unsupportedType(
+                typeName: _typeName(type, qualified: true),
+                reason: "a tuple result with an element passed by address returns that element through its own "
+                    + "result address, which the stub does not place")
+        }
+        return classify(layout, for: architecture)
+    }
+
     /// Classifies a parameter of a function the way Swift lowers it: a
     /// parameter of tuple type is flattened into one argument per element
     /// (recursively), each classified on its own; any other type is one argument.

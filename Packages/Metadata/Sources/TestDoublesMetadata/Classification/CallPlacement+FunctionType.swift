@@ -21,7 +21,7 @@ extension CallPlacement {
                 arguments += try ABIClassifier.classifyParameter(parameter.type.type, for: architecture)
             }
         }
-        let result = try ABIClassifier.classify(function.resultType.type, for: architecture)
+        let result = try ABIClassifier.classifyResult(function.resultType.type, for: architecture)
         self.init(arguments: arguments, result: result, isAsync: function.isAsync, architecture: architecture)
     }
 }

@@ -9,9 +9,10 @@ extension TypeLayout {
     /// pointer words. Not-bitwise-takable types and opaque existentials
     /// (`any P`, `Any`) are address-only.
     ///
-    /// Runtime metadata cannot show whether a struct from a library-evolution
-    /// module is resilient (clients then pass it by address): such types read
-    /// as loadable here.
+    /// A resilient struct or enum (public and not `@frozen` in a module built
+    /// with library evolution, such as `ContinuousClock.Instant` or
+    /// `AsyncStream`) is address-only whatever its size, and so is any value
+    /// holding one (``TypeResilience``); when that cannot be told, reading fails.
     ///
     /// - Parameter metadata: Complete metadata of the type.
     /// - Throws: ``MetadataError`` for metadata the reader does not understand.
@@ -38,6 +39,10 @@ extension TypeLayout {
         let word = MemoryLayout<UInt>.size
         if case .unknown(let raw) = metadata.kind { throw .unknownMetadataKind(rawValue: raw) }
         guard witnesses.isBitwiseTakable else {
+            return .addressOnly(size: size, alignment: witnesses.alignment)
+        }
+        if try TypeResilience.isResilient(metadata) {
+            // Clients pass a resilient type by address, whatever its runtime layout.
             return .addressOnly(size: size, alignment: witnesses.alignment)
         }
         switch metadata.kind {

@@ -68,6 +68,15 @@ public indirect enum TypeLayout: Hashable, Sendable {
         }
     }
 
+    /// Whether the value, or any field of it, must stay in memory.
+    public var containsAddressOnly: Bool {
+        switch self {
+        case .addressOnly: true
+        case .aggregate(_, _, let fields): fields.contains { $0.layout.containsAddressOnly }
+        default: false
+        }
+    }
+
     /// The value's alignment in bytes.
     public var alignment: Int {
         switch self {

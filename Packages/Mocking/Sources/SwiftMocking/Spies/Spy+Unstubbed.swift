@@ -15,7 +15,7 @@ extension Spy {
                     + "can be made to answer instead, so the call cannot return.")
         }
         MockingIssues.report(
-            "\(error.message). \(stubbingAdvice(call)); answered with \(zero) meanwhile",
+            "\(error.message). \(stubbingAdvice(call)); answered with \(String(reflecting: zero)) meanwhile",
             kind: .unstubbedCall, at: site)
         return zero
     }
@@ -34,5 +34,24 @@ extension Spy {
             ? "" : Array(repeating: ".any", count: arguments.count).joined(separator: ", ")
         return "Stub it with when(mock.\(member)(\(matchers))).thenReturn(…), or give \(Output.self) a default "
             + "value (DefaultProvidableRegistry.register, or the .withDefaults trait)"
+    }
+}
+
+extension Spy {
+    /// The answer to a call of a `throws(E)` member whose spy threw an error
+    /// that is not an `E`: an issue at the caller and the type's zero value,
+    /// else a trap that says no value can be made.
+    func untypedError<E>(_ error: any Error, expected: E.Type, at site: SourceSite) -> Output {
+        let message =
+            "\(methodLabel ?? "Spy") throws(\(E.self)) cannot throw \(error)"
+            + (error is MockingError ? "" : " (\(type(of: error)))")
+        guard let zero = ZeroValue.make(Output.self) else {
+            fatalError("MockingError: \(message). No value of type \(Output.self) can be made to answer instead.")
+        }
+        MockingIssues.report(
+            "\(message). Stub it with thenReturn(…), or thenThrow(…) with a \(E.self); answered with "
+                + "\(String(reflecting: zero)) meanwhile",
+            kind: .unstubbedCall, at: site)
+        return zero
     }
 }

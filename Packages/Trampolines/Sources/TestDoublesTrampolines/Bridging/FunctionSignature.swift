@@ -99,7 +99,7 @@ struct FunctionSignature: @unchecked Sendable {
         let resultType = function.resultType.type
         try Self.checkValueType(resultType, role: "the result", in: name)
         let resultPassing: ValuePassing
-        do { resultPassing = try ABIClassifier.classify(resultType, for: architecture) } catch {
+        do { resultPassing = try ABIClassifier.classifyResult(resultType, for: architecture) } catch {
             throw unsupported("result: \(error)")
         }
         let result: ResultLocation

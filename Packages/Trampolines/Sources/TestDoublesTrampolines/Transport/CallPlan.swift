@@ -53,8 +53,13 @@ public struct CallPlan: Sendable, Hashable {
             switch (typedError, resultLocation) {
             case (.empty, _):
                 typedErrorInRegisters = .empty
-            case (.direct, .direct), (.direct, .empty):
-                if typedErrorsTravelDirectly, case .direct(let parts) = try convention.placeResult(typedError) {
+            case (.direct(let fragments), .direct), (.direct(let fragments), .empty):
+                // Only an error made of integer and pointer parts shares the result registers
+                // (IRGen `combineResultAndTypedErrorType`); one with a floating-point or vector
+                // part travels through the buffer.
+                if typedErrorsTravelDirectly, fragments.allSatisfy({ $0.bank == .generalPurpose }),
+                    case .direct(let parts) = try convention.placeResult(typedError)
+                {
                     typedErrorInRegisters = .direct(parts)
                 } else {
                     typedErrorBuffer = true
