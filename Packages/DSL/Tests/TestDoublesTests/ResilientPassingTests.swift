@@ -27,6 +27,18 @@ protocol InstantSource {
     func failAt(_ instant: ContinuousClock.Instant) throws(ContinuousClockFailure)
 }
 
+/// Described only by explicit requirements (no conformer is linked).
+/// (No `inout` requirement: Swift 6.0.3 crashes reabstracting an `inout`
+/// method reference passed to `signatureOf:`.)
+protocol ExplicitInstantSource {
+    func now() -> ContinuousClock.Instant
+    func nowThrowing() throws -> ContinuousClock.Instant
+    func nowAsync() async -> ContinuousClock.Instant
+    func nowAsyncThrowing() async throws -> ContinuousClock.Instant
+    func nowTyped() throws(ClockFailure) -> ContinuousClock.Instant
+    func wake(at instant: SuspendingClock.Instant, tolerance: Duration) -> Duration
+}
+
 /// A typed error that holds a resilient value.
 struct ContinuousClockFailure: Error, Equatable {
     var at: ContinuousClock.Instant
@@ -396,19 +408,33 @@ private enum Sample {
 
     // MARK: explicit requirements
 
-    @Test func explicitRequirementsPassResilientValues() throws {
-        let stub = try Stub<any InstantSource>(
+    @Test func explicitRequirementsPassResilientValues() async throws {
+        let stub = try Stub<any ExplicitInstantSource>(
             .method("now()", signatureOf: { $0.now }),
             .method("nowThrowing()", signatureOf: { $0.nowThrowing }),
             .method("nowAsync()", signatureOf: { $0.nowAsync }),
             .method("nowAsyncThrowing()", signatureOf: { $0.nowAsyncThrowing }),
             .method("nowTyped()", signatureOf: { $0.nowTyped }),
-            .method("nowAsyncTyped()", signatureOf: { $0.nowAsyncTyped }),
-            .method("shift(_:by:)", signatureOf: { $0.shift }),
-            .method("failAt(_:)", signatureOf: { $0.failAt })
+            .method("wake(at:tolerance:)", signatureOf: { $0.wake })
         )
         let value = Sample.continuous
         stub.when(returning: value) { $0.now() }.thenReturn(value)
-        #expect(stub().now() == value)
+        stub.when(returning: value) { try $0.nowThrowing() }.thenReturn(value.advanced(by: .seconds(1)))
+        await stub.when(returning: value) { await $0.nowAsync() }.thenReturn(value.advanced(by: .seconds(2)))
+        await stub.when(returning: value) { try await $0.nowAsyncThrowing() }
+            .thenReturn(value.advanced(by: .seconds(3)))
+        stub.when(returning: value) { try $0.nowTyped() }.thenReturn(value.advanced(by: .seconds(4)))
+        let wakes = stub.when { $0.wake(at: Match.any(using: Sample.suspending), tolerance: Match.any(using: .zero)) }
+        wakes.then { (_: SuspendingClock.Instant, tolerance: Duration) in tolerance * 3 }
+        let source = stub()
+        #expect(source.now() == value)
+        #expect(try source.nowThrowing() == value.advanced(by: .seconds(1)))
+        #expect(await source.nowAsync() == value.advanced(by: .seconds(2)))
+        #expect(try await source.nowAsyncThrowing() == value.advanced(by: .seconds(3)))
+        #expect(try source.nowTyped() == value.advanced(by: .seconds(4)))
+        #expect(source.wake(at: Sample.suspending, tolerance: Sample.tolerance) == .milliseconds(60))
+        let recorded: [(SuspendingClock.Instant, Duration)] = wakes.arguments()
+        #expect(recorded.map(\.0) == [Sample.suspending])
+        #expect(recorded.map(\.1) == [Sample.tolerance])
     }
 }

@@ -151,7 +151,9 @@ public enum MockableCommand {
                 throw InputError(description: "no such file or directory: \(path)")
             }
             if isDirectory.boolValue {
-                let enumerator = FileManager.default.enumerator(atPath: path)
+                // A linked directory is read through its target.
+                let enumerator = FileManager.default.enumerator(
+                    atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
                 var found: [String] = []
                 while let relative = enumerator?.nextObject() as? String {
                     if relative.hasSuffix(".swift") && !relative.contains(".build/") { found.append(relative) }

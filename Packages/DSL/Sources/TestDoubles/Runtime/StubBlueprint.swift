@@ -169,11 +169,11 @@ struct StubBlueprint: @unchecked Sendable {
                 access = .modify(getter: getter, setter: setter)
             case .initializer:
                 access = .makesSelf
+            case .getter where callable.protocolDescriptor.qualifiedName == "Swift.Actor":
+                access = .actorExecutor
             default:
-                access = signature.result == nil ? .makesSelf : .call
-            }
-            if case .makesSelf = access, signature.kind != .initializer {
-                throw fail("it returns Self", "use ManualStub")
+                access =
+                    signature.resultIsOptionalSelf ? .makesOptionalSelf : signature.result == nil ? .makesSelf : .call
             }
             if signature.isAsync, !FabricatedConformance.supportsAsyncRequirements {
                 throw fail("async requirements are not supported on this architecture", "use ManualStub")

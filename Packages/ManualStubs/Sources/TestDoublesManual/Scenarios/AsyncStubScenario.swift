@@ -10,15 +10,23 @@
 /// Like ``StubScenario`` it is generic over the subject type and keeps
 /// registrations in first-match order; `appending(_:)`
 /// puts another scenario's registrations after this one's.
+///
+/// A setup runs with the isolation it was written with: a scenario of a
+/// `@MainActor` protocol writes `AsyncStubScenario { @MainActor double in ... }`
+/// and `apply` runs it on the main actor, wherever it is applied from.
 public struct AsyncStubScenario<Subject>: Sendable {
-    let setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]
+    let setups: [Setup]
     /// The scenario's name, for reading tests and diagnostics; `nil` when unnamed.
     public let name: String?
 
+    /// One setup closure; it carries its own isolation.
+    typealias Setup = @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void
+
     /// Creates a scenario.
     ///
-    /// - Parameter setup: Registers behaviors on the double it receives.
-    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) async -> Void) {
+    /// - Parameter setup: Registers behaviors on the double it receives; it
+    ///   runs on the actor it is isolated to, if any.
+    public init(_ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
         name = nil
     }
@@ -28,7 +36,7 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up, such as `"offline"`.
     ///   - setup: Registers behaviors on the double it receives.
-    public init(named name: String, _ setup: @escaping @Sendable (ScenarioDouble<Subject>) async -> Void) {
+    public init(named name: String, _ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
         self.name = name
     }
@@ -41,7 +49,7 @@ public struct AsyncStubScenario<Subject>: Sendable {
         name = scenario.name
     }
 
-    init(name: String? = nil, setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]) {
+    init(name: String? = nil, setups: [Setup]) {
         self.name = name
         self.setups = setups
     }
@@ -53,12 +61,14 @@ public struct AsyncStubScenario<Subject>: Sendable {
     ///
     /// - Parameters:
     ///   - double: The double to configure.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func apply<Double: RecordingTestDouble>(
         to double: Double,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         guard let view = ScenarioDouble<Subject>.view(double) else {

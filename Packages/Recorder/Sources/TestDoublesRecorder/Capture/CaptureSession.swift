@@ -27,11 +27,15 @@ final class CaptureSession: @unchecked Sendable {
         $current.withValue(session) { try? body() }
     }
 
-    /// Runs an async recording closure with `session` as the current session.
-    static func run(_ session: CaptureSession, _ body: () async throws -> Void) async {
+    /// Runs an async recording closure with `session` as the current session,
+    /// on the caller's actor: the closure is never sent anywhere, so it may
+    /// capture and call whatever the caller's isolation allows.
+    static func run(
+        _ session: CaptureSession, isolation: isolated (any Actor)?, _ body: () async throws -> Void
+    ) async {
         runningPasses.add(1, ordering: .relaxed)
         defer { runningPasses.subtract(1, ordering: .relaxed) }
-        await $current.withValue(session) { try? await body() }
+        await $current.withValue(session, operation: { try? await body() }, isolation: isolation)
     }
 
     /// Which doubles may record into the session.

@@ -13,10 +13,13 @@ extension InvocationRecorder {
         return session
     }
 
-    /// Runs an async recording closure with a capture session for this recorder.
-    func capturing(returning placeholder: Any? = nil, _ body: () async throws -> Void) async -> CaptureSession {
+    /// Runs an async recording closure with a capture session for this
+    /// recorder, on the caller's actor.
+    func capturing(
+        returning placeholder: Any? = nil, isolation: isolated (any Actor)?, _ body: () async throws -> Void
+    ) async -> CaptureSession {
         let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder)
-        await CaptureSession.run(session, body)
+        await CaptureSession.run(session, isolation: isolation, body)
         return session
     }
 

@@ -93,6 +93,16 @@ struct BehaviorChain {
 
     mutating func append(_ step: BehaviorStep) { steps.append(step) }
 
+    /// The number of steps so far: where the next appended step goes.
+    var count: Int { steps.count }
+
+    /// The calls the steps at `positions` can still serve.
+    func remainingUses(at positions: Range<Int>) -> Int {
+        positions.clamped(to: steps.indices).reduce(0) { total, position in
+            total + Swift.max(0, limit(position) - steps[position].used)
+        }
+    }
+
     private func limit(_ position: Int) -> Int {
         switch steps[position].repetition {
         case .times(let n): n

@@ -163,6 +163,16 @@ public final class InvocationRecorder: Sendable {
         }
     }
 
+    /// How many behavior steps a registration has, under the lock.
+    func stepCount(of registration: Registration) -> Int {
+        state.withLock { _ in registration.chain.count }
+    }
+
+    /// The calls the steps at `positions` of a registration can still serve.
+    func remainingUses(of registration: Registration, at positions: Range<Int>) -> Int {
+        state.withLock { _ in registration.chain.remainingUses(at: positions) }
+    }
+
     /// Appends a behavior to a registration's chain and makes the registration dispatchable.
     func append(_ step: BehaviorStep, to registration: Registration) {
         let shadowing: Registration? = state.withLock { state in

@@ -23,6 +23,19 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// A call site from the `StaticString` / `UInt` location parameters the
+    /// seed's public API takes (`fileID: StaticString = #fileID, ...`).
+    ///
+    /// - Parameters:
+    ///   - fileID: The file ID.
+    ///   - filePath: The full path of the file.
+    ///   - line: The line.
+    ///   - column: The column.
+    /// - Returns: The call site.
+    public static func at(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) -> CallSite {
+        CallSite(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
+
     /// `Module/File.swift:12:5`.
     public var description: String { "\(fileID):\(line):\(column)" }
 }

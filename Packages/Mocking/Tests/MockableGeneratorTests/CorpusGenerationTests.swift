@@ -1,0 +1,28 @@
+import Foundation
+import MockableGenerator
+import Testing
+
+@Suite struct CorpusGenerationTests {
+    /// The doubles-gen corpus (linked into this package) and this package's own.
+    static let corpusDirectories = ["DoublesGenCorpus", "MockableCorpus"].map {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent($0).path
+    }
+
+    @Test func everyCorpusProtocolGetsAMockOrFailsClosedNamingTheRequirement() {
+        let outcome = MockableCommand.run(
+            arguments: ["--no-debug-wrap", "--skip-unsupported"] + Self.corpusDirectories
+        ) { Data() }
+        #expect(outcome.status == 0)
+        let mocks = outcome.standardOutput.components(separatedBy: "\n").filter {
+            $0.hasPrefix("class Mock") || $0.hasPrefix("final class Mock")
+        }
+        #expect(mocks.count == 67)
+        let skipped = outcome.standardError.components(separatedBy: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "no mock generated for '") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "'" })
+        }
+        #expect(
+            Set(skipped) == ["Rethrowing", "NonEscaping", "Autoclosures", "Compositions", "AliasedClosures", "Packs"])
+    }
+}
