@@ -1,3 +1,5 @@
+import Synchronization
+
 extension InvocationRecorder {
     /// The result of matching a call against the registrations.
     enum Selection {
@@ -132,6 +134,8 @@ extension InvocationRecorder {
             return unmatched(requirement, arguments, tried: tried)
         case .behavior(let behavior, let count):
             if let outcome = immediateOutcome(behavior, count, requirement, .boxed(arguments)) { return outcome }
+            asyncInFlight.add(1, ordering: .relaxed)
+            defer { asyncInFlight.subtract(1, ordering: .relaxed) }
             switch behavior.action {
             case .value, .error, .forward, .compute:
                 preconditionFailure("immediate behaviors are answered above")
