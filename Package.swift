@@ -207,6 +207,13 @@ let package = Package(
             dependencies: ["TestDoubles"],
             path: tests("DSL", "TestDoublesTests")
         ),
+        // Swift 6 language mode (the package's), complete strict concurrency
+        // checking; ci/test also builds it with -warnings-as-errors.
+        .testTarget(
+            name: "TestDoublesIsolationTests",
+            dependencies: ["TestDoubles"],
+            path: tests("DSL", "TestDoublesIsolationTests")
+        ),
 
         // The ABI conformance lab and the benchmarks.
         // The lab generates case packages that depend on this one by path; it imports nothing of ours.

@@ -25,6 +25,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TestDoublesTests", dependencies: ["TestDoubles"]),
+        .testTarget(name: "TestDoublesIsolationTests", dependencies: ["TestDoubles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,13 +10,29 @@ struct ClosureBridge: @unchecked Sendable {
     let type: Any.Type
     /// Whether the closure may outlive the call.
     let isEscaping: Bool
+    /// The parts of the function type that travel by address (a generic
+    /// requirement's closure over its own generic parameter).
+    let abstraction: FunctionAbstraction
 
-    /// The bridge of a function type.
+    /// The bridge of a function type, or of an optional of one at any depth
+    /// (`F?`, `F??`; optional closures always escape).
     ///
+    /// - Parameters:
+    ///   - type: The function type (for a generic requirement, its representative).
+    ///   - abstraction: The parts of the function type that travel by address.
     /// - Throws: `FunctionBridgeError` for function types the bridge cannot convert.
-    init(_ type: Any.Type) throws(FunctionBridgeError) {
-        try FunctionBridge.validate(type)
+    init(_ type: Any.Type, abstraction: FunctionAbstraction = .concrete) throws(FunctionBridgeError) {
+        try FunctionBridge.validate(type, abstraction: abstraction)
         self.type = type
-        isEscaping = (try? FunctionMetadata(TypeMetadata(type)))?.isEscaping ?? false
+        self.abstraction = abstraction
+        let metadata = TypeMetadata(type)
+        isEscaping = metadata.isOptional || ((try? FunctionMetadata(metadata))?.isEscaping ?? false)
+    }
+
+    /// Whether `type` is a function type or an optional of one (at any depth): the types a bridge converts.
+    static func converts(_ type: Any.Type) -> Bool {
+        var metadata = TypeMetadata(type)
+        while let wrapped = metadata.optionalWrapped { metadata = wrapped }
+        return metadata.kind == .function
     }
 }

@@ -27,32 +27,30 @@ extension RequirementShape {
             }
             guard passings.count == 1, TypeMetadata(type).kind != .tuple else {
                 throw fail(
-                    "\(what) is the tuple type \(type), which the runtime stub does not decode yet",
-                    "pass a struct instead, or use ManualStub")
+                    "\(what) is the tuple type \(type), which the witness receives as one argument per element and "
+                        + "the runtime stub does not reassemble yet",
+                    "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             return ValueLowering(passings[0])
         }
-        func closureBridge(for type: Any.Type, what: String) throws(StubError) -> ClosureBridge? {
-            let metadata = TypeMetadata(type)
-            if metadata.kind == .optional,
-                TypeMetadata(pointer: metadata.pointer.load(fromByteOffset: 16, as: UnsafeRawPointer.self)).kind
-                    == .function
-            {
-                throw fail(
-                    "\(what) is the optional closure type \(type), which the runtime stub cannot convert",
-                    "pass a non-optional closure, or use ManualStub")
-            }
-            guard metadata.kind == .function else { return nil }
+        func closureBridge(
+            for type: Any.Type, template: GenericTemplate?, what: String
+        ) throws(StubError) -> ClosureBridge? {
+            guard ClosureBridge.converts(type) else { return nil }
             let bridge: ClosureBridge
             do {
-                bridge = try ClosureBridge(type)
+                bridge = try ClosureBridge(type, abstraction: template?.abstraction ?? .concrete)
             } catch {
-                throw fail("\(what) is the closure type \(type), which cannot be bridged (\(error))", "use ManualStub")
+                var spelled = String(describing: type)
+                if let template { spelled = GenericTemplate.spelling(of: template.type) }
+                throw fail(
+                    "\(what) is the closure type \(spelled), which cannot be bridged (\(error))",
+                    "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             if !bridge.isEscaping, signature.isAsync {
                 throw fail(
-                    "\(what) is the non-escaping closure type \(type) of an async requirement",
-                    "make the closure @escaping, or use ManualStub")
+                    "\(what) is the non-escaping closure type \(type) of an async requirement, which cannot be held "
+                        + "across the suspension", "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             return bridge
         }
@@ -60,11 +58,13 @@ extension RequirementShape {
         for (index, parameter) in signature.parameters.enumerated() {
             bridges.append(
                 parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract
-                    ? nil : try closureBridge(for: parameter.type, what: "parameter \(index + 1)"))
+                    ? nil
+                    : try closureBridge(
+                        for: parameter.type, template: parameter.genericTemplate, what: "parameter \(index + 1)"))
         }
         let resultBridge = try signature.result.flatMap { (type) throws(StubError) -> ClosureBridge? in
             guard signature.genericResultIndex == nil, !signature.resultIsAbstract else { return nil }
-            return try closureBridge(for: type, what: "the result")
+            return try closureBridge(for: type, template: signature.genericResultTemplate, what: "the result")
         }
         var lowerings: [ValueLowering] = []
         for (index, parameter) in signature.parameters.enumerated() {
@@ -125,8 +125,8 @@ extension RequirementShape {
         let resultType: Any.Type
         switch access {
         case .modify: resultType = Void.self
-        case .makesSelf: resultType = Void.self
-        case .call: resultType = signature.result ?? Void.self
+        case .makesSelf, .makesOptionalSelf: resultType = Void.self
+        case .call, .actorExecutor: resultType = signature.result ?? Void.self
         }
         self.init(
             requirement: TestDoublesRecorder.Requirement(
@@ -143,6 +143,8 @@ extension RequirementShape {
             argumentBridges: bridges,
             resultBridge: access.isCall ? resultBridge : nil,
             genericArguments: signature.parameters.map(\.genericIndex),
+            genericTemplates: signature.parameters.map(\.genericTemplate),
+            resultTemplate: signature.genericResultTemplate,
             genericResult: signature.genericResultIndex,
             genericParameterCount: signature.genericParameterCount,
             resultType: resultType,
@@ -158,6 +160,14 @@ extension RequirementShape {
 }
 
 extension RequirementAccess {
+    /// Whether the answer is a new value of the same conformance (`Self`, or `Self?` when not `nil`).
+    var makesSelfValue: Bool {
+        switch self {
+        case .makesSelf, .makesOptionalSelf: return true
+        default: return false
+        }
+    }
+
     /// Whether the slot is a plain call.
     var isCall: Bool {
         if case .call = self { return true }

@@ -9,9 +9,16 @@ enum RequirementAccess: Sendable {
     /// An initializer or another requirement whose result is `Self`: the
     /// answer is a new fabricated value of the same conformance.
     case makesSelf
+    /// A requirement whose result is `Self?`: the answer is a new fabricated
+    /// value of the same conformance, or `nil`.
+    case makesOptionalSelf
     /// A legacy `_modify` coroutine: yields the getter's answer and hands the
     /// final value to the setter (dispatch indices of both).
     case modify(getter: Int, setter: Int)
+    /// `Swift.Actor.unownedExecutor` of a protocol constrained to `Actor`:
+    /// answered with the executor the double's calls are serialized on (a
+    /// spy's: its real actor's), never recorded.
+    case actorExecutor
 }
 
 /// What a requirement throws, resolved to runtime types.
@@ -48,6 +55,10 @@ struct RequirementShape: @unchecked Sendable {
     let resultBridge: ClosureBridge?
     /// Per argument in call order: the requirement-level generic parameter its type is.
     let genericArguments: [Int?]
+    /// Per argument in call order: its type when it mentions a requirement-level generic parameter inside another type.
+    let genericTemplates: [GenericTemplate?]
+    /// The result type when it mentions a requirement-level generic parameter inside another type.
+    let resultTemplate: GenericTemplate?
     /// The requirement-level generic parameter the result's type is.
     let genericResult: Int?
     /// The number of requirement-level generic parameters (their metadata
@@ -73,7 +84,8 @@ extension RequirementShape {
             requirement: requirement, access: access, argumentTypes: argumentTypes, ownerships: ownerships,
             inoutArguments: inoutArguments, recorderOrder: recorderOrder, plan: plan,
             argumentLocations: argumentLocations, argumentBridges: argumentBridges, resultBridge: resultBridge,
-            genericArguments: genericArguments, genericResult: genericResult,
+            genericArguments: genericArguments, genericTemplates: genericTemplates, resultTemplate: resultTemplate,
+            genericResult: genericResult,
             genericParameterCount: genericParameterCount, resultType: resultType, thrown: thrown, isAsync: isAsync)
     }
 }

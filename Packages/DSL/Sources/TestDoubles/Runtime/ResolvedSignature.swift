@@ -18,9 +18,13 @@ struct ResolvedSignature: @unchecked Sendable {
         /// (its type is then known per call, from the hidden metadata word).
         var genericIndex: Int? = nil
         /// Whether the type's layout depends on the existential's bound
-        /// associated type (`Element`, `Element?`): the value then travels
-        /// indirectly, as every address-only value does.
+        /// associated type (`Element`, `Element?`) or on the requirement's
+        /// own generic parameter (`T?`): the value then travels indirectly,
+        /// as every address-only value does.
         var isAbstract = false
+        /// The type when it mentions the requirement's own generic parameter
+        /// inside another type (`[T]`, `T?`); `type` is then its representative.
+        var genericTemplate: GenericTemplate? = nil
     }
 
     /// The name as `#function` spells it: `isEnabled(_:for:)`, `count`, `subscript(_:)`.
@@ -30,12 +34,16 @@ struct ResolvedSignature: @unchecked Sendable {
     var isStatic: Bool
     /// Parameters in call order (setters: the new value first, then the indices).
     var parameters: [Parameter]
-    /// The result type; nil when it is `Self` (initializers, `-> Self`).
+    /// The result type; nil when it is `Self` (initializers, `-> Self`) or `Self?`.
     var result: Any.Type?
+    /// Whether the result is `Self?` (then `result` is nil).
+    var resultIsOptionalSelf = false
     var thrown: ThrownShape
     var isAsync: Bool
     /// The requirement's own generic parameter the result is, if any.
     var genericResultIndex: Int? = nil
+    /// The result type when it mentions the requirement's own generic parameter inside another type.
+    var genericResultTemplate: GenericTemplate? = nil
     /// Whether the result's layout depends on the existential's bound associated type (returned indirectly).
     var resultIsAbstract = false
     /// Whether the result's type mentions the bound associated type at all (`Element`, `[Element]`).
@@ -118,6 +126,25 @@ extension ResolvedSignature {
                     Parameter(type: Any.self, ownership: ownership, isInout: false, genericIndex: generic))
                 continue
             }
+            if case .dependent(let dependent) = parameter.type, genericCount > 0,
+                dependent.mentionsRequirementGenerics, !(binding?.isMentioned(in: dependent) ?? false)
+            {
+                let spelled = GenericTemplate.spelling(of: dependent)
+                guard parameter.ownership != .inout else {
+                    throw describe(
+                        "parameter \(index + 1) is an inout \(spelled), which the runtime stub does not write back for "
+                            + "a generic parameter of the method", "use ManualStub")
+                }
+                let template = try Self.template(dependent, what: "parameter \(index + 1)", describe)
+                let ownership: ArgumentOwnership =
+                    parameter.ownership == .owned || (parameter.ownership == .default && ownsByDefault)
+                    ? .owned : .borrowed
+                parameters.append(
+                    Parameter(
+                        type: template.representative, ownership: ownership, isInout: false,
+                        isAbstract: template.travelsIndirectly, genericTemplate: template))
+                continue
+            }
             if case .dependent(let dependent) = parameter.type,
                 let resolved = try bound(dependent, what: "parameter \(index + 1)")
             {
@@ -135,17 +162,22 @@ extension ResolvedSignature {
                         isAbstract: resolved.travelsIndirectly))
                 continue
             }
+            if case .dependent(let dependent) = parameter.type, Self.isSelf(dependent) {
+                throw describe(
+                    "parameter \(index + 1) is Self (a value of the conforming type), which the runtime stub does not "
+                        + "receive yet", "use ManualStub (a hand-written or doubles-gen conformer)")
+            }
             guard let type = parameter.type.concreteType else {
                 if let binding {
                     throw describe(
-                        "parameter \(index + 1) has type \(parameter.type), which depends on Self, an associated "
-                            + "type other than \(binding.name) or a generic parameter",
+                        "parameter \(index + 1) has type \(GenericTemplate.readable(parameter.type.description)), which "
+                            + "depends on Self or an associated type other than \(binding.name)",
                         "use ManualStub with a conformer that binds the associated type")
                 }
                 throw describe(
-                    "parameter \(index + 1) has type \(parameter.type), which depends on Self, an associated type "
-                        + "or a generic parameter",
-                    "bind the associated type, or use ManualStub")
+                    "parameter \(index + 1) has type \(GenericTemplate.readable(parameter.type.description)), which "
+                        + "depends on Self or an associated type the existential does not bind",
+                    "bind the associated type (any P<T>) if it is primary, or use ManualStub")
             }
             let ownership: ArgumentOwnership
             switch parameter.ownership {
@@ -162,20 +194,33 @@ extension ResolvedSignature {
             if let generic = genericIndex(type) {
                 result = Any.self
                 genericResultIndex = generic
+            } else if genericCount > 0, type.mentionsRequirementGenerics, !(binding?.isMentioned(in: type) ?? false) {
+                let template = try Self.template(type, what: "the result", describe)
+                result = template.representative
+                genericResultTemplate = template
+                resultIsAbstract = template.travelsIndirectly
             } else if let resolved = try bound(type, what: "the result") {
                 result = resolved.type
                 resultIsAbstract = resolved.travelsIndirectly
                 resultMentionsBinding = true
             } else if kind == .initializer || Self.isSelf(type) {
                 result = nil
+            } else if case .nominal(let optional) = type, case .module("Swift") = optional.parent,
+                optional.name == "Optional", optional.genericArguments.count == 1,
+                Self.isSelf(optional.genericArguments[0])
+            {
+                result = nil
+                resultIsOptionalSelf = true
             } else if let binding {
                 throw describe(
-                    "its result type \(type) depends on Self, an associated type other than \(binding.name) or a "
-                        + "generic parameter", "use ManualStub with a conformer that binds the associated type")
+                    "its result type \(GenericTemplate.spelling(of: type)) depends on Self or an associated type "
+                        + "other than \(binding.name)", "use ManualStub with a conformer that binds the associated type"
+                )
             } else {
                 throw describe(
-                    "its result type \(type) depends on an associated type or a generic parameter",
-                    "bind the associated type, or use ManualStub")
+                    "its result type \(GenericTemplate.spelling(of: type)) depends on Self (inside another type) or "
+                        + "an associated type the existential does not bind",
+                    "bind the associated type (any P<T>) if it is primary, or use ManualStub")
             }
         }
         switch signature.thrownType {
@@ -187,6 +232,19 @@ extension ResolvedSignature {
                     "it throws \(error), which is not a concrete error type", "throw a concrete error type")
             }
             thrown = .typed(errorType)
+        }
+    }
+
+    /// The template of a type that mentions the requirement's own generic parameters.
+    private static func template(
+        _ type: DemangledType, what: String, _ describe: (String, String) -> StubError
+    ) throws(StubError) -> GenericTemplate {
+        do {
+            return try GenericTemplate(type)
+        } catch {
+            throw describe(
+                "\(what) has type \(GenericTemplate.spelling(of: type)), which mentions a generic parameter of the "
+                    + "method: \(error.reason)", "use ManualStub (a hand-written or doubles-gen conformer)")
         }
     }
 

@@ -36,12 +36,16 @@ struct SignatureWitnesses {
             }
         }
         let conformers = found.map { $0.conformingType.description }
+        // Named from a witness or descriptor symbol when one is left, even though its type did not read.
+        let name = RequirementDisplayName.name(
+            atAnyOf: addresses + [UInt(bitPattern: callable.requirement.pointer)], registry: discovery.registry)
+        let described: String = name ?? "requirement \(callable.requirement.index) (\(callable.requirement.kind))"
+        let linked: String = conformers.isEmpty ? "none" : conformers.joined(separator: ", ")
+        let tried: String = reasons.joined(separator: "; ")
         throw StubError(
-            .signatureDiscoveryFailed, type: typeName,
-            reason: "no source described the signature of requirement \(callable.requirement.index) of "
-                + "\(descriptor.qualifiedName) (linked conformers: "
-                + (conformers.isEmpty ? "none" : conformers.joined(separator: ", ")) + "; "
-                + reasons.joined(separator: "; ") + ")",
+            .signatureDiscoveryFailed, type: typeName, requirement: name.map { "\(descriptor.name).\($0)" },
+            reason: "no source described the signature of \(described) of \(descriptor.qualifiedName) "
+                + "(linked conformers: \(linked); \(tried))",
             fix: "link a conformer built with debug info or symbols, or list the requirements explicitly with "
                 + "Stub(.method(signatureOf: ...)), or use ManualStub")
     }

@@ -15,6 +15,12 @@ struct StubBlueprint: @unchecked Sendable {
     let layouts: [WitnessTableLayout]
     let isClassBound: Bool
 
+    /// Every argument and result type of the requirements: what a recording
+    /// pass may need placeholders of.
+    var recordingTypes: [Any.Type] {
+        shapes.flatMap { $0.argumentTypes + [$0.resultType] }
+    }
+
     /// What a discovered blueprint is cached under: the type and its getter effect hints.
     private struct CacheKey: Hashable {
         let subject: ObjectIdentifier
@@ -169,11 +175,11 @@ struct StubBlueprint: @unchecked Sendable {
                 access = .modify(getter: getter, setter: setter)
             case .initializer:
                 access = .makesSelf
+            case .getter where callable.protocolDescriptor.qualifiedName == "Swift.Actor":
+                access = .actorExecutor
             default:
-                access = signature.result == nil ? .makesSelf : .call
-            }
-            if case .makesSelf = access, signature.kind != .initializer {
-                throw fail("it returns Self", "use ManualStub")
+                access =
+                    signature.resultIsOptionalSelf ? .makesOptionalSelf : signature.result == nil ? .makesSelf : .call
             }
             if signature.isAsync, !FabricatedConformance.supportsAsyncRequirements {
                 throw fail("async requirements are not supported on this architecture", "use ManualStub")

@@ -16,8 +16,11 @@ extension StubRuntime {
     ) -> PreparedForwarding {
         PreparedForwarding(
             call: Result { () throws(ForwardingError) -> ForwardedCall in
-                if case .makesSelf = shape.access {
-                    throw .unsupportedTarget("an initializer has no instance to forward to")
+                if shape.access.makesSelfValue {
+                    throw .unsupportedTarget(
+                        "it makes a new value of Self (an initializer, or a result of type Self or Self?), and the "
+                            + "real implementation would make one of its own type, not of the spy's; configure it with "
+                            + "when { ... }.thenReturn(spy())")
                 }
                 let witness = try target.witness(forDispatchIndex: frame.slot)
                 return try frame.prepareForwarding(to: target, witness: witness, plan: shape.plan)
@@ -45,8 +48,11 @@ extension StubRuntime {
                 declared[declarationIndex] = arguments[recorderIndex]
             }
             for (index, ownership) in shape.ownerships.enumerated() where ownership == .owned {
-                guard shape.argumentBridges[index] == nil else {
-                    throw .unsupportedTarget("argument \(index + 1) is an owned closure")
+                if let bridge = shape.argumentBridges[index] {
+                    try call.supplyOwnedClosure(
+                        declared[index], ofType: shape.argumentTypes[index], at: shape.plan.arguments[index],
+                        abstraction: bridge.abstraction)
+                    continue
                 }
                 try call.supplyOwnedArgument(
                     declared[index], ofType: shape.argumentTypes[index], at: shape.plan.arguments[index])

@@ -25,6 +25,8 @@ final class StubRuntime: Sendable {
     private let lentPlans: [Unmanaged<RequirementPlan>]
     /// The session that records forwarded calls and their outcomes (a recording spy's); nil otherwise.
     let recording: RecordingSession?
+    /// The actor whose executor serializes the calls of a double of a protocol constrained to `Actor`.
+    let isolation = StubIsolation()
     /// The conformance this runtime answers for, to make new values for
     /// initializers; weak because the conformance owns the handler that owns this.
     private let conformance = Mutex<WeakConformance>(WeakConformance())
@@ -62,7 +64,7 @@ final class StubRuntime: Sendable {
     /// Answers one call with its requirement's declared plan.
     private func serve(_ frame: CallFrame, _ declared: RequirementPlan) {
         switch declared.shape.access {
-        case .call, .makesSelf:
+        case .call, .makesSelf, .makesOptionalSelf:
             if declared.shape.genericWords.isEmpty {
                 serveCall(frame, declared)
             } else {
@@ -71,6 +73,8 @@ final class StubRuntime: Sendable {
         case .modify(let getterIndex, let setterIndex):
             let indices = withArguments(frame, declared) { ArgumentList(values: $0) }
             modify(frame, getter: plans[getterIndex], setter: plans[setterIndex], indices: indices.values)
+        case .actorExecutor:
+            answerExecutor(frame, declared)
         }
     }
 
@@ -170,13 +174,29 @@ final class StubRuntime: Sendable {
             }
             return unsafeBitCast(pointer, to: Any.Type.self)
         }
+        func resolve(_ template: GenericTemplate) -> Any.Type {
+            guard let type = template.resolve(types) else {
+                stop(
+                    "\(recorder.name): \(shape.requirement.name) cannot build the type "
+                        + "\(GenericTemplate.spelling(of: template.type)) for generic types "
+                        + types.map { String(reflecting: $0) }.joined(separator: ", "))
+            }
+            return type
+        }
         var argumentTypes = shape.argumentTypes
         for (index, generic) in shape.genericArguments.enumerated() {
             if let generic { argumentTypes[index] = types[generic] }
         }
+        for (index, template) in shape.genericTemplates.enumerated() {
+            if let template { argumentTypes[index] = resolve(template) }
+        }
         var resultType = shape.resultType
         var requirement = shape.requirement
-        if let generic = shape.genericResult {
+        if let template = shape.resultTemplate, case .call = shape.access {
+            resultType = resolve(template)
+            requirement = TestDoublesRecorder.Requirement(
+                id: requirement.id, name: requirement.name, effects: requirement.effects, resultType: resultType)
+        } else if let generic = shape.genericResult {
             resultType = types[generic]
             requirement = TestDoublesRecorder.Requirement(
                 id: requirement.id, name: requirement.name, effects: requirement.effects, resultType: resultType)
@@ -229,11 +249,13 @@ final class StubRuntime: Sendable {
                     if bridge.isEscaping {
                         values.append(
                             try FunctionBridge.closure(
-                                ofType: type, at: locations[index], in: frame, ownership: plan.shape.ownerships[index]))
+                                ofType: type, at: locations[index], in: frame, ownership: plan.shape.ownerships[index],
+                                abstraction: bridge.abstraction))
                         return step(index + 1)
                     }
-                    return try FunctionBridge.withNonEscapingClosure(ofType: type, at: locations[index], in: frame) {
-                        closure in
+                    return try FunctionBridge.withNonEscapingClosure(
+                        ofType: type, at: locations[index], in: frame, abstraction: bridge.abstraction
+                    ) { closure in
                         values.append(closure)
                         defer { values.removeLast() }
                         return step(index + 1)
@@ -253,8 +275,19 @@ final class StubRuntime: Sendable {
     /// Encodes an outcome into the frame.
     private func answer(_ frame: CallFrame, _ plan: RequirementPlan, _ outcome: CallOutcome, _ arguments: [Any]) {
         switch outcome {
-        case .returned(let value):
-            if case .makesSelf = plan.shape.access {
+        case .returned(var value):
+            if case .makesOptionalSelf = plan.shape.access {
+                let mirror = Mirror(reflecting: value)
+                if mirror.displayStyle == .optional {
+                    guard let wrapped = mirror.children.first?.value else {
+                        // `Self?` is one nullable reference: the payload's, or zero.
+                        frame.setResult(UInt(0), at: plan.shape.plan.result)
+                        return
+                    }
+                    value = wrapped
+                }
+            }
+            if plan.shape.access.makesSelfValue {
                 // A new value of this stub: the default answer (`()`), or a value of this same stub as the
                 // configured one. Either way the caller gets a new payload of this conformance (never the
                 // configured value's own payload), so a made value is a distinct object of the same stub.
@@ -275,17 +308,18 @@ final class StubRuntime: Sendable {
                     stop(
                         "\(recorder.name): \(plan.shape.requirement.name) answers with a new value of the same stub "
                             + "(the one created at \(site.fileID):\(site.line):\(site.column)); its behavior produced "
-                            + "a value of another stub, which an initializer of this stub cannot return "
+                            + "a value of another stub, which this stub cannot return as Self "
                             + "(configure it with thenReturn(stub()) of this same stub)")
                 }
                 frame.setResult(fabricated.retainedPayloadReference(), at: plan.shape.plan.result)
                 return
             }
             if let writer = plan.resultWriter, writer.write(value, to: frame) { return }
-            if plan.shape.resultBridge != nil {
+            if let bridge = plan.shape.resultBridge {
                 do {
                     try FunctionBridge.setResult(
-                        value, ofType: plan.shape.resultType, at: plan.shape.plan.result, in: frame)
+                        value, ofType: plan.shape.resultType, at: plan.shape.plan.result, in: frame,
+                        abstraction: bridge.abstraction)
                 } catch {
                     stop(
                         "\(recorder.name): \(plan.shape.requirement.name) cannot return \(String(reflecting: value)): \(error)"
@@ -303,7 +337,10 @@ final class StubRuntime: Sendable {
                     stop("\(recorder.name): \(plan.shape.requirement.name) has no typed-error location")
                 }
                 func throwTyped<E: Error>(_: E.Type) {
-                    guard let typed = error as? E else {
+                    // A recording pass ended at a call with no placeholder result: the call is
+                    // recorded, and any value of the typed error ends the pass the same way.
+                    let ending = error is RecordingPassEnded ? Match.Placeholders.make(E.self) : nil
+                    guard let typed = ending ?? error as? E else {
                         stop(
                             "\(recorder.name): \(plan.shape.requirement.name) throws \(E.self), but its behavior threw "
                                 + "\(String(reflecting: error)) of type \(type(of: error))")

@@ -99,6 +99,7 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         let recorder = InvocationRecorder(
             name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
             column: site.column)
+        recorder.declareRecordingTypes(blueprint.recordingTypes)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint)
         return (recorder, try runtime.materialize(as: Subject.self))
     }
@@ -131,6 +132,40 @@ extension Stub {
         do {
             let stub = try Stub<Subject>(fileID: fileID, filePath: filePath, line: line, column: column)
             configure(stub)
+            return stub()
+        } catch {
+            stop(error.description)
+        }
+    }
+
+    /// Builds a stub, configures it with async registrations, and returns
+    /// only its value.
+    ///
+    /// ```swift
+    /// let loader: any FeedLoader = await Stub.make {
+    ///     await $0.when { try await $0.loadFeed() }.thenReturn(["Hello, world"])
+    /// }
+    /// ```
+    ///
+    /// `configure` runs on the caller's actor, so a `@MainActor` test can
+    /// register requirements of a `@MainActor` protocol in it.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's actor, which `configure` runs on; leave the default.
+    ///   - fileID: The file ID of the creation.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    ///   - configure: Registers behaviors on the new stub.
+    /// - Returns: The configured value.
+    public static func make(
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ configure: (Stub<Subject>) async -> Void
+    ) async -> Subject {
+        do {
+            let stub = try Stub<Subject>(fileID: fileID, filePath: filePath, line: line, column: column)
+            await configure(stub)
             return stub()
         } catch {
             stop(error.description)

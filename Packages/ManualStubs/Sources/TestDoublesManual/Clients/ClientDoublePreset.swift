@@ -36,7 +36,7 @@ public struct ClientDoublePreset<Client>: Sendable {
         self.wiring = wiring
     }
 
-    private func make(
+    func make(
         live: Client?, kind: String, site: CallSite, recordingInto session: RecordingSession? = nil
     ) -> ClientStub<Client> {
         ClientStub(
@@ -85,6 +85,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// A stub that fails closed, configured asynchronously.
     ///
     /// - Parameters:
+    ///   - isolation: The caller's actor, which `configure` runs on; leave the default.
     ///   - fileID: The caller's file ID; unmatched calls are reported here.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -93,6 +94,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Returns: The stub.
     /// - Throws: What `configure` throws.
     public func failing(
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configure: (ClientStub<Client>) async throws -> Void
     ) async rethrows -> ClientStub<Client> {
@@ -172,6 +174,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Parameters:
     ///   - live: The live client unmatched calls go to.
     ///   - session: Records every forwarded call with the live answer; `nil` records nothing.
+    ///   - isolation: The caller's actor, which `configure` runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -181,6 +184,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Throws: What `configure` throws.
     public func spy(
         forwardingTo live: Client, recordingInto session: RecordingSession? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configure: (ClientStub<Client>) async throws -> Void
     ) async rethrows -> ClientStub<Client> {
@@ -225,6 +229,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     ///
     /// - Parameters:
     ///   - live: The live client.
+    ///   - isolation: The caller's actor, which `configure` runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -234,6 +239,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Throws: What `configure` throws.
     public func overriding(
         _ live: Client,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configure: (ClientStub<Client>) async throws -> Void
     ) async rethrows -> ClientStub<Client> {
@@ -266,6 +272,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// A fail-closed client configured asynchronously.
     ///
     /// - Parameters:
+    ///   - isolation: The caller's actor, which `configure` runs on; leave the default.
     ///   - fileID: The caller's file ID; unmatched calls are reported here.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -274,6 +281,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Returns: The client.
     /// - Throws: What `configure` throws.
     public func testValue(
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configure: (ClientStub<Client>) async throws -> Void
     ) async rethrows -> Client {
@@ -303,6 +311,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     ///
     /// - Parameters:
     ///   - live: The live client.
+    ///   - isolation: The caller's actor, which `configure` runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -312,6 +321,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Throws: What `configure` throws.
     public func testValue(
         overriding live: Client,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         configure: (ClientStub<Client>) async throws -> Void
     ) async rethrows -> Client {

@@ -40,20 +40,28 @@ extension ClosureInvoker where Effects: SyncThrowingClosureEffectKind {
 }
 
 extension ClosureInvoker where Effects == ClosureEffect.Async {
-    /// Calls the doubled closure.
+    /// Calls the doubled closure on the caller's actor.
     ///
-    /// - Parameter input: The input, or a matcher of it.
+    /// - Parameters:
+    ///   - input: The input, or a matcher of it.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The answer (a placeholder while recording).
-    public func callAsFunction(_ input: Input) async -> Output { await double.answerAsync(input) }
+    public func callAsFunction(_ input: Input, isolation: isolated (any Actor)? = #isolation) async -> Output {
+        await double.answerAsync(input, isolation: isolation)
+    }
 }
 
 extension ClosureInvoker where Effects: AsyncThrowingClosureEffectKind {
-    /// Calls the doubled closure.
+    /// Calls the doubled closure on the caller's actor.
     ///
-    /// - Parameter input: The input, or a matcher of it.
+    /// - Parameters:
+    ///   - input: The input, or a matcher of it.
+    ///   - isolation: The caller's actor; leave the default.
     /// - Returns: The answer (a placeholder while recording).
     /// - Throws: The configured error.
-    public func callAsFunction(_ input: Input) async throws(Effects.Failure) -> Output {
-        try await double.answerAsync(input, throwing: Effects.Failure.self)
+    public func callAsFunction(
+        _ input: Input, isolation: isolated (any Actor)? = #isolation
+    ) async throws(Effects.Failure) -> Output {
+        try await double.answerAsync(input, throwing: Effects.Failure.self, isolation: isolation)
     }
 }

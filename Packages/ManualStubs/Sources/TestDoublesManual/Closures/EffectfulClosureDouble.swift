@@ -63,7 +63,8 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     init(name: String, target: ForwardTarget?, site: CallSite) {
         let kind = target == nil ? Effects.doubleName : String(Effects.doubleName.dropLast("Double".count)) + "Spy"
         recorder = InvocationRecorder(
-            name: "\(kind)<\(Input.self), \(Output.self)>", unmatchedCallPolicy: target == nil ? .reportIssue : .forward,
+            name: "\(kind)<\(Input.self), \(Output.self)>",
+            unmatchedCallPolicy: target == nil ? .reportIssue : .forward,
             fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
         requirement = Requirement(
             id: RequirementID(name), name: name, effects: Effects.requirementEffects, resultType: Output.self)
@@ -246,6 +247,33 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     func answer<Failure: Error>(_ input: Input, throwing type: Failure.Type) throws(Failure) -> Output {
         guard case .sync(let real)? = target else { return try recorder.answer(requirement, [input], throwing: type) }
         return try recorder.answer(requirement, [input], throwing: type) { try real(input) }
+    }
+
+    /// Answers a call made on the caller's actor (the recording value's
+    /// `callAsFunction`); a spy's forwarding goes through the nonisolated path.
+    func answerAsync(_ input: Input, isolation: isolated (any Actor)?) async -> Output {
+        guard target != nil else { return await recorder.answerAsync(requirement, [input], isolation: isolation) }
+        return await forwardingAnswer(HandOver(input)).value
+    }
+
+    /// Answers a call of a throwing async closure made on the caller's actor.
+    func answerAsync<Failure: Error>(
+        _ input: Input, throwing type: Failure.Type, isolation: isolated (any Actor)?
+    ) async throws(Failure) -> Output {
+        guard target != nil else {
+            return try await recorder.answerAsync(requirement, [input], throwing: type, isolation: isolation)
+        }
+        return try await forwardingAnswer(HandOver(input), throwing: type).value
+    }
+
+    private func forwardingAnswer(_ input: HandOver<Input>) async -> HandOver<Output> {
+        HandOver(await answerAsync(input.value))
+    }
+
+    private func forwardingAnswer<Failure: Error>(
+        _ input: HandOver<Input>, throwing type: Failure.Type
+    ) async throws(Failure) -> HandOver<Output> {
+        HandOver(try await answerAsync(input.value, throwing: type))
     }
 
     func answerAsync(_ input: Input) async -> Output {

@@ -111,12 +111,15 @@ extension ManualStub {
     ///
     /// - Parameters:
     ///   - args: The requirement's arguments, in declaration order.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
-    public func asyncCall<each A, R>(_ args: repeat each A, function: String = #function) async -> R {
+    public func asyncCall<each A, R>(
+        _ args: repeat each A, isolation: isolated (any Actor)? = #isolation, function: String = #function
+    ) async -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .async, arguments: repeat (each A).self, result: R.self)
-        return await recorder.answerAsync(requirement, boxed(repeat each args))
+        return await recorder.answerAsync(requirement, boxed(repeat each args), isolation: isolation)
     }
 
     /// Answers an async, throwing requirement.
@@ -127,13 +130,17 @@ extension ManualStub {
     ///
     /// - Parameters:
     ///   - args: The requirement's arguments, in declaration order.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
-    public func asyncThrowingCall<each A, R>(_ args: repeat each A, function: String = #function) async throws -> R {
+    public func asyncThrowingCall<each A, R>(
+        _ args: repeat each A, isolation: isolated (any Actor)? = #isolation, function: String = #function
+    ) async throws -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)
-        return try await recorder.answerAsync(requirement, boxed(repeat each args), throwing: (any Error).self)
+        return try await recorder.answerAsync(
+            requirement, boxed(repeat each args), throwing: (any Error).self, isolation: isolation)
     }
 
     /// Answers an async requirement that throws only `E`.
@@ -147,15 +154,18 @@ extension ManualStub {
     /// - Parameters:
     ///   - args: The requirement's arguments, in declaration order.
     ///   - throwing: The requirement's error type.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
     public func asyncThrowingCall<each A, R, E: Error>(
-        _ args: repeat each A, throwing: E.Type, function: String = #function
+        _ args: repeat each A, throwing: E.Type, isolation: isolated (any Actor)? = #isolation,
+        function: String = #function
     ) async throws(E) -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self)
-        return try await recorder.answerAsync(requirement, boxed(repeat each args), throwing: E.self)
+        return try await recorder.answerAsync(
+            requirement, boxed(repeat each args), throwing: E.self, isolation: isolation)
     }
 
     /// Records a property or subscript setter; subscript setters pass their

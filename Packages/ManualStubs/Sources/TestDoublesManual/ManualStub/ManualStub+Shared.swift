@@ -39,7 +39,7 @@ public final class SharedManualStubs: Sendable {
             // test's scope; an isolated one belongs to the test that made it.
             let made =
                 self === Self.process
-                ? TestDoubleScope.$current.withValue(nil) { ManualStub<C>(name: name) }
+                ? TestDoubleTestingContext.$session.withValue(nil) { ManualStub<C>(name: name) }
                 : ManualStub<C>(name: name)
             controllers[ObjectIdentifier(type)] = made
             return made
@@ -59,10 +59,16 @@ public final class SharedManualStubs: Sendable {
     /// Runs async `body` with fresh ``ManualStub/shared`` controllers for every
     /// conformer type; child tasks see them too.
     ///
-    /// - Parameter body: The code that configures and calls static requirements.
+    /// `body` runs on the caller's actor.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's actor; leave the default.
+    ///   - body: The code that configures and calls static requirements.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    public static func isolated<R>(_ body: () async throws -> R) async rethrows -> R {
-        try await $current.withValue(SharedManualStubs(), operation: body)
+    public static func isolated<R>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+    ) async rethrows -> R {
+        try await $current.withValue(SharedManualStubs(), operation: body, isolation: isolation)
     }
 }

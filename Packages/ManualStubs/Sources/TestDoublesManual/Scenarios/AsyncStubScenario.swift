@@ -10,14 +10,35 @@
 /// Like ``StubScenario`` it is generic over the subject type and keeps
 /// registrations in first-match order; `appending(_:)`
 /// puts another scenario's registrations after this one's.
+///
+/// A setup runs with the isolation it was written with: a scenario of a
+/// `@MainActor` protocol writes `AsyncStubScenario { @MainActor double in ... }`
+/// and `apply` runs it on the main actor, wherever it is applied from.
 public struct AsyncStubScenario<Subject>: Sendable {
-    let setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]
+    let setups: [Setup]
+    /// The scenario's name, for reading tests and diagnostics; `nil` when unnamed.
+    public let name: String?
+
+    /// One setup closure; it carries its own isolation.
+    typealias Setup = @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void
 
     /// Creates a scenario.
     ///
-    /// - Parameter setup: Registers behaviors on the double it receives.
-    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) async -> Void) {
+    /// - Parameter setup: Registers behaviors on the double it receives; it
+    ///   runs on the actor it is isolated to, if any.
+    public init(_ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
+        name = nil
+    }
+
+    /// Creates a named scenario.
+    ///
+    /// - Parameters:
+    ///   - name: What the scenario sets up, such as `"offline"`.
+    ///   - setup: Registers behaviors on the double it receives.
+    public init(named name: String, _ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
+        setups = [setup]
+        self.name = name
     }
 
     /// Creates an async scenario that applies a synchronous one.
@@ -25,9 +46,11 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameter scenario: The synchronous scenario.
     public init(_ scenario: StubScenario<Subject>) {
         setups = scenario.setups.map { setup in { double in setup(double) } }
+        name = scenario.name
     }
 
-    init(setups: [@Sendable (ScenarioDouble<Subject>) async -> Void]) {
+    init(name: String? = nil, setups: [Setup]) {
+        self.name = name
         self.setups = setups
     }
 
@@ -38,12 +61,14 @@ public struct AsyncStubScenario<Subject>: Sendable {
     ///
     /// - Parameters:
     ///   - double: The double to configure.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func apply<Double: RecordingTestDouble>(
         to double: Double,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         guard let view = ScenarioDouble<Subject>.view(double) else {
@@ -60,7 +85,7 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameter other: The scenario whose registrations come after.
     /// - Returns: The combined scenario.
     public func appending(_ other: AsyncStubScenario<Subject>) -> AsyncStubScenario<Subject> {
-        AsyncStubScenario(setups: setups + other.setups)
+        AsyncStubScenario(name: name, setups: setups + other.setups)
     }
 
     /// A scenario that applies this one and then the synchronous `other`.
@@ -71,3 +96,13 @@ public struct AsyncStubScenario<Subject>: Sendable {
         appending(AsyncStubScenario(other))
     }
 }
+
+/// An ``AsyncStubScenario`` for ``ManualStub`` controllers and ``ClientStub``s.
+///
+/// ```swift
+/// let signedIn = AsyncManualStubScenario<APIClient> { stub in
+///     await stub.when { try await $0.fetchUser(Match.any()) }.thenReturn(user)
+/// }
+/// await signedIn.apply(to: api)
+/// ```
+public typealias AsyncManualStubScenario<Subject> = AsyncStubScenario<Subject>

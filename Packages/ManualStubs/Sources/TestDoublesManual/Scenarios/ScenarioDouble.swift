@@ -3,7 +3,11 @@
 ///
 /// It offers the whole vocabulary (`when`, `verify`, `history`, ...) and
 /// forwards it to the double the scenario is applied to.
-public struct ScenarioDouble<Subject>: RecordingTestDouble {
+///
+/// Sendable so that a setup isolated to an actor (`{ @MainActor double in ... }`)
+/// can receive it. Unchecked: `recordingSubject` is the value of a double,
+/// whose every call goes through the recorder, which is thread-safe.
+public struct ScenarioDouble<Subject>: RecordingTestDouble, @unchecked Sendable {
     /// The engine of the double the scenario is applied to.
     public let recorder: InvocationRecorder
     /// The value `when` closures receive.

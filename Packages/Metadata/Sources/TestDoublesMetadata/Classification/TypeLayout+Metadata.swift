@@ -167,6 +167,9 @@ extension TypeLayout {
             return rest.isEmpty ? .integer(size: MemoryLayout<UInt>.size) : nil
         case "w":
             return rest.isEmpty ? .integer(size: MemoryLayout<UInt>.size) : nil
+        case "e":
+            // Executor (`UnownedSerialExecutor`'s storage): an identity and an implementation word, unowned.
+            return rest.isEmpty ? words(2) : nil
         case "i":
             guard rest.hasSuffix("_"), let bits = Int(rest.dropLast()), bits > 0, bits <= 64 else { return nil }
             let bytes = (bits + 7) / 8

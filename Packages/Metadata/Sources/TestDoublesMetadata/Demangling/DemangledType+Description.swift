@@ -61,7 +61,8 @@ extension DemangledFunctionType: CustomStringConvertible {
             }
             return label + ownership + parameter.type.description + (parameter.isVariadic ? "..." : "")
         }
-        var text = "(" + parameters.joined(separator: ", ") + ")"
+        var text = globalActor.map { "@\($0) " } ?? ""
+        text += "(" + parameters.joined(separator: ", ") + ")"
         if isAsync { text += " async" }
         switch thrownError {
         case .none: break

@@ -11,6 +11,19 @@ extension DemangledType {
         mangler.append(self)
         return mangler.output
     }
+
+    /// The type spelled with the requirement's own generic parameters
+    /// (depth 1) as the parameters of a depth-0 generic context (`x`, `q_`,
+    /// ...), for a lookup in a context that has that many parameters.
+    ///
+    /// - Returns: The mangled name, or nil when the type also mentions
+    ///   `Self` or an associated type (depth 0 or a dependent member).
+    var mangledNameWithRequirementGenericsAtDepthZero: String? {
+        var mangler = TypeMangler()
+        mangler.requirementGenericsAtDepthZero = true
+        mangler.append(self)
+        return mangler.mentionsOuterGenerics ? nil : mangler.output
+    }
 }
 
 extension DemangledNominalType {
@@ -21,6 +34,10 @@ extension DemangledNominalType {
 /// Writes the mangling of a typed tree; every name is spelled out in full.
 struct TypeMangler {
     var output = ""
+    /// Whether depth-1 generic parameters are spelled as depth-0 ones.
+    var requirementGenericsAtDepthZero = false
+    /// Whether, doing so, a depth-0 parameter or a dependent member was met.
+    var mentionsOuterGenerics = false
 
     static let markerProtocols: Set<String> = [
         "Swift.Sendable", "Swift.Copyable", "Swift.Escapable", "Swift.BitwiseCopyable",
@@ -70,6 +87,10 @@ struct TypeMangler {
                 append(error)
                 output += "YK"
             }
+            if let actor = function.globalActor {
+                append(actor)
+                output += "Yc"
+            }
             switch function.representation {
             case .escaping: output += "c"
             case .nonEscaping: output += "XE"
@@ -98,6 +119,14 @@ struct TypeMangler {
         case .existentialMetatype(let instance):
             append(instance)
             output += "Xp"
+        case .genericParameter(let depth, let index) where requirementGenericsAtDepthZero:
+            if depth != 1 { mentionsOuterGenerics = true }
+            if index == 0 {
+                output += "x"
+            } else {
+                output += "q"
+                self.index(index - 1)
+            }
         case .genericParameter(let depth, let index):
             if depth == 0 && index == 0 {
                 output += "x"
@@ -110,11 +139,13 @@ struct TypeMangler {
                 self.index(index)
             }
         case .dependentMember(let base, let name, let proto):
+            if requirementGenericsAtDepthZero { mentionsOuterGenerics = true }
             append(base)
             identifier(name)
             if let proto { appendUnboundNominal(proto, withKind: true) }
             output += "Qx"
         case .dynamicSelf(let instance):
+            if requirementGenericsAtDepthZero { mentionsOuterGenerics = true }
             append(instance)
             output += "XD"
         }

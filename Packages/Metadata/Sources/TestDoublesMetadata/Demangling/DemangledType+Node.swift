@@ -153,6 +153,9 @@ struct DemangledTypeBuilder {
             case .asyncAnnotation: function.isAsync = true
             case .concurrentFunctionType: function.isSendable = true
             case .sendingResultFunctionType: break
+            case .globalActorFunctionType:
+                guard let actor = child.firstChild else { throw failure("a global actor without a type") }
+                function.globalActor = try type(actor)
             case .argumentTuple:
                 guard let parameters = child.firstChild else { throw failure("missing parameters") }
                 function.parameters = try self.parameters(parameters)

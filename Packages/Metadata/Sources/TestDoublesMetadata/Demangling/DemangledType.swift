@@ -222,6 +222,8 @@ public struct DemangledFunctionType: Hashable, Sendable {
     public var representation: Representation
     /// The requirement's own generic signature (depth 1 parameters), if it has one.
     public var genericSignature: DemangledGenericSignature?
+    /// The global actor the function is isolated to (`@MainActor`), if any.
+    public var globalActor: DemangledType?
 
     /// Creates a function type.
     ///
@@ -233,12 +235,14 @@ public struct DemangledFunctionType: Hashable, Sendable {
     ///   - isSendable: Whether it is `@Sendable`.
     ///   - representation: How a value is represented.
     ///   - genericSignature: Its own generic signature.
+    ///   - globalActor: The global actor it is isolated to.
     public init(
         parameters: [DemangledParameter], result: DemangledType, isAsync: Bool = false,
         thrownError: ThrownError = .none,
         isSendable: Bool = false, representation: Representation = .escaping,
-        genericSignature: DemangledGenericSignature? = nil
+        genericSignature: DemangledGenericSignature? = nil, globalActor: DemangledType? = nil
     ) {
+        self.globalActor = globalActor
         self.parameters = parameters
         self.result = result
         self.isAsync = isAsync

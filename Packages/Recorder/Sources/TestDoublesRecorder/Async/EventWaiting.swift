@@ -7,11 +7,12 @@ enum EventWaiting {
     /// between the subscription and the first check is lost.
     static func wait<Event: Sendable>(
         within timeout: Duration,
+        isolation: isolated (any Actor)?,
         events: AsyncStream<Event>,
         until condition: @escaping @Sendable () -> Bool
     ) async -> Bool {
         if condition() { return true }
-        return await withTaskGroup(of: Bool.self) { group in
+        return await withTaskGroup(of: Bool.self, isolation: isolation) { group in
             group.addTask {
                 for await _ in events where condition() { return true }
                 return false

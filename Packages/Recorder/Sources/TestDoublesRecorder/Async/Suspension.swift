@@ -20,6 +20,7 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
     ///
     /// - Parameters:
     ///   - timeout: How long to wait.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -28,9 +29,10 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
     @discardableResult
     public func waitForCall(
         within timeout: Duration,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> Bool {
-        if await core.waitForArrival(within: timeout) { return true }
+        if await core.waitForArrival(within: timeout, isolation: isolation) { return true }
         TestDoubleIssueReporting.report(
             TestDoubleIssue(
                 kind: .timedOut,

@@ -62,7 +62,7 @@ final class SuspensionCore: @unchecked Sendable {
     var pendingCount: Int { state.withLock { $0.parked.count } }
 
     /// Waits until a call arrives that no earlier wait has accounted for.
-    func waitForArrival(within timeout: Duration) async -> Bool {
+    func waitForArrival(within timeout: Duration, isolation: isolated (any Actor)?) async -> Bool {
         let (events, continuation) = AsyncStream.makeStream(of: Void.self)
         let id = state.withLock { state in
             let id = state.nextListener
@@ -74,7 +74,7 @@ final class SuspensionCore: @unchecked Sendable {
             _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
         }
         defer { continuation.finish() }
-        return await EventWaiting.wait(within: timeout, events: events) { [self] in
+        return await EventWaiting.wait(within: timeout, isolation: isolation, events: events) { [self] in
             state.withLock { state in
                 guard state.arrived > state.acknowledged else { return false }
                 state.acknowledged += 1

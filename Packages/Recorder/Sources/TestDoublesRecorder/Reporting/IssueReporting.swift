@@ -52,18 +52,21 @@ public enum TestDoubleIssueReporting {
         try $handler.withValue(handler, operation: operation)
     }
 
-    /// Runs an async operation with every issue it reports sent to a handler instead.
+    /// Runs an async operation, on the caller's actor, with every issue it
+    /// reports sent to a handler instead.
     ///
     /// - Parameters:
     ///   - handler: Receives each issue, on the thread that reports it.
+    ///   - isolation: The caller's actor, which `operation` runs on; leave the default.
     ///   - operation: The work to run.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
     public static func withHandler<R>(
         _ handler: @escaping @Sendable (TestDoubleIssue) -> Void,
+        isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        try await $handler.withValue(handler, operation: operation)
+        try await $handler.withValue(handler, operation: operation, isolation: isolation)
     }
 
     /// Runs an operation and returns the issues it reported instead of reporting them.
@@ -77,14 +80,19 @@ public enum TestDoubleIssueReporting {
         return box.issues
     }
 
-    /// Runs an async operation and returns the issues it reported instead of reporting them.
+    /// Runs an async operation, on the caller's actor, and returns the issues
+    /// it reported instead of reporting them.
     ///
-    /// - Parameter operation: The work to run.
+    /// - Parameters:
+    ///   - isolation: The caller's actor, which `operation` runs on; leave the default.
+    ///   - operation: The work to run.
     /// - Returns: The issues, in the order they were reported.
     /// - Throws: What `operation` throws.
-    public static func capture(_ operation: () async throws -> Void) async rethrows -> [TestDoubleIssue] {
+    public static func capture(
+        isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Void
+    ) async rethrows -> [TestDoubleIssue] {
         let box = IssueBox()
-        try await withHandler({ box.append($0) }, operation: operation)
+        try await withHandler({ box.append($0) }, isolation: isolation, operation: operation)
         return box.issues
     }
 

@@ -78,6 +78,7 @@ extension InteractionObserving {
     /// - Parameters:
     ///   - count: The accepted counts.
     ///   - timeout: How long to wait.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -86,10 +87,11 @@ extension InteractionObserving {
     @discardableResult
     public func verify<Count: CallCountExpression>(
         _ count: Count, within timeout: Duration,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> Bool {
         await core.verify(
-            count.callCount, within: timeout,
+            count.callCount, within: timeout, isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

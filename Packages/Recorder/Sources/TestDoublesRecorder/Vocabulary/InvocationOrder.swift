@@ -40,6 +40,32 @@ public struct InvocationOrder {
         passed = Self.verify(session, exhaustive: exhaustive, site: site)
     }
 
+    #if compiler(>=6.1)
+    /// Records the listed calls, some of them async, and verifies their order.
+    ///
+    /// - Parameters:
+    ///   - exhaustive: Whether the doubles involved may have recorded other calls.
+    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - body: Lists the expected calls in order.
+    @discardableResult
+    public init(
+        exhaustive: Bool = false,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        @InvocationOrderBuilder _ body: () async throws -> Void
+    ) async {
+        passed = await Self.record(
+            exhaustive: exhaustive, isolation: isolation,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), body)
+    }
+    #else
+    // Swift 6.0's SILGen crashes on an initializer with an `isolated`
+    // parameter ("actor-instance but no self provided?"), so 6.0 keeps the
+    // nonisolated initializer: its closure must not capture actor state.
     /// Records the listed calls, some of them async, and verifies their order.
     ///
     /// - Parameters:
@@ -55,10 +81,19 @@ public struct InvocationOrder {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         @InvocationOrderBuilder _ body: () async throws -> Void
     ) async {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        passed = await Self.record(
+            exhaustive: exhaustive, isolation: nil,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), body)
+    }
+    #endif
+
+    /// Runs the async builder on `isolation` and verifies the order it listed.
+    private static func record(
+        exhaustive: Bool, isolation: isolated (any Actor)?, site: CallSite, _ body: () async throws -> Void
+    ) async -> Bool {
         let session = CaptureSession(scope: .anyRecorder)
-        await CaptureSession.run(session, body)
-        passed = Self.verify(session, exhaustive: exhaustive, site: site)
+        await CaptureSession.run(session, isolation: isolation, body)
+        return verify(session, exhaustive: exhaustive, site: site)
     }
 
     private static func verify(_ session: CaptureSession, exhaustive: Bool, site: CallSite) -> Bool {

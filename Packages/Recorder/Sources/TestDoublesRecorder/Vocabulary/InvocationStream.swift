@@ -35,6 +35,7 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         }
         mailbox.unsubscribe = { [weak recorder = core.recorder] in recorder?.removeObserver(token) }
         self.mailbox = mailbox
+        TestDoubleSession.current?.adopt(mailbox)
     }
 
     /// Makes the iterator; every iterator of one stream shares its elements.
@@ -50,17 +51,30 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         ///
         /// - Returns: The element.
         public mutating func next() async -> Element? {
-            await mailbox.receiveElement()
+            await mailbox.receiveElement(isolation: nil)
+        }
+
+        /// The next element, received on the caller's actor (what `for await`
+        /// calls), so an element that is not `Sendable` reaches an actor-isolated test.
+        ///
+        /// - Parameter actor: The caller's actor.
+        /// - Returns: The element; `nil` once the task is cancelled.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            await mailbox.receiveElement(isolation: actor)
         }
 
         /// The next element, or `nil` when none arrives within `timeout`.
         ///
-        /// - Parameter timeout: How long to wait.
+        /// - Parameters:
+        ///   - timeout: How long to wait.
+        ///   - isolation: The caller's actor, which receives the element; leave the default.
         /// - Returns: The element.
-        public mutating func next(within timeout: Duration) async -> Element? {
+        public mutating func next(
+            within timeout: Duration, isolation: isolated (any Actor)? = #isolation
+        ) async -> Element? {
             let mailbox = self.mailbox
-            let box = await withTaskGroup(of: ElementBox?.self) { group in
-                group.addTask { await mailbox.receiveElement().map { ElementBox(value: $0) } }
+            let box = await withTaskGroup(of: ElementBox?.self, isolation: isolation) { group in
+                group.addTask { await mailbox.receiveElement(isolation: nil).map { ElementBox(value: $0) } }
                 group.addTask {
                     try? await Task.sleep(for: timeout)
                     return nil
@@ -100,6 +114,16 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
 
         init(site: CallSite) { self.site = site }
 
+        /// The calls delivered and not read yet.
+        var unreadCount: Int {
+            state.withLock { state in
+                state.buffer.filter { delivery in
+                    if case .element = delivery { return true }
+                    return false
+                }.count
+            }
+        }
+
         deinit { unsubscribe?() }
 
         func deliver(_ delivery: Delivery) {
@@ -121,8 +145,8 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         /// The next element; reports each rejected call passed on the way, on
         /// the calling task. Once the task is cancelled it still reports the
         /// rejected calls already buffered, so none is lost to a timeout.
-        func receiveElement() async -> Element? {
-            while let delivery = await receive() {
+        func receiveElement(isolation: isolated (any Actor)?) async -> Element? {
+            while let delivery = await receive(isolation: isolation) {
                 switch delivery {
                 case .element(let element):
                     return element
@@ -137,11 +161,12 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
             return nil
         }
 
-        func receive() async -> Delivery? {
+        func receive(isolation: isolated (any Actor)?) async -> Delivery? {
             let id = state.withLock { state in
                 defer { state.nextWaiter += 1 }
                 return state.nextWaiter
             }
+            // Both run on `isolation`: their `isolation` parameters default to it.
             let box = await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<DeliveryBox?, Never>) in
                     let immediate: DeliveryBox?? = state.withLock { state in
@@ -162,5 +187,16 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
             }
             return box?.value
         }
+    }
+}
+
+extension InvocationStream.Mailbox: InvocationStreamAuditing {
+    /// One issue at the stream's creation site when it holds calls nobody read.
+    var unconsumedIssue: TestDoubleIssue? {
+        let unread = unreadCount
+        guard unread > 0 else { return nil }
+        return TestDoubleIssue(
+            kind: .unmetExpectation, message: "stream() received \(unread) call(s) the test never read",
+            location: site)
     }
 }

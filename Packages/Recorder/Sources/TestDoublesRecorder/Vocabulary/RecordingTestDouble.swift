@@ -51,6 +51,7 @@ extension RecordingTestDouble {
     /// ```
     ///
     /// - Parameters:
+    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -58,12 +59,13 @@ extension RecordingTestDouble {
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     /// - Returns: The pattern.
     public func when<R>(
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: (Subject) async throws -> R
     ) async -> CallPattern<R> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = await recorder.capturing { _ = try await body(subject) }
+        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
@@ -147,6 +149,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -155,12 +158,15 @@ extension RecordingTestDouble {
     /// - Returns: The pattern.
     public func when<R>(
         returning placeholder: R,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: (Subject) async throws -> R
     ) async -> CallPattern<R> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = await recorder.capturing(returning: placeholder) { _ = try await body(subject) }
+        let session = await recorder.capturing(returning: placeholder, isolation: isolation) {
+            _ = try await body(subject)
+        }
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
@@ -211,6 +217,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
+    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -220,18 +227,20 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<Count: CallCountExpression, R>(
         _ count: Count,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: (Subject) async throws -> R
     ) async -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = await recorder.capturing { _ = try await body(subject) }
+        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
         return recorder.verify(session, count.callCount, site: site)
     }
 
     /// Checks that exactly one recorded call of an async requirement matches; reports an issue at the caller otherwise.
     ///
     /// - Parameters:
+    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -240,16 +249,19 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<R>(
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: (Subject) async throws -> R
     ) async -> Bool {
-        await verify(CallCount.once, fileID: fileID, filePath: filePath, line: line, column: column, body)
+        await verify(
+            CallCount.once, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, body)
     }
 
     /// Checks that the recorded calls contain the listed async calls in this
     /// relative order (other calls may come between them).
     ///
     /// - Parameters:
+    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -258,12 +270,13 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyInOrder(
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ body: (Subject) async throws -> Void
     ) async -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = await recorder.capturing { try await body(subject) }
+        let session = await recorder.capturing(isolation: isolation) { try await body(subject) }
         guard
             let patterns = InvocationRecorder.patterns(
                 from: session, purpose: "verifyInOrder", expectingOne: false, site: site, doubleName: recorder.name)

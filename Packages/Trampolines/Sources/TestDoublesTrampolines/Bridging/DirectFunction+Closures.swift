@@ -11,6 +11,16 @@ extension DirectFunction {
     ///
     /// - Returns: A value whose dynamic type is exactly `signature.type`.
     func makeClosure() -> Any {
+        let plain = makePlainClosure()
+        guard signature.isGlobalActorIsolated else { return plain }
+        // A synchronous global-actor-isolated function has the convention of
+        // the same function without the actor: only the type says where it runs.
+        return FunctionRetyping.reinterpret(plain, as: signature.type)
+    }
+
+    /// The closure with the function type's parameters, result and effects
+    /// but no global actor.
+    func makePlainClosure() -> Any {
         let types = signature.parameters.map(\.type)
         switch types.count {
         case 0:

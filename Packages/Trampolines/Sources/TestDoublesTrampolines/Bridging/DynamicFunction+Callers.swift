@@ -9,6 +9,12 @@ extension DynamicFunction {
     /// - Returns: A function that calls `closure`, or `nil` when the value is
     ///   not a closure of that type.
     static func makeCaller(of closure: Any, signature: FunctionSignature) -> Caller? {
+        var closure = closure
+        if signature.isGlobalActorIsolated {
+            // Called in the convention of the same function without the actor (see `DirectFunction.makeClosure()`).
+            guard ObjectIdentifier(type(of: closure)) == ObjectIdentifier(signature.type) else { return nil }
+            closure = FunctionRetyping.reinterpret(closure, as: FunctionRetyping.plainType(of: signature))
+        }
         let types = signature.parameters.map(\.type)
         let flags = (signature.isThrowing, signature.isSendable)
         switch types.count {

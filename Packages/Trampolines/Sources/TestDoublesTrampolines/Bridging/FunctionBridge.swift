@@ -15,20 +15,32 @@ import CTestDoublesTrampolines
 /// function whose entry (`td_dynamic_function_entry`) calls a Swift closure.
 ///
 /// Supported function types: Swift (thick) convention, synchronous, untyped
-/// `throws` or nonthrowing, `@Sendable` or not, no global actor, 0 to 4
-/// parameters that are neither `inout`, `consuming`, variadic, `isolated`,
-/// tuples, nor functions, and a result that is not a function. Everything
-/// else fails with `FunctionBridgeError`.
+/// `throws` or nonthrowing, `@Sendable` or not, isolated to a global actor
+/// or not, 0 to 4 parameters that are neither `inout`, `consuming`,
+/// variadic, `isolated`, tuples, nor functions, and a result that is not a
+/// function; and optionals of them at any depth (`F?`, `F??`). A
+/// `FunctionAbstraction` passes chosen parameters and the result by address
+/// (a generic requirement's closure over its own generic parameter).
+/// Everything else fails with `FunctionBridgeError`.
 public enum FunctionBridge {
     /// The largest number of parameters a bridged function type may have.
     public static var maximumParameterCount: Int { FunctionSignature.maximumArity }
 
     /// Checks that a function type can be bridged.
     ///
-    /// - Parameter type: The function type.
+    /// - Parameters:
+    ///   - type: The function type, or an optional of one.
+    ///   - abstraction: The parts of the function type that travel by address.
     /// - Throws: `FunctionBridgeError` saying what is not supported.
-    public static func validate(_ type: any Any.Type) throws(FunctionBridgeError) {
-        _ = try FunctionSignature.cached(type)
+    public static func validate(
+        _ type: any Any.Type, abstraction: FunctionAbstraction = .concrete
+    ) throws(FunctionBridgeError) {
+        if let optional = OptionalFunction(type) {
+            try optional.validate()
+            _ = try FunctionSignature.cached(optional.function, abstraction: abstraction)
+            return
+        }
+        _ = try FunctionSignature.cached(type, abstraction: abstraction)
     }
 
     /// The closure argument at `location` of an intercepted call, as a Swift
@@ -40,22 +52,34 @@ public enum FunctionBridge {
     /// when the closure dies, as the callee of an owned argument must.
     ///
     /// - Parameters:
-    ///   - type: The escaping function type of the argument.
+    ///   - type: The escaping function type of the argument, or an optional
+    ///     of one at any depth (`F?`, `F??`: always escaping).
     ///   - location: Where the argument is (two general-purpose words).
     ///   - frame: The intercepted call.
     ///   - ownership: Whether the call passed the argument at +0 or +1.
+    ///   - abstraction: The parts of the function type that travel indirectly
+    ///     (a generic requirement's closure over its own generic parameter).
     /// - Returns: A value whose dynamic type is `type`; cast it with `as!`.
+    ///   An optional's `nil` (at any level) is that `nil`.
     /// - Throws: `FunctionBridgeError.nonEscaping` for a non-escaping type
     ///   (use `withNonEscapingClosure(ofType:at:in:_:)`), or another
     ///   `FunctionBridgeError` for an unsupported shape or location.
     public static func closure(
         ofType type: any Any.Type, at location: ArgumentLocation, in frame: CallFrame,
-        ownership: ArgumentOwnership = .borrowed
+        ownership: ArgumentOwnership = .borrowed, abstraction: FunctionAbstraction = .concrete
     ) throws(FunctionBridgeError) -> Any {
-        let signature = try FunctionSignature.cached(type)
+        let holding: DirectFunction.ContextHolding = ownership == .owned ? .taken : .retained
+        if let optional = OptionalFunction(type) {
+            try optional.validate()
+            let signature = try FunctionSignature.cached(optional.function, abstraction: abstraction)
+            let words = try rawThickFunctionWords(at: location, in: frame, name: optional.type)
+            return try optional.value(of: words) { entry, context in
+                DirectFunction(entry: entry, context: context, signature: signature, holding: holding).makeClosure()
+            }
+        }
+        let signature = try FunctionSignature.cached(type, abstraction: abstraction)
         guard signature.isEscaping else { throw .nonEscaping(signature.name) }
         let (entry, context) = try thickFunctionWords(at: location, in: frame, signature: signature)
-        let holding: DirectFunction.ContextHolding = ownership == .owned ? .taken : .retained
         return DirectFunction(entry: entry, context: context, signature: signature, holding: holding)
             .makeClosure()
     }
@@ -66,12 +90,14 @@ public enum FunctionBridge {
     ///   - type: The escaping function type.
     ///   - entry: The function's entry point (direct convention of `type`).
     ///   - context: Its context, borrowed: the closure retains it.
+    ///   - abstraction: The parts of the function type that travel by address.
     /// - Returns: A value whose dynamic type is `type`.
     /// - Throws: `FunctionBridgeError` for an unsupported or non-escaping type.
     public static func closure(
-        ofType type: any Any.Type, entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?
+        ofType type: any Any.Type, entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?,
+        abstraction: FunctionAbstraction = .concrete
     ) throws(FunctionBridgeError) -> Any {
-        let signature = try FunctionSignature.cached(type)
+        let signature = try FunctionSignature.cached(type, abstraction: abstraction)
         guard signature.isEscaping else { throw .nonEscaping(signature.name) }
         return DirectFunction(entry: entry, context: context, signature: signature, holding: .retained)
             .makeClosure()
@@ -91,6 +117,7 @@ public enum FunctionBridge {
     ///   - type: The function type of the argument (escaping or not).
     ///   - location: Where the argument is (two general-purpose words).
     ///   - frame: The intercepted call.
+    ///   - abstraction: The parts of the function type that travel by address.
     ///   - body: Receives the closure, whose dynamic type is the escaping
     ///     form of `type`.
     /// - Returns: What `body` returns.
@@ -98,9 +125,9 @@ public enum FunctionBridge {
     ///   or what `body` throws.
     public static func withNonEscapingClosure<Result>(
         ofType type: any Any.Type, at location: ArgumentLocation, in frame: CallFrame,
-        _ body: (Any) throws -> Result
+        abstraction: FunctionAbstraction = .concrete, _ body: (Any) throws -> Result
     ) throws -> Result {
-        let signature = try FunctionSignature.cached(type)
+        let signature = try FunctionSignature.cached(type, abstraction: abstraction)
         let (entry, context) = try thickFunctionWords(at: location, in: frame, signature: signature)
         let function = DirectFunction(entry: entry, context: context, signature: signature, holding: .scoped)
         defer { function.endScope() }
@@ -115,14 +142,22 @@ public enum FunctionBridge {
     ///
     /// - Parameters:
     ///   - closure: A closure whose dynamic type is `type` (as stored in `Any`).
-    ///   - type: The function type.
+    ///   - type: The function type, or an optional of one at any depth (a
+    ///     `nil` passes as the optional's own bits).
+    ///   - abstraction: The parts of the function type that travel by address.
     /// - Returns: The entry and the +1 context, as the two words of a thick function.
     /// - Throws: `FunctionBridgeError.closureTypeMismatch` when `closure` is
     ///   not of `type`, or another `FunctionBridgeError` for an unsupported type.
     public static func thickFunction(
-        for closure: Any, ofType type: any Any.Type
+        for closure: Any, ofType type: any Any.Type, abstraction: FunctionAbstraction = .concrete
     ) throws(FunctionBridgeError) -> (entry: UInt, context: UInt) {
-        let signature = try FunctionSignature.cached(type)
+        if let optional = OptionalFunction(type) {
+            try optional.validate()
+            return try optional.words(of: closure) { (present) throws(FunctionBridgeError) in
+                try thickFunction(for: present, ofType: optional.function, abstraction: abstraction)
+            }
+        }
+        let signature = try FunctionSignature.cached(type, abstraction: abstraction)
         guard let caller = DynamicFunction.makeCaller(of: closure, signature: signature) else {
             throw .closureTypeMismatch(expected: signature.name, actual: _typeName(Swift.type(of: closure)))
         }
@@ -141,17 +176,19 @@ public enum FunctionBridge {
     ///   - type: The requirement's result type.
     ///   - location: The result's location (two general-purpose result registers).
     ///   - frame: The intercepted call.
+    ///   - abstraction: The parts of the function type that travel by address.
     /// - Throws: `FunctionBridgeError` for a mismatched closure, an unsupported
     ///   type or a location that is not two general-purpose words.
     public static func setResult(
-        _ closure: Any, ofType type: any Any.Type, at location: ResultLocation, in frame: CallFrame
+        _ closure: Any, ofType type: any Any.Type, at location: ResultLocation, in frame: CallFrame,
+        abstraction: FunctionAbstraction = .concrete
     ) throws(FunctionBridgeError) {
         guard case .direct(let parts) = location, parts.count == 2,
             parts.allSatisfy({ $0.fragment.bank == .generalPurpose && $0.fragment.size == 8 })
         else {
             throw .unexpectedLocation("a function result must be two general-purpose words, not \(location)")
         }
-        let (entry, context) = try thickFunction(for: closure, ofType: type)
+        let (entry, context) = try thickFunction(for: closure, ofType: type, abstraction: abstraction)
         for part in parts {
             guard case .generalPurpose(let index) = part.location else { continue }
             frame.setReturnGeneralPurposeRegister(index, to: part.fragment.offset == 0 ? entry : context)
@@ -162,19 +199,27 @@ public enum FunctionBridge {
     static func thickFunctionWords(
         at location: ArgumentLocation, in frame: CallFrame, signature: FunctionSignature
     ) throws(FunctionBridgeError) -> (UnsafeRawPointer, UnsafeMutableRawPointer?) {
+        let words = try rawThickFunctionWords(at: location, in: frame, name: signature.type)
+        guard let entry = UnsafeRawPointer(bitPattern: words.0) else {
+            throw .unexpectedLocation("the \(signature.name) argument has a null entry point")
+        }
+        return (entry, UnsafeMutableRawPointer(bitPattern: words.1))
+    }
+
+    /// Reads the two words of a thick function (or of an optional one) from an argument location.
+    static func rawThickFunctionWords(
+        at location: ArgumentLocation, in frame: CallFrame, name type: any Any.Type
+    ) throws(FunctionBridgeError) -> (UInt, UInt) {
         guard case .direct(let parts) = location, parts.count == 2,
             parts.allSatisfy({ $0.fragment.bank == .generalPurpose && $0.fragment.size == 8 })
         else {
             throw .unexpectedLocation(
-                "a \(signature.name) argument must be two general-purpose words, not \(location)")
+                "a \(_typeName(type, qualified: false)) argument must be two general-purpose words, not \(location)")
         }
         var words: (UInt, UInt) = (0, 0)
         withUnsafeMutableBytes(of: &words) { buffer in
             frame.copyArgumentBytes(location, byteCount: 16, into: buffer.baseAddress!)
         }
-        guard let entry = UnsafeRawPointer(bitPattern: words.0) else {
-            throw .unexpectedLocation("the \(signature.name) argument has a null entry point")
-        }
-        return (entry, UnsafeMutableRawPointer(bitPattern: words.1))
+        return words
     }
 }

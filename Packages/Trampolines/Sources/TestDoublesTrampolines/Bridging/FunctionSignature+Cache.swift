@@ -15,13 +15,15 @@ extension FunctionSignature {
     /// - Parameter type: A function type such as `((Int) throws -> String).self`.
     /// - Returns: The signature, as `init(_:)` would build it.
     /// - Throws: `FunctionBridgeError` for anything outside the supported shape.
-    static func cached(_ type: any Any.Type) throws(FunctionBridgeError) -> FunctionSignature {
-        let key = ObjectIdentifier(type)
+    static func cached(
+        _ type: any Any.Type, abstraction: FunctionAbstraction = .concrete
+    ) throws(FunctionBridgeError) -> FunctionSignature {
+        let key = Key(type: ObjectIdentifier(type), abstraction: abstraction)
         if let known = cache.withLock({ $0[key] }) { return try known.get() }
         // Built outside the lock: reading metadata may take other runtime
         // locks. Two threads may both build it; the first stored wins and
         // both results are equal.
-        let built = Result { () throws(FunctionBridgeError) in try FunctionSignature(type) }
+        let built = Result { () throws(FunctionBridgeError) in try FunctionSignature(type, abstraction: abstraction) }
         let stored = cache.withLock { entries in
             if let existing = entries[key] { return existing }
             entries[key] = built
@@ -30,6 +32,12 @@ extension FunctionSignature {
         return try stored.get()
     }
 
-    /// The signatures read so far, by function type metadata.
-    private static let cache = Mutex<[ObjectIdentifier: Result<FunctionSignature, FunctionBridgeError>]>([:])
+    /// What a signature is cached under: the function type and its abstraction.
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let abstraction: FunctionAbstraction
+    }
+
+    /// The signatures read so far, by function type metadata and abstraction.
+    private static let cache = Mutex<[Key: Result<FunctionSignature, FunctionBridgeError>]>([:])
 }

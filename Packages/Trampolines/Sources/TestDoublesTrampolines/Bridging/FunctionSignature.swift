@@ -26,6 +26,8 @@ struct FunctionSignature: @unchecked Sendable {
     var isThrowing: Bool
     var isSendable: Bool
     var isEscaping: Bool
+    /// Whether the function type is isolated to a global actor (`@MainActor`).
+    var isGlobalActorIsolated: Bool
     /// Outgoing stack bytes (a multiple of 16) a call needs.
     var stackByteCount: Int
 
@@ -36,7 +38,7 @@ struct FunctionSignature: @unchecked Sendable {
     ///
     /// - Parameter type: A function type such as `((Int) throws -> String).self`.
     /// - Throws: `FunctionBridgeError` for anything outside the supported shape.
-    init(_ type: any Any.Type) throws(FunctionBridgeError) {
+    init(_ type: any Any.Type, abstraction: FunctionAbstraction = .concrete) throws(FunctionBridgeError) {
         let name = _typeName(type, qualified: false)
         let metadata = TypeMetadata(type)
         guard metadata.kind == .function, let function = try? FunctionMetadata(metadata) else {
@@ -55,7 +57,6 @@ struct FunctionSignature: @unchecked Sendable {
         guard !function.isAsync else { throw unsupported("async closures are not bridged yet") }
         guard function.thrownErrorType == nil else { throw unsupported("typed-throwing closures are not bridged") }
         guard !function.isDifferentiable else { throw unsupported("@differentiable closures are not bridged") }
-        guard function.globalActor == nil else { throw unsupported("global-actor-isolated closures are not bridged") }
         guard function.parameterCount <= Self.maximumArity else {
             throw unsupported(
                 "\(function.parameterCount) parameters; the bridge covers 0 to \(Self.maximumArity)")
@@ -79,6 +80,11 @@ struct FunctionSignature: @unchecked Sendable {
             guard !parameter.isIsolated else { throw unsupported("parameter \(index) is isolated") }
             let parameterType = parameter.type.type
             try Self.checkValueType(parameterType, role: "parameter \(index)", in: name)
+            if abstraction.indirectParameters.contains(index) {
+                lowerings.append(.indirect)
+                parameterTypes.append(parameterType)
+                continue
+            }
             let passing: ValuePassing
             do { passing = try ABIClassifier.classify(parameterType, for: architecture) } catch {
                 throw unsupported("parameter \(index): \(error)")
@@ -103,10 +109,15 @@ struct FunctionSignature: @unchecked Sendable {
             throw unsupported("result: \(error)")
         }
         let result: ResultLocation
-        do { result = try convention.placeResult(ValueLowering(resultPassing)) } catch TrampolineError.resultTooWide {
+        if abstraction.indirectResult {
             result = .indirect
-        } catch {
-            throw unsupported("result: \(error)")
+        } else {
+            do { result = try convention.placeResult(ValueLowering(resultPassing)) } catch TrampolineError.resultTooWide
+            {
+                result = .indirect
+            } catch {
+                throw unsupported("result: \(error)")
+            }
         }
 
         self.type = type
@@ -118,6 +129,7 @@ struct FunctionSignature: @unchecked Sendable {
         self.isThrowing = function.isThrowing
         self.isSendable = function.isSendable
         self.isEscaping = function.isEscaping
+        self.isGlobalActorIsolated = function.globalActor != nil
         self.stackByteCount = stackBytes
     }
 

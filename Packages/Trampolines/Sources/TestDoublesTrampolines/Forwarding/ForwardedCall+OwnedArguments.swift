@@ -55,6 +55,51 @@ extension ForwardedCall {
         try _openExistential(type, do: supply).get()
     }
 
+    /// Gives the witness its own +1 thick function for an owned closure
+    /// argument (a closure property's new value, an initializer's closure).
+    ///
+    /// The decoded closure took over the caller's +1 context, so the witness
+    /// gets a fresh thick function that calls the decoded closure (through
+    /// `FunctionBridge.thickFunction(for:ofType:)`); an optional's `nil`
+    /// passes as its own bits. A call that is never invoked releases it.
+    ///
+    /// - Parameters:
+    ///   - closure: The decoded closure (or optional closure).
+    ///   - type: The argument's declared function type, or an optional of one.
+    ///   - location: Where the argument travels (two general-purpose words).
+    ///   - abstraction: The parts of the function type that travel by address.
+    /// - Throws: `ForwardingError.argumentTypeMismatch` when the closure cannot
+    ///   be bridged as `type`, `ForwardingError.malformedPlan` when the location does not fit.
+    public func supplyOwnedClosure(
+        _ closure: Any, ofType type: any Any.Type, at location: ArgumentLocation,
+        abstraction: FunctionAbstraction = .concrete
+    ) throws(ForwardingError) {
+        let words: (entry: UInt, context: UInt)
+        do {
+            words = try FunctionBridge.thickFunction(for: closure, ofType: type, abstraction: abstraction)
+        } catch {
+            throw .argumentTypeMismatch(expected: _typeName(type, qualified: false), actual: "\(error)")
+        }
+        let address = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+        address.storeBytes(of: words.entry, as: UInt.self)
+        address.storeBytes(of: words.context, toByteOffset: 8, as: UInt.self)
+        let owned = OwnedArgumentCopy(
+            address: address,
+            destroy: { words in
+                let context = words.load(fromByteOffset: 8, as: UInt.self)
+                if let context = UnsafeRawPointer(bitPattern: context) {
+                    Unmanaged<AnyObject>.fromOpaque(context).release()
+                }
+            })
+        do {
+            try place(copy: owned, byteCount: 16, at: location)
+        } catch {
+            owned.destroyAndDeallocate()
+            throw error
+        }
+        ownedCopies.append(owned)
+    }
+
     private func place(copy: OwnedArgumentCopy, byteCount: Int, at location: ArgumentLocation) throws(ForwardingError) {
         switch location {
         case .empty:

@@ -1,0 +1,151 @@
+import TestDoublesMetadata
+import TestDoublesTrampolines
+
+/// A requirement type that mentions the requirement's own generic
+/// parameters inside another type (`T?`, `[T]`, `[String: T]`, `Set<T>`,
+/// `T.Type`, `Result<T, E>`, `(Result<T, Error>) -> Void`): how the witness
+/// passes it, fixed at construction, and the concrete type it denotes for
+/// one call, once the call's hidden metadata words name the generic types.
+struct GenericTemplate: @unchecked Sendable {
+    /// The dependent type.
+    let type: DemangledType
+    /// Whether the witness passes it by address: its layout depends on a
+    /// generic parameter (`T?`, `Result<T, E>`), so its abstract form is
+    /// address-only. Containers whose layout does not (`[T]`, `Set<T>`,
+    /// `[K: T]`), metatypes (`T.Type`, one thick word) and closures travel
+    /// directly, as their concrete types do.
+    let travelsIndirectly: Bool
+    /// For a closure type (or an optional of one): its parts that travel by
+    /// address whatever the call's types are.
+    let abstraction: FunctionAbstraction?
+    /// The type with every generic parameter replaced by a class: it travels
+    /// as every call's concrete type does (metatypes thick), so it is what
+    /// the witness convention is planned with.
+    let representative: Any.Type
+
+    /// Reads a dependent type that mentions the requirement's own generic parameters.
+    ///
+    /// - Throws: `UnservedGenericType` naming the part outside what the runtime stub serves.
+    init(_ type: DemangledType) throws(UnservedGenericType) {
+        self.type = type
+        travelsIndirectly = try Self.travelsIndirectly(type)
+        abstraction = try Self.abstraction(of: type)
+        let representatives = Array(repeating: GenericRepresentative.self as Any.Type, count: 4)
+        guard let representative = type.resolved(requirementGenerics: representatives) else {
+            throw UnservedGenericType(
+                reason: "\(GenericTemplate.spelling(of: type)) cannot be built by the runtime from its generic "
+                    + "parameters (a constraint other than Hashable or Error, or a type that also depends on Self)")
+        }
+        self.representative = representative
+    }
+
+    /// The concrete type for one call whose generic parameters are `generics`.
+    func resolve(_ generics: [Any.Type]) -> Any.Type? {
+        type.resolved(requirementGenerics: generics)
+    }
+
+    /// Whether a type mentioning the requirement's generics is passed by address.
+    private static func travelsIndirectly(_ type: DemangledType) throws(UnservedGenericType) -> Bool {
+        guard type.mentionsRequirementGenerics else { return false }
+        switch type {
+        case .genericParameter:
+            return true
+        case .nominal(let nominal):
+            let arguments = nominal.genericArguments
+            if case .module("Swift") = nominal.parent {
+                switch (nominal.name, arguments.count) {
+                case ("Optional", 1):
+                    return try travelsIndirectly(arguments[0])
+                case ("Array", 1), ("ContiguousArray", 1), ("Set", 1), ("Dictionary", 2):
+                    for argument in arguments { _ = try travelsIndirectly(argument) }
+                    return false
+                case ("Result", 2):
+                    let success = try travelsIndirectly(arguments[0])
+                    let failure = try travelsIndirectly(arguments[1])
+                    return success || failure
+                default: break
+                }
+            }
+            throw UnservedGenericType(
+                reason: "\(spelling(of: type)) wraps a generic parameter of the method in \(nominal.name), and the "
+                    + "runtime stub serves one only as a whole type or inside Optional, Array, Set, Dictionary, "
+                    + "Result, a metatype or a closure")
+        case .metatype(let instance):
+            _ = try? travelsIndirectly(instance)
+            return false
+        case .function(let function):
+            for parameter in function.parameters { _ = try travelsIndirectly(parameter.type) }
+            _ = try travelsIndirectly(function.result)
+            return false
+        case .tuple:
+            throw UnservedGenericType(
+                reason: "\(spelling(of: type)) is a tuple holding a generic parameter of the method, which the "
+                    + "runtime stub does not decode")
+        case .existential, .existentialMetatype, .dependentMember, .dynamicSelf:
+            throw UnservedGenericType(
+                reason: "\(spelling(of: type)) mixes a generic parameter of the method with Self or an associated type")
+        }
+    }
+
+    /// The indirect parts of a closure type (or an optional of one), nil for other types.
+    private static func abstraction(of type: DemangledType) throws(UnservedGenericType) -> FunctionAbstraction? {
+        switch type {
+        case .function(let function):
+            var indirect: Set<Int> = []
+            for (index, parameter) in function.parameters.enumerated() where try travelsIndirectly(parameter.type) {
+                indirect.insert(index)
+            }
+            return FunctionAbstraction(
+                indirectParameters: indirect, indirectResult: try travelsIndirectly(function.result))
+        case .nominal(let nominal):
+            guard case .module("Swift") = nominal.parent, nominal.name == "Optional",
+                nominal.genericArguments.count == 1
+            else { return nil }
+            return try abstraction(of: nominal.genericArguments[0])
+        default:
+            return nil
+        }
+    }
+
+    /// A dependent type as a message spells it: `Self`, and a method's
+    /// generic parameters by position (`T1`, `T2`), never `τ_d_i`.
+    static func spelling(of type: DemangledType) -> String {
+        readable(type.description)
+    }
+
+    /// `text` with every `τ_d_i` generic parameter name spelled as ``spelling(of:)`` does.
+    static func readable(_ text: String) -> String {
+        var output = ""
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: "τ") {
+            output += rest[..<start]
+            let digits: Substring = rest[rest.index(after: start)...].prefix { $0 == "_" || $0.isNumber }
+            let parts: [Int] = digits.split(separator: "_").compactMap { Int($0) }
+            let name: String
+            if parts.count == 2, parts[0] == 0, parts[1] == 0 {
+                name = "Self"
+            } else if parts.count == 2, parts[0] == 1 {
+                name = "T" + String(parts[1] + 1)
+            } else {
+                name = "τ" + String(digits)
+            }
+            output += name
+            rest = rest[digits.endIndex...]
+        }
+        return output + rest
+    }
+}
+
+/// Why a type mentioning a method's own generic parameter is outside what the runtime stub serves.
+struct UnservedGenericType: Error {
+    /// The reason, naming the part of the type.
+    let reason: String
+}
+
+/// The class every generic parameter of a template is replaced with to plan
+/// the witness convention: a reference, so a metatype of it is thick, and
+/// Hashable and an Error, so the standard containers and `Result` accept it.
+final class GenericRepresentative: Hashable, Error, @unchecked Sendable {
+    static func == (lhs: GenericRepresentative, rhs: GenericRepresentative) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

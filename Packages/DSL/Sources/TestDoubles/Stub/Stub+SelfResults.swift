@@ -1,0 +1,129 @@
+import TestDoublesRecorder
+
+extension Stub {
+    /// Configures a requirement whose result is `Self` (a method, getter or
+    /// static method returning `Self`): each call answers with a new value of
+    /// this same stub, backed by the same recorder.
+    ///
+    /// ```swift
+    /// stub.when(returningSelf: { $0.duplicate() }).thenReturnValue()
+    /// let copy = stub().duplicate()  // a distinct value answering as the stub does
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    public func when(
+        returningSelf call: (Subject) throws -> Subject,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubSelfResultBuilder<Subject> {
+        StubSelfResultBuilder(
+            pattern: when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+    }
+
+    /// Configures an async requirement whose result is `Self`.
+    ///
+    /// - Parameters:
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    public func when(
+        returningSelf call: (Subject) async throws -> Subject,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> StubSelfResultBuilder<Subject> {
+        StubSelfResultBuilder(
+            pattern: await when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+    }
+
+    /// Configures a requirement whose result is `Self?`: each call answers
+    /// with a new value of this same stub, or `nil`.
+    ///
+    /// ```swift
+    /// stub.when(returningOptionalSelf: { $0.parent() }).thenReturnNil()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    public func when(
+        returningOptionalSelf call: (Subject) throws -> Subject?,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubOptionalSelfResultBuilder<Subject> {
+        StubOptionalSelfResultBuilder(
+            pattern: when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+    }
+
+    /// Configures an async requirement whose result is `Self?`.
+    ///
+    /// - Parameters:
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    public func when(
+        returningOptionalSelf call: (Subject) async throws -> Subject?,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> StubOptionalSelfResultBuilder<Subject> {
+        StubOptionalSelfResultBuilder(
+            pattern: await when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+    }
+}
+
+/// Chooses how a requirement returning `Self` answers: a new value of the
+/// same stub, or an error.
+public struct StubSelfResultBuilder<Subject> {
+    /// The registration the builder configures (for `verify` and `arguments()`).
+    public let pattern: CallPattern<Subject>
+    let stub: Stub<Subject>
+
+    /// Answers each matching call with a new value of this stub.
+    ///
+    /// - Returns: The registration.
+    @discardableResult
+    public func thenReturnValue() -> CallPattern<Subject> {
+        pattern.thenReturn(stub())
+    }
+
+    /// Throws `error` from matching calls (the requirement must throw).
+    ///
+    /// - Parameter error: The error to throw.
+    /// - Returns: The registration.
+    @discardableResult
+    public func thenThrow<Failure: Error>(_ error: Failure) -> CallPattern<Subject> {
+        pattern.thenThrow(error)
+    }
+}
+
+/// Chooses how a requirement returning `Self?` answers: a new value of the
+/// same stub, `nil`, or an error.
+public struct StubOptionalSelfResultBuilder<Subject> {
+    /// The registration the builder configures (for `verify` and `arguments()`).
+    public let pattern: CallPattern<Subject?>
+    let stub: Stub<Subject>
+
+    /// Answers each matching call with a new value of this stub.
+    ///
+    /// - Returns: The registration.
+    @discardableResult
+    public func thenReturnValue() -> CallPattern<Subject?> {
+        pattern.thenReturn(stub())
+    }
+
+    /// Answers each matching call with `nil`.
+    ///
+    /// - Returns: The registration.
+    @discardableResult
+    public func thenReturnNil() -> CallPattern<Subject?> {
+        pattern.thenReturn(nil)
+    }
+
+    /// Throws `error` from matching calls (the requirement must throw).
+    ///
+    /// - Parameter error: The error to throw.
+    /// - Returns: The registration.
+    @discardableResult
+    public func thenThrow<Failure: Error>(_ error: Failure) -> CallPattern<Subject?> {
+        pattern.thenThrow(error)
+    }
+}
