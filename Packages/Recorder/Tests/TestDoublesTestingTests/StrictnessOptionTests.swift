@@ -31,7 +31,9 @@ private let keeper = Mutex<[WaitDouble]>([])
         }
         keeper.withLock { $0.removeAll() }
         #expect(found.count == 1)
-        #expect(found.first?.message == "WaitDouble is still alive after its test ended; something outside the test keeps it")
+        #expect(
+            found.first?.message
+                == "WaitDouble is still alive after its test ended; something outside the test keeps it")
         #expect(found.first?.location?.fileID == #fileID)  // where its recorder was made
     }
 

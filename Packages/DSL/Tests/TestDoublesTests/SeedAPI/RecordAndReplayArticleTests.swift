@@ -73,7 +73,8 @@ import Testing
     @Test func aMissingKeyConfiguresNothingAndSaysWhy() throws {
         let stub = try Stub<any ForecastService>()
         let issues = TestDoubleIssueReporting.capture {
-            stub.when { $0.temperature(in: Match.any()) }.thenReplay(as: "nope", from: InteractionFixture(interactions: []))
+            stub.when { $0.temperature(in: Match.any()) }.thenReplay(
+                as: "nope", from: InteractionFixture(interactions: []))
         }
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.message.contains("\"nope\"") == true)

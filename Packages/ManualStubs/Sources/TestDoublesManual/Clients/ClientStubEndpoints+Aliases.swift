@@ -17,9 +17,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: (@Sendable (repeat each A) -> R).Type,
         forwarding: @escaping @Sendable (Client) -> @Sendable (repeat each A) -> R
     ) -> @Sendable (repeat each A) -> R {
-        function(name, forwarding: { (live: Client, argument: repeat each A) -> R in
-            forwarding(live)(repeat each argument)
-        })
+        function(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) -> R in
+                forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `@Sendable (repeat each A) throws -> R`.
@@ -33,9 +35,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: (@Sendable (repeat each A) throws -> R).Type,
         forwarding: @escaping @Sendable (Client) -> @Sendable (repeat each A) throws -> R
     ) -> @Sendable (repeat each A) throws -> R {
-        throwingFunction(name, forwarding: { (live: Client, argument: repeat each A) throws -> R in
-            try forwarding(live)(repeat each argument)
-        })
+        throwingFunction(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) throws -> R in
+                try forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `@Sendable (repeat each A) async -> R`.
@@ -49,9 +53,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: (@Sendable (repeat each A) async -> R).Type,
         forwarding: @escaping @Sendable (Client) -> @Sendable (repeat each A) async -> R
     ) -> @Sendable (repeat each A) async -> R {
-        asyncFunction(name, forwarding: { (live: Client, argument: repeat each A) async -> R in
-            await forwarding(live)(repeat each argument)
-        })
+        asyncFunction(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) async -> R in
+                await forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `@Sendable (repeat each A) async throws -> R`.
@@ -65,9 +71,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: (@Sendable (repeat each A) async throws -> R).Type,
         forwarding: @escaping @Sendable (Client) -> @Sendable (repeat each A) async throws -> R
     ) -> @Sendable (repeat each A) async throws -> R {
-        asyncThrowingFunction(name, forwarding: { (live: Client, argument: repeat each A) async throws -> R in
-            try await forwarding(live)(repeat each argument)
-        })
+        asyncThrowingFunction(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) async throws -> R in
+                try await forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `@Sendable (repeat each A) throws(E) -> R`.
@@ -81,9 +89,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: (@Sendable (repeat each A) throws(E) -> R).Type,
         forwarding: @escaping @Sendable (Client) -> @Sendable (repeat each A) throws(E) -> R
     ) -> @Sendable (repeat each A) throws(E) -> R {
-        throwingFunction(name, throwing: E.self, forwarding: { (live: Client, argument: repeat each A) throws(E) -> R in
-            try forwarding(live)(repeat each argument)
-        })
+        throwingFunction(
+            name, throwing: E.self,
+            forwarding: { (live: Client, argument: repeat each A) throws(E) -> R in
+                try forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `@Sendable (repeat each A) async throws(E) -> R`.
@@ -97,9 +107,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: (@Sendable (repeat each A) async throws(E) -> R).Type,
         forwarding: @escaping @Sendable (Client) -> @Sendable (repeat each A) async throws(E) -> R
     ) -> @Sendable (repeat each A) async throws(E) -> R {
-        asyncThrowingFunction(name, throwing: E.self, forwarding: { (live: Client, argument: repeat each A) async throws(E) -> R in
-            try await forwarding(live)(repeat each argument)
-        })
+        asyncThrowingFunction(
+            name, throwing: E.self,
+            forwarding: { (live: Client, argument: repeat each A) async throws(E) -> R in
+                try await forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `(repeat each A) -> R`.
@@ -113,9 +125,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: ((repeat each A) -> R).Type,
         forwarding: @escaping @Sendable (Client) -> (repeat each A) -> R
     ) -> (repeat each A) -> R {
-        function(name, forwarding: { (live: Client, argument: repeat each A) -> R in
-            forwarding(live)(repeat each argument)
-        })
+        function(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) -> R in
+                forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `(repeat each A) throws -> R`.
@@ -129,9 +143,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: ((repeat each A) throws -> R).Type,
         forwarding: @escaping @Sendable (Client) -> (repeat each A) throws -> R
     ) -> (repeat each A) throws -> R {
-        throwingFunction(name, forwarding: { (live: Client, argument: repeat each A) throws -> R in
-            try forwarding(live)(repeat each argument)
-        })
+        throwingFunction(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) throws -> R in
+                try forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `(repeat each A) async -> R`.
@@ -145,9 +161,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: ((repeat each A) async -> R).Type,
         forwarding: @escaping @Sendable (Client) -> (repeat each A) async -> R
     ) -> (repeat each A) async -> R {
-        asyncFunction(name, forwarding: { (live: Client, argument: repeat each A) async -> R in
-            await forwarding(live)(repeat each argument)
-        })
+        asyncFunction(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) async -> R in
+                await forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `(repeat each A) async throws -> R`.
@@ -161,9 +179,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: ((repeat each A) async throws -> R).Type,
         forwarding: @escaping @Sendable (Client) -> (repeat each A) async throws -> R
     ) -> (repeat each A) async throws -> R {
-        asyncThrowingFunction(name, forwarding: { (live: Client, argument: repeat each A) async throws -> R in
-            try await forwarding(live)(repeat each argument)
-        })
+        asyncThrowingFunction(
+            name,
+            forwarding: { (live: Client, argument: repeat each A) async throws -> R in
+                try await forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `(repeat each A) throws(E) -> R`.
@@ -177,9 +197,11 @@ extension ClientStubEndpoints {
         _ name: String, as type: ((repeat each A) throws(E) -> R).Type,
         forwarding: @escaping @Sendable (Client) -> (repeat each A) throws(E) -> R
     ) -> (repeat each A) throws(E) -> R {
-        throwingFunction(name, throwing: E.self, forwarding: { (live: Client, argument: repeat each A) throws(E) -> R in
-            try forwarding(live)(repeat each argument)
-        })
+        throwingFunction(
+            name, throwing: E.self,
+            forwarding: { (live: Client, argument: repeat each A) throws(E) -> R in
+                try forwarding(live)(repeat each argument)
+            })
     }
 
     /// An endpoint for a field of the closure type `(repeat each A) async throws(E) -> R`.
@@ -193,8 +215,10 @@ extension ClientStubEndpoints {
         _ name: String, as type: ((repeat each A) async throws(E) -> R).Type,
         forwarding: @escaping @Sendable (Client) -> (repeat each A) async throws(E) -> R
     ) -> (repeat each A) async throws(E) -> R {
-        asyncThrowingFunction(name, throwing: E.self, forwarding: { (live: Client, argument: repeat each A) async throws(E) -> R in
-            try await forwarding(live)(repeat each argument)
-        })
+        asyncThrowingFunction(
+            name, throwing: E.self,
+            forwarding: { (live: Client, argument: repeat each A) async throws(E) -> R in
+                try await forwarding(live)(repeat each argument)
+            })
     }
 }

@@ -16,9 +16,11 @@ extension ClientStubEndpoints {
     public func function<each A, R>(
         _ name: String, forwardingTo fallback: @escaping @Sendable (repeat each A) -> R
     ) -> @Sendable (repeat each A) -> R {
-        function(name, forwarding: { (_: Client, argument: repeat each A) -> R in
-            fallback(repeat each argument)
-        })
+        function(
+            name,
+            forwarding: { (_: Client, argument: repeat each A) -> R in
+                fallback(repeat each argument)
+            })
     }
 
     /// An endpoint that forwards to `fallback` in a spy.
@@ -30,9 +32,11 @@ extension ClientStubEndpoints {
     public func throwingFunction<each A, R>(
         _ name: String, forwardingTo fallback: @escaping @Sendable (repeat each A) throws -> R
     ) -> @Sendable (repeat each A) throws -> R {
-        throwingFunction(name, forwarding: { (_: Client, argument: repeat each A) throws -> R in
-            try fallback(repeat each argument)
-        })
+        throwingFunction(
+            name,
+            forwarding: { (_: Client, argument: repeat each A) throws -> R in
+                try fallback(repeat each argument)
+            })
     }
 
     /// An endpoint that forwards to `fallback` in a spy.
@@ -44,9 +48,11 @@ extension ClientStubEndpoints {
     public func asyncFunction<each A, R>(
         _ name: String, forwardingTo fallback: @escaping @Sendable (repeat each A) async -> R
     ) -> @Sendable (repeat each A) async -> R {
-        asyncFunction(name, forwarding: { (_: Client, argument: repeat each A) async -> R in
-            await fallback(repeat each argument)
-        })
+        asyncFunction(
+            name,
+            forwarding: { (_: Client, argument: repeat each A) async -> R in
+                await fallback(repeat each argument)
+            })
     }
 
     /// An endpoint that forwards to `fallback` in a spy.
@@ -58,9 +64,11 @@ extension ClientStubEndpoints {
     public func asyncThrowingFunction<each A, R>(
         _ name: String, forwardingTo fallback: @escaping @Sendable (repeat each A) async throws -> R
     ) -> @Sendable (repeat each A) async throws -> R {
-        asyncThrowingFunction(name, forwarding: { (_: Client, argument: repeat each A) async throws -> R in
-            try await fallback(repeat each argument)
-        })
+        asyncThrowingFunction(
+            name,
+            forwarding: { (_: Client, argument: repeat each A) async throws -> R in
+                try await fallback(repeat each argument)
+            })
     }
 
     /// An endpoint that throws only `E` and forwards to `fallback` in a spy.
@@ -73,9 +81,11 @@ extension ClientStubEndpoints {
     public func throwingFunction<each A, R, E: Error>(
         _ name: String, throwing: E.Type, forwardingTo fallback: @escaping @Sendable (repeat each A) throws(E) -> R
     ) -> @Sendable (repeat each A) throws(E) -> R {
-        throwingFunction(name, throwing: E.self, forwarding: { (_: Client, argument: repeat each A) throws(E) -> R in
-            try fallback(repeat each argument)
-        })
+        throwingFunction(
+            name, throwing: E.self,
+            forwarding: { (_: Client, argument: repeat each A) throws(E) -> R in
+                try fallback(repeat each argument)
+            })
     }
 
     /// An endpoint that throws only `E` and forwards to `fallback` in a spy.
@@ -86,10 +96,13 @@ extension ClientStubEndpoints {
     ///   - fallback: The live operation.
     /// - Returns: A closure that reports each call to the double.
     public func asyncThrowingFunction<each A, R, E: Error>(
-        _ name: String, throwing: E.Type, forwardingTo fallback: @escaping @Sendable (repeat each A) async throws(E) -> R
+        _ name: String, throwing: E.Type,
+        forwardingTo fallback: @escaping @Sendable (repeat each A) async throws(E) -> R
     ) -> @Sendable (repeat each A) async throws(E) -> R {
-        asyncThrowingFunction(name, throwing: E.self, forwarding: { (_: Client, argument: repeat each A) async throws(E) -> R in
-            try await fallback(repeat each argument)
-        })
+        asyncThrowingFunction(
+            name, throwing: E.self,
+            forwarding: { (_: Client, argument: repeat each A) async throws(E) -> R in
+                try await fallback(repeat each argument)
+            })
     }
 }

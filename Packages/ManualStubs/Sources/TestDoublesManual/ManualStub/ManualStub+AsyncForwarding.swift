@@ -103,6 +103,7 @@ extension ManualStub {
         _ args: repeat each A, throwing: E.Type, isolation: isolated (any Actor)? = #isolation,
         function: String = #function
     ) async throws(E) {
-        try await asyncThrowingCall(repeat each args, throwing: E.self, isolation: isolation, function: function) as Void
+        try await asyncThrowingCall(repeat each args, throwing: E.self, isolation: isolation, function: function)
+            as Void
     }
 }

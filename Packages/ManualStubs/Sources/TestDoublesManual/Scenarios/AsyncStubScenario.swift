@@ -36,7 +36,8 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up, such as `"offline"`.
     ///   - setup: Registers behaviors on the double it receives.
-    public init(named name: String, _ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
+    public init(named name: String, _ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void)
+    {
         setups = [setup]
         self.name = name
     }

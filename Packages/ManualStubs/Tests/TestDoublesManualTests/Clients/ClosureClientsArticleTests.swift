@@ -35,7 +35,8 @@ final class LiveMembers: Sendable {
 
 let membersClients = ClientDoublePreset<MembersClient> { endpoints in
     MembersClient(
-        fetchMember: endpoints.asyncThrowingFunction("fetchMember", forwarding: { live, id in try await live.fetchMember(id) }),
+        fetchMember: endpoints.asyncThrowingFunction(
+            "fetchMember", forwarding: { live, id in try await live.fetchMember(id) }),
         track: endpoints.function("track", forwarding: { live, event in live.track(event) }))
 }
 
@@ -46,7 +47,8 @@ let membersClients = ClientDoublePreset<MembersClient> { endpoints in
 
     @Test func clientStubOverview() async throws {
         let stub = ClientStub<MembersClient> { endpoints in
-            MembersClient(fetchMember: endpoints.asyncThrowingFunction("fetchMember"), track: endpoints.function("track"))
+            MembersClient(
+                fetchMember: endpoints.asyncThrowingFunction("fetchMember"), track: endpoints.function("track"))
         }
         await stub.when { try await $0.fetchMember(Match.equal(42)) }.thenReturn(Self.ada)
         stub.when { $0.track(Match.any()) }.thenDoNothing()
@@ -87,7 +89,8 @@ let membersClients = ClientDoublePreset<MembersClient> { endpoints in
             SearchClient(search: endpoints.asyncThrowingFunction("search"))
         }
         await stub.when {
-            try await $0.search(Match.equal("swift"), Match.any(), Match.any(), Match.any(), Match.equal(true), Match.any())
+            try await $0.search(
+                Match.equal("swift"), Match.any(), Match.any(), Match.any(), Match.equal(true), Match.any())
         }.thenReturn(["result"])
         #expect(try await stub().search("swift", 0, 10, "en", true, 0.5) == ["result"])
         let calls: [(String, Int, Int, String, Bool, Double)] = await stub.when {

@@ -57,7 +57,8 @@ extension CallPattern where Result: Decodable {
     ) -> Self {
         replay(key, fixture, CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { recorded in
             guard let value = recorded.value else {
-                throw FixtureReplayProblem("the recorded error \(recorded) has no encoded value to decode as \(Failure.self)")
+                throw FixtureReplayProblem(
+                    "the recorded error \(recorded) has no encoded value to decode as \(Failure.self)")
             }
             return try value.decode(as: Failure.self)
         }
@@ -128,7 +129,8 @@ extension CallPattern {
     ) -> Self {
         // Encodable errors are always recorded with their value; the type
         // names which ones the fixture must be able to rebuild.
-        thenRecord(as: name, into: session, fileID: fileID, filePath: filePath, line: line, column: column, calling: real)
+        thenRecord(
+            as: name, into: session, fileID: fileID, filePath: filePath, line: line, column: column, calling: real)
     }
 
     /// Records each call of an async requirement with its outcome, and errors
@@ -150,6 +152,7 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         calling real: @escaping (repeat each Argument) async throws -> Result
     ) -> Self {
-        thenRecord(as: name, into: session, fileID: fileID, filePath: filePath, line: line, column: column, calling: real)
+        thenRecord(
+            as: name, into: session, fileID: fileID, filePath: filePath, line: line, column: column, calling: real)
     }
 }
