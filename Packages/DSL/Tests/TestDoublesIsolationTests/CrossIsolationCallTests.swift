@@ -49,7 +49,8 @@ actor AuthClient {
             mainAnswers.append(try? await service.signIn(user: "user\(200 + call)", password: "pw"))
         }
 
-        let expected = (0..<(4 * perCaller)).map { $0 == 0 ? nil : "token-user\($0)" }
+        let expected =
+            (0..<(4 * perCaller)).map { $0 == 0 ? nil : "token-user\($0)" }
             + (100..<(100 + perCaller)).map { "token-user\($0)" }
         #expect(answers.sorted { ($0 ?? "") < ($1 ?? "") } == expected.sorted { ($0 ?? "") < ($1 ?? "") })
         #expect(mainAnswers == (200..<(200 + perCaller)).map { "token-user\($0)" })

@@ -1,13 +1,27 @@
+import Foundation
 import TestDoublesMetadata
 import TestDoublesRecorder
 
-/// Installs Metadata's placeholder synthesis as the recorder's last-resort
-/// placeholder hook, so `Match.any()` and recording passes work for structs,
-/// enums, tuples, SIMD vectors and other values built from metadata.
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Installs the runtime's placeholder synthesis as the recorder's
+/// last-resort placeholder hook, so `Match.any()` and recording passes work
+/// for structs, enums, tuples, SIMD vectors and other values built from
+/// metadata, for existentials (a dummy of the protocol) and for closures.
+///
+/// Nested types (struct fields, tuple elements, enum payloads) are looked up
+/// first through the recorder's sources (registered, built-in and handed-over
+/// values), then here, so a struct holding a `URL`, an `AsyncStream` or an
+/// instance the test passed with `Match.any(using:)` is built around them.
 enum PlaceholderSynthesis {
     /// Installed once, on first use, thread-safely (a global's lazy initializer).
     private static let installed: Bool = {
-        Match.Placeholders.installSynthesizer { type in Placeholder.value(of: type) }
+        Match.Placeholders.installSynthesizer { type, lookup in
+            if let value = runtimeValue(type) { return value }
+            return Placeholder.value(of: type, resolving: { lookup($0) ?? runtimeValue($0) })
+        }
         return true
     }()
 
@@ -15,4 +29,22 @@ enum PlaceholderSynthesis {
     static func install() {
         _ = installed
     }
+
+    /// Values only the runtime can make: a dummy of a protocol existential
+    /// (a fabricated stub with no behaviors), a fail-on-use closure, and
+    /// Foundation values of modules the recorder does not link.
+    private static func runtimeValue(_ type: Any.Type) -> Any? {
+        if type == URLRequest.self {
+            return URLRequest(url: URL(string: "about:blank")!)
+        }
+        switch TypeMetadata(type).kind {
+        case .existential, .function:
+            return try? DummyFactory.make(type, site: site).get()
+        default:
+            return nil
+        }
+    }
+
+    /// Where a dummy made as a placeholder says it was created.
+    private static let site = CallSite()
 }

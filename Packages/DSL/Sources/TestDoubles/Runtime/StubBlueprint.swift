@@ -15,6 +15,12 @@ struct StubBlueprint: @unchecked Sendable {
     let layouts: [WitnessTableLayout]
     let isClassBound: Bool
 
+    /// Every argument and result type of the requirements: what a recording
+    /// pass may need placeholders of.
+    var recordingTypes: [Any.Type] {
+        shapes.flatMap { $0.argumentTypes + [$0.resultType] }
+    }
+
     /// What a discovered blueprint is cached under: the type and its getter effect hints.
     private struct CacheKey: Hashable {
         let subject: ObjectIdentifier

@@ -337,7 +337,10 @@ final class StubRuntime: Sendable {
                     stop("\(recorder.name): \(plan.shape.requirement.name) has no typed-error location")
                 }
                 func throwTyped<E: Error>(_: E.Type) {
-                    guard let typed = error as? E else {
+                    // A recording pass ended at a call with no placeholder result: the call is
+                    // recorded, and any value of the typed error ends the pass the same way.
+                    let ending = error is RecordingPassEnded ? Match.Placeholders.make(E.self) : nil
+                    guard let typed = ending ?? error as? E else {
                         stop(
                             "\(recorder.name): \(plan.shape.requirement.name) throws \(E.self), but its behavior threw "
                                 + "\(String(reflecting: error)) of type \(type(of: error))")

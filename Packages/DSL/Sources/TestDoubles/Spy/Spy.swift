@@ -66,6 +66,7 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         let recorder = InvocationRecorder(
             name: "Spy<\(blueprint.typeName)>", unmatchedCallPolicy: .forward, fileID: site.fileID,
             filePath: site.filePath, line: site.line, column: site.column)
+        recorder.declareRecordingTypes(blueprint.recordingTypes)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint, target: target, recording: session)
         self.recorder = recorder
         value = try runtime.materialize(as: Subject.self)

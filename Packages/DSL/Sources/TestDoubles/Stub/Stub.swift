@@ -99,6 +99,7 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         let recorder = InvocationRecorder(
             name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
             column: site.column)
+        recorder.declareRecordingTypes(blueprint.recordingTypes)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint)
         return (recorder, try runtime.materialize(as: Subject.self))
     }

@@ -39,6 +39,10 @@ enum TypedAnswer {
             return cast(value, recorder, requirement)
         case .threw(let error):
             if let typed = error as? E { throw typed }
+            if error is RecordingPassEnded, let placeholder = Match.Placeholders.make(E.self) {
+                // The call is recorded; a placeholder of the typed error ends the pass the same way.
+                throw placeholder
+            }
             if error is UnstubbedCall {
                 // The engine reported the unmatched call already and has no placeholder to offer.
                 stop(
@@ -59,10 +63,6 @@ enum TypedAnswer {
                     recorder, requirement)
             }
         case .trap(let message):
-            // The engine only traps a throwing requirement when a recording
-            // pass needs a placeholder result it cannot make; an untyped
-            // requirement can end the pass by throwing instead.
-            if let error = RecordingPassEnded(message: message) as? E { throw error }
             stop(message)
         }
     }
@@ -127,13 +127,6 @@ enum TypedAnswer {
     static func stop(_ message: String) -> Never {
         fatalError("TestDoubles: \(message)")
     }
-}
-
-/// Ends a recording pass early for a throwing requirement whose result type
-/// has no placeholder: the call is already recorded when it is thrown.
-struct RecordingPassEnded: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
 
 extension InvocationRecorder {

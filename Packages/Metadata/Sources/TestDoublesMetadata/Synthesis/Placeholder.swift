@@ -7,7 +7,10 @@
 /// It refuses (fails closed) where no value can be made without inventing
 /// an identity: class instances, existentials, functions, existential
 /// metatypes, raw pointers, noncopyable and uninhabited types. A refused
-/// type leaves the destination memory untouched.
+/// type leaves the destination memory untouched. A caller that has values
+/// of such types (a class instance the test handed over, an existential
+/// boxing a placeholder) supplies them for nested fields and payloads
+/// through `resolving:`.
 public enum Placeholder {
     /// Initializes a placeholder value of `type` at `destination`.
     ///
@@ -23,11 +26,15 @@ public enum Placeholder {
 
     /// A placeholder value of `type` boxed as `Any`, nil when the type has none.
     ///
-    /// - Parameter type: The value's type.
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - resolve: Supplies values of nested types (struct fields, tuple
+    ///     elements, enum payloads) before synthesis is tried; a value that
+    ///     does not cast to the nested type is ignored.
     /// - Returns: The value, or nil for classes, existentials, functions and the other refused types.
-    public static func value(of type: Any.Type) -> Any? {
+    public static func value(of type: Any.Type, resolving resolve: (Any.Type) -> Any? = { _ in nil }) -> Any? {
         let metadata = TypeMetadata(type)
-        guard let plan = try? PlaceholderPlan.make(for: metadata, depth: 0) else { return nil }
+        guard let plan = try? PlaceholderPlan.make(for: metadata, depth: 0, resolve: resolve) else { return nil }
         let witnesses = metadata.valueWitnesses
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: max(witnesses.size, 1), alignment: max(witnesses.alignment, 1))

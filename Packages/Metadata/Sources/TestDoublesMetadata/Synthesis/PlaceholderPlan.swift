@@ -11,16 +11,33 @@ indirect enum PlaceholderPlan {
     case enumCase(metadata: TypeMetadata, tag: Int, payload: PlaceholderPlan?)
     /// Store a metadata pointer (the value of a metatype).
     case metatype(UnsafeRawPointer)
+    /// Copy a value another source supplied for a nested type.
+    case value(PlaceholderCopy)
 
     private static let maximumDepth = 64
 
     /// Plans the placeholder of `metadata`'s type.
-    static func make(for metadata: TypeMetadata, depth: Int) throws(MetadataError) -> PlaceholderPlan {
+    ///
+    /// - Parameters:
+    ///   - metadata: The type.
+    ///   - depth: How deep inside the top-level type this one is.
+    ///   - resolve: Supplies the value of a nested type (not the top-level one)
+    ///     before synthesis is tried: values registered or built by a higher
+    ///     layer (a class instance the test handed over, an existential boxing
+    ///     a placeholder, a standard-library stream).
+    static func make(
+        for metadata: TypeMetadata, depth: Int, resolve: (Any.Type) -> Any? = { _ in nil }
+    ) throws(MetadataError) -> PlaceholderPlan {
         let name = metadata.description
         guard depth < maximumDepth else { throw .unsupportedType(typeName: name, reason: "nesting too deep") }
         let witnesses = metadata.valueWitnesses
         guard witnesses.isCopyable else { throw .unsupportedType(typeName: name, reason: "noncopyable type") }
         if let known = KnownValues.bytes(for: metadata) { return .bytes(known) }
+        if depth > 0, let supplied = resolve(metadata.type),
+            let copy = PlaceholderCopy(supplied, as: metadata.type)
+        {
+            return .value(copy)
+        }
         switch metadata.kind {
         case .struct:
             var fields: [(Int, PlaceholderPlan)] = []
@@ -37,18 +54,18 @@ indirect enum PlaceholderPlan {
                 if field.mangledTypeName.isBuiltin {
                     fields.append((field.offset, try builtin(field.mangledTypeName, size: field.type, in: name)))
                 } else {
-                    fields.append((field.offset, try make(for: field.type, depth: depth + 1)))
+                    fields.append((field.offset, try make(for: field.type, depth: depth + 1, resolve: resolve)))
                 }
             }
             return .fields(size: witnesses.size, fields)
         case .tuple:
             var fields: [(Int, PlaceholderPlan)] = []
             for element in try TupleMetadata(metadata).elements {
-                fields.append((element.offset, try make(for: element.type, depth: depth + 1)))
+                fields.append((element.offset, try make(for: element.type, depth: depth + 1, resolve: resolve)))
             }
             return .fields(size: witnesses.size, fields)
         case .enum, .optional:
-            return try enumCase(metadata, depth: depth)
+            return try enumCase(metadata, depth: depth, resolve: resolve)
         case .metatype:
             return .metatype(try MetatypeMetadata(metadata).instanceType.pointer)
         case .class, .foreignClass, .foreignReferenceType, .objCClassWrapper:
@@ -67,7 +84,9 @@ indirect enum PlaceholderPlan {
     }
 
     /// Plans an enum: its first case without payload, else its first payload case that has a placeholder.
-    private static func enumCase(_ metadata: TypeMetadata, depth: Int) throws(MetadataError) -> PlaceholderPlan {
+    private static func enumCase(
+        _ metadata: TypeMetadata, depth: Int, resolve: (Any.Type) -> Any?
+    ) throws(MetadataError) -> PlaceholderPlan {
         let name = metadata.description
         guard metadata.valueWitnesses.hasEnumWitnesses else {
             throw .unsupportedType(typeName: name, reason: "enum without enum value witnesses")
@@ -78,7 +97,7 @@ indirect enum PlaceholderPlan {
         }
         for candidate in cases where !candidate.isIndirect {
             guard let payloadType = candidate.payloadType,
-                let payload = try? make(for: payloadType, depth: depth + 1)
+                let payload = try? make(for: payloadType, depth: depth + 1, resolve: resolve)
             else { continue }
             return .enumCase(metadata: metadata, tag: candidate.tag, payload: payload)
         }
@@ -123,7 +142,29 @@ indirect enum PlaceholderPlan {
             inject?(destination, UInt32(tag), metadata.pointer)
         case .metatype(let instance):
             destination.storeBytes(of: UInt(bitPattern: instance), as: UInt.self)
+        case .value(let copy):
+            copy.write(at: destination)
         }
+    }
+}
+
+/// A value of a nested type that another source supplied, checked against
+/// the type when planned and copied (retaining what it holds) when written.
+struct PlaceholderCopy {
+    private let writer: (UnsafeMutableRawPointer) -> Void
+
+    /// Nil when `value` does not cast to `type`.
+    init?(_ value: Any, as type: Any.Type) {
+        func typed<T>(_: T.Type) -> ((UnsafeMutableRawPointer) -> Void)? {
+            guard let typed = value as? T else { return nil }
+            return { $0.initializeMemory(as: T.self, repeating: typed, count: 1) }
+        }
+        guard let writer = _openExistential(type, do: typed) else { return nil }
+        self.writer = writer
+    }
+
+    func write(at destination: UnsafeMutableRawPointer) {
+        writer(destination)
     }
 }
 

@@ -27,6 +27,27 @@ final class CaptureSession: @unchecked Sendable {
         $current.withValue(session) { try? body() }
     }
 
+    /// Runs a recording closure on `host`'s thread with `session` as its
+    /// current session, waiting until it finishes or parks; false (nothing
+    /// run) when the host cannot take it.
+    static func run(_ session: CaptureSession, hostedBy host: RecordingHost, _ body: () throws -> Void) -> Bool {
+        runningPasses.add(1, ordering: .relaxed)
+        defer { runningPasses.subtract(1, ordering: .relaxed) }
+        return host.run(session, body)
+    }
+
+    /// Runs an async recording closure in a task of `host` with `session`
+    /// as its current session, waiting until it finishes or parks; false
+    /// (nothing run) when the host cannot take it.
+    static func run(
+        _ session: CaptureSession, hostedBy host: RecordingHost, isolation: isolated (any Actor)?,
+        _ body: () async throws -> Void
+    ) async -> Bool {
+        runningPasses.add(1, ordering: .relaxed)
+        defer { runningPasses.subtract(1, ordering: .relaxed) }
+        return await host.run(session, isolation: isolation, body)
+    }
+
     /// Runs an async recording closure with `session` as the current session,
     /// on the caller's actor: the closure is never sent anywhere, so it may
     /// capture and call whatever the caller's isolation allows.
@@ -64,15 +85,83 @@ final class CaptureSession: @unchecked Sendable {
     let scope: Scope
     /// The value recorded calls answer with, when the test supplied one (`when(returning:)`).
     let resultPlaceholder: Any?
-    private let state = Locked<(pending: [ArgumentMatcher], steps: [Step], problems: [String])>(([], [], []))
+    /// The double a scoped pass records, whose earlier real calls may supply placeholders.
+    private let owner: InvocationRecorder?
+    /// The thread the pass runs on when it may need to park a call (see ``park(because:)``).
+    private let host: RecordingHost?
+    private let state = Locked<State>(State())
 
-    init(scope: Scope, resultPlaceholder: Any? = nil) {
+    private struct State {
+        var pending: [ArgumentMatcher] = []
+        var steps: [Step] = []
+        var problems: [String] = []
+        /// Values the test handed to the pass (`using:` values, arguments of recorded calls), oldest first.
+        var handedOver: [Any] = []
+    }
+
+    init(scope: Scope, resultPlaceholder: Any? = nil, owner: InvocationRecorder? = nil, host: RecordingHost? = nil) {
         self.scope = scope
         self.resultPlaceholder = resultPlaceholder
+        self.owner = owner
+        self.host = host
+    }
+
+    /// Parks the calling thread for good when the pass runs on its host's
+    /// thread (recording `problem`, if any, for the caller to report);
+    /// returns at once on any other thread.
+    ///
+    /// For a call whose value no source can make: its requirement and
+    /// matchers are recorded already (or the problem says why they cannot
+    /// be), and nothing after it in the closure matters to the pass.
+    func park(because problem: String?) {
+        guard let host, host.isCurrentThread else { return }
+        if let problem { state.withLock { $0.problems.append(problem) } }
+        host.park()
+    }
+
+    /// Suspends the calling task for good when it is the task the pass runs
+    /// in on its host (see ``park(because:)``); returns at once otherwise.
+    func parkTask() async {
+        guard let host, host.isCurrentTask else { return }
+        await host.parkTask()
     }
 
     func push(_ matcher: ArgumentMatcher) {
         state.withLock { $0.pending.append(matcher) }
+    }
+
+    /// Keeps a value the test wrote in the pass (a matcher's `using:` or compared value).
+    func handOver(_ value: Any) {
+        state.withLock { $0.handedOver.append(value) }
+    }
+
+    /// A value of `type` the test already handed over, newest first: to the
+    /// pass (`using:` values, arguments of recorded calls, the `returning:`
+    /// value), else as an argument of an earlier real call of the double(s)
+    /// the pass records. A real value, never a made-up one.
+    func handedOverValue(of type: Any.Type) -> Any? {
+        func find<T>(_: T.Type) -> Any? {
+            let (values, recorders) = state.withLock { state -> ([Any], [InvocationRecorder]) in
+                var recorders = owner.map { [$0] } ?? []
+                for case .call(let call) in state.steps where !recorders.contains(where: { $0 === call.recorder }) {
+                    recorders.append(call.recorder)
+                }
+                return (state.handedOver, recorders)
+            }
+            for value in values.reversed() {
+                if let typed = value as? T { return typed }
+            }
+            if let typed = resultPlaceholder as? T { return typed }
+            for recorder in recorders {
+                for invocation in recorder.invocations.reversed() {
+                    for argument in invocation.arguments {
+                        if let typed = argument as? T { return typed }
+                    }
+                }
+            }
+            return nil
+        }
+        return _openExistential(type, do: find)
     }
 
     var pendingCount: Int { state.withLock { $0.pending.count } }
@@ -99,6 +188,7 @@ final class CaptureSession: @unchecked Sendable {
             let call = CapturedCall(
                 recorder: recorder, requirement: requirement, arguments: arguments, matchers: state.pending)
             state.pending.removeAll()
+            state.handedOver.append(contentsOf: arguments)
             state.steps.append(.call(call))
         }
     }

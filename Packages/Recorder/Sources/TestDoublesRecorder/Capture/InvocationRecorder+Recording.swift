@@ -6,19 +6,29 @@ extension InvocationRecorder {
         let matchers: [ArgumentMatcher]
     }
 
-    /// Runs a recording closure with a capture session for this recorder.
+    /// Runs a recording closure with a capture session for this recorder:
+    /// on a thread of its own when a placeholder the pass may need cannot
+    /// be made (see ``declareRecordingTypes(_:)``), else on the caller's.
     func capturing(returning placeholder: Any? = nil, _ body: () throws -> Void) -> CaptureSession {
-        let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder)
+        let host = needsRecordingHost ? RecordingHost() : nil
+        let session = CaptureSession(
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
+        if let host, CaptureSession.run(session, hostedBy: host, body) { return session }
         CaptureSession.run(session, body)
         return session
     }
 
     /// Runs an async recording closure with a capture session for this
-    /// recorder, on the caller's actor.
+    /// recorder, on the caller's actor: in a task of its own when a
+    /// placeholder the pass may need cannot be made (see
+    /// ``declareRecordingTypes(_:)``), else in the caller's.
     func capturing(
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, _ body: () async throws -> Void
     ) async -> CaptureSession {
-        let session = CaptureSession(scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder)
+        let host = needsRecordingHost ? RecordingHost() : nil
+        let session = CaptureSession(
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
+        if let host, await CaptureSession.run(session, hostedBy: host, isolation: isolation, body) { return session }
         await CaptureSession.run(session, isolation: isolation, body)
         return session
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension InvocationRecorder {
     /// The result of matching a call against the registrations.
     enum Selection {
@@ -122,13 +124,18 @@ extension InvocationRecorder {
     /// - Returns: What the front must do.
     public func dispatchAsync(_ requirement: Requirement, arguments: [Any]) async -> CallOutcome {
         if let session = CaptureSession.currentIfRecording {
-            return capture(session, requirement, arguments)
+            let outcome = capture(session, requirement, arguments)
+            // In a pass's own task (with no thread of its own to park), the pass ends here for good.
+            if case .trap = outcome { await session.parkTask() }
+            return outcome
         }
         switch select(requirement, .boxed(arguments)) {
         case .unmatched(let tried):
             return unmatched(requirement, arguments, tried: tried)
         case .behavior(let behavior, let count):
             if let outcome = immediateOutcome(behavior, count, requirement, .boxed(arguments)) { return outcome }
+            asyncInFlight.add(1, ordering: .relaxed)
+            defer { asyncInFlight.subtract(1, ordering: .relaxed) }
             switch behavior.action {
             case .value, .error, .forward, .compute:
                 preconditionFailure("immediate behaviors are answered above")
@@ -256,6 +263,13 @@ extension InvocationRecorder {
     }
 
     /// Records a call made during a recording pass and answers with a placeholder.
+    ///
+    /// The placeholder is the `returning:` value, else one from
+    /// ``Match/Placeholders`` (which also reuses values the test handed
+    /// over, such as this call's own arguments). A throwing requirement whose
+    /// result has none ends the pass by throwing ``RecordingPassEnded``, and
+    /// any other parks the pass's thread for good when it runs on one of its
+    /// own (see ``declareRecordingTypes(_:)``): the call is recorded already.
     func capture(_ session: CaptureSession, _ requirement: Requirement, _ arguments: [Any]) -> CallOutcome {
         session.record(self, requirement, arguments)
         if let placeholder = session.resultPlaceholder {
@@ -264,10 +278,16 @@ extension InvocationRecorder {
         if let placeholder = Match.Placeholders.make(any: requirement.resultType) {
             return .returned(placeholder)
         }
+        if requirement.effects.canThrow {
+            return .threw(RecordingPassEnded(requirement: requirement.name))
+        }
+        // On its own thread, the pass ends here: the call is recorded and nothing after it matters.
+        session.park(because: nil)
         let message = """
             \(name): recording \(requirement.name) needs a placeholder result of type \(requirement.resultType), \
-            and none can be made. Pass one with when(returning: someValue) { ... } or register one with \
-            Match.Placeholders.register { someValue }.
+            and none can be made (no registered, built-in or synthesized value, and the test handed over no \
+            value of that type). Pass one with when(returning: someValue) { ... }, pass an instance as an \
+            argument with Match.any(using: someValue), or register one with Match.Placeholders.register { someValue }.
             """
         TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
         return .trap(message)

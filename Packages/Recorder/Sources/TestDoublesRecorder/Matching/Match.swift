@@ -27,27 +27,35 @@ public enum Match {
     /// - Returns: `placeholder`, or a placeholder of `T`.
     @inlinable
     public static func record<T>(_ matcher: ArgumentMatcher, returning placeholder: T? = nil) -> T {
-        push(matcher)
+        push(matcher, handingOver: placeholder)
         if let placeholder { return placeholder }
         if let made = Placeholders.make(T.self) { return made }
         noPlaceholder(matcher, T.self)
     }
 
-    /// Adds a matcher to the recording pass in progress, if any.
+    /// Adds a matcher to the recording pass in progress, if any, with the
+    /// value the test wrote for it (later placeholders of its type may use it).
     @usableFromInline
-    static func push(_ matcher: ArgumentMatcher) {
-        CaptureSession.current?.push(matcher)
+    static func push(_ matcher: ArgumentMatcher, handingOver value: Any? = nil) {
+        guard let session = CaptureSession.current else { return }
+        session.push(matcher)
+        if let value { session.handOver(value) }
     }
 
-    /// Stops the process: a matcher needs a placeholder no source can make.
+    /// Ends a recording pass whose matcher needs a placeholder no source can
+    /// make: its thread is parked and the problem reported at the `when` or
+    /// `verify` line when the pass runs on a thread of its own; otherwise
+    /// (a front that declared no types, or no pass at all) the process stops.
     @usableFromInline
     static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """
-            \(matcher) needs a placeholder value of type \(type) for the recording pass, and none can be made. \
+            \(matcher) needs a placeholder value of type \(type) for the recording pass, and none can be made \
+            (no registered, built-in or synthesized value, and the test handed over no value of that type). \
             Write Match.any(using: someValue) with any valid value (it is never matched or returned), \
-            or register one with Match.Placeholders.register { someValue }.
+            or register one with Match.Placeholders.register { someValue }
             """
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
+        CaptureSession.current?.park(because: message)
+        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message).\n")
         fatalError(message)
     }
 

@@ -6,12 +6,25 @@ extension Match {
     /// During a recording pass nothing is called for real, but Swift still
     /// needs a valid value of each argument's type and of the result type.
     /// Lookup order: values registered with ``register(_:)`` for the exact
-    /// type; built-in values for scalars, strings, collections, optionals and
-    /// common Foundation values; then the synthesizer a runtime layer
-    /// installed with ``installSynthesizer(_:)``.
+    /// type; built-in values for scalars, strings, collections, optionals,
+    /// streams and common Foundation values; a value of the type the test
+    /// already handed to the recording pass or to the double (a `using:`
+    /// value, an argument of a recorded or earlier real call, the
+    /// `returning:` value); a stock value boxed in an existential (`any
+    /// Error`, `Any`, `AnyObject`, `any Hashable`...); then the synthesizer a
+    /// runtime layer installed with ``installSynthesizer(_:)``, which builds
+    /// structs, tuples and enums from metadata, asking the same lookup for
+    /// each nested type.
     public enum Placeholders {
         static let registry = Locked<[ObjectIdentifier: () -> Any]>([:])
-        static let synthesizer = Locked<(@Sendable (Any.Type) -> Any?)?>(nil)
+        /// Bumped by every registration change, so cached checks of which types have placeholders are redone.
+        private static let registryGeneration = Locked(0)
+        static var generation: Int { registryGeneration.withLock { $0 } }
+        static let synthesizer = Locked<Synthesizer?>(nil)
+
+        /// Builds a placeholder of a type from its metadata; the second
+        /// argument looks up values of nested types (every source but the synthesizer).
+        public typealias Synthesizer = @Sendable (Any.Type, _ lookup: (Any.Type) -> Any?) -> Any?
 
         /// Registers the placeholder of a type, replacing an earlier one.
         ///
@@ -20,6 +33,7 @@ extension Match {
         ///   as a real result.
         public static func register<T>(_ make: @escaping @Sendable () -> T) {
             registry.withLock { $0[ObjectIdentifier(T.self)] = { make() } }
+            registryGeneration.withLock { $0 += 1 }
         }
 
         /// Removes the placeholder registered for a type.
@@ -27,6 +41,7 @@ extension Match {
         /// - Parameter type: The type.
         public static func unregister<T>(_ type: T.Type) {
             registry.withLock { $0[ObjectIdentifier(type)] = nil }
+            registryGeneration.withLock { $0 += 1 }
         }
 
         /// Installs the last-resort synthesizer, replacing an earlier one.
@@ -35,8 +50,9 @@ extension Match {
         ///
         /// - Parameter synthesize: Returns a value of the given type, or `nil`
         ///   when it cannot make one.
-        public static func installSynthesizer(_ synthesize: (@Sendable (Any.Type) -> Any?)?) {
+        public static func installSynthesizer(_ synthesize: Synthesizer?) {
             synthesizer.withLock { $0 = synthesize }
+            registryGeneration.withLock { $0 += 1 }
         }
 
         /// Makes a placeholder of a type.
@@ -52,6 +68,15 @@ extension Match {
         /// - Parameter type: The type.
         /// - Returns: A value of the type, or `nil` when none can be made.
         public static func make(any type: Any.Type) -> Any? {
+            if let found = lookup(type) { return found }
+            if let hook = synthesizer.withLock({ $0 }) {
+                return hook(type, lookup)
+            }
+            return nil
+        }
+
+        /// Every source but the synthesizer, in order.
+        static func lookup(_ type: Any.Type) -> Any? {
             if let registered = registry.withLock({ $0[ObjectIdentifier(type)] }) {
                 return registered()
             }
@@ -59,54 +84,10 @@ extension Match {
             if let provider = type as? any PlaceholderProviding.Type {
                 return provider.placeholder
             }
-            if let hook = synthesizer.withLock({ $0 }) {
-                return hook(type)
+            if let handedOver = CaptureSession.current?.handedOverValue(of: type) {
+                return handedOver
             }
-            return nil
+            return PlaceholderValue.boxed(as: type)
         }
     }
 }
-
-/// A type with a built-in placeholder.
-protocol PlaceholderProviding {
-    static var placeholder: Self { get }
-}
-
-extension Int: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension Int8: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension Int16: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension Int32: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension Int64: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension UInt: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension UInt8: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension UInt16: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension UInt32: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension UInt64: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension Float: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension Double: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension Bool: PlaceholderProviding { static var placeholder: Self { false } }
-extension String: PlaceholderProviding { static var placeholder: Self { "" } }
-extension Substring: PlaceholderProviding { static var placeholder: Self { "" } }
-extension Character: PlaceholderProviding { static var placeholder: Self { " " } }
-extension Unicode.Scalar: PlaceholderProviding { static var placeholder: Self { " " } }
-extension Array: PlaceholderProviding { static var placeholder: Self { [] } }
-extension ContiguousArray: PlaceholderProviding { static var placeholder: Self { [] } }
-extension ArraySlice: PlaceholderProviding { static var placeholder: Self { [] } }
-extension Set: PlaceholderProviding { static var placeholder: Self { [] } }
-extension Dictionary: PlaceholderProviding { static var placeholder: Self { [:] } }
-extension Optional: PlaceholderProviding { static var placeholder: Self { nil } }
-extension Duration: PlaceholderProviding { static var placeholder: Self { .zero } }
-extension Data: PlaceholderProviding { static var placeholder: Self { Data() } }
-extension Date: PlaceholderProviding { static var placeholder: Self { Date(timeIntervalSince1970: 0) } }
-extension UUID: PlaceholderProviding {
-    static var placeholder: Self { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
-}
-extension URL: PlaceholderProviding { static var placeholder: Self { URL(string: "about:blank")! } }
-extension URLComponents: PlaceholderProviding { static var placeholder: Self { URLComponents() } }
-extension Locale: PlaceholderProviding { static var placeholder: Self { Locale(identifier: "en_US_POSIX") } }
-extension TimeZone: PlaceholderProviding { static var placeholder: Self { TimeZone(identifier: "UTC")! } }
-extension Calendar: PlaceholderProviding { static var placeholder: Self { Calendar(identifier: .gregorian) } }
-extension Decimal: PlaceholderProviding { static var placeholder: Self { 0 } }
-extension IndexPath: PlaceholderProviding { static var placeholder: Self { IndexPath() } }
-extension DateComponents: PlaceholderProviding { static var placeholder: Self { DateComponents() } }
-extension AnyHashable: PlaceholderProviding { static var placeholder: Self { AnyHashable(0) } }

@@ -1,0 +1,41 @@
+extension InvocationRecorder {
+    /// What a front declared about the values its recording passes need,
+    /// and whether the last check found one no source can make.
+    struct RecordingTypes {
+        var types: [Any.Type]?
+        /// The placeholder registry generation `needsHost` was worked out for.
+        var checkedGeneration: Int?
+        var needsHost = false
+    }
+
+    /// Declares every argument and result type of the double's requirements.
+    ///
+    /// A front that knows them (a runtime stub) declares them once; a
+    /// recording pass then runs on a thread of its own whenever one of them
+    /// has no placeholder, so a call that needs a value nothing can make is
+    /// parked there (its requirement and matchers recorded) instead of
+    /// stopping the process. A front that declares nothing records on the
+    /// caller's thread.
+    ///
+    /// - Parameter types: The argument and result types.
+    public func declareRecordingTypes(_ types: [Any.Type]) {
+        recordingTypes.withLock { $0 = RecordingTypes(types: types) }
+    }
+
+    /// Whether a recording pass may need to park: some declared type has no
+    /// placeholder (worked out once per change of the placeholder registry).
+    var needsRecordingHost: Bool {
+        let generation = Match.Placeholders.generation
+        let (types, known) = recordingTypes.withLock { state -> ([Any.Type]?, Bool?) in
+            state.checkedGeneration == generation ? (nil, state.needsHost) : (state.types, nil)
+        }
+        if let known { return known }
+        guard let types else { return false }
+        let needsHost = types.contains { Match.Placeholders.make(any: $0) == nil }
+        recordingTypes.withLock { state in
+            state.checkedGeneration = generation
+            state.needsHost = needsHost
+        }
+        return needsHost
+    }
+}
