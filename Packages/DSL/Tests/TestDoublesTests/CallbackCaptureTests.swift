@@ -88,9 +88,9 @@ private final class Delivered: Sendable {
     }
 
     @Test func scopeReportsAStubsPendingCallbackAtTheCaptureAndNothingOnceCalled() throws {
-        let scope = TestDoubleScope()
+        let scope = TestDoubleSession()
         let line = #line + 3
-        let (loader, completion) = try TestDoubleScope.$current.withValue(scope) {
+        let (loader, completion) = try TestDoubleTestingContext.$session.withValue(scope) {
             let loader = try Stub<any ProfileLoading>()
             let completion = CallbackCapture<@Sendable (Result<String, any Error>) -> Void>()
             loader.when { $0.fetch(id: Match.any(), completion: completion.capture()) }.thenDoNothing()

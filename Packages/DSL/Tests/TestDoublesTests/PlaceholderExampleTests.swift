@@ -61,6 +61,8 @@ protocol ReportedPlaceholders {
     func registered(_ b: PlaceholderBox) -> RegisteredPlaceholder
     func makeBox() -> PlaceholderBox
     func box(at index: Int) -> OnlyBox
+    func loadBox(_ id: Int) async -> PlaceholderBox
+    func reloadBox(_ b: PlaceholderBox) async -> PlaceholderBox
 }
 
 struct LiveReportedPlaceholders: ReportedPlaceholders {
@@ -80,6 +82,8 @@ struct LiveReportedPlaceholders: ReportedPlaceholders {
     func registered(_ b: PlaceholderBox) -> RegisteredPlaceholder { RegisteredPlaceholder() }
     func makeBox() -> PlaceholderBox { PlaceholderBox("live") }
     func box(at index: Int) -> OnlyBox { OnlyBox(box: PlaceholderBox("\(index)")) }
+    func loadBox(_ id: Int) async -> PlaceholderBox { PlaceholderBox("\(id)") }
+    func reloadBox(_ b: PlaceholderBox) async -> PlaceholderBox { b }
 }
 
 /// Used only by `registeredAndExplicitValuesStillWin` (the registry is process-wide).
@@ -314,4 +318,27 @@ final class RegisteredPlaceholder: Sendable {}
         #expect(stub().makeBox() === box)
     }
 
+    @Test func asyncClassResultWithNothingHandedOverIsRecordedByParking() async throws {
+        let stub = try Stub<any ReportedPlaceholders>()
+        let box = PlaceholderBox("loaded")
+        await stub.when { await $0.loadBox(Match.any()) }.thenReturn(box)
+        #expect(await stub().loadBox(4) === box)
+        #expect(await stub.verify { await $0.loadBox(Match.equal(4)) })
+    }
+
+    @Test func asyncClassArgumentWithoutUsingIsATestIssueAtTheWhenLine() async throws {
+        let stub = try Stub<any ReportedPlaceholders>()
+        let issues = await TestDoubleIssueReporting.capture {
+            _ = await stub.when { await $0.reloadBox(Match.any()) }
+        }
+        #expect(issues.map(\.kind) == [.invalidRecording])
+        #expect(issues.first?.location?.fileID == #fileID)
+    }
+
+    @Test func mainActorAsyncClassResultWithoutReturning() async throws {
+        let stub = try Stub<any MainActorBoxLoader>()
+        let box = PlaceholderBox("loaded")
+        await stub.when { await $0.load(Match.any()) }.thenReturn(box)
+        #expect(await stub().load(1) === box)
+    }
 }

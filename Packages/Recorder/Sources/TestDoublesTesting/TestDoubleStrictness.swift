@@ -18,12 +18,19 @@ public struct TestDoubleStrictness: OptionSet, Hashable, Sendable {
     public static let noPendingSuspensions = Self(rawValue: 1 << 3)
     /// Every callback a `CallbackCapture` created in the test kept must be called or released.
     public static let noPendingCallbackCaptures = Self(rawValue: 1 << 4)
+    /// No double the test created may outlive it (kept by a singleton, a cache, a leftover task).
+    public static let noEscapedTestDoubles = Self(rawValue: 1 << 5)
+    /// Every async call a double received must have returned when the test ends.
+    public static let noUnfinishedAsyncInvocations = Self(rawValue: 1 << 6)
+    /// Every call a `stream()` received must have been read.
+    public static let noUnconsumedInvocationStreams = Self(rawValue: 1 << 7)
 
     /// The checks of `.testDoubles`.
     public static let standard: Self = [.noUnusedStubs]
     /// The checks of `.strictTestDoubles`.
     public static let strict: Self = [
         .noUnusedStubs, .noMoreInteractions, .noUnconsumedBehaviorQueues, .noPendingSuspensions,
-        .noPendingCallbackCaptures,
+        .noPendingCallbackCaptures, .noEscapedTestDoubles, .noUnfinishedAsyncInvocations,
+        .noUnconsumedInvocationStreams,
     ]
 }

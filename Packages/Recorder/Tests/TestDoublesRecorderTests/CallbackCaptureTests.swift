@@ -154,9 +154,9 @@ private final class Received<Value: Sendable>: Sendable {
     }
 
     @Test func scopeReportsOneIssueAtTheCreationSiteForPendingCallbacks() {
-        let scope = TestDoubleScope()
+        let scope = TestDoubleSession()
         let line = #line + 3
-        let completion = TestDoubleScope.$current.withValue(scope) {
+        let completion = TestDoubleTestingContext.$session.withValue(scope) {
             let loader = LoaderDouble()
             let completion = CallbackCapture<Completion>()
             loader.when { $0.load(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
@@ -177,8 +177,8 @@ private final class Received<Value: Sendable>: Sendable {
     }
 
     @Test func scopeIsQuietWhenCallbacksWereCalledOrReleased() {
-        let scope = TestDoubleScope()
-        TestDoubleScope.$current.withValue(scope) {
+        let scope = TestDoubleSession()
+        TestDoubleTestingContext.$session.withValue(scope) {
             let loader = LoaderDouble()
             let called = CallbackCapture<Completion>()
             let released = CallbackCapture<() -> Void>()
@@ -195,7 +195,7 @@ private final class Received<Value: Sendable>: Sendable {
     }
 
     @Test func capturesOutsideAScopeAreNotAdopted() {
-        let scope = TestDoubleScope()
+        let scope = TestDoubleSession()
         let outside = CallbackCapture<Completion>()
         let loader = LoaderDouble()
         loader.when { $0.load(id: Match.any(), completion: outside.capture()) }.thenDoNothing()

@@ -18,7 +18,7 @@ extension Stub {
     /// let inbox = try Stub<any Inbox>(getterEffects: .throwing, .typedThrowing(InboxError.self))
     /// inbox.when { try $0.unread }.thenThrow(Offline())
     /// ```
-    public enum GetterEffect: Sendable, CustomStringConvertible {
+    public enum GetterEffect: Sendable, Hashable, CustomStringConvertible {
         /// `get` or `get async`: the getter does not throw.
         case nonthrowing
         /// `get throws` or `get async throws`: the getter throws any `Error`.
@@ -33,6 +33,34 @@ extension Stub {
             case .nonthrowing: return "get"
             case .throwing: return "get throws"
             case .typedThrowing(let error): return "get throws(\(String(reflecting: error)))"
+            }
+        }
+
+        /// Whether two hints give the same effect (typed hints: the same error type).
+        ///
+        /// - Parameters:
+        ///   - lhs: A hint.
+        ///   - rhs: Another hint.
+        /// - Returns: Whether they are the same.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case (.nonthrowing, .nonthrowing), (.throwing, .throwing): return true
+            case (.typedThrowing(let left), .typedThrowing(let right)):
+                return ObjectIdentifier(left) == ObjectIdentifier(right)
+            default: return false
+            }
+        }
+
+        /// Hashes the effect (typed hints: by error type).
+        ///
+        /// - Parameter hasher: The hasher.
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .nonthrowing: hasher.combine(0)
+            case .throwing: hasher.combine(1)
+            case .typedThrowing(let error):
+                hasher.combine(2)
+                hasher.combine(ObjectIdentifier(error))
             }
         }
 
@@ -63,12 +91,15 @@ extension Stub {
         ///
         /// - Parameters:
         ///   - protocolType: The protocol, as its existential type: `(any Store).self`.
-        ///   - effects: One hint per getter the protocol declares (property
-        ///     getters and subscript getters, settable ones included), in
-        ///     declaration order.
+        ///   - firstEffect: The hint of the protocol's first getter.
+        ///   - additionalEffects: One hint per further getter the protocol
+        ///     declares (property getters and subscript getters, settable ones
+        ///     included), in declaration order.
         /// - Returns: The hints of that protocol.
-        public static func effects(declaredBy protocolType: Any.Type, _ effects: GetterEffect...) -> Self {
-            Self(protocolType: protocolType, effects: effects)
+        public static func effects(
+            declaredBy protocolType: Any.Type, _ firstEffect: GetterEffect, _ additionalEffects: GetterEffect...
+        ) -> Self {
+            Self(protocolType: protocolType, effects: [firstEffect] + additionalEffects)
         }
 
         /// The effects of the getters `protocolType` itself declares, in declaration order.

@@ -36,7 +36,7 @@ public struct ClientDoublePreset<Client>: Sendable {
         self.wiring = wiring
     }
 
-    private func make(
+    func make(
         live: Client?, kind: String, site: CallSite, recordingInto session: RecordingSession? = nil
     ) -> ClientStub<Client> {
         ClientStub(

@@ -52,6 +52,35 @@ public final class ClientStub<Client>: RecordingTestDouble, @unchecked Sendable 
                 fileID: fileID, filePath: filePath, line: line, column: column), wiring)
     }
 
+    /// Creates a spy: registrations answer the calls they match, every
+    /// other call forwards to `live` (through each endpoint's `forwarding:` or
+    /// `forwardingTo:` closure), and every call is recorded.
+    ///
+    /// ```swift
+    /// let spy = ClientSpy<APIClient>(forwardingTo: liveAPI) { endpoints in
+    ///     APIClient(fetchUser: endpoints.asyncThrowingFunction("fetchUser", forwarding: { live, id in
+    ///         try await live.fetchUser(id)
+    ///     }))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - live: The live client unmatched calls go to.
+    ///   - fileID: The file ID of the creation.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    ///   - wiring: Builds the client from endpoints, one per closure field.
+    public convenience init(
+        forwardingTo live: Client,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ wiring: (ClientStubEndpoints<Client>) throws -> Client
+    ) rethrows {
+        try self.init(
+            live: live, name: "ClientSpy<\(Client.self)>",
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), wiring)
+    }
+
     init(
         live: Client?, name: String, site: CallSite, recordingInto session: RecordingSession? = nil,
         _ wiring: (ClientStubEndpoints<Client>) throws -> Client
@@ -84,3 +113,7 @@ struct LiveClient<Client>: @unchecked Sendable {
     /// Records each forwarded call with the live answer; `nil` records nothing.
     let recording: ForwardedCallRecording?
 }
+
+/// A ``ClientStub`` made to forward unmatched calls to a live client:
+/// `ClientSpy(forwardingTo:_:)` or a preset's `spy(forwardingTo:)`.
+public typealias ClientSpy<Client> = ClientStub<Client>

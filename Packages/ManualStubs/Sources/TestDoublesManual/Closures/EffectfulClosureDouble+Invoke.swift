@@ -63,41 +63,57 @@ extension EffectfulClosureDouble where Effects: SyncThrowingClosureEffectKind {
 extension EffectfulClosureDouble where Effects == ClosureEffect.Async {
     /// Calls the double with an input.
     ///
-    /// - Parameter input: The input.
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
-    public func callAsFunction(_ input: Input) async -> Output { await answerAsync(input) }
+    public func callAsFunction(_ input: Input, isolation: isolated (any Actor)? = #isolation) async -> Output {
+        await answerAsync(input, isolation: isolation)
+    }
 
     /// Calls the double with a tuple input's elements as separate arguments.
     ///
-    /// - Parameter argument: The elements of the input, in order.
+    /// - Parameters:
+    ///   - argument: The elements of the input, in order.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
-    public func invoke<each Argument>(_ argument: repeat each Argument) async -> Output {
+    public func invoke<each Argument>(
+        _ argument: repeat each Argument, isolation: isolated (any Actor)? = #isolation
+    ) async -> Output {
         guard let input = TupleInput.join(repeat each argument, as: Input.self) else {
             return TypedAnswer.fallback(TupleInput.invokeMismatch(Input.self, (repeat each Argument).self), recorder)
         }
-        return await answerAsync(input)
+        return await answerAsync(input, isolation: isolation)
     }
 }
 
 extension EffectfulClosureDouble where Effects: AsyncThrowingClosureEffectKind {
     /// Calls the double with an input.
     ///
-    /// - Parameter input: The input.
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
-    public func callAsFunction(_ input: Input) async throws(Effects.Failure) -> Output {
-        try await answerAsync(input, throwing: Effects.Failure.self)
+    public func callAsFunction(
+        _ input: Input, isolation: isolated (any Actor)? = #isolation
+    ) async throws(Effects.Failure) -> Output {
+        try await answerAsync(input, throwing: Effects.Failure.self, isolation: isolation)
     }
 
     /// Calls the double with a tuple input's elements as separate arguments.
     ///
-    /// - Parameter argument: The elements of the input, in order.
+    /// - Parameters:
+    ///   - argument: The elements of the input, in order.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
-    public func invoke<each Argument>(_ argument: repeat each Argument) async throws(Effects.Failure) -> Output {
+    public func invoke<each Argument>(
+        _ argument: repeat each Argument, isolation: isolated (any Actor)? = #isolation
+    ) async throws(Effects.Failure) -> Output {
         guard let input = TupleInput.join(repeat each argument, as: Input.self) else {
             return TypedAnswer.fallback(TupleInput.invokeMismatch(Input.self, (repeat each Argument).self), recorder)
         }
-        return try await answerAsync(input, throwing: Effects.Failure.self)
+        return try await answerAsync(input, throwing: Effects.Failure.self, isolation: isolation)
     }
 }

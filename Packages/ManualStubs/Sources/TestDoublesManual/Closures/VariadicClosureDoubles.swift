@@ -75,10 +75,14 @@ extension EffectfulClosureDouble where Effects == ClosureEffect.Async {
 
     /// Calls the double with separate elements.
     ///
-    /// - Parameter elements: The elements of the input.
+    /// - Parameters:
+    ///   - elements: The elements of the input.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
-    public func invokeVariadic<Element>(_ elements: Element...) async -> Output where Input == [Element] {
-        await answerAsync(elements)
+    public func invokeVariadic<Element>(
+        _ elements: Element..., isolation: isolated (any Actor)? = #isolation
+    ) async -> Output where Input == [Element] {
+        await answerAsync(elements, isolation: isolation)
     }
 }
 
@@ -95,11 +99,14 @@ extension EffectfulClosureDouble where Effects: AsyncThrowingClosureEffectKind {
 
     /// Calls the double with separate elements.
     ///
-    /// - Parameter elements: The elements of the input.
+    /// - Parameters:
+    ///   - elements: The elements of the input.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
-    public func invokeVariadic<Element>(_ elements: Element...) async throws(Effects.Failure) -> Output
-    where Input == [Element] {
-        try await answerAsync(elements, throwing: Effects.Failure.self)
+    public func invokeVariadic<Element>(
+        _ elements: Element..., isolation: isolated (any Actor)? = #isolation
+    ) async throws(Effects.Failure) -> Output where Input == [Element] {
+        try await answerAsync(elements, throwing: Effects.Failure.self, isolation: isolation)
     }
 }

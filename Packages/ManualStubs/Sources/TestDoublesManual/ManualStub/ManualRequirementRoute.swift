@@ -59,7 +59,8 @@ public struct ManualMethodProxy<Conformer: ManualStubConformer>: Sendable {
     /// - Returns: The configured answer.
     public func dynamicallyCall<R>(withKeywordArguments args: KeyValuePairs<String, Any>) -> R {
         let (labels, values) = labelsAndValues(args)
-        return stub.recorder.answer(stub.routeRequirement(member, labels: labels, effects: .none, result: R.self), values)
+        return stub.recorder.answer(
+            stub.routeRequirement(member, labels: labels, effects: .none, result: R.self), values)
     }
 
     /// Forwards a synchronous call of a requirement that returns nothing.

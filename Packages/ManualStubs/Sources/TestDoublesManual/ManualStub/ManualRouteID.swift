@@ -31,10 +31,12 @@ public struct ManualRouteID: Hashable, Sendable {
         "\(signature) route(\(argumentTypes.map { String(reflecting: $0) }.joined(separator: ", ")))"
     }
 
+    /// Whether two identifiers name the same requirement with the same argument types.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.signature == rhs.signature && lhs.typeIdentifiers == rhs.typeIdentifiers
     }
 
+    /// Hashes the requirement's signature and its argument types.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(signature)
         hasher.combine(typeIdentifiers)

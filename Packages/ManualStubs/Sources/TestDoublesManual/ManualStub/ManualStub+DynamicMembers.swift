@@ -74,7 +74,8 @@ extension ManualStub {
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
     public func throwingCall<R, E: Error>(_ args: Any..., route: ManualRouteID, throwing: E.Type) throws(E) -> R {
-        try recorder.answer(routeRequirement(route, effects: .throws, error: E.self, result: R.self), args, throwing: E.self)
+        try recorder.answer(
+            routeRequirement(route, effects: .throws, error: E.self, result: R.self), args, throwing: E.self)
     }
 
     /// Answers an async, non-throwing requirement named by an explicit route.

@@ -39,7 +39,7 @@ public final class SharedManualStubs: Sendable {
             // test's scope; an isolated one belongs to the test that made it.
             let made =
                 self === Self.process
-                ? TestDoubleScope.$current.withValue(nil) { ManualStub<C>(name: name) }
+                ? TestDoubleTestingContext.$session.withValue(nil) { ManualStub<C>(name: name) }
                 : ManualStub<C>(name: name)
             controllers[ObjectIdentifier(type)] = made
             return made

@@ -16,6 +16,8 @@
 /// and `apply` runs it on the main actor, wherever it is applied from.
 public struct AsyncStubScenario<Subject>: Sendable {
     let setups: [Setup]
+    /// The scenario's name, for reading tests and diagnostics; `nil` when unnamed.
+    public let name: String?
 
     /// One setup closure; it carries its own isolation.
     typealias Setup = @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void
@@ -26,6 +28,18 @@ public struct AsyncStubScenario<Subject>: Sendable {
     ///   runs on the actor it is isolated to, if any.
     public init(_ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
+        name = nil
+    }
+
+    /// Creates a named scenario.
+    ///
+    /// - Parameters:
+    ///   - name: What the scenario sets up, such as `"offline"`.
+    ///   - setup: Registers behaviors on the double it receives.
+    public init(named name: String, _ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void)
+    {
+        setups = [setup]
+        self.name = name
     }
 
     /// Creates an async scenario that applies a synchronous one.
@@ -33,9 +47,11 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameter scenario: The synchronous scenario.
     public init(_ scenario: StubScenario<Subject>) {
         setups = scenario.setups.map { setup in { double in setup(double) } }
+        name = scenario.name
     }
 
-    init(setups: [Setup]) {
+    init(name: String? = nil, setups: [Setup]) {
+        self.name = name
         self.setups = setups
     }
 
@@ -70,7 +86,7 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameter other: The scenario whose registrations come after.
     /// - Returns: The combined scenario.
     public func appending(_ other: AsyncStubScenario<Subject>) -> AsyncStubScenario<Subject> {
-        AsyncStubScenario(setups: setups + other.setups)
+        AsyncStubScenario(name: name, setups: setups + other.setups)
     }
 
     /// A scenario that applies this one and then the synchronous `other`.
@@ -81,3 +97,13 @@ public struct AsyncStubScenario<Subject>: Sendable {
         appending(AsyncStubScenario(other))
     }
 }
+
+/// An ``AsyncStubScenario`` for ``ManualStub`` controllers and ``ClientStub``s.
+///
+/// ```swift
+/// let signedIn = AsyncManualStubScenario<APIClient> { stub in
+///     await stub.when { try await $0.fetchUser(Match.any()) }.thenReturn(user)
+/// }
+/// await signedIn.apply(to: api)
+/// ```
+public typealias AsyncManualStubScenario<Subject> = AsyncStubScenario<Subject>

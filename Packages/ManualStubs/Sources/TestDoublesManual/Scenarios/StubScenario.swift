@@ -18,15 +18,33 @@
 /// this one's.
 public struct StubScenario<Subject>: Sendable {
     let setups: [@Sendable (ScenarioDouble<Subject>) -> Void]
+    /// The scenario's name, for reading tests and diagnostics; `nil` when unnamed.
+    public let name: String?
 
     /// Creates a scenario.
     ///
     /// - Parameter setup: Registers behaviors on the double it receives.
     public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) -> Void) {
-        setups = [setup]
+        self.init(name: nil, setups: [setup])
     }
 
-    init(setups: [@Sendable (ScenarioDouble<Subject>) -> Void]) {
+    /// Creates a named scenario.
+    ///
+    /// ```swift
+    /// let signedOut = StubScenario<any AccountService>(named: "signed out") {
+    ///     $0.when { $0.currentUser() }.thenReturn(nil)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: What the scenario sets up, such as `"signed out"`.
+    ///   - setup: Registers behaviors on the double it receives.
+    public init(named name: String, _ setup: @escaping @Sendable (ScenarioDouble<Subject>) -> Void) {
+        self.init(name: name, setups: [setup])
+    }
+
+    init(name: String? = nil, setups: [@Sendable (ScenarioDouble<Subject>) -> Void]) {
+        self.name = name
         self.setups = setups
     }
 
@@ -59,7 +77,7 @@ public struct StubScenario<Subject>: Sendable {
     /// - Parameter other: The scenario whose registrations come after.
     /// - Returns: The combined scenario.
     public func appending(_ other: StubScenario<Subject>) -> StubScenario<Subject> {
-        StubScenario(setups: setups + other.setups)
+        StubScenario(name: name, setups: setups + other.setups)
     }
 
     /// A scenario that applies this one and then the async `other`.
@@ -79,4 +97,7 @@ public struct StubScenario<Subject>: Sendable {
 /// }
 /// cheap.apply(to: prices)
 /// ```
-public typealias ManualStubScenario<Conformer: ManualStubConformer> = StubScenario<Conformer>
+///
+/// A ``ClientStub``'s client type works too: the scenario's subject is the
+/// value its `when` closures call.
+public typealias ManualStubScenario<Conformer> = StubScenario<Conformer>

@@ -29,7 +29,9 @@ final class ProfileModel: @unchecked Sendable {
 @Suite struct CallbackCaptureHandOverTests {
     typealias Completion = @Sendable (Result<String, LoadError>) -> Void
 
-    func loader(handingTo completions: CallbackCapture<Result<String, LoadError>>) -> ManualStub<
+    func loader(
+        handingTo completions: CallbackCapture<Result<String, LoadError>>
+    ) -> ManualStub<
         ProfileLoaderStubConformer
     > {
         let loader = ManualStub<ProfileLoaderStubConformer>()

@@ -142,3 +142,22 @@ import Testing
         #expect(try await fetching(1, true) == "ok")
     }
 }
+
+@Suite struct ClosureCallPatternRepetitionTests {
+    @Test func timesFormsLimitHandlersAndNamedPatternTypes() throws {
+        let double = ThrowingClosureDouble<Int, Int>()
+        let pattern: ThrowingClosureCallPattern<Int, Int> = double.whenAny()
+        pattern.then(times: 2) { $0 * 10 }.thenReturn(0)
+        #expect(try double(1) == 10)
+        #expect(try double(2) == 20)
+        #expect(try double(3) == 0)
+        #expect(pattern.wasCalled)
+        #expect(pattern.callCount == 3)
+
+        let log = ClosureDouble<String, Void>()
+        log.whenAny().thenDoNothing(times: 1)
+        log("a")
+        let issues = TestDoubleIssueReporting.capture { log("b") }
+        #expect(issues.map(\.kind) == [.unmatchedCall])
+    }
+}

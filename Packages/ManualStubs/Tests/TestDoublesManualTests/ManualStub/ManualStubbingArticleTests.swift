@@ -196,7 +196,9 @@ struct LedgerStubConformer: ManualStubConformer {
         #expect(ledger.post(1))
         #expect(!ledger.post(1.5))
         #expect(try ledger.close() == 3)
-        #expect(ManualRouteID("post(_:)", argumentTypes: Int.self) == ManualRouteID("post(_:)", argumentTypes: Int.self))
-        #expect(ManualRouteID("post(_:)", argumentTypes: Int.self) != ManualRouteID("post(_:)", argumentTypes: Double.self))
+        #expect(
+            ManualRouteID("post(_:)", argumentTypes: Int.self) == ManualRouteID("post(_:)", argumentTypes: Int.self))
+        #expect(
+            ManualRouteID("post(_:)", argumentTypes: Int.self) != ManualRouteID("post(_:)", argumentTypes: Double.self))
     }
 }

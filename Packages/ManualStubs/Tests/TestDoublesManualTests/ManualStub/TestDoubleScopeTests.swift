@@ -5,8 +5,8 @@ import Testing
 /// `.testDoubles` traits install), so end-of-test audits see it.
 @Suite struct TestDoubleScopeTests {
     @Test func manualDoublesJoinTheScopeAndItsAuditSeesUnusedRegistrations() {
-        let scope = TestDoubleScope()
-        TestDoubleScope.$current.withValue(scope) {
+        let scope = TestDoubleSession()
+        TestDoubleTestingContext.$session.withValue(scope) {
             let prices = PriceServiceStub()
             prices.when { try $0.price(Match.any()) }.thenReturn(1)
             let formatter = ClosureDouble<Int, String>()
@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test func strictAuditsSeeUnconsumedClosureQueuesAndPendingSuspensions() async {
-        let scope = TestDoubleScope()
-        await TestDoubleScope.$current.withValue(scope) {
+        let scope = TestDoubleSession()
+        await TestDoubleTestingContext.$session.withValue(scope) {
             let formatter = ClosureDouble<Int, String>()
             formatter.whenAny().thenReturn("a", times: 2).thenReturn("b")
             _ = formatter.function(1)
@@ -44,8 +44,8 @@ import Testing
     }
 
     @Test func theProcessWideSharedControllerJoinsNoTestScope() {
-        let scope = TestDoubleScope()
-        TestDoubleScope.$current.withValue(scope) {
+        let scope = TestDoubleSession()
+        TestDoubleTestingContext.$session.withValue(scope) {
             _ = ManualStub<ScopeProbeConformer>.shared
             SharedManualStubs.isolated { _ = ManualStub<ScopeProbeConformer>.shared }
         }

@@ -36,6 +36,18 @@ final class CaptureSession: @unchecked Sendable {
         return host.run(session, body)
     }
 
+    /// Runs an async recording closure in a task of `host` with `session`
+    /// as its current session, waiting until it finishes or parks; false
+    /// (nothing run) when the host cannot take it.
+    static func run(
+        _ session: CaptureSession, hostedBy host: RecordingHost, isolation: isolated (any Actor)?,
+        _ body: () async throws -> Void
+    ) async -> Bool {
+        runningPasses.add(1, ordering: .relaxed)
+        defer { runningPasses.subtract(1, ordering: .relaxed) }
+        return await host.run(session, isolation: isolation, body)
+    }
+
     /// Runs an async recording closure with `session` as the current session,
     /// on the caller's actor: the closure is never sent anywhere, so it may
     /// capture and call whatever the caller's isolation allows.
@@ -105,6 +117,13 @@ final class CaptureSession: @unchecked Sendable {
         guard let host, host.isCurrentThread else { return }
         if let problem { state.withLock { $0.problems.append(problem) } }
         host.park()
+    }
+
+    /// Suspends the calling task for good when it is the task the pass runs
+    /// in on its host (see ``park(because:)``); returns at once otherwise.
+    func parkTask() async {
+        guard let host, host.isCurrentTask else { return }
+        await host.parkTask()
     }
 
     func push(_ matcher: ArgumentMatcher) {

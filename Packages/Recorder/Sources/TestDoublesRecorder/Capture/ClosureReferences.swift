@@ -61,3 +61,8 @@ struct ClosureReferences {
 struct RecordingBody: @unchecked Sendable {
     let run: () throws -> Void
 }
+
+/// An async recording closure in a concrete field (see ``ClosureReferences/init(of:)``).
+struct AsyncRecordingBody: @unchecked Sendable {
+    let run: () async throws -> Void
+}

@@ -19,12 +19,16 @@ extension InvocationRecorder {
     }
 
     /// Runs an async recording closure with a capture session for this
-    /// recorder, on the caller's actor.
+    /// recorder, on the caller's actor: in a task of its own when a
+    /// placeholder the pass may need cannot be made (see
+    /// ``declareRecordingTypes(_:)``), else in the caller's.
     func capturing(
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, _ body: () async throws -> Void
     ) async -> CaptureSession {
+        let host = needsRecordingHost ? RecordingHost() : nil
         let session = CaptureSession(
-            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self)
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
+        if let host, await CaptureSession.run(session, hostedBy: host, isolation: isolation, body) { return session }
         await CaptureSession.run(session, isolation: isolation, body)
         return session
     }

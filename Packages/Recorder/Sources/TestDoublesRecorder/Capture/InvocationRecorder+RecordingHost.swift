@@ -11,7 +11,7 @@ extension InvocationRecorder {
     /// Declares every argument and result type of the double's requirements.
     ///
     /// A front that knows them (a runtime stub) declares them once; a
-    /// synchronous recording pass then runs on a thread of its own whenever one of them
+    /// recording pass then runs on a thread of its own whenever one of them
     /// has no placeholder, so a call that needs a value nothing can make is
     /// parked there (its requirement and matchers recorded) instead of
     /// stopping the process. A front that declares nothing records on the

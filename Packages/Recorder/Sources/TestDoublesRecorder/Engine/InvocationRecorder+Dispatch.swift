@@ -1,3 +1,5 @@
+import Synchronization
+
 extension InvocationRecorder {
     /// The result of matching a call against the registrations.
     enum Selection {
@@ -122,13 +124,18 @@ extension InvocationRecorder {
     /// - Returns: What the front must do.
     public func dispatchAsync(_ requirement: Requirement, arguments: [Any]) async -> CallOutcome {
         if let session = CaptureSession.currentIfRecording {
-            return capture(session, requirement, arguments)
+            let outcome = capture(session, requirement, arguments)
+            // In a pass's own task (with no thread of its own to park), the pass ends here for good.
+            if case .trap = outcome { await session.parkTask() }
+            return outcome
         }
         switch select(requirement, .boxed(arguments)) {
         case .unmatched(let tried):
             return unmatched(requirement, arguments, tried: tried)
         case .behavior(let behavior, let count):
             if let outcome = immediateOutcome(behavior, count, requirement, .boxed(arguments)) { return outcome }
+            asyncInFlight.add(1, ordering: .relaxed)
+            defer { asyncInFlight.subtract(1, ordering: .relaxed) }
             switch behavior.action {
             case .value, .error, .forward, .compute:
                 preconditionFailure("immediate behaviors are answered above")

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The engine behind one test double: its registrations and behavior
 /// chains, its ledger of calls, and its verification state.
 ///
@@ -120,6 +122,12 @@ public final class InvocationRecorder: Sendable {
     let state = Locked(State())
     /// The types a recording pass of this double may need placeholders of (see ``declareRecordingTypes(_:)``).
     let recordingTypes = Locked(RecordingTypes())
+    /// The async calls that are suspended (parked, delayed, running an async
+    /// handler, waiting for cancellation) and have not returned yet.
+    let asyncInFlight = Atomic<Int>(0)
+
+    /// The number of async calls that started and have not returned yet.
+    public var unfinishedAsyncCalls: Int { asyncInFlight.load(ordering: .relaxed) }
 
     /// Creates the engine of one double, registering it with the test-double scope in effect, if any.
     ///
@@ -138,7 +146,7 @@ public final class InvocationRecorder: Sendable {
         self.nameStorage = Locked(name)
         self.unmatchedCallPolicy = unmatchedCallPolicy
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        TestDoubleScope.current?.adopt(self)
+        TestDoubleSession.current?.adopt(self)
         #if canImport(XCTest)
         XCTestReporting.start()
         #endif

@@ -80,9 +80,11 @@ public final class ArgumentCaptor<Value>: Sendable {
         bindings.withLock { $0.append((core, position)) }
     }
 
+    /// Holds the captor weakly: the captor holds the pattern, which holds
+    /// the double's recorder, whose registration holds this binding.
     private struct Binding: ArgumentCaptorBinding {
-        let captor: ArgumentCaptor<Value>
-        func bind(to core: PatternCore, position: Int) { captor.bind(core, position: position) }
+        weak var captor: ArgumentCaptor<Value>?
+        func bind(to core: PatternCore, position: Int) { captor?.bind(core, position: position) }
     }
 }
 

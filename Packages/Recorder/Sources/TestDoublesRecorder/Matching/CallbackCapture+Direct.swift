@@ -148,7 +148,8 @@ extension CallbackCapture {
                 TestDoubleIssueReporting.report(
                     TestDoubleIssue(
                         kind: .unmetExpectation,
-                        message: "\(displayName): expected \(count) callback(s) within \(timeout), received \(receivedCount)",
+                        message:
+                            "\(displayName): expected \(count) callback(s) within \(timeout), received \(receivedCount)",
                         location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)))
                 return
             }

@@ -53,7 +53,7 @@ public final class CallbackCapture<Callback>: Sendable {
         var name: String?
     }
 
-    /// Creates an empty capture; inside a `TestDoubleScope` the scope adopts it.
+    /// Creates an empty capture; inside a `TestDoubleScope` trait its session adopts it.
     ///
     /// - Parameters:
     ///   - fileID: The file ID of the creation site.
@@ -64,7 +64,7 @@ public final class CallbackCapture<Callback>: Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        TestDoubleScope.current?.adopt(self)
+        TestDoubleSession.current?.adopt(self)
     }
 
     /// Records a capturing matcher, with an explicit placeholder for the recording pass.
@@ -172,9 +172,11 @@ public final class CallbackCapture<Callback>: Sendable {
         state.withLock { $0.bindings.append((core, position)) }
     }
 
+    /// Holds the capture weakly: the capture holds the pattern, which holds
+    /// the double's recorder, whose registration holds this binding.
     private struct Binding: ArgumentCaptorBinding {
-        let capture: CallbackCapture<Callback>
-        func bind(to core: PatternCore, position: Int) { capture.bind(core, position: position) }
+        weak var capture: CallbackCapture<Callback>?
+        func bind(to core: PatternCore, position: Int) { capture?.bind(core, position: position) }
     }
 }
 

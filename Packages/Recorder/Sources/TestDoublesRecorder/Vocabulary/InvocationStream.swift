@@ -35,6 +35,7 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         }
         mailbox.unsubscribe = { [weak recorder = core.recorder] in recorder?.removeObserver(token) }
         self.mailbox = mailbox
+        TestDoubleSession.current?.adopt(mailbox)
     }
 
     /// Makes the iterator; every iterator of one stream shares its elements.
@@ -113,6 +114,16 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
 
         init(site: CallSite) { self.site = site }
 
+        /// The calls delivered and not read yet.
+        var unreadCount: Int {
+            state.withLock { state in
+                state.buffer.filter { delivery in
+                    if case .element = delivery { return true }
+                    return false
+                }.count
+            }
+        }
+
         deinit { unsubscribe?() }
 
         func deliver(_ delivery: Delivery) {
@@ -176,5 +187,16 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
             }
             return box?.value
         }
+    }
+}
+
+extension InvocationStream.Mailbox: InvocationStreamAuditing {
+    /// One issue at the stream's creation site when it holds calls nobody read.
+    var unconsumedIssue: TestDoubleIssue? {
+        let unread = unreadCount
+        guard unread > 0 else { return nil }
+        return TestDoubleIssue(
+            kind: .unmetExpectation, message: "stream() received \(unread) call(s) the test never read",
+            location: site)
     }
 }

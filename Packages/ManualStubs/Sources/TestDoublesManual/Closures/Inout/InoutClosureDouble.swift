@@ -56,7 +56,8 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
     private init(target: (@Sendable (inout Value) -> Result)?, site: CallSite) {
         let kind = target == nil ? "InoutClosureDouble" : "InoutClosureSpy"
         recorder = InvocationRecorder(
-            name: "\(kind)<\(Value.self), \(Result.self)>", unmatchedCallPolicy: target == nil ? .reportIssue : .forward,
+            name: "\(kind)<\(Value.self), \(Result.self)>",
+            unmatchedCallPolicy: target == nil ? .reportIssue : .forward,
             fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
         requirement = Requirement(
             id: RequirementID("function(_:)"), name: "function(_:)", effects: .none,

@@ -11,22 +11,22 @@ import Testing
 ///                                                            // callbacks captured but never called
 /// ```
 ///
-/// Every `InvocationRecorder` and `CallbackCapture` created while the test
-/// runs (on its task or its child tasks) is collected in a task-local `TestDoubleScope`, so tests
+/// Every `InvocationRecorder`, `CallbackCapture` and `stream()` created while the test
+/// runs (on its task or its child tasks) is collected in a task-local `TestDoubleSession`, so tests
 /// running in parallel never see each other's doubles. Applied to a suite, the
 /// trait scopes each test of the suite separately.
 ///
 /// Requires Swift 6.1 or later (`TestScoping`); with Swift 6.0 the traits
 /// are not available and `verifyNoUnusedStubs()` / `verifyNoMoreInteractions()`
 /// do the same checks explicitly.
-public struct TestDoublesTrait: TestTrait, SuiteTrait, TestScoping {
+public struct TestDoubleScope: TestTrait, SuiteTrait, TestScoping {
     /// The checks run when each test ends.
     public let strictness: TestDoubleStrictness
 
     /// Creates the trait.
     ///
     /// - Parameter strictness: The checks to run when each test ends.
-    public init(strictness: TestDoubleStrictness) {
+    public init(strictness: TestDoubleStrictness = .noUnusedStubs) {
         self.strictness = strictness
     }
 
@@ -47,40 +47,55 @@ public struct TestDoublesTrait: TestTrait, SuiteTrait, TestScoping {
             try await function()
             return
         }
-        let scope = TestDoubleScope()
-        try await TestDoubleScope.$current.withValue(scope) {
+        let session = TestDoubleSession()
+        try await TestDoubleTestingContext.$session.withValue(session) {
             try await function()
         }
         let location = test.sourceLocation
         let site = CallSite(
             fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-        for failure in scope.audit(strictness.auditChecks) {
+        for failure in session.audit(strictness.auditChecks) {
             TestDoubleIssueReporting.report(TestDoubleIssue(kind: .unmetExpectation, message: failure, location: site))
         }
-        if strictness.contains(.noPendingCallbackCaptures) {
-            for issue in scope.pendingCallbackCaptureIssues() {
-                TestDoubleIssueReporting.report(issue)
-            }
+        var issues: [TestDoubleIssue] = []
+        if strictness.contains(.noPendingCallbackCaptures) { issues += session.pendingCallbackCaptureIssues() }
+        if strictness.contains(.noUnfinishedAsyncInvocations) { issues += session.unfinishedAsyncInvocationIssues() }
+        if strictness.contains(.noUnconsumedInvocationStreams) {
+            issues += session.unconsumedInvocationStreamIssues()
         }
+        let escaped = session.releaseAndFindEscapedDoubles()
+        if strictness.contains(.noEscapedTestDoubles) { issues += escaped }
+        for issue in issues { TestDoubleIssueReporting.report(issue) }
     }
 }
 
-extension Trait where Self == TestDoublesTrait {
+/// The earlier name of ``TestDoubleScope``.
+public typealias TestDoublesTrait = TestDoubleScope
+
+extension Trait where Self == TestDoubleScope {
     /// Fails the test for registrations that served no call.
-    public static var testDoubles: Self { TestDoublesTrait(strictness: .standard) }
+    public static var testDoubles: Self { TestDoubleScope(strictness: .standard) }
 
     /// Fails the test for registrations that served no call, calls no
     /// verification covered, finite behaviors left unused, suspended calls
     /// never resumed and captured callbacks never called or released (reported
     /// where each `CallbackCapture` was created).
-    public static var strictTestDoubles: Self { TestDoublesTrait(strictness: .strict) }
+    public static var strictTestDoubles: Self { TestDoubleScope(strictness: .strict) }
 
     /// Runs the given checks when the test ends.
     ///
     /// - Parameter strictness: The checks.
     /// - Returns: The trait.
     public static func testDoubles(_ strictness: TestDoubleStrictness) -> Self {
-        TestDoublesTrait(strictness: strictness)
+        TestDoubleScope(strictness: strictness)
+    }
+
+    /// Runs the given checks when the test ends.
+    ///
+    /// - Parameter strictness: The checks.
+    /// - Returns: The trait.
+    public static func testDoubles(strictness: TestDoubleStrictness) -> Self {
+        TestDoubleScope(strictness: strictness)
     }
 }
 #endif
