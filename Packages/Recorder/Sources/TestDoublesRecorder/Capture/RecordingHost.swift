@@ -44,7 +44,7 @@ final class RecordingHost: @unchecked Sendable {
             let carried = RecordingBody(run: escapable)
             guard var references = ClosureReferences(of: carried) else { return false }
             let handler = TestDoubleIssueReporting.handler
-            let scope = TestDoubleScope.current
+            let scope = TestDoubleTestingContext.session
             // `carried` lives until the references are settled; from the
             // measurement on, only the copies handed to the thread move the count.
             withExtendedLifetime(carried) {
@@ -82,7 +82,7 @@ final class RecordingHost: @unchecked Sendable {
             let carried = AsyncRecordingBody(run: unchecked)
             guard var references = ClosureReferences(of: carried) else { return false }
             let handler = TestDoubleIssueReporting.handler
-            let scope = TestDoubleScope.current
+            let scope = TestDoubleTestingContext.session
             // From the measurement on, only the copies handed to the task move the count.
             references.measure()
             let mailbox = AsyncMailbox(carried)
@@ -119,11 +119,11 @@ final class RecordingHost: @unchecked Sendable {
     @inline(never)
     private static func invoke(
         _ mailbox: AsyncMailbox, _ session: CaptureSession, _ handler: (@Sendable (TestDoubleIssue) -> Void)?,
-        _ scope: TestDoubleScope?
+        _ scope: TestDoubleSession?
     ) async {
         let body = mailbox.take()
         await TestDoubleIssueReporting.$handler.withValue(handler) {
-            await TestDoubleScope.$current.withValue(scope) {
+            await TestDoubleTestingContext.$session.withValue(scope) {
                 await CaptureSession.$current.withValue(session) { _ = try? await body.run() }
             }
         }
@@ -155,11 +155,11 @@ final class RecordingHost: @unchecked Sendable {
     @inline(never)
     private static func invoke(
         _ mailbox: Mailbox, _ session: CaptureSession, _ handler: (@Sendable (TestDoubleIssue) -> Void)?,
-        _ scope: TestDoubleScope?
+        _ scope: TestDoubleSession?
     ) {
         let body = mailbox.take()
         TestDoubleIssueReporting.$handler.withValue(handler) {
-            TestDoubleScope.$current.withValue(scope) {
+            TestDoubleTestingContext.$session.withValue(scope) {
                 CaptureSession.$current.withValue(session) { _ = try? body.run() }
             }
         }
