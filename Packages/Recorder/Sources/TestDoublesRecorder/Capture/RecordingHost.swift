@@ -44,7 +44,7 @@ final class RecordingHost: @unchecked Sendable {
             let carried = RecordingBody(run: escapable)
             guard var references = ClosureReferences(of: carried) else { return false }
             let handler = TestDoubleIssueReporting.handler
-            let scope = TestDoubleSession.current
+            let scope = TestDoubleTestingContext.session
             // `carried` lives until the references are settled; from the
             // measurement on, only the copies handed to the thread move the count.
             withExtendedLifetime(carried) {
@@ -82,7 +82,7 @@ final class RecordingHost: @unchecked Sendable {
             let carried = AsyncRecordingBody(run: unchecked)
             guard var references = ClosureReferences(of: carried) else { return false }
             let handler = TestDoubleIssueReporting.handler
-            let scope = TestDoubleSession.current
+            let scope = TestDoubleTestingContext.session
             // From the measurement on, only the copies handed to the task move the count.
             references.measure()
             let mailbox = AsyncMailbox(carried)
