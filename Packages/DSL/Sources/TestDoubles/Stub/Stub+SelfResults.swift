@@ -26,14 +26,18 @@ extension Stub {
     ///
     /// - Parameters:
     ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    ///   - isolation: The caller's actor, which `call` runs on; leave the default.
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningSelf call: (Subject) async throws -> Subject,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> StubSelfResultBuilder<Subject> {
         StubSelfResultBuilder(
-            pattern: await when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: await when(
+                isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, call),
+            stub: self)
     }
 
     /// Configures a requirement whose result is `Self?`: each call answers
@@ -59,14 +63,18 @@ extension Stub {
     ///
     /// - Parameters:
     ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    ///   - isolation: The caller's actor, which `call` runs on; leave the default.
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningOptionalSelf call: (Subject) async throws -> Subject?,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> StubOptionalSelfResultBuilder<Subject> {
         StubOptionalSelfResultBuilder(
-            pattern: await when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: await when(
+                isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, call),
+            stub: self)
     }
 }
 

@@ -75,3 +75,47 @@ struct ProfileError: Error, Equatable {
 @globalActor actor BackgroundActor {
     static let shared = BackgroundActor()
 }
+
+/// A main-actor protocol whose async requirements take and return a
+/// non-`Sendable` class; only hand-written (`ManualStub`) conformers.
+@MainActor protocol ProfileEditor: Sendable {
+    func edit(_ profile: Profile, name: String) async -> Profile
+    func publish(_ profile: Profile) async throws -> Profile
+}
+
+/// The same shape, isolated to the tests' global actor.
+@BackgroundActor protocol ProfileArchive: Sendable {
+    func edit(_ profile: Profile, name: String) async -> Profile
+    func publish(_ profile: Profile) async throws -> Profile
+}
+
+/// A main-actor protocol with an async requirement returning `Self`.
+@MainActor protocol ProfileDraft: Sendable {
+    func revised(by editor: Profile) async throws -> Self
+    func title() -> String
+}
+
+struct LiveProfileDraft: ProfileDraft {
+    func revised(by editor: Profile) async throws -> Self { self }
+    func title() -> String { "" }
+}
+
+/// A page of a feed whose async requirement returns `Self`.
+protocol FeedPage: Sendable {
+    func next(after cursor: Int) async throws -> Self
+    func items() -> [String]
+}
+
+struct LiveFeedPage: FeedPage {
+    func next(after cursor: Int) async throws -> Self { self }
+    func items() -> [String] { [] }
+}
+
+/// A service that reports changes through a callback, later.
+protocol ChangeNotifier: Sendable {
+    func observe(_ id: Int, onChange: @escaping @Sendable (String) -> Void)
+}
+
+struct LiveChangeNotifier: ChangeNotifier {
+    func observe(_ id: Int, onChange: @escaping @Sendable (String) -> Void) {}
+}

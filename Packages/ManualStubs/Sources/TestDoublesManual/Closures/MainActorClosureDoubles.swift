@@ -40,24 +40,24 @@ extension EffectfulClosureDouble where Effects: SyncThrowingClosureEffectKind {
     }
 }
 
-extension EffectfulClosureDouble where Effects == ClosureEffect.Async, Input: Sendable, Output: Sendable {
+extension EffectfulClosureDouble where Effects == ClosureEffect.Async {
     /// The closure to hand to code that needs a `@MainActor` one.
     ///
-    /// The call crosses from the main actor to the double and back, so the
-    /// input and output must be `Sendable`.
+    /// The call is answered on the main actor, so the input and output
+    /// need not be `Sendable`.
     public var mainActorFunction: @MainActor @Sendable (Input) async -> Output {
-        { @MainActor [self] input in await answerAsync(input) }
+        { @MainActor [self] input in await answerAsync(input, isolation: MainActor.shared) }
     }
 }
 
-extension EffectfulClosureDouble where Effects: AsyncThrowingClosureEffectKind, Input: Sendable, Output: Sendable {
+extension EffectfulClosureDouble where Effects: AsyncThrowingClosureEffectKind {
     /// The closure to hand to code that needs a `@MainActor` one.
     ///
-    /// The call crosses from the main actor to the double and back, so the
-    /// input and output must be `Sendable`.
+    /// The call is answered on the main actor, so the input and output
+    /// need not be `Sendable`.
     public var mainActorFunction: @MainActor @Sendable (Input) async throws(Effects.Failure) -> Output {
         { @MainActor [self] (input: Input) async throws(Effects.Failure) -> Output in
-            try await answerAsync(input, throwing: Effects.Failure.self)
+            try await answerAsync(input, throwing: Effects.Failure.self, isolation: MainActor.shared)
         }
     }
 }

@@ -71,14 +71,37 @@ public struct ManualMethodProxy<Conformer: ManualStubConformer>: Sendable {
         dynamicallyCall(withKeywordArguments: args) as Void
     }
 
+    #if compiler(>=6.2)
+    /// Forwards an async call and returns the configured answer, on the caller's actor.
+    ///
+    /// - Parameter args: The call's labelled arguments.
+    /// - Returns: The configured answer.
+    nonisolated(nonsending) public func dynamicallyCall<R>(
+        withKeywordArguments args: KeyValuePairs<String, Any>
+    ) async -> R {
+        await answerAsync(args)
+    }
+
+    /// Forwards an async call of a requirement that returns nothing, on the caller's actor.
+    ///
+    /// - Parameter args: The call's labelled arguments.
+    @_disfavoredOverload
+    nonisolated(nonsending) public func dynamicallyCall(
+        withKeywordArguments args: KeyValuePairs<String, Any>
+    ) async {
+        await answerAsync(args) as Void
+    }
+    #else
     /// Forwards an async call and returns the configured answer.
+    ///
+    /// Nonisolated before Swift 6.2, which cannot give a dynamic call
+    /// the caller's isolation: from an actor, pass `Sendable` values or
+    /// use ``ManualStub/asyncCall(_:isolation:function:)``.
     ///
     /// - Parameter args: The call's labelled arguments.
     /// - Returns: The configured answer.
     public func dynamicallyCall<R>(withKeywordArguments args: KeyValuePairs<String, Any>) async -> R {
-        let (labels, values) = labelsAndValues(args)
-        return await stub.recorder.answerAsync(
-            stub.routeRequirement(member, labels: labels, effects: .async, result: R.self), values)
+        await answerAsync(args)
     }
 
     /// Forwards an async call of a requirement that returns nothing.
@@ -86,6 +109,17 @@ public struct ManualMethodProxy<Conformer: ManualStubConformer>: Sendable {
     /// - Parameter args: The call's labelled arguments.
     @_disfavoredOverload
     public func dynamicallyCall(withKeywordArguments args: KeyValuePairs<String, Any>) async {
-        await dynamicallyCall(withKeywordArguments: args) as Void
+        await answerAsync(args) as Void
+    }
+    #endif
+
+    /// Answers an async call on `isolation`, the caller's actor.
+    private func answerAsync<R>(
+        _ args: KeyValuePairs<String, Any>, isolation: isolated (any Actor)? = #isolation
+    ) async -> R {
+        let (labels, values) = labelsAndValues(args)
+        return await stub.recorder.answerAsync(
+            stub.routeRequirement(member, labels: labels, effects: .async, result: R.self), values,
+            isolation: isolation)
     }
 }

@@ -83,9 +83,12 @@ extension ManualStub {
     /// - Parameters:
     ///   - args: The requirement's arguments, in declaration order.
     ///   - route: The requirement's signature and argument types.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
-    public func asyncCall<R>(_ args: Any..., route: ManualRouteID) async -> R {
-        await recorder.answerAsync(routeRequirement(route, effects: .async, result: R.self), args)
+    public func asyncCall<R>(
+        _ args: Any..., route: ManualRouteID, isolation: isolated (any Actor)? = #isolation
+    ) async -> R {
+        await recorder.answerAsync(routeRequirement(route, effects: .async, result: R.self), args, isolation: isolation)
     }
 
     /// Answers an async, throwing requirement named by an explicit route.
@@ -93,11 +96,15 @@ extension ManualStub {
     /// - Parameters:
     ///   - args: The requirement's arguments, in declaration order.
     ///   - route: The requirement's signature and argument types.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
     /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
-    public func asyncThrowingCall<R>(_ args: Any..., route: ManualRouteID) async throws -> R {
+    public func asyncThrowingCall<R>(
+        _ args: Any..., route: ManualRouteID, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> R {
         try await recorder.answerAsync(
-            routeRequirement(route, effects: .asyncThrows, result: R.self), args, throwing: (any Error).self)
+            routeRequirement(route, effects: .asyncThrows, result: R.self), args, throwing: (any Error).self,
+            isolation: isolation)
     }
 
     /// Answers an async requirement named by an explicit route that throws only `E`.
@@ -106,13 +113,15 @@ extension ManualStub {
     ///   - args: The requirement's arguments, in declaration order.
     ///   - route: The requirement's signature and argument types.
     ///   - throwing: The requirement's error type.
+    ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
     public func asyncThrowingCall<R, E: Error>(
-        _ args: Any..., route: ManualRouteID, throwing: E.Type
+        _ args: Any..., route: ManualRouteID, throwing: E.Type, isolation: isolated (any Actor)? = #isolation
     ) async throws(E) -> R {
         try await recorder.answerAsync(
-            routeRequirement(route, effects: .asyncThrows, error: E.self, result: R.self), args, throwing: E.self)
+            routeRequirement(route, effects: .asyncThrows, error: E.self, result: R.self), args, throwing: E.self,
+            isolation: isolation)
     }
 }
 

@@ -60,16 +60,40 @@ public struct ManualThrowingMethodProxy<Conformer: ManualStubConformer>: Sendabl
         try dynamicallyCall(withKeywordArguments: args) as Void
     }
 
+    #if compiler(>=6.2)
+    /// Forwards an async call and returns the configured answer, on the caller's actor.
+    ///
+    /// - Parameter args: The call's labelled arguments.
+    /// - Returns: The configured answer.
+    /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
+    nonisolated(nonsending) public func dynamicallyCall<R>(
+        withKeywordArguments args: KeyValuePairs<String, Any>
+    ) async throws -> R {
+        try await answerAsync(args)
+    }
+
+    /// Forwards an async call of a requirement that returns nothing, on the caller's actor.
+    ///
+    /// - Parameter args: The call's labelled arguments.
+    /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
+    @_disfavoredOverload
+    nonisolated(nonsending) public func dynamicallyCall(
+        withKeywordArguments args: KeyValuePairs<String, Any>
+    ) async throws {
+        try await answerAsync(args) as Void
+    }
+    #else
     /// Forwards an async call and returns the configured answer.
+    ///
+    /// Nonisolated before Swift 6.2, which cannot give a dynamic call
+    /// the caller's isolation: from an actor, pass `Sendable` values or
+    /// use ``ManualStub/asyncThrowingCall(_:isolation:function:)``.
     ///
     /// - Parameter args: The call's labelled arguments.
     /// - Returns: The configured answer.
     /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
     public func dynamicallyCall<R>(withKeywordArguments args: KeyValuePairs<String, Any>) async throws -> R {
-        let (labels, values) = labelsAndValues(args)
-        return try await stub.recorder.answerAsync(
-            stub.routeRequirement(member, labels: labels, effects: .asyncThrows, result: R.self), values,
-            throwing: (any Error).self)
+        try await answerAsync(args)
     }
 
     /// Forwards an async call of a requirement that returns nothing.
@@ -78,6 +102,17 @@ public struct ManualThrowingMethodProxy<Conformer: ManualStubConformer>: Sendabl
     /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
     @_disfavoredOverload
     public func dynamicallyCall(withKeywordArguments args: KeyValuePairs<String, Any>) async throws {
-        try await dynamicallyCall(withKeywordArguments: args) as Void
+        try await answerAsync(args) as Void
+    }
+    #endif
+
+    /// Answers an async call on `isolation`, the caller's actor.
+    private func answerAsync<R>(
+        _ args: KeyValuePairs<String, Any>, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> R {
+        let (labels, values) = labelsAndValues(args)
+        return try await stub.recorder.answerAsync(
+            stub.routeRequirement(member, labels: labels, effects: .asyncThrows, result: R.self), values,
+            throwing: (any Error).self, isolation: isolation)
     }
 }

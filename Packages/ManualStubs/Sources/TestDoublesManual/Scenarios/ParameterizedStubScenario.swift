@@ -35,12 +35,13 @@ public struct ParameterizedStubScenario<Subject, Parameter>: Sendable {
     /// - Parameters:
     ///   - parameter: The value the registrations use.
     ///   - double: The double to configure.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func apply<Double: RecordingTestDouble>(
-        _ parameter: Parameter, to double: Double,
+        _ parameter: Parameter, to double: Double, isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         guard let view = ScenarioDouble<Subject>.view(double) else {
@@ -102,12 +103,13 @@ public struct AsyncParameterizedStubScenario<Subject, Parameter>: Sendable {
     /// - Parameters:
     ///   - parameter: The value the registrations use.
     ///   - double: The double to configure.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func apply<Double: RecordingTestDouble>(
-        _ parameter: Parameter, to double: Double,
+        _ parameter: Parameter, to double: Double, isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async where Parameter: Sendable {
         guard let view = ScenarioDouble<Subject>.view(double) else {

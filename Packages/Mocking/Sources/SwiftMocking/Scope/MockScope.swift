@@ -31,13 +31,15 @@ public enum MockScope {
     ///
     /// - Parameters:
     ///   - provider: The storage; a fresh one by default.
+    ///   - isolation: The caller's actor, which `body` runs on; leave the default.
     ///   - body: The code.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     public static func withStorage<R>(
-        _ provider: SpyStorageProvider = .init(), body: () async throws -> R
+        _ provider: SpyStorageProvider = .init(), isolation: isolated (any Actor)? = #isolation,
+        body: () async throws -> R
     ) async rethrows -> R {
-        try await $storage.withValue(provider, operation: body)
+        try await $storage.withValue(provider, operation: body, isolation: isolation)
     }
 
     /// Runs code with its own order recorder.
@@ -57,30 +59,37 @@ public enum MockScope {
     ///
     /// - Parameters:
     ///   - recorder: The recorder; a fresh one by default.
+    ///   - isolation: The caller's actor, which `body` runs on; leave the default.
     ///   - body: The code.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     public static func withInvocationRecorder<R>(
-        _ recorder: InvocationRecorder = .init(), body: () async throws -> R
+        _ recorder: InvocationRecorder = .init(), isolation: isolated (any Actor)? = #isolation,
+        body: () async throws -> R
     ) async rethrows -> R {
-        try await $invocationRecorder.withValue(recorder, operation: body)
+        try await $invocationRecorder.withValue(recorder, operation: body, isolation: isolation)
     }
 
     /// Runs async code with a fresh static spy storage and a fresh order recorder.
     ///
-    /// - Parameter body: The code.
+    /// - Parameters:
+    ///   - isolation: The caller's actor, which `body` runs on; leave the default.
+    ///   - body: The code.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    public static func withCleanEnvironment<R>(body: () async throws -> R) async rethrows -> R {
-        try await withStorage(.init()) {
-            try await withInvocationRecorder(.init(), body: body)
+    public static func withCleanEnvironment<R>(
+        isolation: isolated (any Actor)? = #isolation, body: () async throws -> R
+    ) async rethrows -> R {
+        try await withStorage(.init(), isolation: isolation) {
+            try await withInvocationRecorder(.init(), isolation: isolation, body: body)
         }
     }
 
     /// Runs async code with a default-value registry for the mocks and spies it creates.
     static func withDefaults<R>(
-        _ registry: DefaultProvidableRegistry, body: () async throws -> R
+        _ registry: DefaultProvidableRegistry, isolation: isolated (any Actor)? = #isolation,
+        body: () async throws -> R
     ) async rethrows -> R {
-        try await $fallbackRegistry.withValue(registry, operation: body)
+        try await $fallbackRegistry.withValue(registry, operation: body, isolation: isolation)
     }
 }

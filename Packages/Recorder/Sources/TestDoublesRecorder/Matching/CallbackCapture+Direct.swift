@@ -133,12 +133,13 @@ extension CallbackCapture {
     /// - Parameters:
     ///   - count: How many callbacks to wait for, counting those already received.
     ///   - timeout: The longest time to wait.
+    ///   - isolation: The caller's actor, which the wait resumes on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func waitForCallback(
-        count: Int = 1, within timeout: Duration,
+        count: Int = 1, within timeout: Duration, isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         let clock = ContinuousClock()
