@@ -16,10 +16,10 @@ extension Stub {
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningSelf call: (Subject) throws -> Subject,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> StubSelfResultBuilder<Subject> {
         StubSelfResultBuilder(
-            pattern: when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 
     /// Configures an async requirement whose result is `Self`.
@@ -32,11 +32,11 @@ extension Stub {
     public func when(
         returningSelf call: (Subject) async throws -> Subject,
         isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubSelfResultBuilder<Subject> {
         StubSelfResultBuilder(
             pattern: await when(
-                isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, call),
+                call, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column),
             stub: self)
     }
 
@@ -53,10 +53,10 @@ extension Stub {
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningOptionalSelf call: (Subject) throws -> Subject?,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> StubOptionalSelfResultBuilder<Subject> {
         StubOptionalSelfResultBuilder(
-            pattern: when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 
     /// Configures an async requirement whose result is `Self?`.
@@ -69,11 +69,11 @@ extension Stub {
     public func when(
         returningOptionalSelf call: (Subject) async throws -> Subject?,
         isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubOptionalSelfResultBuilder<Subject> {
         StubOptionalSelfResultBuilder(
             pattern: await when(
-                isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, call),
+                call, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column),
             stub: self)
     }
 }
