@@ -302,8 +302,19 @@ struct CaseSource {
                 "do { stub = try Stub<\(existential)>(\(getterEffectsArgument)) } catch let error as StubError {",
                 "    verdict.closed(String(describing: error)); return verdict",
                 "} catch { verdict.unexpected(error); return verdict }",
-                "let pattern = " + configure,
             ]
+            if shape.recording == .samples {
+                lines.append("let pattern = " + configure)
+            } else {
+                // Without placeholders from the test, a `when` that cannot record reports an issue at its
+                // line instead of configuring anything: the documented way it fails closed.
+                let handler = "TestDoubleIssueReporting.withHandler({ labIssues.append(\"\\($0)\") })"
+                lines += [
+                    "let labIssues = LabIssueLog()",
+                    "let pattern = \(shape.effect.isAsync ? "await " : "")\(handler) { \(configure) }",
+                    "if let issue = labIssues.first { verdict.closed(\"when reported: \\(issue)\"); return verdict }",
+                ]
+            }
             if shape.kind == .initializer, shape.structure == .composed {
                 // The made value's call of the other protocol's requirement: configured like the conformer's answer.
                 lines.append("stub.when { $0.other() }.thenReturn(labOtherAnswer)")

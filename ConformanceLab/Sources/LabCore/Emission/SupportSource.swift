@@ -215,6 +215,15 @@ enum SupportSource {
             return request
         }
 
+        /// The issues a stub reports while a check runs (a `when` that cannot record), as text.
+        public final class LabIssueLog: @unchecked Sendable {
+            private let lock = NSLock()
+            private var lines: [String] = []
+            public init() {}
+            public func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+            public var first: String? { lock.lock(); defer { lock.unlock() }; return lines.first }
+        }
+
         /// What conformers and stub handlers report to: the arguments they received,
         /// the answer to give and the error to throw. Cases run one at a time.
         public final class LabProbe {

@@ -342,3 +342,25 @@ final class RegisteredPlaceholder: Sendable {}
         #expect(await stub().load(1) === box)
     }
 }
+
+/// Requirements taking and returning existential metatypes, recorded with
+/// `Match.any()` alone: the recording pass needs a metatype placeholder.
+protocol MetatypePlaceholders {
+    func kind(of type: Any.Type) -> Any.Type
+    func errorKind(_ type: any Error.Type) throws -> any Error.Type
+    func objectKind(_ type: AnyObject.Type) -> AnyObject.Type
+}
+
+@Suite struct MetatypePlaceholderTests {
+    @Test func existentialMetatypesCrossWithoutUsingOrReturning() throws {
+        let stub = try Stub<any MetatypePlaceholders>()
+        stub.when { $0.kind(of: Match.any()) }.then { (type: Any.Type) in type }
+        try stub.when { try $0.errorKind(Match.any()) }.then { (type: any Error.Type) in type }
+        stub.when { $0.objectKind(Match.any()) }.then { (type: AnyObject.Type) in type }
+        let double = stub()
+        #expect(double.kind(of: Int.self) == Int.self)
+        #expect(try double.errorKind(MakeFailure.self) == MakeFailure.self)
+        #expect(double.objectKind(PlaceholderBox.self) == PlaceholderBox.self)
+        stub.verify(.exactly(1)) { $0.kind(of: Match.any()) }
+    }
+}

@@ -1,3 +1,5 @@
+internal import TestDoublesRecorder
+
 extension Spy {
     /// The default value for a call no stub answers, from the spy's registry.
     func defaultAnswer(_ call: Call) -> Output? {
@@ -5,11 +7,15 @@ extension Spy {
     }
 
     /// The answer to a call of a non-throwing spy that neither a stub nor a
-    /// default answers: an issue at the caller and the type's zero value;
-    /// else a trap that says no value can be made. The action does not run.
+    /// default answers: an issue at the caller and the type's zero value (or a
+    /// placeholder registered with `Match.Placeholders`); else a trap that says
+    /// no value can be made. The action does not run.
+    ///
+    /// The trap is the only way left: the member cannot throw, and returning
+    /// memory that is not a value of `Output` would be undefined behaviour.
     func unstubbed(_ call: Call, at site: SourceSite) -> Output {
         let error = unstubbedError(call)
-        guard let zero = ZeroValue.make(Output.self) else {
+        guard let zero = standIn() else {
             fatalError(
                 "MockingError: \(error.message). \(stubbingAdvice(call)). No value of type \(Output.self) "
                     + "can be made to answer instead, so the call cannot return.")
@@ -18,6 +24,12 @@ extension Spy {
             "\(error.message). \(stubbingAdvice(call)); answered with \(String(reflecting: zero)) meanwhile",
             kind: .unstubbedCall, at: site)
         return zero
+    }
+
+    /// The value an unanswerable call returns after its issue: the type's zero
+    /// value, else a placeholder the test registered for the type.
+    private func standIn() -> Output? {
+        ZeroValue.make(Output.self) ?? Match.Placeholders.make(Output.self)
     }
 
     /// What an unstubbed call of a throwing spy throws.
@@ -45,7 +57,7 @@ extension Spy {
         let message =
             "\(methodLabel ?? "Spy") throws(\(E.self)) cannot throw \(error)"
             + (error is MockingError ? "" : " (\(type(of: error)))")
-        guard let zero = ZeroValue.make(Output.self) else {
+        guard let zero = standIn() else {
             fatalError("MockingError: \(message). No value of type \(Output.self) can be made to answer instead.")
         }
         MockingIssues.report(

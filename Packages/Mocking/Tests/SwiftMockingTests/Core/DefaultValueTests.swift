@@ -1,4 +1,5 @@
 import SwiftMocking
+import TestDoublesRecorder
 import Testing
 
 @Suite struct DefaultValueTests {
@@ -104,5 +105,32 @@ import Testing
         let spy = Spy<Int, AsyncThrows, Int>(label: "Service.fetch")
         spy.defaultProviderRegistry = nil
         await #expect(throws: MockingError.unStubbed("Service.fetch", inputs: "(3)")) { try await spy(3) }
+    }
+
+    final class Session: Sendable {
+        let token: String
+        init(token: String) { self.token = token }
+    }
+
+    protocol SessionSource {
+        func session() -> Session
+    }
+
+    final class MockSessionSource: Mock, @unchecked Sendable, SessionSource {
+        func session() -> Interaction<Void, None, Session> { Interaction(.any, spy: super.session) }
+        func session() -> Session { adapt(super.session, ()) }
+    }
+
+    @Test func anUnstubbedClassResultIsAnsweredWithARegisteredPlaceholder() {
+        let registered = Session(token: "placeholder")
+        Match.Placeholders.register { registered }
+        defer { Match.Placeholders.unregister(Session.self) }
+        let mock = MockSessionSource()
+        let source: SessionSource = mock
+        var answer: Session?
+        let messages = issueMessages { answer = source.session() }
+        #expect(answer === registered)
+        #expect(messages.count == 1 && messages[0].contains("when(mock.session()).thenReturn(…)"))
+        verify(mock.session()).called(1)
     }
 }

@@ -1,6 +1,7 @@
 /// The stock value a recording pass boxes in an existential it needs a
 /// placeholder of (`any Error`, `Any`, `any Hashable`, `any Sendable`,
-/// `any CustomStringConvertible`, `any Codable`...).
+/// `any CustomStringConvertible`, `any Codable`...), and the stock types it
+/// gives for existential metatypes (`Any.Type`, `AnyObject.Type`, `any Error.Type`...).
 ///
 /// A real value of a real type: copying, comparing, hashing, printing,
 /// encoding or throwing it is valid. It prints as `placeholder`.
@@ -11,8 +12,11 @@ struct PlaceholderValue: Hashable, Comparable, Codable, Sendable, Error, CustomS
     var description: String { "placeholder" }
     var debugDescription: String { "placeholder" }
 
-    /// The stock values tried, in order: a value, then an object for class-bound existentials.
-    private static var candidates: [any Sendable] { [PlaceholderValue(), PlaceholderObject.shared] }
+    /// The stock values tried, in order: a value, then an object for
+    /// class-bound existentials, then their types for existential metatypes.
+    private static var candidates: [any Sendable] {
+        [PlaceholderValue(), PlaceholderObject.shared, PlaceholderValue.self, PlaceholderObject.self]
+    }
 
     /// A stock value boxed as `type`, nil when none casts to it (a concrete
     /// type, or an existential of protocols the stock values do not conform to).
