@@ -135,7 +135,8 @@ extension Declaration {
             // An enum payload without a label: `case returned(Value)`.
             return ("_", stripDefault(parameter), false)
         }
-        let names = parameter[..<colon].split(separator: " ").map(String.init)
+        // Attributes before the names (`@Builder _ expectations`) are not labels.
+        let names = parameter[..<colon].split(separator: " ").map(String.init).filter { !$0.hasPrefix("@") }
         let typeAndDefault = String(parameter[parameter.index(after: colon)...])
         let type = stripDefault(typeAndDefault)
         let hasDefault = TextScanner.topLevelAssignment(in: typeAndDefault) != nil

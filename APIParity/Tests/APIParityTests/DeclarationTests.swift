@@ -30,6 +30,16 @@ import Testing
         #expect(values.signatureKey == "method(_:returning:isThrowing:isAsync:) [variadic,_,Bool=,Bool=]")
     }
 
+    @Test func anAttributeBeforeAParameterIsNotItsLabel() throws {
+        let declaration = try #require(
+            Declaration(
+                parsing:
+                    "public convenience init( exhaustive: Bool = false, line: UInt = #line, @Builder _ expectations: () throws -> [Expectation] ) rethrows"
+            ))
+        #expect(declaration.title == "init(exhaustive:line:_:)")
+        #expect(declaration.parameterClasses == ["Bool=", "UInt=", "fn"])
+    }
+
     @Test func curriedAsyncSignatureIsAsync() throws {
         let declaration = try #require(
             Declaration(

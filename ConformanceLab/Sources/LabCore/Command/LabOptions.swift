@@ -31,10 +31,9 @@ public struct LabOptions: Sendable, Equatable {
     public var confirmsCrashes = false
     /// The generator tiers to run (case numbers do not depend on it).
     public var tiers: Set<Shape.Tier> = LabOptions.defaultTiers
-    /// The tiers a run without `--tiers` covers. The resilience and recording
-    /// tiers (issue 17) are opt-in until the engine serves them without wrong
-    /// values or crashes: `ci/lab` fails on either, and CI runs it.
-    public static let defaultTiers: Set<Shape.Tier> = [.classic]
+    /// The tiers a run without `--tiers` covers: all of them, so `ci/lab` (and
+    /// CI) fails on a wrong value or crash in any family.
+    public static let defaultTiers: Set<Shape.Tier> = [.classic, .resilience, .recording]
 
     /// A fault the case runner injects to prove the harness catches it (`arguments`, `error`, `crash`).
     public var injectedFault: String?

@@ -88,9 +88,7 @@ struct LiveAsyncLedger: AsyncLedger {
                 group.addTask { await ledger.post(amount) }
             }
             // Every call is parked (suspended, not blocking a thread) before any is resumed.
-            var parked = 0
-            while parked < Self.callCount, await suspension.waitForCall(within: .seconds(120)) { parked += 1 }
-            #expect(parked == Self.callCount)
+            #expect(await suspension.waitForCall(count: Self.callCount, within: .seconds(120)))
             #expect(suspension.pendingCount == Self.callCount)
             let arrivals: [Int] = suspension.interactions.arguments()
             #expect(arrivals.sorted() == Array(0..<Self.callCount))

@@ -16,10 +16,10 @@ extension Stub {
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningSelf call: (Subject) throws -> Subject,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> StubSelfResultBuilder<Subject> {
         StubSelfResultBuilder(
-            pattern: when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 
     /// Configures an async requirement whose result is `Self`.
@@ -30,10 +30,10 @@ extension Stub {
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningSelf call: (Subject) async throws -> Subject,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubSelfResultBuilder<Subject> {
         StubSelfResultBuilder(
-            pattern: await when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: await when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 
     /// Configures a requirement whose result is `Self?`: each call answers
@@ -49,10 +49,10 @@ extension Stub {
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningOptionalSelf call: (Subject) throws -> Subject?,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> StubOptionalSelfResultBuilder<Subject> {
         StubOptionalSelfResultBuilder(
-            pattern: when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 
     /// Configures an async requirement whose result is `Self?`.
@@ -63,10 +63,10 @@ extension Stub {
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
         returningOptionalSelf call: (Subject) async throws -> Subject?,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubOptionalSelfResultBuilder<Subject> {
         StubOptionalSelfResultBuilder(
-            pattern: await when(fileID: fileID, filePath: filePath, line: line, column: column, call), stub: self)
+            pattern: await when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 }
 

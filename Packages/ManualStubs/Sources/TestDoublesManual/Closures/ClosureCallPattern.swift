@@ -38,7 +38,7 @@ public struct ClosureCallPattern<Input, Output, Effects: ClosureEffectKind>: Int
     ///   - column: The caller's column.
     /// - Returns: One input per matching call.
     public func arguments(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> [Input] {
         callPattern.interactions.arguments(fileID: fileID, filePath: filePath, line: line, column: column)
     }

@@ -58,7 +58,7 @@ extension EffectfulClosureDouble {
     public func verify<Count: CallCountExpression>(
         _ count: Count = CallCount.once,
         matching matcher: @escaping @Sendable (Input) -> Bool, describedBy description: String = "predicate",
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         recorder.interactions(
             of: requirement, matching: [.typed(description, matcher)], returning: Output.self
@@ -79,7 +79,7 @@ extension EffectfulClosureDouble {
     @discardableResult
     public func verify<Count: CallCountExpression>(
         _ count: Count = CallCount.once, equal value: Input,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool where Input: Equatable {
         recorder.interactions(of: requirement, matching: [.equal(to: value)], returning: Output.self)
             .verify(count, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -95,7 +95,7 @@ extension EffectfulClosureDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyNoInteractions(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         history.verify(CallCount.never, fileID: fileID, filePath: filePath, line: line, column: column)
     }

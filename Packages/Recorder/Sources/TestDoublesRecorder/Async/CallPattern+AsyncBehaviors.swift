@@ -44,8 +44,36 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Self {
         appending(
-            .delayed(value, sleep: { try await clock.sleep(for: delay) }), .bare,
+            .delayed(.success(value), sleep: { try await clock.sleep(for: delay) }), .bare,
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers matching calls of an async requirement with a value after a
+    /// delay measured by `clock`.
+    ///
+    /// ```swift
+    /// let clock = ManualStubClock()
+    /// await stub.when { try await $0.loadFeed() }.thenReturn(["late"], after: .seconds(5), using: clock)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to return.
+    ///   - delay: How long the call waits first, in `clock`'s time.
+    ///   - clock: The clock that measures the delay, such as a ``ManualStubClock``.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The observation handle of the pattern.
+    @discardableResult
+    public func thenReturn(
+        _ value: Result, after delay: Duration, using clock: any StubClock,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> CallInteractions<Result> {
+        appending(
+            .delayed(.success(value), sleep: { try await clock.sleep(for: delay) }), .bare,
+            CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        ).interactions
     }
 
     /// Answers matching calls of an async requirement with a value after a delay on the continuous clock.

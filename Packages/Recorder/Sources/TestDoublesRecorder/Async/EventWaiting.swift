@@ -4,9 +4,11 @@ enum EventWaiting {
     /// again after each event; `false` when `timeout` passes first or the
     /// task is cancelled. `condition` may consume what it checks: it is not
     /// called again once it returned `true`. Subscribe to `events` before calling, so no event
-    /// between the subscription and the first check is lost.
+    /// between the subscription and the first check is lost. `clock`
+    /// measures the timeout.
     static func wait<Event: Sendable>(
         within timeout: Duration,
+        clock: any StubClock = StubClocks.continuous,
         isolation: isolated (any Actor)?,
         events: AsyncStream<Event>,
         until condition: @escaping @Sendable () -> Bool
@@ -18,7 +20,7 @@ enum EventWaiting {
                 return false
             }
             group.addTask {
-                try? await Task.sleep(for: timeout)
+                try? await clock.sleep(for: timeout)
                 return false
             }
             let first = await group.next() ?? false

@@ -1,5 +1,6 @@
-/// The handle of a `thenSuspend()` behavior: wait for calls to park, then
-/// complete them one at a time, oldest first.
+/// The handle of a `thenSuspend()` behavior (``StubSuspension``, as the
+/// seed names it): wait for calls to park, then complete them one at a
+/// time, oldest first.
 public final class Suspension<Result>: InteractionObserving, Sendable {
     let core: SuspensionCore
     /// The calls the suspended pattern selected.
@@ -15,30 +16,81 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
     /// The number of calls parked and not yet resumed.
     public var pendingCount: Int { core.pendingCount }
 
-    /// Waits until a call parks that no earlier `waitForCall` accounted for;
-    /// reports an issue at the caller when `timeout` passes first.
+    /// Waits until at least `count` matching calls are parked at once,
+    /// returning at once when they already are; reports an issue at the
+    /// caller when `timeout` passes first.
+    ///
+    /// Resumed calls leave the parked set, so `count` counts the calls in
+    /// flight now, not every call so far.
     ///
     /// - Parameters:
+    ///   - count: How many calls must be parked.
     ///   - timeout: How long to wait.
     ///   - isolation: The caller's actor, which the wait runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    /// - Returns: Whether a call arrived in time.
+    /// - Returns: Whether the calls were parked in time.
     @discardableResult
     public func waitForCall(
-        within timeout: Duration,
+        count: Int = 1, within timeout: Duration,
         isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        if await core.waitForArrival(within: timeout, isolation: isolation) { return true }
+        if await core.waitForParked(atLeast: count, within: timeout, isolation: isolation) { return true }
+        reportTimeout(count, timeout, CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+        return false
+    }
+
+    private func reportTimeout(_ count: Int, _ timeout: Duration, _ callSite: CallSite) {
         TestDoubleIssueReporting.report(
             TestDoubleIssue(
                 kind: .timedOut,
-                message: "No call reached the thenSuspend() behavior configured at \(site) within \(timeout).",
-                location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)))
+                message: "No call reached the thenSuspend() behavior configured at \(site) within \(timeout): "
+                    + "expected \(count) parked call(s), found \(core.pendingCount).",
+                location: callSite))
+    }
+
+    /// Waits until at least `count` matching calls are parked at once, with
+    /// the timeout measured by `clock`; reports an issue at the caller when
+    /// it passes first.
+    ///
+    /// - Parameters:
+    ///   - count: How many calls must be parked.
+    ///   - timeout: How long to wait, in `clock`'s time.
+    ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the calls were parked in time.
+    @discardableResult
+    public func waitForCall(
+        count: Int = 1, within timeout: Duration, using clock: any StubClock,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        if await core.waitForParked(atLeast: count, within: timeout, clock: clock, isolation: isolation) {
+            return true
+        }
+        reportTimeout(count, timeout, CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
         return false
+    }
+
+    /// Waits, with no time limit, until at least `count` matching calls are
+    /// parked at once; returns at once when they already are.
+    ///
+    /// Prefer ``waitForCall(count:within:isolation:fileID:filePath:line:column:)``
+    /// where a missing call should fail the test rather than hang it; this
+    /// wait ends early only when the waiting task is cancelled.
+    ///
+    /// - Parameters:
+    ///   - count: How many calls must be parked.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
+    public func waitForCall(count: Int = 1, isolation: isolated (any Actor)? = #isolation) async {
+        _ = await core.waitForParked(atLeast: count, within: nil, isolation: isolation)
     }
 
     /// Completes the oldest parked call with a value; reports an issue at the caller when none is parked.
@@ -51,9 +103,9 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
     ///   - column: The caller's column.
     public func resume(
         returning value: Result,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        resume(.success(value), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        resume(.success(value), CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Completes the oldest parked call by throwing an error; reports an issue at the caller when none is parked.
@@ -66,9 +118,9 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
     ///   - column: The caller's column.
     public func resume(
         throwing error: any Error,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        resume(.failure(error), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        resume(.failure(error), CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     private func resume(_ result: Swift.Result<Any, any Error>, _ callSite: CallSite) {
@@ -89,8 +141,11 @@ extension Suspension where Result == Void {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func resume(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         resume(returning: (), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
+
+/// The handle of a `thenSuspend()` behavior, by the name the seed library gives it.
+public typealias StubSuspension<Result> = Suspension<Result>

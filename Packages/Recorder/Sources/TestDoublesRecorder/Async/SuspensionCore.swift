@@ -8,8 +8,6 @@ final class SuspensionCore: @unchecked Sendable {
         var parked: [(id: Int, continuation: CheckedContinuation<Answer, Never>)] = []
         var nextParked = 0
         var cancelled: Set<Int> = []
-        var arrived = 0
-        var acknowledged = 0
         var listeners: [Int: AsyncStream<Void>.Continuation] = [:]
         var nextListener = 0
     }
@@ -26,7 +24,6 @@ final class SuspensionCore: @unchecked Sendable {
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
                 let (listeners, cancelledEarly) = state.withLock { state in
-                    state.arrived += 1
                     let listeners = Array(state.listeners.values)
                     if state.cancelled.remove(id) != nil { return (listeners, true) }
                     state.parked.append((id, continuation))
@@ -61,8 +58,26 @@ final class SuspensionCore: @unchecked Sendable {
     /// The number of calls parked and not yet resumed.
     var pendingCount: Int { state.withLock { $0.parked.count } }
 
-    /// Waits until a call arrives that no earlier wait has accounted for.
-    func waitForArrival(within timeout: Duration, isolation: isolated (any Actor)?) async -> Bool {
+    /// Waits until at least `count` calls are parked at once; `false` when
+    /// `timeout` (if any) passes first or the waiting task is cancelled.
+    func waitForParked(
+        atLeast count: Int, within timeout: Duration?, clock: any StubClock = StubClocks.continuous,
+        isolation: isolated (any Actor)?
+    ) async -> Bool {
+        let events = subscribe()
+        let parked: @Sendable () -> Bool = { [self] in pendingCount >= count }
+        guard let timeout else {
+            if parked() { return true }
+            for await _ in events where parked() { return true }
+            return parked()
+        }
+        return await EventWaiting.wait(
+            within: timeout, clock: clock, isolation: isolation, events: events, until: parked)
+    }
+
+    /// A stream that yields once per call arriving from now on; it ends when
+    /// its consumer stops iterating.
+    private func subscribe() -> AsyncStream<Void> {
         let (events, continuation) = AsyncStream.makeStream(of: Void.self)
         let id = state.withLock { state in
             let id = state.nextListener
@@ -73,13 +88,6 @@ final class SuspensionCore: @unchecked Sendable {
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
         }
-        defer { continuation.finish() }
-        return await EventWaiting.wait(within: timeout, isolation: isolation, events: events) { [self] in
-            state.withLock { state in
-                guard state.arrived > state.acknowledged else { return false }
-                state.acknowledged += 1
-                return true
-            }
-        }
+        return events
     }
 }

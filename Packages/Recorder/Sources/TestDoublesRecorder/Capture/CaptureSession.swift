@@ -97,6 +97,8 @@ final class CaptureSession: @unchecked Sendable {
         var problems: [String] = []
         /// Values the test handed to the pass (`using:` values, arguments of recorded calls), oldest first.
         var handedOver: [Any] = []
+        /// How many steps an `InvocationOrder` builder expression has taken (see ``claimSteps()``).
+        var claimed = 0
     }
 
     init(scope: Scope, resultPlaceholder: Any? = nil, owner: InvocationRecorder? = nil, host: RecordingHost? = nil) {
@@ -198,6 +200,16 @@ final class CaptureSession: @unchecked Sendable {
     }
 
     var steps: [Step] { state.withLock { $0.steps } }
+
+    /// The steps recorded since the previous claim: the calls one
+    /// `InvocationOrder` builder expression made.
+    func claimSteps() -> [Step] {
+        state.withLock { state in
+            let taken = Array(state.steps[state.claimed...])
+            state.claimed = state.steps.count
+            return taken
+        }
+    }
     var problems: [String] { state.withLock { $0.problems } }
     var leftoverMatchers: Int { state.withLock { $0.pending.count } }
 

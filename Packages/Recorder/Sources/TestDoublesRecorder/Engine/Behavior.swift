@@ -6,7 +6,7 @@ enum BehaviorAction: @unchecked Sendable {
     case computeAsync(([Any], Int) async throws -> Any)
     case forward
     case suspend(SuspensionCore)
-    case delayed(Any, sleep: @Sendable () async throws -> Void)
+    case delayed(Swift.Result<Any, any Error>, sleep: @Sendable () async throws -> Void)
     case never
     case awaitCancellation
 

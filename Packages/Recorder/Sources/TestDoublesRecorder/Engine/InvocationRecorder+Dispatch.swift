@@ -152,13 +152,16 @@ extension InvocationRecorder {
                     return defaultAnswer(requirement, arguments, reason: "the suspended call was cancelled")
                 case .failure(let error): return thrown(error, requirement, arguments, site: behavior.site)
                 }
-            case .delayed(let value, let sleep):
+            case .delayed(let answer, let sleep):
                 do {
                     try await sleep()
                 } catch {
                     if requirement.effects.canThrow { return .threw(error) }
                 }
-                return .returned(value)
+                switch answer {
+                case .success(let value): return .returned(value)
+                case .failure(let error): return thrown(error, requirement, arguments, site: behavior.site)
+                }
             case .never:
                 await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
                 return defaultAnswer(requirement, arguments, reason: "thenNeverReturn() was resumed")

@@ -50,9 +50,9 @@ extension InteractionObserving {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        core.verify(.once, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        core.verify(.once, at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Checks the number of calls selected; reports an issue at the caller when it is outside `count`.
@@ -67,9 +67,9 @@ extension InteractionObserving {
     @discardableResult
     public func verify<Count: CallCountExpression>(
         _ count: Count,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        core.verify(count.callCount, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        core.verify(count.callCount, at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits until the number of calls selected is inside `count`, without
@@ -88,11 +88,58 @@ extension InteractionObserving {
     public func verify<Count: CallCountExpression>(
         _ count: Count, within timeout: Duration,
         isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await core.verify(
             count.callCount, within: timeout, isolation: isolation,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits, without polling, until at least one call is selected; reports
+    /// an issue at the caller when `timeout` passes first.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify(
+        within timeout: Duration,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await core.verify(
+            CallCount(1...), within: timeout, isolation: isolation,
+            at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits, without polling, until the number of calls selected is inside
+    /// `count`, with the timeout measured by `clock`; reports an issue at the
+    /// caller when it passes first.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait, in `clock`'s time.
+    ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await core.verify(
+            CallCount(count), within: timeout, clock: clock, isolation: isolation,
+            at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The arguments of every call selected, typed as a tuple (or a single
@@ -112,7 +159,7 @@ extension InteractionObserving {
     ///   - column: The caller's column.
     /// - Returns: One tuple per call, in call order.
     public func arguments<each Argument>(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> [(repeat each Argument)] {
         var result: [(repeat each Argument)] = []
         for invocation in core.matchingInvocations() {
@@ -121,7 +168,7 @@ extension InteractionObserving {
             } catch {
                 core.report(
                     ArgumentUnpacking.describeRejection("arguments()", error, invocation),
-                    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+                    at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column),
                     kind: .invalidRecording)
             }
         }

@@ -159,7 +159,76 @@ extension CallPattern {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let delay else { return appending(.value(value), times.engineRepeat, site) }
         return appending(
-            .delayed(value, sleep: { try await ContinuousClock().sleep(for: delay) }), times.engineRepeat, site)
+            .delayed(.success(value), sleep: { try await ContinuousClock().sleep(for: delay) }), times.engineRepeat,
+            site)
+    }
+
+    /// Answers a number of matching calls by throwing an error, after a delay
+    /// when one is given (the requirement must then be `async`); the
+    /// requirement must throw.
+    ///
+    /// - Parameters:
+    ///   - error: The error to throw.
+    ///   - delay: How long each call waits first on the continuous clock, or `nil`.
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenThrow<Failure: Error, Times: BehaviorRepetition>(
+        _ error: Failure, after delay: Duration?, times: Times,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Self {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard checkThrows("thenThrow(_:after:)", at: site) else { return self }
+        guard let delay else { return appending(.error(error), times.engineRepeat, site) }
+        return appending(
+            .delayed(.failure(error), sleep: { try await ContinuousClock().sleep(for: delay) }), times.engineRepeat,
+            site)
+    }
+
+    /// Answers the next matching call by throwing an error after a delay on
+    /// the continuous clock; the requirement must be `async` and throw.
+    ///
+    /// - Parameters:
+    ///   - error: The error to throw.
+    ///   - delay: How long the call waits first.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenThrow<Failure: Error>(
+        _ error: Failure, after delay: Duration,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Self {
+        thenThrow(error, after: delay, times: 1, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Answers matching calls by throwing an error after a delay measured by
+    /// `clock`; the requirement must be `async` and throw.
+    ///
+    /// - Parameters:
+    ///   - error: The error to throw.
+    ///   - delay: How long the call waits first, in `clock`'s time.
+    ///   - clock: The clock that measures the delay, such as a ``ManualStubClock``.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The observation handle of the pattern.
+    @discardableResult
+    public func thenThrow<Failure: Error>(
+        _ error: Failure, after delay: Duration, using clock: any StubClock,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> CallInteractions<Result> {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard checkThrows("thenThrow(_:after:using:)", at: site) else { return interactions }
+        return appending(.delayed(.failure(error), sleep: { try await clock.sleep(for: delay) }), .bare, site)
+            .interactions
     }
 
     /// Reports an invalid behavior at `site` unless the requirement throws.
@@ -185,5 +254,44 @@ enum FailureDraw {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
         return Double(z >> 11) * 0x1.0p-53
+    }
+}
+
+extension CallPattern where Result == Void {
+    /// Answers a number of matching calls of a requirement that returns
+    /// nothing, after a delay when one is given (the requirement must then be `async`).
+    ///
+    /// - Parameters:
+    ///   - delay: How long each call waits first on the continuous clock, or `nil`.
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenDoNothing<Times: BehaviorRepetition>(
+        after delay: Duration?, times: Times,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Self {
+        thenReturn((), after: delay, times: times, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Answers the next matching call of an async requirement that returns
+    /// nothing after a delay on the continuous clock.
+    ///
+    /// - Parameters:
+    ///   - delay: How long the call waits first.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenDoNothing(
+        after delay: Duration,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Self {
+        thenReturn((), after: delay, times: 1, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

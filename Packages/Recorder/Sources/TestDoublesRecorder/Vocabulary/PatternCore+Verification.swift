@@ -15,11 +15,13 @@ extension PatternCore {
     /// Waits, without polling, until the number of selected calls is inside `count`.
     @discardableResult
     func verify(
-        _ count: CallCount, within timeout: Duration, isolation: isolated (any Actor)?, at site: CallSite
+        _ count: CallCount, within timeout: Duration, clock: any StubClock = StubClocks.continuous,
+        isolation: isolated (any Actor)?, at site: CallSite
     ) async -> Bool {
         guard isValid else { return false }
         let events = recorder.observe(requirement?.id)
-        let satisfied = await EventWaiting.wait(within: timeout, isolation: isolation, events: events) { [self] in
+        let satisfied = await EventWaiting.wait(within: timeout, clock: clock, isolation: isolation, events: events) {
+            [self] in
             count.contains(matchingIndices().count)
         }
         let selected = matchingIndices()

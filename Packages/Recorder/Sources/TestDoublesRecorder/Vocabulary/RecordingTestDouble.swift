@@ -28,17 +28,17 @@ extension RecordingTestDouble {
     /// calls is answered or recorded as a real call.
     ///
     /// - Parameters:
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     /// - Returns: The pattern.
     public func when<R>(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) throws -> R
+        _ body: (Subject) throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> CallPattern<R> {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
         let session = recorder.capturing { _ = try body(subject) }
         return recorder.pattern(from: session, purpose: "when", site: site)
@@ -51,19 +51,19 @@ extension RecordingTestDouble {
     /// ```
     ///
     /// - Parameters:
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     /// - Returns: The pattern.
     public func when<R>(
+        _ body: (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) async throws -> R
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
         let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
         return recorder.pattern(from: session, purpose: "when", site: site)
@@ -80,17 +80,17 @@ extension RecordingTestDouble {
     /// value as the call's only argument (or, for a subscript, after the indices).
     ///
     /// - Parameters:
+    ///   - body: Makes exactly one assignment, with matchers for every argument or for none.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - body: Makes exactly one assignment, with matchers for every argument or for none.
     /// - Returns: The pattern.
     public func whenSet(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (inout Subject) throws -> Void
+        _ body: (inout Subject) throws -> Void,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> CallPattern<Void> {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         var subject = recordingSubject
         let session = recorder.capturing { try body(&subject) }
         return recorder.pattern(from: session, purpose: "whenSet", site: site)
@@ -100,19 +100,19 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
+    ///   - body: Makes exactly one assignment, with matchers for every argument or for none.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - body: Makes exactly one assignment, with matchers for every argument or for none.
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifySet<Count: CallCountExpression>(
         _ count: Count,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (inout Subject) throws -> Void
+        _ body: (inout Subject) throws -> Void,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         var subject = recordingSubject
         let session = recorder.capturing { try body(&subject) }
         return recorder.verify(session, count.callCount, site: site)
@@ -127,18 +127,18 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     /// - Returns: The pattern.
     public func when<R>(
         returning placeholder: R,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) throws -> R
+        _ body: (Subject) throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> CallPattern<R> {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
         let session = recorder.capturing(returning: placeholder) { _ = try body(subject) }
         return recorder.pattern(from: session, purpose: "when", site: site)
@@ -149,166 +149,25 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
     /// - Returns: The pattern.
     public func when<R>(
         returning placeholder: R,
+        _ body: (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) async throws -> R
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
         let session = await recorder.capturing(returning: placeholder, isolation: isolation) {
             _ = try await body(subject)
         }
         return recorder.pattern(from: session, purpose: "when", site: site)
-    }
-
-    /// Checks that exactly one recorded call matches; reports an issue at the caller otherwise.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    /// - Returns: Whether the check passed.
-    @discardableResult
-    public func verify<R>(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) throws -> R
-    ) -> Bool {
-        verify(CallCount.once, fileID: fileID, filePath: filePath, line: line, column: column, body)
-    }
-
-    /// Checks how many recorded calls match; reports an issue at the caller when the count is outside `count`.
-    ///
-    /// ```swift
-    /// flags.verify(1...) { $0.isEnabled(Match.equal("dark_mode"), for: Match.any()) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    /// - Returns: Whether the check passed.
-    @discardableResult
-    public func verify<Count: CallCountExpression, R>(
-        _ count: Count,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) throws -> R
-    ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = recorder.capturing { _ = try body(subject) }
-        return recorder.verify(session, count.callCount, site: site)
-    }
-
-    /// Checks how many recorded calls of an async requirement match; reports an issue at the caller otherwise.
-    ///
-    /// - Parameters:
-    ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    /// - Returns: Whether the check passed.
-    @discardableResult
-    public func verify<Count: CallCountExpression, R>(
-        _ count: Count,
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) async throws -> R
-    ) async -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
-        return recorder.verify(session, count.callCount, site: site)
-    }
-
-    /// Checks that exactly one recorded call of an async requirement matches; reports an issue at the caller otherwise.
-    ///
-    /// - Parameters:
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    /// - Returns: Whether the check passed.
-    @discardableResult
-    public func verify<R>(
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) async throws -> R
-    ) async -> Bool {
-        await verify(
-            CallCount.once, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, body)
-    }
-
-    /// Checks that the recorded calls contain the listed async calls in this
-    /// relative order (other calls may come between them).
-    ///
-    /// - Parameters:
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
-    /// - Returns: Whether the check passed.
-    @discardableResult
-    public func verifyInOrder(
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) async throws -> Void
-    ) async -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(isolation: isolation) { try await body(subject) }
-        guard
-            let patterns = InvocationRecorder.patterns(
-                from: session, purpose: "verifyInOrder", expectingOne: false, site: site, doubleName: recorder.name)
-        else { return false }
-        let cores = patterns.map { recorder.makeCore($0, registering: false, site: site) }
-        return OrderVerification.verify(cores, exhaustive: false, purpose: "verifyInOrder", site: site)
-    }
-
-    /// Checks that the recorded calls contain the listed calls in this
-    /// relative order (other calls may come between them).
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
-    /// - Returns: Whether the check passed.
-    @discardableResult
-    public func verifyInOrder(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ body: (Subject) throws -> Void
-    ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = recorder.capturing { try body(subject) }
-        guard
-            let patterns = InvocationRecorder.patterns(
-                from: session, purpose: "verifyInOrder", expectingOne: false, site: site, doubleName: recorder.name)
-        else { return false }
-        let cores = patterns.map { recorder.makeCore($0, registering: false, site: site) }
-        return OrderVerification.verify(cores, exhaustive: false, purpose: "verifyInOrder", site: site)
     }
 
     /// Checks that every recorded call was covered by a successful verification.
@@ -321,9 +180,9 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyNoMoreInteractions(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         return recorder.report(recorder.audit(.unverifiedInteractions), at: site)
     }
 
@@ -337,9 +196,9 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyNoUnusedStubs(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         return recorder.report(recorder.audit(.unusedStubs), at: site)
     }
 

@@ -1,0 +1,187 @@
+extension RecordingTestDouble {
+    /// Waits, without polling, until the number of recorded calls matching
+    /// the call shape is inside `count`; reports an issue at the caller when
+    /// `timeout` passes first.
+    ///
+    /// ```swift
+    /// await analytics.verify(within: .seconds(1)) { $0.track(event: Match.equal("sync"), value: Match.any()) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
+        _ body: (Subject) throws -> R,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = recorder.capturing { _ = try body(subject) }
+        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+    }
+
+    /// Waits, without polling, until the number of recorded calls of an async
+    /// requirement matching the call shape is inside `count`; reports an
+    /// issue at the caller when `timeout` passes first.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor, which the recording pass and the wait run on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
+        _ body: (Subject) async throws -> R,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
+        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+    }
+
+    /// Waits until enough calls match, for a requirement whose result type
+    /// has no built-in placeholder: the recording pass answers with `placeholder`.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait.
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
+        _ body: (Subject) throws -> R,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = recorder.capturing(returning: placeholder) { _ = try body(subject) }
+        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+    }
+
+    /// Waits until enough calls of an async requirement match, for a
+    /// requirement whose result type has no built-in placeholder.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait.
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor, which the recording pass and the wait run on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
+        _ body: (Subject) async throws -> R,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = await recorder.capturing(returning: placeholder, isolation: isolation) {
+            _ = try await body(subject)
+        }
+        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+    }
+}
+
+extension RecordingTestDouble {
+    /// Waits until enough recorded calls match the call shape, with the
+    /// timeout measured by `clock`; reports an issue at the caller when it passes first.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait, in `clock`'s time.
+    ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor, which the wait runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
+        _ body: (Subject) throws -> R,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = recorder.capturing { _ = try body(subject) }
+        return await recorder.verify(
+            session, count.callCount, within: timeout, clock: clock, isolation: isolation, site: site)
+    }
+
+    /// Waits until enough recorded calls of an async requirement match the
+    /// call shape, with the timeout measured by `clock`.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait, in `clock`'s time.
+    ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor, which the recording pass and the wait run on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
+        _ body: (Subject) async throws -> R,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        let subject = recordingSubject
+        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
+        return await recorder.verify(
+            session, count.callCount, within: timeout, clock: clock, isolation: isolation, site: site)
+    }
+}
+
+extension InvocationRecorder {
+    func verify(
+        _ session: CaptureSession, _ count: CallCount, within timeout: Duration,
+        clock: any StubClock = StubClocks.continuous, isolation: isolated (any Actor)?, site: CallSite
+    ) async -> Bool {
+        guard
+            let pattern = Self.patterns(
+                from: session, purpose: "verify", expectingOne: true, site: site, doubleName: name)?.first
+        else { return false }
+        return await makeCore(pattern, registering: false, site: site).verify(
+            count, within: timeout, clock: clock, isolation: isolation, at: site)
+    }
+}
