@@ -26,11 +26,13 @@ struct LiveConverter: Converter {
     func convert<T>(_ values: GenericBox<T>) -> Int { 1 }
 }
 
+/// A tuple holding an element passed by address: the witness receives that element's address, which a
+/// reassembled tuple cannot hold.
 protocol Pairing {
-    func sum(_ pair: (Int, Int)) -> Int
+    func sum(_ pair: (any Sendable, Int)) -> Int
 }
 struct LivePairing: Pairing {
-    func sum(_ pair: (Int, Int)) -> Int { pair.0 + pair.1 }
+    func sum(_ pair: (any Sendable, Int)) -> Int { pair.1 }
 }
 
 protocol Predicates {
@@ -47,11 +49,12 @@ struct LiveAsyncVisitor: AsyncVisitor {
     func each(_ body: (Int) -> Void) async { body(0) }
 }
 
+/// An `inout Self` argument: the runtime stub cannot write a value of the conforming type back.
 protocol Copyable2 {
-    func accept(_ value: Self) throws
+    func accept(_ value: inout Self) throws
 }
 struct LiveCopyable2: Copyable2 {
-    func accept(_ value: Self) throws {}
+    func accept(_ value: inout Self) throws {}
 }
 
 /// A generic wrapper of the library's own: outside the standard wrappers a bound associated type is served in.

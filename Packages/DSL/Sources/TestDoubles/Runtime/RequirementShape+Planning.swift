@@ -11,27 +11,21 @@ extension RequirementShape {
     ///   - dispatchIndex: The requirement's dense index (the frame's `slot`).
     ///   - access: How the slot is called.
     ///   - isClassBound: Whether `Self` is one reference (class-bound protocols).
+    ///   - existential: The stub's existential type: what a `Self` argument is handed over as.
     ///   - fail: Makes the error for an unsupported part.
     /// - Throws: `StubError` when a value cannot be classified or placed.
     init(
         _ signature: ResolvedSignature, dispatchIndex: Int, access: RequirementAccess, isClassBound: Bool,
-        fail: (String, String) -> StubError
+        existential: Any.Type, fail: (String, String) -> StubError
     ) throws(StubError) {
         let architecture = Architecture.current
         func lowering(of type: Any.Type, what: String) throws(StubError) -> ValueLowering {
-            let passings: [ValuePassing]
+            // Not a tuple: those are exploded into their elements (`TupleParameter`).
             do {
-                passings = try ABIClassifier.classifyParameter(type, for: architecture)
+                return ValueLowering(try ABIClassifier.classify(type, for: architecture))
             } catch {
                 throw fail("\(what) of type \(type) cannot be classified (\(error))", "use ManualStub")
             }
-            guard passings.count == 1, TypeMetadata(type).kind != .tuple else {
-                throw fail(
-                    "\(what) is the tuple type \(type), which the witness receives as one argument per element and "
-                        + "the runtime stub does not reassemble yet",
-                    "use ManualStub (a hand-written or doubles-gen conformer)")
-            }
-            return ValueLowering(passings[0])
         }
         func closureBridge(
             for type: Any.Type, template: GenericTemplate?, what: String
@@ -57,7 +51,7 @@ extension RequirementShape {
         var bridges: [ClosureBridge?] = []
         for (index, parameter) in signature.parameters.enumerated() {
             bridges.append(
-                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract
+                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract || parameter.isSelf
                     ? nil
                     : try closureBridge(
                         for: parameter.type, template: parameter.genericTemplate, what: "parameter \(index + 1)"))
@@ -67,6 +61,8 @@ extension RequirementShape {
             return try closureBridge(for: type, template: signature.genericResultTemplate, what: "the result")
         }
         var lowerings: [ValueLowering] = []
+        // Per parameter: the exploded elements of a tuple parameter (nil for every other parameter).
+        var tuples: [TupleParameter?] = []
         for (index, parameter) in signature.parameters.enumerated() {
             if parameter.isInout, Self.travelsThin(parameter.type) {
                 // The caller's variable holds the thin form (nothing, or one tag byte), not a metadata word.
@@ -74,9 +70,48 @@ extension RequirementShape {
                     "parameter \(index + 1) is an inout thin metatype (\(parameter.type)), which the runtime stub "
                         + "cannot read or write back", "pass the metatype by value, or use ManualStub")
             }
-            lowerings.append(
-                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract
-                    ? .indirect : try lowering(of: parameter.type, what: "parameter \(index + 1)"))
+            if parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract {
+                lowerings.append(.indirect)
+                tuples.append(nil)
+                continue
+            }
+            if parameter.isSelf {
+                // `Self`: one reference for a class-bound protocol, else the address of the conforming value.
+                lowerings.append(isClassBound ? .word : .indirect)
+                tuples.append(nil)
+                continue
+            }
+            let tuple: TupleParameter?
+            do {
+                tuple = try TupleParameter(parameter.type, architecture: architecture)
+            } catch {
+                throw fail(
+                    "parameter \(index + 1) is the tuple type \(parameter.type), which the witness receives as one "
+                        + "argument per element; its element \(error.element) cannot be reassembled (\(error.reason))",
+                    "use ManualStub (a hand-written or doubles-gen conformer)")
+            }
+            tuples.append(tuple)
+            if let tuple {
+                lowerings += tuple.lowerings(architecture: architecture)
+            } else {
+                lowerings.append(try lowering(of: parameter.type, what: "parameter \(index + 1)"))
+            }
+        }
+        /// One location per parameter: a tuple's elements gathered back into one.
+        func gathered(_ placed: [ArgumentLocation]) -> [ArgumentLocation] {
+            guard tuples.contains(where: { $0 != nil }) else { return placed }
+            var result: [ArgumentLocation] = []
+            var next = 0
+            for tuple in tuples {
+                if let tuple {
+                    result.append(tuple.gathered(placed[next..<(next + tuple.elements.count)]))
+                    next += tuple.elements.count
+                } else {
+                    result.append(placed[next])
+                    next += 1
+                }
+            }
+            return result
         }
         let resultLowering: ValueLowering
         if signature.genericResultIndex != nil || signature.resultIsAbstract {
@@ -103,12 +138,17 @@ extension RequirementShape {
         do {
             if case .modify = access {
                 // `_modify`: the coroutine buffer in the first integer register, then the indices; it yields the value.
-                plan = try CallPlan(arguments: lowerings, result: .empty)
-                locations = try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: 1)
+                var modifyPlan = try CallPlan(arguments: lowerings, result: .empty)
+                modifyPlan.arguments = gathered(modifyPlan.arguments)
+                plan = modifyPlan
+                locations = gathered(
+                    try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: 1))
             } else {
-                plan = try CallPlan(
+                var callPlan = try CallPlan(
                     arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
                     genericWordCount: signature.genericWordCount, typedError: typedErrorLowering)
+                callPlan.arguments = gathered(callPlan.arguments)
+                plan = callPlan
                 locations = plan.arguments
             }
         } catch {
@@ -134,7 +174,9 @@ extension RequirementShape {
                 name: (signature.isStatic ? "static " : "") + signature.name, effects: effects,
                 resultType: resultType),
             access: access,
-            argumentTypes: signature.parameters.map(\.type),
+            argumentTypes: signature.parameters.map { $0.isSelf ? existential : $0.type },
+            selfArguments: signature.parameters.map(\.isSelf),
+            autoclosureArguments: order.indices.filter { signature.parameters[order[$0]].isAutoclosure },
             ownerships: signature.parameters.map(\.ownership),
             inoutArguments: Set(signature.parameters.indices.filter { signature.parameters[$0].isInout }),
             recorderOrder: order,

@@ -37,7 +37,13 @@ struct RequirementShape: @unchecked Sendable {
     /// The access the slot receives.
     let access: RequirementAccess
     /// The visible argument types in call order (a setter's new value first).
+    /// A `Self` argument's is the stub's existential type (what its handler receives).
     let argumentTypes: [Any.Type]
+    /// Per argument in call order: whether it is `Self` (a fabricated value, or
+    /// another conformer's value of the same dynamic type, handed over as the existential).
+    let selfArguments: [Bool]
+    /// The recorder's positions of `@autoclosure` arguments.
+    let autoclosureArguments: [Int]
     /// How the callee receives each argument.
     let ownerships: [ArgumentOwnership]
     /// Arguments that are `inout` (passed by address; written back unchanged).
@@ -81,7 +87,8 @@ extension RequirementShape {
         requirement: TestDoublesRecorder.Requirement, argumentTypes: [Any.Type], resultType: Any.Type
     ) -> RequirementShape {
         RequirementShape(
-            requirement: requirement, access: access, argumentTypes: argumentTypes, ownerships: ownerships,
+            requirement: requirement, access: access, argumentTypes: argumentTypes, selfArguments: selfArguments,
+            autoclosureArguments: autoclosureArguments, ownerships: ownerships,
             inoutArguments: inoutArguments, recorderOrder: recorderOrder, plan: plan,
             argumentLocations: argumentLocations, argumentBridges: argumentBridges, resultBridge: resultBridge,
             genericArguments: genericArguments, genericTemplates: genericTemplates, resultTemplate: resultTemplate,

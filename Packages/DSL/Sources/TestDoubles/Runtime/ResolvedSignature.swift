@@ -25,6 +25,10 @@ struct ResolvedSignature: @unchecked Sendable {
         /// The type when it mentions the requirement's own generic parameter
         /// inside another type (`[T]`, `T?`); `type` is then its representative.
         var genericTemplate: GenericTemplate? = nil
+        /// Whether the parameter is `Self` (a value of the conforming type).
+        var isSelf = false
+        /// Whether the parameter is an `@autoclosure` (its expression runs only when the closure is called).
+        var isAutoclosure = false
     }
 
     /// The name as `#function` spells it: `isEnabled(_:for:)`, `count`, `subscript(_:)`.
@@ -163,9 +167,16 @@ extension ResolvedSignature {
                 continue
             }
             if case .dependent(let dependent) = parameter.type, Self.isSelf(dependent) {
-                throw describe(
-                    "parameter \(index + 1) is Self (a value of the conforming type), which the runtime stub does not "
-                        + "receive yet", "use ManualStub (a hand-written or doubles-gen conformer)")
+                guard parameter.ownership != .inout else {
+                    throw describe(
+                        "parameter \(index + 1) is an inout Self, which the runtime stub does not write back",
+                        "use ManualStub (a hand-written or doubles-gen conformer)")
+                }
+                let ownership: ArgumentOwnership =
+                    parameter.ownership == .owned || (parameter.ownership == .default && ownsByDefault)
+                    ? .owned : .borrowed
+                parameters.append(Parameter(type: AnyObject.self, ownership: ownership, isInout: false, isSelf: true))
+                continue
             }
             guard let type = parameter.type.concreteType else {
                 if let binding {
@@ -185,7 +196,11 @@ extension ResolvedSignature {
             case .shared, .inout: ownership = .borrowed
             case .default: ownership = ownsByDefault ? .owned : .borrowed
             }
-            parameters.append(Parameter(type: type, ownership: ownership, isInout: parameter.ownership == .inout))
+            var resolved = Parameter(type: type, ownership: ownership, isInout: parameter.ownership == .inout)
+            if case .function(let function) = parameter.demangledType {
+                resolved.isAutoclosure = [.autoclosure, .escapingAutoclosure].contains(function.representation)
+            }
+            parameters.append(resolved)
         }
         switch signature.result {
         case .concrete(let type):

@@ -187,6 +187,7 @@ struct StubBlueprint: @unchecked Sendable {
             shapes.append(
                 try RequirementShape(
                     signature, dispatchIndex: callable.dispatchIndex, access: access, isClassBound: isClassBound,
+                    existential: subject,
                     fail: fail))
         }
         self.shapes = shapes

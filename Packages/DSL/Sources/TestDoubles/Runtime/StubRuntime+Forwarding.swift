@@ -47,7 +47,18 @@ extension StubRuntime {
             for (recorderIndex, declarationIndex) in shape.recorderOrder.enumerated() {
                 declared[declarationIndex] = arguments[recorderIndex]
             }
-            for (index, ownership) in shape.ownerships.enumerated() where ownership == .owned {
+            for (index, isSelf) in shape.selfArguments.enumerated() where isSelf {
+                // The double's own value stands for the real one; any other value has no real counterpart.
+                guard isOwnValue(declared[index] as AnyObject) else {
+                    throw .unsupportedTarget(
+                        "its Self argument is not this spy's own value, and only the spy's own value has a real "
+                            + "counterpart (the forwarding target) to pass to the real implementation; configure the "
+                            + "call with when { ... } instead")
+                }
+                try call.supplyTargetAsSelfArgument(at: shape.plan.arguments[index], ownership: shape.ownerships[index])
+            }
+            for (index, ownership) in shape.ownerships.enumerated()
+            where ownership == .owned && !shape.selfArguments[index] {
                 if let bridge = shape.argumentBridges[index] {
                     try call.supplyOwnedClosure(
                         declared[index], ofType: shape.argumentTypes[index], at: shape.plan.arguments[index],

@@ -38,8 +38,10 @@ enum ArgumentReader {
     case generic(ArgumentDecoder)
 
     /// The reader of an argument of `type` at `location`.
-    init(type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership) {
-        if let scalar = ScalarArgumentReader(type: type, location: location) {
+    init(type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership, isSelf: Bool = false) {
+        if isSelf {
+            self = .generic { frame in SelfArgument.decode(frame, at: location, ownership: ownership, as: type) }
+        } else if let scalar = ScalarArgumentReader(type: type, location: location) {
             self = .scalar(scalar)
         } else {
             self = .generic { frame in frame.argument(ofType: type, at: location, ownership: ownership) }
@@ -191,7 +193,7 @@ final class RequirementPlan: @unchecked Sendable {
             readers = order.map { position in
                 ArgumentReader(
                     type: shape.argumentTypes[position], location: locations[position],
-                    ownership: shape.ownerships[position])
+                    ownership: shape.ownerships[position], isSelf: shape.selfArguments[position])
             }
         } else {
             readers = []

@@ -47,6 +47,11 @@ final class StubRuntime: Sendable {
         conformance.withLock { $0.value = fabricated }
     }
 
+    /// Whether `object` is a value of this double (the payload of one of its values).
+    func isOwnValue(_ object: AnyObject) -> Bool {
+        conformance.withLock { $0.value }?.owns(object) ?? false
+    }
+
     /// Answers one call through a fabricated table.
     func handle(_ frame: CallFrame) {
         let index = frame.slot
@@ -240,8 +245,13 @@ final class StubRuntime: Sendable {
         values.reserveCapacity(plan.shape.argumentTypes.count)
         func step(_ index: Int) -> Result {
             guard index < plan.shape.argumentTypes.count else {
-                if plan.keepsCallOrder { return body(values) }
-                return body(plan.shape.recorderOrder.map { values[$0] })
+                let ordered = plan.keepsCallOrder ? values : plan.shape.recorderOrder.map { values[$0] }
+                if !plan.shape.autoclosureArguments.isEmpty {
+                    // A recording pass: the matchers written inside autoclosures run only when they are called.
+                    recorder.recordDeferredMatchers(
+                        in: ordered, deferred: plan.shape.autoclosureArguments, evaluate: AutoclosureArgument.evaluate)
+                }
+                return body(ordered)
             }
             let type = plan.shape.argumentTypes[index]
             if let bridge = plan.shape.argumentBridges[index] {
@@ -266,7 +276,11 @@ final class StubRuntime: Sendable {
                     )
                 }
             }
-            values.append(frame.argument(ofType: type, at: locations[index], ownership: plan.shape.ownerships[index]))
+            values.append(
+                ArgumentReader(
+                    type: type, location: locations[index], ownership: plan.shape.ownerships[index],
+                    isSelf: plan.shape.selfArguments[index]
+                ).read(frame))
             return step(index + 1)
         }
         return step(0)

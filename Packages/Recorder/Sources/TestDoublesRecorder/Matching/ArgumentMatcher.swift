@@ -107,6 +107,10 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
 /// The equality relations of literal-only recordings.
 enum LiteralEquality {
     static func matcher(for literal: Any) -> ArgumentMatcher? {
+        if literal is Void {
+            // `()` has one value: every `()` argument equals it.
+            return ArgumentMatcher(description: "equal(())") { $0 is Void }
+        }
         if let equatable = literal as? any Equatable {
             return ArgumentMatcher(
                 description: "equal(\(describeValue(literal)))", scalarTest: ScalarTest.equal(to: equatable)

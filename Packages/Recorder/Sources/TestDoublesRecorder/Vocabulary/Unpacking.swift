@@ -16,9 +16,27 @@ enum ArgumentUnpacking {
     }
 
     /// The first arguments as `(repeat each A)`; throws when there are too few or one has another type.
+    ///
+    /// A handler of a single tuple argument (`{ (pair: (Int, Int)) in }`)
+    /// reaches here with the tuple's elements as its pack: the one argument,
+    /// when it is exactly that tuple, is the answer.
     @inlinable
     static func unpack<each A>(
         _ arguments: [Any], as _: (repeat each A).Type = (repeat each A).self
+    ) throws(Mismatch)
+        -> (repeat each A)
+    {
+        do {
+            return try unpackEach(arguments, as: (repeat each A).self)
+        } catch {
+            if arguments.count == 1, let whole = arguments[0] as? (repeat each A) { return whole }
+            throw error
+        }
+    }
+
+    @inlinable
+    static func unpackEach<each A>(
+        _ arguments: [Any], as _: (repeat each A).Type
     ) throws(Mismatch)
         -> (repeat each A)
     {

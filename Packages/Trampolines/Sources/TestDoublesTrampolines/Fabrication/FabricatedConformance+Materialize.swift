@@ -18,6 +18,25 @@ extension FabricatedConformance {
     ///   `TrampolineError.missingWitnessTable` when a protocol of `T` has no
     ///   root layout.
     public func materialize<T>(as type: T.Type) throws(TrampolineError) -> T {
+        try existential(around: FabricatedPayload(conformance: self), as: T.self)
+    }
+
+    /// The existential of type `T` around a payload that already exists: a
+    /// fabricated value that reached a witness as `Self` (a generic caller
+    /// passes the conforming value itself, not its existential).
+    ///
+    /// - Parameters:
+    ///   - object: The value, usually a `Self` argument's reference.
+    ///   - type: The existential type.
+    /// - Returns: An existential whose value is `object` and whose tables are
+    ///   its own conformance's; nil when `object` is not a fabricated value.
+    /// - Throws: `TrampolineError` as ``materialize(as:)`` does.
+    public static func existential<T>(wrapping object: AnyObject, as type: T.Type) throws(TrampolineError) -> T? {
+        guard let payload = object as? FabricatedPayload else { return nil }
+        return try payload.conformance.existential(around: payload, as: T.self)
+    }
+
+    private func existential<T>(around payload: FabricatedPayload, as type: T.Type) throws(TrampolineError) -> T {
         let shape = try ExistentialTypeShape(T.self)
         var tables: [UInt] = []
         if shape.isConstrained {
@@ -35,7 +54,6 @@ extension FabricatedConformance {
             }
             tables.append(UInt(bitPattern: table))
         }
-        let payload = FabricatedPayload(conformance: self)
         let reference = UInt(bitPattern: Unmanaged.passUnretained(payload).toOpaque())
         let words: [UInt]
         if shape.isClassBound {

@@ -120,8 +120,7 @@ extension ForwardedCall {
     }
 
     /// Writes `byteCount` bytes into a register or stack word of the prepared call (the rest of the word zeroed).
-    private func write(_ bytes: UnsafeRawPointer, byteCount: Int, to location: FragmentLocation) throws(ForwardingError)
-    {
+    func write(_ bytes: UnsafeRawPointer, byteCount: Int, to location: FragmentLocation) throws(ForwardingError) {
         let destination: UnsafeMutableRawPointer
         let width: Int
         switch location {

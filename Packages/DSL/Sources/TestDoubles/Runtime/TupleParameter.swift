@@ -1,0 +1,101 @@
+import TestDoublesMetadata
+import TestDoublesTrampolines
+
+/// A parameter of tuple type, which the witness receives exploded: one
+/// argument per element, nested tuples flattened, `()` as nothing.
+///
+/// Each element is placed as an argument of its own; the elements' register
+/// and stack fragments are then gathered back into one direct location at
+/// their offsets in the tuple, so the frame decodes (and a spy re-issues)
+/// the whole tuple as one value.
+struct TupleParameter {
+    /// One element that is not itself a tuple, at its byte offset in the outermost tuple.
+    struct Element {
+        let type: Any.Type
+        let offset: Int
+        let size: Int
+    }
+
+    /// The elements in call order.
+    let elements: [Element]
+
+    /// The exploded form of `type`; nil when `type` is not a tuple.
+    ///
+    /// - Throws: The reason as text when an element cannot be reassembled from
+    ///   registers and stack words: a closure (it crosses in another
+    ///   convention than the tuple's memory form), a thin metatype (nothing
+    ///   travels for it), or a value passed by address.
+    init?(_ type: Any.Type, architecture: Architecture) throws(TupleParameterError) {
+        guard TypeMetadata(type).kind == .tuple else { return nil }
+        var elements: [Element] = []
+        try Self.flatten(type, at: 0, into: &elements, architecture: architecture)
+        self.elements = elements
+    }
+
+    private static func flatten(
+        _ type: Any.Type, at base: Int, into elements: inout [Element], architecture: Architecture
+    ) throws(TupleParameterError) {
+        let metadata = TypeMetadata(type)
+        if metadata.kind == .tuple, let tuple = try? TupleMetadata(metadata) {
+            for element in tuple.elements {
+                try flatten(element.type.type, at: base + element.offset, into: &elements, architecture: architecture)
+            }
+            return
+        }
+        if ClosureBridge.converts(type) {
+            throw TupleParameterError(element: type, reason: "a closure element crosses in another convention")
+        }
+        if (try? ConcreteRepresentation(of: type)) ?? nil != nil {
+            throw TupleParameterError(element: type, reason: "a thin metatype element travels as nothing")
+        }
+        let passing: ValuePassing
+        do {
+            passing = try ABIClassifier.classify(type, for: architecture)
+        } catch {
+            throw TupleParameterError(element: type, reason: "it cannot be classified (\(error))")
+        }
+        if case .indirect = passing {
+            throw TupleParameterError(element: type, reason: "that element travels by address")
+        }
+        elements.append(Element(type: type, offset: base, size: size(of: type)))
+    }
+
+    private static func size(of type: Any.Type) -> Int {
+        func measure<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: measure)
+    }
+
+    /// The lowerings of the elements, one argument each, in call order.
+    func lowerings(architecture: Architecture) -> [ValueLowering] {
+        elements.map { element in
+            // `flatten` classified every element already; classification is deterministic.
+            ValueLowering((try? ABIClassifier.classify(element.type, for: architecture)) ?? .indirect)
+        }
+    }
+
+    /// The tuple's location: every element's fragments at their offsets in the tuple.
+    ///
+    /// - Parameter locations: The elements' placed locations, in call order.
+    func gathered(_ locations: some Collection<ArgumentLocation>) -> ArgumentLocation {
+        var parts: [PlacedFragment] = []
+        for (element, location) in zip(elements, locations) {
+            guard case .direct(let pieces) = location else { continue }
+            for piece in pieces where piece.fragment.offset < element.size {
+                // A register holds at most the element's own bytes: never its neighbours'.
+                let size = min(piece.fragment.size, element.size - piece.fragment.offset)
+                parts.append(
+                    PlacedFragment(
+                        LoweredFragment(
+                            offset: element.offset + piece.fragment.offset, size: size, bank: piece.fragment.bank),
+                        at: piece.location))
+            }
+        }
+        return parts.isEmpty ? .empty : .direct(parts)
+    }
+}
+
+/// Why a tuple parameter cannot be reassembled.
+struct TupleParameterError: Error {
+    let element: Any.Type
+    let reason: String
+}
