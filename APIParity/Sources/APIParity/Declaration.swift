@@ -79,7 +79,12 @@ extension Declaration {
             if scanner.consume("=") {
                 scanner.skipSpaces()
                 scanner.skipAttributesAndModifiers(["any", "some"])
-                aliasTarget = scanner.readIdentifier()
+                // A nested target (`Match.Placeholders`) keeps its dotted path.
+                var target = scanner.readIdentifier()
+                while target != nil, scanner.consume("."), let component = scanner.readIdentifier() {
+                    target! += "." + component
+                }
+                aliasTarget = target
             }
         case "associatedtype":
             guard let name = scanner.readIdentifier() else { return nil }

@@ -40,6 +40,14 @@ import Testing
         #expect(declaration.parameterClasses == ["Bool=", "UInt=", "fn"])
     }
 
+    @Test func aliasOfANestedTypeKeepsItsPath() throws {
+        let alias = try #require(Declaration(parsing: "public typealias Placeholders = Match.Placeholders"))
+        #expect(alias.aliasTarget == "Match.Placeholders")
+        let generic = try #require(
+            Declaration(parsing: "public typealias StubBehaviorChain<Result> = CallPattern<Result>"))
+        #expect(generic.aliasTarget == "CallPattern")
+    }
+
     @Test func curriedAsyncSignatureIsAsync() throws {
         let declaration = try #require(
             Declaration(

@@ -129,8 +129,10 @@ extension CallPattern {
     public func thenAwaitCancellation(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> CallInteractions<Result> {
-        appending(.awaitCancellation, .bare, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-            .interactions
+        appending(
+            .awaitCancellation(nil), .bare, CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        .interactions
     }
 }
 

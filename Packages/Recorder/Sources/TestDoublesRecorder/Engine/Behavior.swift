@@ -8,12 +8,17 @@ enum BehaviorAction: @unchecked Sendable {
     case suspend(SuspensionCore)
     case delayed(Swift.Result<Any, any Error>, sleep: @Sendable () async throws -> Void)
     case never
-    case awaitCancellation
+    /// Waits until the calling task is cancelled, then answers with the
+    /// given outcome, or the default one (`CancellationError`, or a
+    /// placeholder for a non-throwing requirement) when there is none.
+    case awaitCancellation(Swift.Result<Any, any Error>?)
+    /// Waits `sleep`, cancels the calling task, then answers with the given outcome.
+    case cancel(after: @Sendable () async throws -> Void, then: Swift.Result<Any, any Error>)
 
     /// Whether the action can only run on an async requirement.
     var isAsyncOnly: Bool {
         switch self {
-        case .computeAsync, .suspend, .delayed, .never, .awaitCancellation: true
+        case .computeAsync, .suspend, .delayed, .never, .awaitCancellation, .cancel: true
         case .value, .error, .compute, .forward: false
         }
     }
@@ -30,6 +35,7 @@ enum BehaviorAction: @unchecked Sendable {
         case .delayed: "thenReturn(_:after:)"
         case .never: "thenNeverReturn"
         case .awaitCancellation: "thenAwaitCancellation"
+        case .cancel: "thenCancel(after:)"
         }
     }
 
@@ -39,7 +45,7 @@ enum BehaviorAction: @unchecked Sendable {
         case .error: .threw
         case .compute, .computeAsync: .computed
         case .forward: .forwarded
-        case .suspend, .delayed, .never, .awaitCancellation: .suspended
+        case .suspend, .delayed, .never, .awaitCancellation, .cancel: .suspended
         }
     }
 }

@@ -165,10 +165,22 @@ extension InvocationRecorder {
             case .never:
                 await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
                 return defaultAnswer(requirement, arguments, reason: "thenNeverReturn() was resumed")
-            case .awaitCancellation:
+            case .awaitCancellation(let answer):
                 await CancellationWaiter.wait()
-                if requirement.effects.canThrow { return .threw(CancellationError()) }
-                return defaultAnswer(requirement, arguments, reason: "the call was cancelled")
+                switch answer {
+                case .success(let value)?: return .returned(value)
+                case .failure(let error)?: return thrown(error, requirement, arguments, site: behavior.site)
+                case nil:
+                    if requirement.effects.canThrow { return .threw(CancellationError()) }
+                    return defaultAnswer(requirement, arguments, reason: "the call was cancelled")
+                }
+            case .cancel(let sleep, let answer):
+                try? await sleep()
+                withUnsafeCurrentTask { $0?.cancel() }
+                switch answer {
+                case .success(let value): return .returned(value)
+                case .failure(let error): return thrown(error, requirement, arguments, site: behavior.site)
+                }
             }
         }
     }
@@ -189,7 +201,7 @@ extension InvocationRecorder {
             } catch {
                 return handlerFailed(error, requirement, values, site: behavior.site)
             }
-        case .computeAsync, .suspend, .delayed, .never, .awaitCancellation:
+        case .computeAsync, .suspend, .delayed, .never, .awaitCancellation, .cancel:
             return nil
         }
     }

@@ -59,6 +59,34 @@ extension Match {
             })
     }
 
+    /// Matches collections that contain every element listed.
+    ///
+    /// ```swift
+    /// $0.tag(Match.containsAll("swift", "testing"))
+    /// ```
+    ///
+    /// - Parameter elements: The required elements.
+    /// - Returns: A placeholder of `C`.
+    public static func containsAll<C: Collection>(_ elements: C.Element...) -> C where C.Element: Equatable {
+        containsAll(elements)
+    }
+
+    /// Matches collections that start with the elements listed.
+    ///
+    /// - Parameter prefix: The leading elements.
+    /// - Returns: A placeholder of `C`.
+    public static func startsWith<C: Collection>(_ prefix: C.Element...) -> C where C.Element: Equatable {
+        startsWith(prefix)
+    }
+
+    /// Matches collections that end with the elements listed.
+    ///
+    /// - Parameter suffix: The trailing elements.
+    /// - Returns: A placeholder of `C`.
+    public static func endsWith<C: Collection>(_ suffix: C.Element...) -> C where C.Element: Equatable {
+        endsWith(suffix)
+    }
+
     // MARK: Strings
 
     /// Matches strings with a prefix.
@@ -121,6 +149,22 @@ extension Match {
         let box = RegexBox(regex: regex)
         return record(
             .typed("matchesRegex(\(describeValue(pattern)))") { (argument: String) in
+                (try? box.regex.firstMatch(in: argument)) != nil
+            }, returning: "")
+    }
+
+    /// Matches strings in which a regular expression finds a match.
+    ///
+    /// ```swift
+    /// $0.open(Match.matchesRegex(/^https:/))
+    /// ```
+    ///
+    /// - Parameter regex: The expression.
+    /// - Returns: A placeholder string.
+    public static func matchesRegex<Output>(_ regex: Regex<Output>) -> String {
+        let box = RegexBox(regex: Regex<AnyRegexOutput>(regex))
+        return record(
+            .typed("matchesRegex(a Regex<\(Output.self)>)") { (argument: String) in
                 (try? box.regex.firstMatch(in: argument)) != nil
             }, returning: "")
     }

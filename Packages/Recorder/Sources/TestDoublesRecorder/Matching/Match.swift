@@ -339,6 +339,40 @@ public enum Match {
         compose("anyOf", [operand(first), operand(second), operand(third)]) { results in results.contains(true) }
     }
 
+    /// Matches arguments every one of four inner matchers accepts.
+    ///
+    /// - Parameters:
+    ///   - first: A matcher expression (or a literal).
+    ///   - second: Another matcher expression.
+    ///   - third: Another matcher expression.
+    ///   - fourth: Another matcher expression.
+    /// - Returns: The first expression's value.
+    public static func allOf<T>(
+        _ first: @autoclosure () -> T, _ second: @autoclosure () -> T, _ third: @autoclosure () -> T,
+        _ fourth: @autoclosure () -> T
+    ) -> T {
+        compose("allOf", [operand(first), operand(second), operand(third), operand(fourth)]) { results in
+            results.allSatisfy { $0 }
+        }
+    }
+
+    /// Matches arguments at least one of four inner matchers accepts.
+    ///
+    /// - Parameters:
+    ///   - first: A matcher expression (or a literal).
+    ///   - second: Another matcher expression.
+    ///   - third: Another matcher expression.
+    ///   - fourth: Another matcher expression.
+    /// - Returns: The first expression's value.
+    public static func anyOf<T>(
+        _ first: @autoclosure () -> T, _ second: @autoclosure () -> T, _ third: @autoclosure () -> T,
+        _ fourth: @autoclosure () -> T
+    ) -> T {
+        compose("anyOf", [operand(first), operand(second), operand(third), operand(fourth)]) { results in
+            results.contains(true)
+        }
+    }
+
     static func compose<T>(
         _ name: String, _ evaluated: [(value: T, matcher: ArgumentMatcher)], combine: @escaping ([Bool]) -> Bool
     ) -> T {

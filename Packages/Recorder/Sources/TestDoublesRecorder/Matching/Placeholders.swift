@@ -28,10 +28,17 @@ extension Match {
 
         /// Registers the placeholder of a type, replacing an earlier one.
         ///
-        /// - Parameter make: Makes a valid value of the type; it may be called
-        ///   on any thread and the value is never returned to code under test
-        ///   as a real result.
-        public static func register<T>(_ make: @escaping @Sendable () -> T) {
+        /// ```swift
+        /// Match.Placeholders.register { User(id: 0) }
+        /// Placeholders.register((any Session).self) { OfflineSession() }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - type: The type; inferred from `make` when left out.
+        ///   - make: Makes a valid value of the type; it may be called on any
+        ///     thread and the value is never returned to code under test as a
+        ///     real result.
+        public static func register<T>(_ type: T.Type = T.self, _ make: @escaping @Sendable () -> T) {
             registry.withLock { $0[ObjectIdentifier(T.self)] = { make() } }
             registryGeneration.withLock { $0 += 1 }
         }
@@ -91,3 +98,7 @@ extension Match {
         }
     }
 }
+
+/// The recording placeholders (``Match/Placeholders``), by the top-level
+/// name the seed library also gives them.
+public typealias Placeholders = Match.Placeholders

@@ -232,7 +232,7 @@ extension CallPattern {
     }
 
     /// Reports an invalid behavior at `site` unless the requirement throws.
-    private func checkThrows(_ behavior: String, at site: CallSite) -> Bool {
+    func checkThrows(_ behavior: String, at site: CallSite) -> Bool {
         guard let requirement = core.requirement, core.isValid else { return false }
         guard requirement.effects.canThrow else {
             core.report(

@@ -145,3 +145,8 @@ extension BehaviorRepetition {
         }
     }
 }
+
+/// A pattern as the chaining `then…(times:)` behaviors hand it back, by the
+/// name the seed library gives it: every behavior added through it answers
+/// the calls after the ones before it.
+public typealias StubBehaviorChain<Result> = CallPattern<Result>
