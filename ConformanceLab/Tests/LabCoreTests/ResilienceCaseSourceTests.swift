@@ -75,11 +75,20 @@ import Testing
             result: "Foundation.URLRequest", focus: "Foundation.URLRequest", recording: .bareAny)
         #expect(bare.key.hasSuffix(" [bare-any]"))
         let source = text(bare)
-        #expect(source.contains("let pattern = stub.when { try $0.call(Match.any()) }.then { (a0: URLRequest) in"))
+        // The `when` runs with its issues collected: one that cannot record fails the case closed.
+        #expect(
+            source.contains(
+                "let pattern = TestDoubleIssueReporting.withHandler({ labIssues.append(\"\\($0)\") }) "
+                    + "{ stub.when { try $0.call(Match.any()) }.then { (a0: URLRequest) in"))
+        #expect(source.contains("if let issue = labIssues.first { verdict.closed("))
         let classResult = Shape(
             kind: .method, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: "LabRef",
             focus: "Int", recording: .bareClassResult)
-        #expect(text(classResult).contains("let pattern = stub.when { $0.call(Match.any(using: e0)) }.then"))
+        #expect(text(classResult).contains("{ stub.when { $0.call(Match.any(using: e0)) }.then"))
+        let samples = Shape(
+            kind: .method, effect: .sync, structure: .plain, layout: .single, parameters: ["Int"], result: "Int",
+            focus: "Int")
+        #expect(!text(samples).contains("labIssues"))
     }
 
     @Test func thePackageBuildsTheEvolutionModuleResilientlyAndImportsFoundationOnlyWhereNeeded() {
