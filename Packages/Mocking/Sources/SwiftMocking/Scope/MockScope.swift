@@ -70,6 +70,7 @@ public enum MockScope {
         try await $invocationRecorder.withValue(recorder, operation: body, isolation: isolation)
     }
 
+    #if compiler(>=6.1)
     /// Runs async code with a fresh static spy storage and a fresh order recorder.
     ///
     /// - Parameters:
@@ -84,6 +85,21 @@ public enum MockScope {
             try await withInvocationRecorder(.init(), isolation: isolation, body: body)
         }
     }
+    #else
+    /// Runs async code with a fresh static spy storage and a fresh order recorder.
+    ///
+    /// Swift 6.0 rejects handing the caller's isolated `body` through the two
+    /// nested scopes, so there it runs nonisolated: its values must be `Sendable`.
+    ///
+    /// - Parameter body: The code.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public static func withCleanEnvironment<R>(body: () async throws -> R) async rethrows -> R {
+        try await withStorage(.init()) {
+            try await withInvocationRecorder(.init(), body: body)
+        }
+    }
+    #endif
 
     /// Runs async code with a default-value registry for the mocks and spies it creates.
     static func withDefaults<R>(
