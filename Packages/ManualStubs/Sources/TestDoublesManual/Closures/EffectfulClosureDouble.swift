@@ -144,7 +144,7 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     ///   - column: The caller's column.
     /// - Returns: The pattern, to configure behaviors or verify.
     public func when(
-        _ matcher: @escaping Matcher, describedBy description: String = "predicate",
+        _ matcher: @escaping @Sendable (Input) -> Bool, describedBy description: String = "predicate",
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> ClosureCallPattern<Input, Output, Effects> {
         pattern(

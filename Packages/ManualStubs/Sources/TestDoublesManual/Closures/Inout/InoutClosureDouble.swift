@@ -96,6 +96,10 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
     /// The predicate ``when(_:describedBy:fileID:filePath:line:column:)``
     /// takes: given the value a call received, decides whether the pattern matches it.
     public typealias Matcher = @Sendable (Value) -> Bool
+    /// The closure type the double stands in for: it may change the value it receives.
+    public typealias Function = (inout Value) -> Result
+    /// A handler that answers a call: it may change the received value and returns the result.
+    public typealias Handler = @Sendable (inout Value) -> Result
 
     /// Starts a pattern for every call.
     ///
@@ -122,7 +126,7 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
     ///   - column: The caller's column.
     /// - Returns: The pattern, to configure behaviors or verify.
     public func when(
-        _ matcher: @escaping Matcher, describedBy description: String = "predicate",
+        _ matcher: @escaping @Sendable (Value) -> Bool, describedBy description: String = "predicate",
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> InoutClosureCallPattern<Value, Result> {
         pattern(
