@@ -153,7 +153,8 @@ extension CallbackCapture {
                 TestDoubleIssueReporting.report(
                     TestDoubleIssue(
                         kind: .unmetExpectation,
-                        message: "\(displayName): expected \(count) callback(s) within \(timeout), received \(received)",
+                        message:
+                            "\(displayName): expected \(count) callback(s) within \(timeout), received \(received)",
                         location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)))
                 return
             }
