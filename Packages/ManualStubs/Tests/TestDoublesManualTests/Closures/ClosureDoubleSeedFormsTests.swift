@@ -12,7 +12,7 @@ import Testing
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         double.whenAny(fileID: fileID, filePath: filePath, line: line, column: column)
-            .verify(count ... count, fileID: fileID, filePath: filePath, line: line, column: column)
+            .verify(count...count, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     @Test func matcherPatternsAndForwardedLocations() {
@@ -25,7 +25,7 @@ import Testing
         #expect(formatter(2) == "two")
         #expect(formatter(3) == "other")
         #expect(formatter.callCount(matching: isLarge) == 1)
-        formatter.verify(1 ... 1, matching: isLarge, describedBy: "more than ten")
+        formatter.verify(1...1, matching: isLarge, describedBy: "more than ten")
 
         let issues = TestDoubleIssueReporting.capture { expectCalls(formatter, 5) }
         #expect(issues.count == 1)
@@ -36,7 +36,7 @@ import Testing
         let nextID = VoidClosureDouble<Int>()
         let ids = nextID.when().thenReturn(1, 2, 3)
         #expect([nextID(), nextID(), nextID(), nextID()] == [1, 2, 3, 3])
-        ids.verify(4 ... 4)
+        ids.verify(4...4)
 
         let tokens = ClosureDouble<String, String>()
         let queue = tokens.whenAny().thenQueue("a", "b")
@@ -90,14 +90,14 @@ import Testing
         let search = AsyncClosureDouble<String, [String]>()
         search.whenAny().thenAwaitCancellation(returning: [])
         let running = Task { await search("swift") }
-        await search.interactions.verify(1..., within: .seconds(10))
+        await search.interactions.verify(1..., within: .seconds(120))
         running.cancel()
         #expect(await running.value == [])
 
         let upload = AsyncThrowingClosureDouble<Int, Bool>()
         upload.whenAny().thenAwaitCancellation(throwing: CancellationError())
         let uploading = Task { try await upload(1) }
-        await upload.interactions.verify(1..., within: .seconds(10))
+        await upload.interactions.verify(1..., within: .seconds(120))
         uploading.cancel()
         await #expect(throws: CancellationError.self) { try await uploading.value }
     }
@@ -107,7 +107,7 @@ import Testing
         onRefresh.when().thenDoNothing()
         onRefresh()
         onRefresh()
-        onRefresh.verify(2 ... 2)
+        onRefresh.verify(2...2)
         #expect(onRefresh.interactions.callCount == 2)
         let issues = TestDoubleIssueReporting.capture { onRefresh.verify() }
         #expect(issues.count == 1)
