@@ -69,6 +69,34 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
             return handler(call, repeat each elements)
         }
     }
+
+    /// Answers matching calls with a handler that receives the call's
+    /// number (1 for the first call this behavior answers) and the tuple
+    /// input's elements; as the last behavior it answers every later call.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Receives the call's number and the input's elements; returns the answer.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForEachCallArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Int, repeat each Argument) -> Output
+    ) -> Self {
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return thenForEachCall(fileID: fileID, filePath: filePath, line: line, column: column) {
+            (call: Int, input: Input) -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return handler(call, repeat each elements)
+        }
+    }
 }
 
 extension ClosureCallPattern where Effects == ClosureEffect.Async {
@@ -127,5 +155,33 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
             return await handler(call, repeat each elements)
         }
         return self
+    }
+
+    /// Answers matching calls with an async handler that receives the
+    /// call's number (1 for the first call this behavior answers) and the
+    /// tuple input's elements; as the last behavior it answers every later call.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Receives the call's number and the input's elements; returns the answer.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func thenForEachCallArguments<each Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Int, repeat each Argument) async -> Output
+    ) -> Self {
+        guard
+            fits(
+                repeat (each Argument).self,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
+        return thenForEachCall(fileID: fileID, filePath: filePath, line: line, column: column) {
+            (call: Int, input: Input) async -> Output in
+            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
+            return await handler(call, repeat each elements)
+        }
     }
 }

@@ -135,6 +135,13 @@ extension ClosureDoubleSeedFormsTests {
             .thenForEachCallArguments(times: 1...) { (call: Int, key: String, _: Int) in "\(key)#\(call)" }
         #expect(await lookup(("a", 1)) == "a@1")
         #expect(await lookup(("b", 2)) == "b#1")
+
+        let tagged = ClosureDouble<(String, Int), String>()
+        tagged.whenAny().thenForEachCallArguments { (call: Int, name: String, _: Int) in "\(name)-\(call)" }
+        #expect([tagged(("x", 0)), tagged(("y", 0))] == ["x-1", "y-2"])
+        let asyncTagged = AsyncClosureDouble<(String, Int), String>()
+        asyncTagged.whenAny().thenForEachCallArguments { (call: Int, name: String, _: Int) in "\(name)-\(call)" }
+        #expect(await asyncTagged(("z", 0)) == "z-1")
     }
 
     @Test func inoutBehaviorChainsWithTimesAndForwarding() {
