@@ -7,8 +7,6 @@ import Testing
 /// its process orchestration is never run under qemu-user; there, Foundation's
 /// process-termination notifications arrived so late that batches hit their
 /// time limit (a 30-minute test). These tests run on every native build.
-private let runsUnderEmulation = ProcessInfo.processInfo.environment["TESTDOUBLES_EMULATOR"] != nil
-
 @Suite(.disabled(if: runsUnderEmulation, "abi-lab orchestrates cases natively, never under emulation"))
 struct CaseRunnerTests {
     /// A stand-in case runner: passes every case except `c0002` (killed by

@@ -3,7 +3,8 @@ import Testing
 
 @testable import LabCore
 
-@Suite struct CaseSourceTests {
+@Suite(.disabled(if: runsUnderEmulation, hostToolOnly))
+struct CaseSourceTests {
     private func labCase(_ shape: Shape) -> LabCase { LabCase(index: 3, shape: shape, seed: 1) }
 
     @Test func aControlCheckCallsTheConformerThroughTheExistentialAndComparesEverything() {

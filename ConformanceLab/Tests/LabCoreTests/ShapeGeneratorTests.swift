@@ -3,7 +3,8 @@ import Testing
 
 @testable import LabCore
 
-@Suite struct ShapeGeneratorTests {
+@Suite(.disabled(if: runsUnderEmulation, hostToolOnly))
+struct ShapeGeneratorTests {
     /// Every shape of seed 7, generated once for the tests that only read it.
     static let everyShape = ShapeGenerator(seed: 7, size: nil).shapes()
 

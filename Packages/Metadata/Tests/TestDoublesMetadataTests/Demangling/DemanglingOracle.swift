@@ -62,7 +62,7 @@ enum DemanglingOracle {
 
     /// The witness-thunk symbols (`TW`, `TWTu`) of the running test binary.
     static func witnessSymbolsOfThisBinary() throws -> [String] {
-        let table = try ELFSymbolTable(contentsOf: "/proc/self/exe")
+        let table = try ThisBinary.symbolTable.get()
         let names = table.symbols.map(\.name).filter {
             $0.hasPrefix("$s") && ($0.hasSuffix("TW") || $0.hasSuffix("TWTu")) && !$0.contains("'")
         }
@@ -78,7 +78,7 @@ enum DemanglingOracle {
 
     /// Requirement symbols (`TW`, `Tq`) of the Swift standard library loaded in this process.
     static func standardLibraryRequirementSymbols() throws -> [String] {
-        guard let core = ImageRegistry().images().first(where: { $0.path.hasSuffix("/libswiftCore.so") }) else {
+        guard let core = ImageRegistry.shared.images().first(where: { $0.path.hasSuffix("/libswiftCore.so") }) else {
             return []
         }
         let table = try ELFSymbolTable(contentsOf: core.path)

@@ -12,7 +12,7 @@ private func elfSymbolTableProbe() -> Int { 42 }
 
 @Suite struct ELFSymbolTableTests {
     @Test func findsALocalSymbolOfTheRunningTestBinary() throws {
-        let table = try ELFSymbolTable(contentsOf: "/proc/self/exe")
+        let table = try ThisBinary.symbolTable.get()
         #expect(elfSymbolTableProbe() == 42)
         let probe = table.symbols.first { $0.name.contains("elfSymbolTableProbe") }
         let symbol = try #require(probe)

@@ -18,7 +18,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     @Test func theMainExecutableComesFirstAndMapsItsOwnCode() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         let images = registry.images()
         let main = try #require(images.first)
         #expect(main.path == LoadedImage.mainExecutablePath())
@@ -29,7 +29,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     private static func probeName() throws -> String {
-        let table = try ELFSymbolTable(contentsOf: "/proc/self/exe")
+        let table = try ThisBinary.symbolTable.get()
         // The function's own symbol: an AddressSanitizer build also names the
         // string literal below after its contents (a local object symbol
         // `.str.<length>.18imageRegistryProbeyS2iF`), which the suffix alone matches.
@@ -40,7 +40,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     @Test func addressesAndNamesRoundTrip() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         let name = try Self.probeName()
         let address = try #require(registry.address(ofSymbol: name))
         #expect(imageRegistryProbe(2) == 6)
@@ -58,7 +58,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     @Test func aStrippedLibraryReportsThatItIsStripped() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         var stripped: LoadedImage?
         for image in registry.images() where image.path.contains("libc.so") || image.path.contains("libm.so") {
             if let table = try? registry.symbolTable(of: image), !table.hasStaticSymbolTable { stripped = image }
@@ -73,7 +73,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     @Test func imagesLoadedLaterArePickedUp() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         let core = try #require(registry.images().first { $0.path.hasSuffix("/libswiftCore.so") })
         let directory = String(core.path.dropLast("libswiftCore.so".count))
         let candidates = ["libswiftObservation.so", "libswift_Differentiation.so", "libswiftDistributed.so"]
@@ -100,6 +100,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     @Test func concurrentLookupsAgree() async throws {
+        // A registry of its own: the 32 lookups race to read its tables first.
         let registry = ImageRegistry()
         let name = try Self.probeName()
         let results = await withTaskGroup(of: UInt?.self) { group in
@@ -121,7 +122,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     @Test func debugInfoDescribesAWitnessThunk() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         let table = WitnessTableReader.tables(of: FixtureConformer() as any FixtureScalars, count: 1)[0]
         let entry = try #require(WitnessTableReader(table: table).entries.first)
         let subprogram = try registry.debugSubprogram(at: entry.witness)
@@ -135,7 +136,7 @@ func imageRegistryProbe(_ value: Int) -> Int { value &* 3 }
     }
 
     @Test func aFileWithoutDebugInfoIsAnError() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         let libc = try #require(registry.images().first { $0.path.contains("libc.so") })
         let address = try #require(libc.segments.first).lowerBound
         do {

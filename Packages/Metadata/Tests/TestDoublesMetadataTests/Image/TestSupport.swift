@@ -100,3 +100,11 @@ enum SmallELFObject {
         return "/proc/self/exe"
     }
 }
+
+/// The test binary's own symbol table, read once per process. The debug
+/// binary holds hundreds of thousands of symbols: a read takes about a second
+/// natively and over a minute under qemu, so the tests that only look names
+/// up share this one.
+enum ThisBinary {
+    static let symbolTable = Result { try ELFSymbolTable(contentsOf: "/proc/self/exe") }
+}

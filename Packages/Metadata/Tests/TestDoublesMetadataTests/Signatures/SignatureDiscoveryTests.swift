@@ -248,8 +248,8 @@ private func expect(
     }
 
     @Test func aFunctionThatIsNotAWitnessIsRejected() throws {
-        let registry = ImageRegistry()
-        let table = try ELFSymbolTable(contentsOf: "/proc/self/exe")
+        let registry = ImageRegistry.shared
+        let table = try ThisBinary.symbolTable.get()
         let probe = try #require(
             table.symbols.first { $0.name.contains("elfSymbolTableProbe") && $0.name.hasSuffix("SiyF") })
         let address = try #require(registry.address(ofSymbol: probe.name))
@@ -305,7 +305,7 @@ private func expect(
 
 @Suite struct MethodDescriptorTests {
     @Test func aResilientRequirementNeedsNoConformer() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         let address = try #require(registry.address(ofSymbol: "$sSH4hash4intoys6HasherVz_tFTq"))
         let signature = try SignatureDiscovery(registry: registry).signature(ofMethodDescriptorAt: address)
         #expect(signature.source == .methodDescriptor)
@@ -318,7 +318,7 @@ private func expect(
     }
 
     @Test func staticOperatorsKeepSelfDependent() throws {
-        let registry = ImageRegistry()
+        let registry = ImageRegistry.shared
         let address = try #require(registry.address(ofSymbol: "$sSL1loiySbx_xtFZTq"))
         let signature = try SignatureDiscovery(registry: registry).signature(ofMethodDescriptorAt: address)
         #expect(signature.isStatic && signature.name.baseName == "<")
@@ -420,7 +420,7 @@ enum ImageRegistryTestsSupport {
     }
 
     static func witnessTable(of type: Any.Type, conformingTo protocolName: String) -> UnsafeRawPointer? {
-        let table = try? ELFSymbolTable(contentsOf: "/proc/self/exe")
+        let table = try? ThisBinary.symbolTable.get()
         let suffix = "\(protocolName.utf8.count)\(protocolName)Mp"
         guard let descriptorSymbol = table?.symbols.first(where: { $0.name.hasSuffix(suffix) }),
             let descriptor = ImageRegistry.shared.address(ofSymbol: descriptorSymbol.name)
