@@ -79,7 +79,9 @@ final class ProfileModel: @unchecked Sendable {
         let completions = CallbackCapture<Result<String, LoadError>>()
         let model = ProfileModel(loader: loader(handingTo: completions)())
         let refresh = Task.detached { model.refresh(9) }
-        await completions.waitForCallback(within: .seconds(10))
+        // Returns as soon as the call arrives; the long limit only covers a
+        // starved emulator (qemu on a loaded CI machine).
+        await completions.waitForCallback(within: .seconds(120))
         await refresh.value
         completions.invokeNext(.success("ok"))
         #expect(model.shown == ["ok"])
@@ -88,5 +90,36 @@ final class ProfileModel: @unchecked Sendable {
             await completions.waitForCallback(count: 2, within: .milliseconds(20))
         }
         #expect(issues.count == 1)
+    }
+
+    @Test func waitForCallbackMeasuresItsTimeoutWithTheGivenClock() async {
+        let completions = CallbackCapture<Result<String, LoadError>>().named("completions")
+        let clock = ManualStubClock()
+        let issues = await TestDoubleIssueReporting.capture {
+            async let waited: Void = completions.waitForCallback(within: .seconds(30), using: clock)
+            await clock.waitForSleepers(atLeast: 1)
+            clock.advance(by: .seconds(30))
+            await waited
+        }
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.hasPrefix("completions: expected 1 callback(s) within 30.0 seconds") == true)
+
+        let model = ProfileModel(loader: loader(handingTo: completions)())
+        model.refresh(3)
+        let none = await TestDoubleIssueReporting.capture {
+            await completions.waitForCallback(within: .seconds(30), using: clock)
+        }
+        #expect(none.isEmpty)
+        completions.invokeNext(.success("ok"))
+        #expect(model.shown == ["ok"])
+    }
+
+    @Test func theCallbackAliasIsTheClosureTheCaptureKeeps() {
+        let completions = CallbackCapture<Int>()
+        var received: [Int] = []
+        let callback: CallbackCapture<Int>.Callback = { received.append($0) }
+        completions.capture(callback)
+        completions.invokeNext(7)
+        #expect(received == [7])
     }
 }
