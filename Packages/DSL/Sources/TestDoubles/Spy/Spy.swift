@@ -25,6 +25,8 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
     /// The engine of the double.
     public let recorder: InvocationRecorder
     private let value: Subject
+    /// How long building the spy took.
+    let construction: StubPerformanceDiagnostics.Construction
 
     /// Builds a spy of `Subject` forwarding to `real`.
     ///
@@ -52,8 +54,11 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         forwardingTo real: Subject, recordingInto session: RecordingSession?, getterEffects: GetterEffectHints?,
         site: CallSite
     ) throws(StubError) {
+        let clock = ContinuousClock()
+        let start = clock.now
         PlaceholderSynthesis.install()
         let blueprint = try StubBlueprint.make(for: Subject.self, explicit: nil, getterEffects: getterEffects)
+        let planned = clock.now
         let target: ForwardingTarget
         do {
             target = try ForwardingTarget(real, as: Subject.self)
@@ -70,6 +75,7 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint, target: target, recording: session)
         self.recorder = recorder
         value = try runtime.materialize(as: Subject.self)
+        construction = .init(planPreparation: planned - start, materialization: clock.now - planned)
     }
 
     /// The value to hand to the code under test; every call returns the same value.

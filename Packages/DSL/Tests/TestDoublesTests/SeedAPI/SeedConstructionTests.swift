@@ -118,4 +118,34 @@ struct LiveSeedUserRepository: SeedUserRepository {
         #expect(try grouped().freshName == "fresh")
         grouped.history.forwarded.verify(1...1)
     }
+
+    @Test func performanceDiagnosticsCountCallsPerRequirement() async throws {
+        let stub = try Stub<any SeedItemLoader>()
+        let parked = await stub.when { try await $0.load(id: Match.any()) }.thenSuspend()
+        stub.when { $0.preview(id: Match.any()) }.thenReturn("p")
+        let loader = stub()
+        _ = loader.preview(id: 1)
+        _ = loader.preview(id: 2)
+        let call = Task { try await loader.load(id: 3) }
+        await parked.waitForCall(within: .seconds(60))
+
+        let diagnostics = stub.performanceDiagnostics
+        #expect(
+            diagnostics.construction.totalDuration
+                == diagnostics.construction.planPreparationDuration + diagnostics.construction.materializationDuration)
+        #expect(diagnostics.dispatch.callCount == 3)
+        #expect(diagnostics.dispatch.completedCallCount == 2)
+        #expect(diagnostics.dispatch.pendingCallCount == 1)
+        #expect(diagnostics.dispatch.maximumDuration != nil)
+        #expect(diagnostics.dispatch.methods.map(\.method) == ["preview(id:)", "load(id:)"])
+        #expect(diagnostics.dispatch.methods.last?.averageDuration == nil)
+        #expect(diagnostics.description.contains("preview(id:): 2 call(s), 0 pending"))
+
+        parked.resume(returning: "done")
+        _ = try await call.value
+        #expect(stub.performanceDiagnostics.dispatch.pendingCallCount == 0)
+        let spy = try Spy<any SeedUserRepository>(forwardingTo: LiveSeedUserRepository())
+        _ = spy().find(id: 1)
+        #expect(spy.performanceDiagnostics.dispatch.methods.map(\.callCount) == [1])
+    }
 }
