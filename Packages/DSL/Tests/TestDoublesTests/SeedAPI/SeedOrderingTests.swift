@@ -223,7 +223,7 @@ struct LiveOrderedTelemetry: OrderedTelemetry {
         }
 
         let issues = await TestDoubleIssueReporting.capture {
-            await telemetry.verify(within: .seconds(5)) { $0.log(Match.equal("synced")) }
+            await telemetry.verify(within: .seconds(120)) { $0.log(Match.equal("synced")) }
         }
         #expect(issues.isEmpty)
         await writer.value
@@ -242,7 +242,7 @@ struct LiveOrderedTelemetry: OrderedTelemetry {
         let sender = Task.detached { await sut.track(event: "background", value: 1) }
 
         let issues = await TestDoubleIssueReporting.capture {
-            await analytics.verify(within: .seconds(5)) {
+            await analytics.verify(within: .seconds(120)) {
                 await $0.track(event: Match.equal("background"), value: Match.equal(1))
             }
         }

@@ -78,7 +78,7 @@ private func elfSymbolTableProbe() -> Int { 42 }
     }
 
     @Test func rejectsATruncatedFile() throws {
-        let whole = try TemporaryFiles.contents(of: "/proc/self/exe")
+        let whole = try TemporaryFiles.contents(of: SmallELFObject.path())
         try TemporaryFiles.with { directory in
             for length in [16, 63, 64, 4096, whole.count / 2] {
                 let path = try directory.write(Array(whole.prefix(length)), named: "truncated-\(length)")
@@ -88,7 +88,7 @@ private func elfSymbolTableProbe() -> Int { 42 }
     }
 
     @Test func survivesCorruptedHeaders() throws {
-        let whole = try TemporaryFiles.contents(of: "/proc/self/exe")
+        let whole = try TemporaryFiles.contents(of: SmallELFObject.path())
         try TemporaryFiles.with { directory in
             var generator = SplitMix64(seed: 99)
             for round in 0..<40 {

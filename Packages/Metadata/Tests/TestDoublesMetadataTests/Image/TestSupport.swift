@@ -1,3 +1,5 @@
+@testable import TestDoublesMetadata
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,5 +70,33 @@ struct TemporaryFiles {
             bytes += buffer[0..<count]
         }
         return bytes
+    }
+}
+
+/// A small ELF object with symbol tables for the corruption tests: the
+/// smallest shared object this process has mapped that parses, else the test
+/// binary itself. The debug test binary weighs hundreds of megabytes, so
+/// copying it once per corrupted variant dominated the suite (minutes under
+/// qemu); a system library exercises the same header and section parsing.
+enum SmallELFObject {
+    static func path() -> String {
+        var candidates: Set<String> = []
+        if let maps = try? TemporaryFiles.contents(of: "/proc/self/maps") {
+            for line in String(decoding: maps, as: UTF8.self).split(separator: "\n") {
+                guard let slash = line.firstIndex(of: "/") else { continue }
+                let file = String(line[slash...])
+                if file.contains(".so") { candidates.insert(file) }
+            }
+        }
+        let sized = candidates.compactMap { file -> (path: String, size: Int)? in
+            var status = stat()
+            guard stat(file, &status) == 0 else { return nil }
+            return (file, Int(status.st_size))
+        }
+        for candidate in sized.sorted(by: { ($0.size, $0.path) < ($1.size, $1.path) })
+        where (try? ELFSymbolTable(contentsOf: candidate.path)) != nil {
+            return candidate.path
+        }
+        return "/proc/self/exe"
     }
 }

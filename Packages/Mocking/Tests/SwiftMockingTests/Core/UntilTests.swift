@@ -12,7 +12,7 @@ import Testing
                 try await Task.sleep(for: .milliseconds(2))
             }
         }
-        try await until(mock.discount(for: "go", percent: .any), timeout: .seconds(20))
+        try await until(mock.discount(for: "go", percent: .any), timeout: .seconds(120))
         caller.cancel()
         verify(mock.discount(for: "go", percent: .any)).called(.greaterThan(0))
     }
@@ -27,8 +27,8 @@ import Testing
                 try await Task.sleep(for: .milliseconds(2))
             }
         }
-        try await until(mock.load(), timeout: .seconds(20))
-        try await until(mock.refresh(id: 1), timeout: .seconds(20))
+        try await until(mock.load(), timeout: .seconds(120))
+        try await until(mock.refresh(id: 1), timeout: .seconds(120))
         caller.cancel()
     }
 
