@@ -143,3 +143,23 @@ import Testing
         #expect(next?.0 == "seen")
     }
 }
+
+@Suite struct CountedAsyncThenTests {
+    @Test func asyncHandlersServeTheirCountThenTheNextStep() async throws {
+        let loader = ServiceDouble()
+        let loads = await loader.when { try await $0.loadFeed() }
+            .then(times: 2) { () async throws -> [String] in throw ServiceError.offline }
+            .thenReturn(["Hello, world"])
+        let service = loader()
+        await #expect(throws: ServiceError.offline) { try await service.loadFeed() }
+        await #expect(throws: ServiceError.offline) { try await service.loadFeed() }
+        #expect(try await service.loadFeed() == ["Hello, world"])
+        #expect(loads.errors().count == 2)
+        #expect(loads.results() == [["Hello, world"]])
+
+        let counts = ServiceDouble()
+        await counts.when { await $0.count() }.then(times: 1...) { () async -> Int in 5 }
+        #expect(await counts().count() == 5)
+        #expect(await counts().count() == 5)
+    }
+}

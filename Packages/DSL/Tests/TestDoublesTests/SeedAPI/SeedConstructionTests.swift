@@ -148,4 +148,26 @@ struct LiveSeedUserRepository: SeedUserRepository {
         _ = spy().find(id: 1)
         #expect(spy.performanceDiagnostics.dispatch.methods.map(\.callCount) == [1])
     }
+
+    @Test func selfResultHandlersChooseTheAnswerPerCall() async throws {
+        let stub = try Stub<any TimeShifting>()
+        let shifts = stub.when(returningSelf: { $0.addingTimeInterval(Match.any()) }).then { (interval: Double) in
+            guard interval >= 0 else { throw SeedLoadError.invalidID }
+        }
+        stub.when { $0.offset() }.thenReturn(1.5)
+        #expect(stub().addingTimeInterval(10).offset() == 1.5)
+        #expect(shifts.results().count == 1)
+
+        let node = try Stub<any SharedNode>()
+        await node.when(returningOptionalSelf: { await $0.parent() }).then { () async in
+            await Task.yield()
+            return .returnNil
+        }
+        #expect(await node().parent() == nil)
+
+        let duplicating = try Stub<any Duplicating>()
+        duplicating.when(returningOptionalSelf: { $0.parent() }).then { () in .returnValue }
+        duplicating.when { $0.marker() }.thenReturn(9)
+        #expect(duplicating().parent()?.marker() == 9)
+    }
 }
