@@ -54,8 +54,10 @@ extension Declaration {
 
     /// Parses one declaration's source text, or returns `nil` when it is not
     /// a declaration this tool compares (an extension, an operator
-    /// declaration, a line with no keyword).
-    init?(parsing text: String) {
+    /// declaration, a line with no keyword). A parameter typed with one of
+    /// `functionAliases` (a typealias of a function type, by name) gets that
+    /// alias's class, as it would once the alias is expanded.
+    init?(parsing text: String, functionAliases: [String: String] = [:]) {
         var scanner = TextScanner(text)
         scanner.skipAttributesAndModifiers(Self.modifiers)
         guard var keyword = scanner.readIdentifier() else { return nil }
@@ -97,7 +99,7 @@ extension Declaration {
             self.init(kind: .enumCase, name: name)
             if scanner.peek == "(" {
                 guard let parameters = scanner.readParameterList() else { return nil }
-                readParameters(parameters, unlabeledByDefault: false)
+                readParameters(parameters, unlabeledByDefault: false, functionAliases)
             }
         case "func", "init", "subscript":
             let kind: Kind = keyword == "func" ? .function : keyword == "init" ? .initializer : .subscript
@@ -115,20 +117,22 @@ extension Declaration {
                 // Cut short in the listing: only the name is known.
                 return
             }
-            readParameters(parameters, unlabeledByDefault: kind == .subscript)
+            readParameters(parameters, unlabeledByDefault: kind == .subscript, functionAliases)
         default:
             return nil
         }
     }
 
-    private mutating func readParameters(_ parameters: [String], unlabeledByDefault: Bool) {
+    private mutating func readParameters(
+        _ parameters: [String], unlabeledByDefault: Bool, _ functionAliases: [String: String]
+    ) {
         var labels: [String] = []
         var classes: [String] = []
         for parameter in parameters {
             let (label, type, hasDefault) = Self.split(parameter: parameter, unlabeledByDefault: unlabeledByDefault)
             if Self.implicitLabels.contains(label) { continue }
             labels.append(label)
-            classes.append(TypeClass.of(type) + (hasDefault ? "=" : ""))
+            classes.append(TypeClass.of(type, functionAliases: functionAliases) + (hasDefault ? "=" : ""))
         }
         self.labels = labels
         parameterClasses = classes

@@ -42,7 +42,8 @@ struct ListingNormalizer {
                 result.skippedSPI += 1
                 continue
             }
-            guard let declaration = Declaration(parsing: line) else {
+            guard let declaration = Declaration(parsing: line, functionAliases: rules.functionAliases(file: section))
+            else {
                 if !line.isEmpty { result.unreadable.append(line) }
                 continue
             }
@@ -63,7 +64,7 @@ struct ListingNormalizer {
                 context = declaration.name
                 keep = nil
             } else if let explicit = rules.owner(file: section, title: declaration.title) {
-                owner = explicit
+                owner = explicit == "-" ? "" : explicit
             } else if let context {
                 owner = context
             } else if !blockOwners.isEmpty {

@@ -11,7 +11,10 @@
 ///                                       a nested type declared in that section; with `keep`,
 ///                                       only members so named (and cases) follow it, and the
 ///                                       first other member returns to the enclosing type
-/// member <file> <title-prefix> <owner>  owner of members so named (`*`: any type)
+/// member <file> <title-prefix> <owner>  owner of members so named (`*`: any type; `-`: none,
+///                                       a top-level declaration listed after a type)
+/// alias <file> <Name> <class>           parameters that section spells with the typealias
+///                                       `Name` of a function type have `class` (`fn`, `fn-async`)
 /// ```
 struct ListingRules: Sendable {
     private(set) var areaByFile: [String: String] = [:]
@@ -19,6 +22,7 @@ struct ListingRules: Sendable {
     private(set) var ownersByFile: [String: [String]] = [:]
     private(set) var nested: [String: (qualified: String, keep: [String]?)] = [:]
     private(set) var members: [(file: String, prefix: String, owner: String)] = []
+    private(set) var functionAliasesByFile: [String: [String: String]] = [:]
 
     /// Parses the rules text; throws on a line it does not understand.
     init(text: String) throws(ParityError) {
@@ -39,6 +43,8 @@ struct ListingRules: Sendable {
                 nested[words[1] + "/" + words[2]] = (words[3], Array(words.dropFirst(5)))
             case ("member", 4):
                 members.append((words[1], words[2], words[3]))
+            case ("alias", 4) where ["fn", "fn-async"].contains(words[3]):
+                functionAliasesByFile[words[1], default: [:]][words[2]] = words[3]
             default:
                 throw ParityError("listing rules, line \(number + 1): cannot read '\(raw)'")
             }
@@ -55,6 +61,11 @@ struct ListingRules: Sendable {
     /// which members follow it (`nil`: all).
     func nesting(file: String, name: String) -> (qualified: String, keep: [String]?)? {
         nested[file + "/" + name]
+    }
+
+    /// The function-type aliases section `file` spells parameters with, and their classes.
+    func functionAliases(file: String) -> [String: String] {
+        functionAliasesByFile[file] ?? [:]
     }
 
     /// An explicit owner for a member titled `title` in section `file`.

@@ -28,6 +28,13 @@ enum TypeClass {
         return distinguished.contains(last) ? last : "_"
     }
 
+    /// The class of the type spelled `text`, where a bare name among
+    /// `functionAliases` (a typealias of a function type) has that alias's class.
+    static func of(_ text: String, functionAliases: [String: String]) -> String {
+        let type = strip(text)
+        return functionAliases[type] ?? of(text)
+    }
+
     /// Drops attributes and ownership words that do not change the overload.
     private static func strip(_ text: String) -> String {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)

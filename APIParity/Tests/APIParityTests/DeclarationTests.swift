@@ -141,3 +141,38 @@ import Testing
         #expect(!ParityCheck.serves(ours: ours, listed: listed))
     }
 }
+
+@Suite struct NormalizingTests {
+    @Test func aMemberRuleWithADashMakesAListedAliasTopLevel() throws {
+        let rules = try ListingRules(
+            text: """
+                area scenarios Scenario.swift
+                member Scenario.swift StubScenario -
+                """)
+        let listing = """
+            ## Sources/Scenario.swift
+            public struct TestDoubleScenario<Subject>
+            public func apply(to subject: Subject)
+            public typealias StubScenario<P> = TestDoubleScenario<Stub<P>>
+            public typealias Other = Int
+            """
+        let entries = ListingNormalizer(rules: rules).normalize(listing).entries
+        let owners = Dictionary(uniqueKeysWithValues: entries.map { ($0.declaration.name, $0.owner) })
+        #expect(owners["apply"] == "TestDoubleScenario")
+        #expect(owners["StubScenario"] == "")
+        #expect(owners["Other"] == "TestDoubleScenario")
+    }
+}
+
+@Suite struct FunctionAliasTests {
+    @Test func aParameterSpelledWithAFunctionAliasIsAClosure() throws {
+        let text = "public func capture(_ callback: @escaping Callback)"
+        let plain = try #require(Declaration(parsing: text))
+        #expect(plain.parameterClasses == ["_"])
+        let aliased = try #require(Declaration(parsing: text, functionAliases: ["Callback": "fn"]))
+        #expect(aliased.parameterClasses == ["fn"])
+        let other = try #require(
+            Declaration(parsing: "public func keep(_ value: Callbacks)", functionAliases: ["Callback": "fn"]))
+        #expect(other.parameterClasses == ["_"])
+    }
+}

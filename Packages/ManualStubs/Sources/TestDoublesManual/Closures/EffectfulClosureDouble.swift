@@ -91,9 +91,9 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     /// - Returns: The pattern, to configure behaviors or verify.
     public func when(
         equal input: Input,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> ClosureCallPattern<Input, Output, Effects> where Input: Equatable {
-        pattern(.equal(to: input), fileID: fileID, filePath: filePath, line: line, column: column)
+        pattern(.equal(to: input), fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
     }
 
     /// Starts a pattern for every call.
@@ -105,9 +105,9 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     ///   - column: The caller's column.
     /// - Returns: The pattern, to configure behaviors or verify.
     public func whenAny(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> ClosureCallPattern<Input, Output, Effects> {
-        pattern(.anything, fileID: fileID, filePath: filePath, line: line, column: column)
+        pattern(.anything, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
     }
 
     /// Starts a pattern for calls whose input satisfies a predicate.
@@ -145,9 +145,11 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     /// - Returns: The pattern, to configure behaviors or verify.
     public func when(
         _ matcher: @escaping @Sendable (Input) -> Bool, describedBy description: String = "predicate",
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> ClosureCallPattern<Input, Output, Effects> {
-        pattern(.typed(description, matcher), fileID: fileID, filePath: filePath, line: line, column: column)
+        pattern(
+            .typed(description, matcher), fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+            column: Int(column))
     }
 
     #if compiler(>=6.1)

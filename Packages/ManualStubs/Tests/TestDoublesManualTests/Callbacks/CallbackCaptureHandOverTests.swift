@@ -91,4 +91,35 @@ final class ProfileModel: @unchecked Sendable {
         }
         #expect(issues.count == 1)
     }
+
+    @Test func waitForCallbackMeasuresItsTimeoutWithTheGivenClock() async {
+        let completions = CallbackCapture<Result<String, LoadError>>().named("completions")
+        let clock = ManualStubClock()
+        let issues = await TestDoubleIssueReporting.capture {
+            async let waited: Void = completions.waitForCallback(within: .seconds(30), using: clock)
+            await clock.waitForSleepers(atLeast: 1)
+            clock.advance(by: .seconds(30))
+            await waited
+        }
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.hasPrefix("completions: expected 1 callback(s) within 30.0 seconds") == true)
+
+        let model = ProfileModel(loader: loader(handingTo: completions)())
+        model.refresh(3)
+        let none = await TestDoubleIssueReporting.capture {
+            await completions.waitForCallback(within: .seconds(30), using: clock)
+        }
+        #expect(none.isEmpty)
+        completions.invokeNext(.success("ok"))
+        #expect(model.shown == ["ok"])
+    }
+
+    @Test func theCallbackAliasIsTheClosureTheCaptureKeeps() {
+        let completions = CallbackCapture<Int>()
+        var received: [Int] = []
+        let callback: CallbackCapture<Int>.Callback = { received.append($0) }
+        completions.capture(callback)
+        completions.invokeNext(7)
+        #expect(received == [7])
+    }
 }

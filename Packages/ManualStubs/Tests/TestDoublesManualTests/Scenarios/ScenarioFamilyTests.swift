@@ -75,6 +75,25 @@ import Testing
         #expect(bob().balance(of: "bob") == 9)
     }
 
+    @Test func asyncParameterizedScenariosOverTheDoubleItself() async throws {
+        let refreshing = AsyncParameterizedTestDoubleScenario<AccountServiceStub, Bool>(named: "refresh") {
+            double, result in
+            await double.when { try await $0.refresh() }.thenReturn(result)
+        }
+        #expect(refreshing.name == "refresh")
+        #expect(AsyncParameterizedTestDoubleScenario<AccountServiceStub, Bool> { _, _ in }.name == nil)
+        let succeeding = AccountServiceStub()
+        await refreshing.apply(true, to: succeeding)
+        #expect(try await succeeding().refresh())
+
+        let failing = refreshing.scenario(for: false)
+        #expect(failing.name == "refresh")
+        let other = AccountServiceStub()
+        await failing.apply(to: other)
+        #expect(try await other().refresh() == false)
+        #expect(try await succeeding().refresh())
+    }
+
     struct UserClient: Sendable {
         var fetchUser: @Sendable (Int) async throws -> String
     }

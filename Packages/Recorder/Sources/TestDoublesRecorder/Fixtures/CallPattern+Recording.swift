@@ -91,7 +91,7 @@ extension CallPattern {
 
     /// Where `thenRecord` records the calls it answers: `session`, under
     /// `name` or else the requirement's name.
-    private func recording(
+    func recording(
         as name: String?, into session: RecordingSession, _ fileID: String, _ filePath: String, _ line: Int,
         _ column: Int
     ) -> CallRecording {
@@ -103,12 +103,15 @@ extension CallPattern {
 
 /// What the sync and async `thenRecord` share: the session, the name the
 /// calls are recorded under, and the step that records one call's outcome.
-private struct CallRecording {
+struct CallRecording {
     let name: String
     let session: RecordingSession
     let recorder: InvocationRecorder
     /// Where `thenRecord` was called; recording failures are reported here.
     let site: CallSite
+    /// Derives the value stored in place of the arguments
+    /// (`thenRecord(as:into:recording:calling:)`); `nil` stores the arguments.
+    var request: (([Any]) throws -> Any)?
 
     /// The outcome of an async handler: its value, or the error it threw.
     static func outcome(of body: () async throws -> Any) async -> Swift.Result<Any, any Error> {
@@ -129,7 +132,13 @@ private struct CallRecording {
             throw misuse
         }
         do {
-            try session.record(name, arguments: arguments, outcome: outcome)
+            if let request {
+                try session.record(name, request: try request(arguments), outcome: outcome)
+            } else {
+                try session.record(name, arguments: arguments, outcome: outcome)
+            }
+        } catch let misuse as BehaviorMisuse {
+            throw misuse
         } catch {
             TestDoubleIssueReporting.report(
                 TestDoubleIssue(kind: .invalidRecording, message: "\(recorder.name): \(error)", location: site))

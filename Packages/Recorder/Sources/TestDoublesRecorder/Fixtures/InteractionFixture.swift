@@ -18,6 +18,12 @@ public struct InteractionFixture: Hashable, Sendable {
     /// The recorded calls, in call order.
     public var interactions: [RecordedInteraction]
 
+    /// Creates an empty fixture of the current schema version, to fill in
+    /// code or to compare a session with before anything was recorded.
+    public init() {
+        self.init(interactions: [])
+    }
+
     /// Creates a fixture of the current schema version.
     ///
     /// - Parameters:

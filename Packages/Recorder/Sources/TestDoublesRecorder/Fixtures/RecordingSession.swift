@@ -114,12 +114,36 @@ public final class RecordingSession: Sendable {
         try snapshot().save(to: url)
     }
 
+    /// Records one call under `requirement` with a request value in place
+    /// of its arguments (stored as its only argument, redacted with the
+    /// role ``FixtureValueRole/request``) and its outcome.
+    @discardableResult
+    func record(
+        _ requirement: String, request: Any, outcome: Result<Any, any Error>
+    ) throws(FixtureError) -> RecordedInteraction {
+        do {
+            let interaction = try encode(requirement, values: [(request, .request)], outcome: outcome)
+            state.withLock { $0.interactions.append(interaction) }
+            return interaction
+        } catch {
+            state.withLock { $0.problems.append(error) }
+            throw error
+        }
+    }
+
     private func encode(
         _ requirement: String, arguments: [Any], outcome: Result<Any, any Error>
     ) throws(FixtureError) -> RecordedInteraction {
+        try encode(
+            requirement, values: arguments.enumerated().map { ($0.element, .argument($0.offset)) }, outcome: outcome)
+    }
+
+    private func encode(
+        _ requirement: String, values: [(Any, FixtureValueRole)], outcome: Result<Any, any Error>
+    ) throws(FixtureError) -> RecordedInteraction {
         var encoded: [FixtureValue] = []
-        for (index, argument) in arguments.enumerated() {
-            encoded.append(try encodeValue(argument, role: .argument(index), requirement: requirement))
+        for (value, role) in values {
+            encoded.append(try encodeValue(value, role: role, requirement: requirement))
         }
         switch outcome {
         case .success(let value):

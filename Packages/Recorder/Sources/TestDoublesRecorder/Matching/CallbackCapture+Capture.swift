@@ -5,7 +5,7 @@ extension CallbackCapture {
     /// Records a capturing matcher for a callback without arguments.
     ///
     /// - Returns: A placeholder closure; it stops the process if anything calls it.
-    public func capture() -> Callback where Callback == () -> Void {
+    public func capture() -> Value where Value == () -> Void {
         track { callback, onCall in
             let original = callback as! () -> Void
             return {
@@ -19,7 +19,7 @@ extension CallbackCapture {
     /// Records a capturing matcher for a `@Sendable` callback without arguments.
     ///
     /// - Returns: A placeholder closure; it stops the process if anything calls it.
-    public func capture() -> Callback where Callback == @Sendable () -> Void {
+    public func capture() -> Value where Value == @Sendable () -> Void {
         track { callback, onCall in
             let original = callback as! @Sendable () -> Void
             return { @Sendable in
@@ -33,7 +33,7 @@ extension CallbackCapture {
     /// Records a capturing matcher for a callback with one argument.
     ///
     /// - Returns: A placeholder closure; it stops the process if anything calls it.
-    public func capture<Argument>() -> Callback where Callback == (Argument) -> Void {
+    public func capture<Argument>() -> Value where Value == (Argument) -> Void {
         track { callback, onCall in
             let original = callback as! (Argument) -> Void
             return { (argument: Argument) in
@@ -47,7 +47,7 @@ extension CallbackCapture {
     /// Records a capturing matcher for a `@Sendable` callback with one argument.
     ///
     /// - Returns: A placeholder closure; it stops the process if anything calls it.
-    public func capture<Argument>() -> Callback where Callback == @Sendable (Argument) -> Void {
+    public func capture<Argument>() -> Value where Value == @Sendable (Argument) -> Void {
         track { callback, onCall in
             let original = callback as! @Sendable (Argument) -> Void
             return { @Sendable (argument: Argument) in
@@ -61,7 +61,7 @@ extension CallbackCapture {
     /// Records a capturing matcher for a callback with two arguments.
     ///
     /// - Returns: A placeholder closure; it stops the process if anything calls it.
-    public func capture<First, Second>() -> Callback where Callback == (First, Second) -> Void {
+    public func capture<First, Second>() -> Value where Value == (First, Second) -> Void {
         track { callback, onCall in
             let original = callback as! (First, Second) -> Void
             return { (first: First, second: Second) in
@@ -75,7 +75,7 @@ extension CallbackCapture {
     /// Records a capturing matcher for a `@Sendable` callback with two arguments.
     ///
     /// - Returns: A placeholder closure; it stops the process if anything calls it.
-    public func capture<First, Second>() -> Callback where Callback == @Sendable (First, Second) -> Void {
+    public func capture<First, Second>() -> Value where Value == @Sendable (First, Second) -> Void {
         track { callback, onCall in
             let original = callback as! @Sendable (First, Second) -> Void
             return { @Sendable (first: First, second: Second) in
@@ -95,7 +95,7 @@ extension CallbackCapture {
     /// Stops the process: something called the placeholder of a recording pass.
     static func placeholderCalled() -> Never {
         fatalError(
-            "CallbackCapture<\(Callback.self)>: the placeholder closure of a recording pass was called; "
+            "CallbackCapture<\(Value.self)>: the placeholder closure of a recording pass was called; "
                 + "only the double's recording pass should receive it")
     }
 }

@@ -5,6 +5,9 @@
 // keeps `(Result<User, any Error>) -> Void` closures.
 
 extension CallbackCapture {
+    /// The closure the hand-over form keeps: it receives a `Value`.
+    public typealias Callback = (Value) -> Void
+
     /// Names the capture in its diagnostics.
     ///
     /// - Parameter name: The name, such as `"completion"`.
@@ -17,7 +20,7 @@ extension CallbackCapture {
 
     /// The name diagnostics use.
     var displayName: String {
-        state.withLock { $0.name } ?? "CallbackCapture<\(Callback.self)>"
+        state.withLock { $0.name } ?? "CallbackCapture<\(Value.self)>"
     }
 
     /// Keeps a callback until the test calls or releases it.
@@ -30,7 +33,7 @@ extension CallbackCapture {
     /// ```
     ///
     /// - Parameter callback: The callback the double received.
-    public func capture(_ callback: @escaping (Callback) -> Void) {
+    public func capture(_ callback: @escaping (Value) -> Void) {
         state.withLock { state in
             state.direct.append(callback)
             state.directCaptured += 1
@@ -53,7 +56,7 @@ extension CallbackCapture {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func invokeNext(
-        _ value: Callback,
+        _ value: Value,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         invokeNext(
@@ -72,10 +75,10 @@ extension CallbackCapture {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func invokeNext(
-        repeating count: Int, _ value: Callback,
+        repeating count: Int, _ value: Value,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        let taken = state.withLock { state -> [(Callback) -> Void] in
+        let taken = state.withLock { state -> [(Value) -> Void] in
             let taken = Array(state.direct.prefix(max(count, 0)))
             state.direct.removeFirst(taken.count)
             return taken
@@ -97,8 +100,8 @@ extension CallbackCapture {
     /// Calls every pending callback with `value`, oldest first.
     ///
     /// - Parameter value: What each callback receives.
-    public func invokeAll(_ value: Callback) {
-        let taken = state.withLock { state -> [(Callback) -> Void] in
+    public func invokeAll(_ value: Value) {
+        let taken = state.withLock { state -> [(Value) -> Void] in
             defer { state.direct.removeAll() }
             return state.direct
         }
@@ -120,9 +123,9 @@ extension CallbackCapture {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func assertReleased(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        verifyNoPendingCallbacks(fileID: fileID, filePath: filePath, line: line, column: column)
+        verifyNoPendingCallbacks(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
     }
 
     /// Waits until the capture has received `count` callbacks in all, or
@@ -140,26 +143,65 @@ extension CallbackCapture {
     ///   - column: The caller's column.
     public func waitForCallback(
         count: Int = 1, within timeout: Duration, isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while receivedCount < count {
-            guard clock.now < deadline, !Task.isCancelled else {
-                // Counted once more: a callback that arrived between the loop's
-                // check and the deadline meets the wait instead of failing it.
-                let received = receivedCount
-                guard received < count else { return }
-                TestDoubleIssueReporting.report(
-                    TestDoubleIssue(
-                        kind: .unmetExpectation,
-                        message:
-                            "\(displayName): expected \(count) callback(s) within \(timeout), received \(received)",
-                        location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)))
-                return
+        await waitForCallback(
+            count: count, within: timeout, using: StubClocks.continuous, isolation: isolation, fileID: fileID,
+            filePath: filePath, line: line, column: column)
+    }
+
+    /// Waits until the capture has received `count` callbacks in all, with
+    /// the timeout measured by `clock`; reports an issue at the caller when
+    /// it passes first.
+    ///
+    /// ```swift
+    /// let clock = ManualStubClock()
+    /// async let waited: Void = completions.waitForCallback(within: .seconds(5), using: clock)
+    /// await clock.waitForSleepers(atLeast: 1)
+    /// clock.advance(by: .seconds(5))  // the wait reports its timeout now
+    /// await waited
+    /// ```
+    ///
+    /// Suspends between checks; it never blocks a thread.
+    ///
+    /// - Parameters:
+    ///   - count: How many callbacks to wait for, counting those already received.
+    ///   - timeout: The longest time to wait, in `clock`'s time.
+    ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
+    ///   - isolation: The caller's actor, which the wait resumes on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func waitForCallback(
+        count: Int = 1, within timeout: Duration, using clock: any StubClock,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let arrived = await withTaskGroup(of: Bool.self, isolation: isolation) { group in
+            group.addTask { [self] in
+                while receivedCount < count {
+                    guard (try? await Task.sleep(for: .milliseconds(1))) != nil else { return false }
+                }
+                return true
             }
-            try? await Task.sleep(for: .milliseconds(1))
+            group.addTask {
+                try? await clock.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
         }
+        // Counted once more: a callback that arrived between the last check
+        // and the deadline meets the wait instead of failing it.
+        let received = receivedCount
+        guard !arrived, received < count else { return }
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(
+                kind: .unmetExpectation,
+                message: "\(displayName): expected \(count) callback(s) within \(timeout), received \(received)",
+                location: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)))
     }
 
     /// Every callback received so far, called, released or pending.

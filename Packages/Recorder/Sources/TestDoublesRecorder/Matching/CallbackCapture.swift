@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Written in a `when` or `verify` recording like a matcher, ``capture()``
-/// accepts every closure of type `Callback`. The capture keeps the closure
+/// accepts every closure of type `Value`. The capture keeps the closure
 /// of every call that matched the whole pattern it was written in, in call
 /// order; ``callbacks``, ``first``, ``last`` and ``count`` read the kept
 /// closures.
@@ -31,7 +31,7 @@
 /// The capture reads the callbacks from the double's recorded calls when
 /// asked, so calls made on other threads are kept exactly once each, and
 /// clearing or resetting the double's recorded calls drops them too.
-public final class CallbackCapture<Callback>: Sendable {
+public final class CallbackCapture<Value>: Sendable {
     /// Where the capture was created; pending-callback issues are reported here.
     public let creationSite: CallSite
     let state = Locked(State())
@@ -46,7 +46,7 @@ public final class CallbackCapture<Callback>: Sendable {
         /// `capture()` overloads, which know the callback's shape.
         var tracker: CallbackTracker?
         /// Callbacks handed over with `capture(_:)`, oldest first, not yet called or released.
-        var direct: [(Callback) -> Void] = []
+        var direct: [(Value) -> Void] = []
         /// How many callbacks `capture(_:)` has received in all.
         var directCaptured = 0
         /// The name diagnostics use, set by `named(_:)`.
@@ -75,17 +75,17 @@ public final class CallbackCapture<Callback>: Sendable {
     ///
     /// - Parameter placeholder: Any closure of the type; it is never called or returned to code under test.
     /// - Returns: `placeholder`.
-    public func capture(using placeholder: Callback) -> Callback {
+    public func capture(using placeholder: Value) -> Value {
         Match.record(matcher, returning: placeholder)
     }
 
     /// The kept callbacks, in call order; calling one marks it handled where the shape is tracked.
-    public var callbacks: [Callback] {
+    public var callbacks: [Value] {
         let tracker = state.withLock { $0.tracker }
         return kept().map { entry in
             guard let tracker else { return entry.callback }
             let sequence = entry.sequence
-            return tracker.wrap(entry.callback) { [self] in markHandled([sequence]) } as? Callback ?? entry.callback
+            return tracker.wrap(entry.callback) { [self] in markHandled([sequence]) } as? Value ?? entry.callback
         }
     }
 
@@ -93,28 +93,28 @@ public final class CallbackCapture<Callback>: Sendable {
     public var count: Int { kept().count }
 
     /// The earliest kept callback.
-    public var first: Callback? { callbacks.first }
+    public var first: Value? { callbacks.first }
 
     /// The most recently kept callback.
-    public var last: Callback? { callbacks.last }
+    public var last: Value? { callbacks.last }
 
     /// Removes the earliest kept callback, marking it handled.
     ///
     /// - Returns: The callback, or `nil` when the capture keeps none.
     @discardableResult
-    public func takeFirst() -> Callback? { take { $0.first.map { [$0] } ?? [] }.first }
+    public func takeFirst() -> Value? { take { $0.first.map { [$0] } ?? [] }.first }
 
     /// Removes the most recently kept callback, marking it handled.
     ///
     /// - Returns: The callback, or `nil` when the capture keeps none.
     @discardableResult
-    public func takeLast() -> Callback? { take { $0.last.map { [$0] } ?? [] }.first }
+    public func takeLast() -> Value? { take { $0.last.map { [$0] } ?? [] }.first }
 
     /// Removes every kept callback, marking them handled.
     ///
     /// - Returns: The callbacks, in call order.
     @discardableResult
-    public func takeAll() -> [Callback] { take { $0 } }
+    public func takeAll() -> [Value] { take { $0 } }
 
     /// Drops every kept callback without calling it, marking them handled.
     ///
@@ -123,22 +123,22 @@ public final class CallbackCapture<Callback>: Sendable {
 
     // MARK: - Internals
 
-    /// The matcher `capture()` records: accepts every `Callback` and binds the capture.
+    /// The matcher `capture()` records: accepts every `Value` and binds the capture.
     var matcher: ArgumentMatcher {
         ArgumentMatcher(description: "capture()", captors: [Binding(capture: self)], acceptsEverything: true) {
-            $0 is Callback
+            $0 is Value
         }
     }
 
     /// The kept callbacks with the sequence numbers of their calls, in call order.
-    func kept() -> [(sequence: UInt64, callback: Callback)] {
+    func kept() -> [(sequence: UInt64, callback: Value)] {
         let (bindings, handled) = state.withLock { ($0.bindings, $0.handled) }
-        var collected: [(sequence: UInt64, callback: Callback)] = []
+        var collected: [(sequence: UInt64, callback: Value)] = []
         var seen: Set<UInt64> = []
         for (core, position) in bindings {
             for invocation in core.matchingInvocations() where position < invocation.arguments.count {
                 guard !handled.contains(invocation.sequence),
-                    let callback = invocation.arguments[position] as? Callback,
+                    let callback = invocation.arguments[position] as? Value,
                     seen.insert(invocation.sequence).inserted
                 else { continue }
                 collected.append((invocation.sequence, callback))
@@ -157,8 +157,8 @@ public final class CallbackCapture<Callback>: Sendable {
     /// `choose` picks among the callbacks still unhandled under the lock, so
     /// concurrent takes never return the same callback and never miss one.
     private func take(
-        _ choose: ([(sequence: UInt64, callback: Callback)]) -> [(sequence: UInt64, callback: Callback)]
-    ) -> [Callback] {
+        _ choose: ([(sequence: UInt64, callback: Value)]) -> [(sequence: UInt64, callback: Value)]
+    ) -> [Value] {
         let candidates = kept()
         let chosen = state.withLock { state in
             let chosen = choose(candidates.filter { !state.handled.contains($0.sequence) })
@@ -175,7 +175,7 @@ public final class CallbackCapture<Callback>: Sendable {
     /// Holds the capture weakly: the capture holds the pattern, which holds
     /// the double's recorder, whose registration holds this binding.
     private struct Binding: ArgumentCaptorBinding {
-        weak var capture: CallbackCapture<Callback>?
+        weak var capture: CallbackCapture<Value>?
         func bind(to core: PatternCore, position: Int) { capture?.bind(core, position: position) }
     }
 }

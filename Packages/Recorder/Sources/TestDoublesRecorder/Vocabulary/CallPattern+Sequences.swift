@@ -46,6 +46,26 @@ extension CallPattern {
         )
     }
 
+    /// Answers the next matching calls with the values of a sequence, one
+    /// call each, in order: the non-variadic form of
+    /// ``thenQueue(_:_:fileID:filePath:line:column:)``, for values built in
+    /// code or a front forwarding its own variadic list.
+    ///
+    /// - Parameters:
+    ///   - values: The answers, first call first.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The queue, to check it was used up.
+    @discardableResult
+    public func thenQueue<Values: Sequence<Result>>(
+        contentsOf values: Values,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> StubBehaviorQueue {
+        queue(values.map { .value($0) }, at: .at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Answers the next matching calls by throwing each error once, in
     /// order; the requirement must throw.
     ///

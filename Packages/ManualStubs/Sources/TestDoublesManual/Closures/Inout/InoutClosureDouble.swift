@@ -93,6 +93,14 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
 
     // MARK: Patterns
 
+    /// The predicate ``when(_:describedBy:fileID:filePath:line:column:)``
+    /// takes: given the value a call received, decides whether the pattern matches it.
+    public typealias Matcher = @Sendable (Value) -> Bool
+    /// The closure type the double stands in for: it may change the value it receives.
+    public typealias Function = (inout Value) -> Result
+    /// A handler that answers a call: it may change the received value and returns the result.
+    public typealias Handler = @Sendable (inout Value) -> Result
+
     /// Starts a pattern for every call.
     ///
     /// - Parameters:
@@ -102,9 +110,9 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
     ///   - column: The caller's column.
     /// - Returns: The pattern, to configure behaviors or verify.
     public func whenAny(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> InoutClosureCallPattern<Value, Result> {
-        pattern(.anything, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        pattern(.anything, CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Starts a pattern for calls whose received value satisfies a predicate.
@@ -119,10 +127,10 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
     /// - Returns: The pattern, to configure behaviors or verify.
     public func when(
         _ matcher: @escaping @Sendable (Value) -> Bool, describedBy description: String = "predicate",
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> InoutClosureCallPattern<Value, Result> {
         pattern(
-            .typed(description, matcher), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            .typed(description, matcher), CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Starts a pattern for calls that received a value equal to `value`.
@@ -136,9 +144,9 @@ public final class InoutClosureDouble<Value, Result>: RecordingTestDouble, Senda
     /// - Returns: The pattern, to configure behaviors or verify.
     public func when(
         equal value: Value,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> InoutClosureCallPattern<Value, Result> where Value: Equatable {
-        pattern(.equal(to: value), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        pattern(.equal(to: value), CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     private func pattern(_ matcher: ArgumentMatcher, _ site: CallSite) -> InoutClosureCallPattern<Value, Result> {
