@@ -59,7 +59,7 @@ extension ClosureCallPattern {
 extension ClosureCallPattern where Effects == ClosureEffect.Sync {
     /// Answers the next `times` matching calls (or every call from now on,
     /// for `n...`) with a handler that also receives the call's number
-    /// (1 for the first call of the pattern).
+    /// (1 for the first call this behavior answers).
     ///
     /// - Parameters:
     ///   - times: How many calls the handler answers: a count, or `n...`.

@@ -161,17 +161,19 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     /// ```
     ///
     /// - Parameters:
+    ///   - predicate: Receives the elements of the input; decides whether it matches.
+    ///   - description: How diagnostics print the predicate.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - predicate: Receives the elements of the input; decides whether it matches.
     /// - Returns: The pattern, to configure behaviors or verify.
     public func whenArguments<each Argument>(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ predicate: @escaping (repeat each Argument) -> Bool
+        _ predicate: @escaping (repeat each Argument) -> Bool, describedBy description: String = "arguments(where:)",
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> ClosureCallPattern<Input, Output, Effects> where Input == (repeat each Argument) {
-        makeArgumentsPattern(fileID: fileID, filePath: filePath, line: line, column: column, predicate)
+        makeArgumentsPattern(
+            description, CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column), predicate)
     }
     #else
     /// Starts a pattern for calls whose tuple input, taken apart, satisfies a predicate.
@@ -180,33 +182,34 @@ public final class EffectfulClosureDouble<Input, Output, Effects: ClosureEffectK
     /// reported here and the pattern matches no call.
     ///
     /// - Parameters:
+    ///   - predicate: Receives the elements of the input; decides whether it matches.
+    ///   - description: How diagnostics print the predicate.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    ///   - predicate: Receives the elements of the input; decides whether it matches.
     /// - Returns: The pattern, to configure behaviors or verify.
     public func whenArguments<each Argument>(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ predicate: @escaping (repeat each Argument) -> Bool
+        _ predicate: @escaping (repeat each Argument) -> Bool, describedBy description: String = "arguments(where:)",
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> ClosureCallPattern<Input, Output, Effects> {
-        makeArgumentsPattern(fileID: fileID, filePath: filePath, line: line, column: column, predicate)
+        makeArgumentsPattern(
+            description, CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column), predicate)
     }
     #endif
 
     func makeArgumentsPattern<each Argument>(
-        fileID: String, filePath: String, line: Int, column: Int,
-        _ predicate: @escaping (repeat each Argument) -> Bool
+        _ description: String, _ site: CallSite, _ predicate: @escaping (repeat each Argument) -> Bool
     ) -> ClosureCallPattern<Input, Output, Effects> {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let fits = TupleInput.check(
             Input.self, (repeat each Argument).self, purpose: "whenArguments", double: recorder.name, site: site)
-        let matcher = ArgumentMatcher.typed(fits ? "arguments(where:)" : "arguments(where:) of other types") {
+        let matcher = ArgumentMatcher.typed(fits ? description : "\(description) of other types") {
             (input: Input) in
             guard fits, let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return false }
             return predicate(repeat each elements)
         }
-        return pattern(matcher, fileID: fileID, filePath: filePath, line: line, column: column)
+        return pattern(
+            matcher, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     }
 
     /// Starts a pattern from an argument matcher of the whole input.

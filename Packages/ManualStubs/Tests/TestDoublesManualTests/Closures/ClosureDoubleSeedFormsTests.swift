@@ -113,3 +113,54 @@ import Testing
         #expect(issues.count == 1)
     }
 }
+
+extension ClosureDoubleSeedFormsTests {
+    @Test func tupleInputsTakenApartWithTimesAndCallNumbers() async {
+        let greet = ClosureDouble<(String, Int), String>()
+        greet.whenArguments({ (name: String, _: Int) in name.hasPrefix("A") }, describedBy: "A names")
+            .thenArguments(times: 1) { (name: String, age: Int) in "\(name) (\(age))" }
+            .thenForEachCallArguments(times: 1...) { (call: Int, name: String, _: Int) in "\(name) again, call \(call)"
+            }
+        #expect(greet(("Ada", 36)) == "Ada (36)")
+        #expect(greet(("Alan", 41)) == "Alan again, call 1")
+
+        let wrongTypes = TestDoubleIssueReporting.capture {
+            greet.whenAny().thenArguments(times: 1) { (_: Int, _: Int) in "never" }
+        }
+        #expect(wrongTypes.count == 1)
+
+        let lookup = AsyncClosureDouble<(String, Int), String>()
+        lookup.whenAny()
+            .thenArguments(times: 1) { (key: String, page: Int) in "\(key)@\(page)" }
+            .thenForEachCallArguments(times: 1...) { (call: Int, key: String, _: Int) in "\(key)#\(call)" }
+        #expect(await lookup(("a", 1)) == "a@1")
+        #expect(await lookup(("b", 2)) == "b#1")
+
+        let tagged = ClosureDouble<(String, Int), String>()
+        tagged.whenAny().thenForEachCallArguments { (call: Int, name: String, _: Int) in "\(name)-\(call)" }
+        #expect([tagged(("x", 0)), tagged(("y", 0))] == ["x-1", "y-2"])
+        let asyncTagged = AsyncClosureDouble<(String, Int), String>()
+        asyncTagged.whenAny().thenForEachCallArguments { (call: Int, name: String, _: Int) in "\(name)-\(call)" }
+        #expect(await asyncTagged(("z", 0)) == "z-1")
+    }
+
+    @Test func inoutBehaviorChainsWithTimesAndForwarding() {
+        let normalize = InoutClosureDouble<String, Bool>(forwardingTo: { text in
+            text = text.uppercased()
+            return true
+        })
+        let chain: InoutClosureBehaviorChain<String, Bool> = normalize.whenAny()
+            .then(times: 1) { text in
+                text = text.lowercased()
+                return false
+            }
+            .thenForward(times: 1...)
+        var first = "MiXeD"
+        #expect(normalize.function(&first) == false)
+        #expect(first == "mixed")
+        var second = "MiXeD"
+        #expect(normalize.function(&second))
+        #expect(second == "MIXED")
+        chain.verify(2...2)
+    }
+}

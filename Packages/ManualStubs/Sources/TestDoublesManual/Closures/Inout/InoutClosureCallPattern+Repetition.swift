@@ -33,12 +33,8 @@ extension InoutClosureCallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping @Sendable (inout Value) -> Result
     ) -> Self {
-        callPattern.then(times: times, fileID: fileID, filePath: filePath, line: line, column: column) {
-            (value: Value, _: InoutCallRecord) -> InoutClosureOutcome<Value, Result>? in
-            var copy = value
-            let result = handler(&copy)
-            return InoutClosureOutcome(value: copy, result: result)
-        }
+        callPattern.then(
+            times: times, fileID: fileID, filePath: filePath, line: line, column: column, Self.outcome(of: handler))
         return self
     }
 

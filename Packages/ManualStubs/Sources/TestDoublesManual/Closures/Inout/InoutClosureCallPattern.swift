@@ -57,13 +57,21 @@ public struct InoutClosureCallPattern<Value, Result>: InteractionObserving, Send
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping @Sendable (inout Value) -> Result
     ) -> Self {
-        callPattern.then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (value: Value, _: InoutCallRecord) -> InoutClosureOutcome<Value, Result>? in
+        callPattern.then(
+            fileID: fileID, filePath: filePath, line: line, column: column, Self.outcome(of: handler))
+        return self
+    }
+
+    /// The engine's form of an in-out handler: it runs on a copy of the
+    /// received value and answers with the copy and the result.
+    static func outcome(
+        of handler: @escaping @Sendable (inout Value) -> Result
+    ) -> (Value, InoutCallRecord) -> InoutClosureOutcome<Value, Result>? {
+        { value, _ in
             var copy = value
             let result = handler(&copy)
             return InoutClosureOutcome(value: copy, result: result)
         }
-        return self
     }
 
     /// Answers matching calls with a result, leaving the variable unchanged.
