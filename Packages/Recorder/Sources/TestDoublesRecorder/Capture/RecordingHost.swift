@@ -57,9 +57,9 @@ final class RecordingHost: @unchecked Sendable {
             // measurement on, only the copies handed to the thread move the count.
             withExtendedLifetime(carried) {
                 references.measure()
-                let mailbox = Mailbox(carried)
+                let mailbox = Mailbox(carried, Context(session: session, handler: handler, scope: scope))
                 let operation: @Sendable () -> Void = { [self] in
-                    Self.invoke(mailbox, session, handler, scope)
+                    Self.invoke(mailbox)
                     finish(.finished)
                 }
                 let executor = RecordingExecutor.make()
@@ -105,7 +105,7 @@ final class RecordingHost: @unchecked Sendable {
             let scope = TestDoubleTestingContext.session
             // From the measurement on, only the copies handed to the task move the count.
             references.measure()
-            let mailbox = AsyncMailbox(carried)
+            let mailbox = AsyncMailbox(carried, Context(session: session, handler: handler, scope: scope))
             let executor = RecordingExecutor.make()
             let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 condition.lock()
@@ -119,7 +119,7 @@ final class RecordingHost: @unchecked Sendable {
                         task = current
                         condition.unlock()
                     }
-                    await Self.invoke(mailbox, session, handler, scope)
+                    await Self.invoke(mailbox)
                     finish(.finished)
                 }
                 if let executor {
@@ -139,16 +139,14 @@ final class RecordingHost: @unchecked Sendable {
         }
     }
 
-    /// Calls the async closure; its copies are released when this returns, before the outcome is signalled.
+    /// Calls the async closure; its copies and the pass's context are
+    /// released when this returns, before the outcome is signalled.
     @inline(never)
-    private static func invoke(
-        _ mailbox: AsyncMailbox, _ session: CaptureSession, _ handler: (@Sendable (TestDoubleIssue) -> Void)?,
-        _ scope: TestDoubleSession?
-    ) async {
-        let body = mailbox.take()
-        await TestDoubleIssueReporting.$handler.withValue(handler) {
-            await TestDoubleTestingContext.$session.withValue(scope) {
-                await CaptureSession.$current.withValue(session) { _ = try? await body.run() }
+    private static func invoke(_ mailbox: AsyncMailbox) async {
+        let (body, context) = mailbox.take()
+        await TestDoubleIssueReporting.$handler.withValue(context.handler) {
+            await TestDoubleTestingContext.$session.withValue(context.scope) {
+                await CaptureSession.$current.withValue(context.session) { _ = try? await body.run() }
             }
         }
     }
@@ -175,16 +173,14 @@ final class RecordingHost: @unchecked Sendable {
         await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
     }
 
-    /// Calls the closure; its copies are released when this returns, before the outcome is signalled.
+    /// Calls the closure; its copies and the pass's context are released
+    /// when this returns, before the outcome is signalled.
     @inline(never)
-    private static func invoke(
-        _ mailbox: Mailbox, _ session: CaptureSession, _ handler: (@Sendable (TestDoubleIssue) -> Void)?,
-        _ scope: TestDoubleSession?
-    ) {
-        let body = mailbox.take()
-        TestDoubleIssueReporting.$handler.withValue(handler) {
-            TestDoubleTestingContext.$session.withValue(scope) {
-                CaptureSession.$current.withValue(session) { _ = try? body.run() }
+    private static func invoke(_ mailbox: Mailbox) {
+        let (body, context) = mailbox.take()
+        TestDoubleIssueReporting.$handler.withValue(context.handler) {
+            TestDoubleTestingContext.$session.withValue(context.scope) {
+                CaptureSession.$current.withValue(context.session) { _ = try? body.run() }
             }
         }
     }
@@ -217,23 +213,36 @@ final class RecordingHost: @unchecked Sendable {
         return outcome ?? .finished
     }
 
-    /// Hands the async closure to the host task, which takes it out before calling it.
+    /// What a pass runs with besides its closure: the capture session (which
+    /// holds the doubles' recorders), the caller's issue handler and test-double scope.
+    private struct Context {
+        var session: CaptureSession?
+        var handler: (@Sendable (TestDoubleIssue) -> Void)?
+        var scope: TestDoubleSession?
+    }
+
+    /// Hands the async closure and its context to the host task, which takes
+    /// them out before calling it: once the pass ends nothing of it stays
+    /// with the task, whose context the executor's thread may release after
+    /// the caller has gone on (and a test's end-of-test check would then
+    /// still see its doubles alive).
     private final class AsyncMailbox: @unchecked Sendable {
-        private var body: AsyncRecordingBody?
-        init(_ body: AsyncRecordingBody) { self.body = body }
-        func take() -> AsyncRecordingBody {
-            defer { body = nil }
-            return body ?? AsyncRecordingBody(run: {})
+        private var contents: (AsyncRecordingBody, Context)?
+        init(_ body: AsyncRecordingBody, _ context: Context) { contents = (body, context) }
+        func take() -> (AsyncRecordingBody, Context) {
+            defer { contents = nil }
+            return contents ?? (AsyncRecordingBody(run: {}), Context())
         }
     }
 
-    /// Hands the closure to the host thread, which takes it out before calling it.
+    /// Hands the closure and its context to the host thread, which takes them
+    /// out before calling it (see ``AsyncMailbox``).
     private final class Mailbox: @unchecked Sendable {
-        private var body: RecordingBody?
-        init(_ body: RecordingBody) { self.body = body }
-        func take() -> RecordingBody {
-            defer { body = nil }
-            return body ?? RecordingBody(run: {})
+        private var contents: (RecordingBody, Context)?
+        init(_ body: RecordingBody, _ context: Context) { contents = (body, context) }
+        func take() -> (RecordingBody, Context) {
+            defer { contents = nil }
+            return contents ?? (RecordingBody(run: {}), Context())
         }
     }
 }
