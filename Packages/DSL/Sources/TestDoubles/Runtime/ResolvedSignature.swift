@@ -229,7 +229,8 @@ extension ResolvedSignature {
             } else if let binding {
                 throw describe(
                     "its result type \(GenericTemplate.spelling(of: type)) depends on Self or an associated type "
-                        + "other than \(binding.nameList)", "use ManualStub with a conformer that binds the associated type"
+                        + "other than \(binding.nameList)",
+                    "use ManualStub with a conformer that binds the associated type"
                 )
             } else {
                 throw describe(

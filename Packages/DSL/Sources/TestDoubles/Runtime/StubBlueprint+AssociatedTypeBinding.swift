@@ -102,7 +102,8 @@ extension StubBlueprint {
                 "it binds \(existential.boundTypes.count) types, but \(descriptor.name) has associated types ("
                     + names.joined(separator: ", ") + ")")
         }
-        let conformances = try Self.conformances(of: Dictionary(uniqueKeysWithValues: zip(names, types)), in: descriptor, fail: unsupported)
+        let conformances = try Self.conformances(
+            of: Dictionary(uniqueKeysWithValues: zip(names, types)), in: descriptor, fail: unsupported)
         return AssociatedTypeBinding(existential: existential, names: names, types: types, conformances: conformances)
     }
 
