@@ -148,7 +148,8 @@ import Testing
         let (analytics, _) = checkout()
         #expect(analytics.history.callCount == 3)
         #expect(issues { analytics.history.verify(3...3) }.isEmpty)
-        let timeline = analytics.history.timeline
+        let timeline = analytics.history.description
+        #expect(analytics.history.timeline.events.count == 3)
         #expect(timeline.hasPrefix("Stub<any Analytics>: 3 call(s)"))
         #expect(timeline.contains("track(event: \"purchase\", value: 42) -> returned by registration #1 (verified)"))
         #expect(analytics.describeInteractions() == timeline)

@@ -8,6 +8,7 @@ import TestDoublesRecorder
 /// let checkout = Checkout(gateway: gateway(), analytics: Dummy.make())  // protocol existential
 /// let context: CheckoutContext = Dummy.make()                            // constructible struct
 /// let completion: (Receipt) -> Void = Dummy.make()                       // fail-on-use closure
+/// let analytics = try Dummy<any Analytics>()                             // throws instead of stopping
 /// ```
 ///
 /// A protocol dummy is a runtime stub with no behaviors: every call
@@ -15,28 +16,70 @@ import TestDoublesRecorder
 /// value, `UnstubbedCall` for throwing requirements, else a trap). A dummy
 /// closure reports and traps when called. Scalars, strings, collections,
 /// optionals, tuples, structs and enums are synthesized from metadata;
-/// classes need ``make(using:)`` or ``register(_:)``.
-public enum Dummy<Value> {
-    /// Makes a dummy of `Value`.
-    ///
-    /// Stops the test with a diagnostic when no dummy of `Value` can be made
-    /// (a class without a registered factory, or a protocol the runtime
-    /// cannot serve).
+/// classes need ``make(_:using:)`` or ``register(_:)``. Dummy contents are
+/// unspecified: never assert on them.
+public final class Dummy<Value> {
+    private let value: Value
+
+    /// Makes a dummy of `Value`, throwing when none can be made.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
+    /// - Throws: ``StubError`` naming the type and the reason: a class
+    ///   without a registered factory, or a protocol the runtime cannot serve.
+    public init(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) throws(StubError) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        switch DummyFactory.make(Value.self, site: site) {
+        case .success(let made):
+            guard let typed = made as? Value else {
+                throw .dummyValueNotSynthesizable(typeDescription: "\(Value.self)")
+            }
+            value = typed
+        case .failure(let failure):
+            throw failure.error ?? .dummyValueNotSynthesizable(typeDescription: "\(Value.self)")
+        }
+    }
+
+    /// Makes a dummy from a value of your own, for classes and values with
+    /// invariants the synthesizer cannot know.
+    ///
+    /// - Parameter makeValue: Makes the value; called once, now.
+    public init(using makeValue: () -> Value) {
+        value = makeValue()
+    }
+
+    /// The dummy value to hand to the code under test; every call returns the same value.
+    ///
+    /// - Returns: The dummy.
+    public func callAsFunction() -> Value { value }
+
+    /// Makes a dummy of `Value`.
+    ///
+    /// Stops the test with a diagnostic when no dummy of `Value` can be made
+    /// (a class without a registered factory, or a protocol the runtime
+    /// cannot serve); `try Dummy<Value>()` throws instead.
+    ///
+    /// - Parameters:
+    ///   - type: The type to make; inferred from the context when left out.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
     /// - Returns: The dummy.
     public static func make(
+        _ type: Value.Type = Value.self,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Value {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         switch DummyFactory.make(Value.self, site: site) {
         case .success(let value):
             guard let typed = value as? Value else {
-                stop("Dummy<\(Value.self)>: the factory made a value of type \(type(of: value))")
+                stop("Dummy<\(Value.self)>: the factory made a value of type \(Swift.type(of: value))")
             }
             return typed
         case .failure(let reason):
@@ -53,7 +96,22 @@ public enum Dummy<Value> {
         value
     }
 
-    /// Registers the factory `make()` uses for exactly `Value`, replacing an earlier one.
+    /// Returns the value `makeValue` makes as the dummy: for classes and
+    /// values with invariants the synthesizer cannot know.
+    ///
+    /// ```swift
+    /// let session: Session = Dummy.make(using: { Session(identifier: "unused") })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to make; inferred from the context when left out.
+    ///   - makeValue: Makes the value; called once, now.
+    /// - Returns: The value.
+    public static func make(_ type: Value.Type = Value.self, using makeValue: () -> Value) -> Value {
+        makeValue()
+    }
+
+    /// Registers the factory `make()` and `Dummy()` use for exactly `Value`, replacing an earlier one.
     ///
     /// - Parameter factory: Makes a dummy; called on any thread.
     public static func register(_ factory: @escaping @Sendable () -> Value) {
@@ -99,7 +157,7 @@ enum DummyFactory {
             } catch {
                 // No signatures (or a getter's effects unknown): a dummy needs none, since its calls are never answered.
                 guard error.kind == .signatureDiscoveryFailed || error.kind == .getterEffectsRequired else {
-                    return .failure(DummyFailure(error.description))
+                    return .failure(DummyFailure(error.description, error: error))
                 }
                 return DummyConformance.make(Subject.self, site: site)
             }
@@ -111,7 +169,13 @@ enum DummyFactory {
 /// Why a dummy could not be made.
 struct DummyFailure: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The construction error behind the failure, when a stub could not be built.
+    let error: StubError?
+
+    init(_ description: String, error: StubError? = nil) {
+        self.description = description
+        self.error = error
+    }
 }
 
 /// The dummy of `Any`.

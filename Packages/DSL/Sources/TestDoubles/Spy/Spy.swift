@@ -25,6 +25,8 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
     /// The engine of the double.
     public let recorder: InvocationRecorder
     private let value: Subject
+    /// How long building the spy took.
+    let construction: StubPerformanceDiagnostics.Construction
 
     /// Builds a spy of `Subject` forwarding to `real`.
     ///
@@ -52,8 +54,11 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         forwardingTo real: Subject, recordingInto session: RecordingSession?, getterEffects: GetterEffectHints?,
         site: CallSite
     ) throws(StubError) {
+        let clock = ContinuousClock()
+        let start = clock.now
         PlaceholderSynthesis.install()
         let blueprint = try StubBlueprint.make(for: Subject.self, explicit: nil, getterEffects: getterEffects)
+        let planned = clock.now
         let target: ForwardingTarget
         do {
             target = try ForwardingTarget(real, as: Subject.self)
@@ -70,6 +75,7 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint, target: target, recording: session)
         self.recorder = recorder
         value = try runtime.materialize(as: Subject.self)
+        construction = .init(planPreparation: planned - start, materialization: clock.now - planned)
     }
 
     /// The value to hand to the code under test; every call returns the same value.
@@ -88,6 +94,7 @@ extension Spy {
     /// Use `try Spy<any P>(forwardingTo:)` to handle the error instead.
     ///
     /// - Parameters:
+    ///   - protocolType: The protocol existential to spy on; inferred from the context when left out.
     ///   - real: The real implementation.
     ///   - session: Records every forwarded call with the real answer; `nil` records nothing.
     ///   - fileID: The file ID of the creation.
@@ -96,7 +103,8 @@ extension Spy {
     ///   - column: The column of the creation.
     /// - Returns: The spy.
     public static func make(
-        forwardingTo real: Subject, recordingInto session: RecordingSession? = nil,
+        _ protocolType: Subject.Type = Subject.self, forwardingTo real: Subject,
+        recordingInto session: RecordingSession? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Spy<Subject> {
         do {
@@ -106,5 +114,114 @@ extension Spy {
         } catch {
             stop(error.description)
         }
+    }
+}
+
+extension Spy {
+    /// Builds a spy forwarding to `real`, with one effect hint per getter; a
+    /// protocol the runtime cannot serve stops the test with the
+    /// ``StubError`` diagnostic (`try Spy(forwardingTo:getterEffects:)` throws instead).
+    ///
+    /// - Parameters:
+    ///   - protocolType: The protocol existential to spy on; inferred from the context when left out.
+    ///   - real: The real implementation.
+    ///   - first: The first getter's hint.
+    ///   - rest: The other getters' hints, bases first, each protocol's in declaration order.
+    ///   - fileID: The file ID of the creation.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    /// - Returns: The spy.
+    public static func make(
+        _ protocolType: Subject.Type = Subject.self, forwardingTo real: Subject,
+        getterEffects first: Stub<Subject>.GetterEffect, _ rest: Stub<Subject>.GetterEffect...,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Spy<Subject> {
+        do {
+            return try Spy(
+                forwardingTo: real, recordingInto: nil,
+                getterEffects: GetterEffectHints(form: .ordered(([first] + rest).map(\.thrown))),
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        } catch {
+            stop(error.description)
+        }
+    }
+
+    /// Builds a spy forwarding to `real`, with getter effect hints per
+    /// declaring protocol; a protocol the runtime cannot serve stops the test
+    /// with the ``StubError`` diagnostic.
+    ///
+    /// - Parameters:
+    ///   - protocolType: The protocol existential to spy on; inferred from the context when left out.
+    ///   - real: The real implementation.
+    ///   - first: The hints of one protocol.
+    ///   - rest: The hints of further protocols, one entry per protocol.
+    ///   - fileID: The file ID of the creation.
+    ///   - filePath: The file path of the creation.
+    ///   - line: The line of the creation.
+    ///   - column: The column of the creation.
+    /// - Returns: The spy.
+    public static func make(
+        _ protocolType: Subject.Type = Subject.self, forwardingTo real: Subject,
+        getterEffectsByProtocol first: Stub<Subject>.ProtocolGetterEffects,
+        _ rest: Stub<Subject>.ProtocolGetterEffects...,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Spy<Subject> {
+        do {
+            return try Spy(
+                forwardingTo: real, recordingInto: nil, getterEffects: GetterEffectHints([first] + rest),
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        } catch {
+            stop(error.description)
+        }
+    }
+
+    /// Checks that no call went to the real implementation: every call was
+    /// answered by a registration. Reports an issue at the caller listing
+    /// the forwarded calls otherwise.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    public func verifyNoForwardedInteractions(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        history.forwarded.verify(.never, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Runs `operation` with the spy's value, keeping the spy's fabricated
+    /// conformance alive until it returns, so a metatype taken from the value
+    /// (`type(of: value)`) can be used inside it; it must not escape.
+    ///
+    /// - Parameter operation: Uses the value.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withValue<Result, Failure: Error>(
+        _ operation: (Subject) throws(Failure) -> Result
+    ) throws(Failure)
+        -> Result
+    {
+        defer { withExtendedLifetime(self) {} }
+        return try operation(value)
+    }
+
+    /// Runs the async `operation` with the spy's value, keeping the spy's
+    /// fabricated conformance alive until it returns; a metatype taken from
+    /// the value must not escape it.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's actor, which `operation` runs on; leave the default.
+    ///   - operation: Uses the value.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withValue<Result, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation, _ operation: (Subject) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        defer { withExtendedLifetime(self) {} }
+        return try await operation(value)
     }
 }

@@ -101,6 +101,45 @@ public struct StubSelfResultBuilder<Subject> {
     public func thenThrow<Failure: Error>(_ error: Failure) -> CallPattern<Subject> {
         pattern.thenThrow(error)
     }
+
+    /// Runs `handler` with each matching call's arguments, then answers with
+    /// a new value of this stub; an error `handler` throws is thrown instead.
+    ///
+    /// ```swift
+    /// stub.when(returningSelf: { $0.scaled(by: Match.any()) }).then { (factor: Double) in
+    ///     guard factor > 0 else { throw ScaleError.negative }
+    /// }
+    /// ```
+    ///
+    /// - Parameter handler: Receives the leading arguments (trailing ones may be left out).
+    /// - Returns: The registration.
+    @discardableResult
+    public func then<each Argument>(
+        _ handler: @escaping @Sendable (repeat each Argument) throws -> Void
+    ) -> CallPattern<Subject> {
+        let value = stub()
+        return pattern.then { (argument: repeat each Argument) throws -> Subject in
+            try handler(repeat each argument)
+            return value
+        }
+    }
+
+    /// Awaits `handler` with each matching call's arguments (the requirement
+    /// must be async), then answers with a new value of this stub; an error
+    /// `handler` throws is thrown instead.
+    ///
+    /// - Parameter handler: Receives the leading arguments (trailing ones may be left out).
+    /// - Returns: The registration.
+    @discardableResult
+    public func then<each Argument>(
+        _ handler: @escaping (repeat each Argument) async throws -> Void
+    ) -> CallPattern<Subject> {
+        let value = stub()
+        return pattern.then { (argument: repeat each Argument) async throws -> Subject in
+            try await handler(repeat each argument)
+            return value
+        }
+    }
 }
 
 /// Chooses how a requirement returning `Self?` answers: a new value of the
@@ -133,5 +172,56 @@ public struct StubOptionalSelfResultBuilder<Subject> {
     @discardableResult
     public func thenThrow<Failure: Error>(_ error: Failure) -> CallPattern<Subject?> {
         pattern.thenThrow(error)
+    }
+
+    /// What a `then` handler chooses for one call.
+    public enum Outcome: Sendable {
+        /// Answer with a new value of the stub.
+        case returnValue
+        /// Answer with `nil`.
+        case returnNil
+    }
+
+    /// Asks `handler`, with each matching call's arguments, whether to answer
+    /// with a new value of this stub or `nil`; an error `handler` throws is thrown instead.
+    ///
+    /// ```swift
+    /// stub.when(returningOptionalSelf: { $0.child(named: Match.any()) }).then { (name: String) in
+    ///     name.isEmpty ? .returnNil : .returnValue
+    /// }
+    /// ```
+    ///
+    /// - Parameter handler: Receives the leading arguments (trailing ones may be left out).
+    /// - Returns: The registration.
+    @discardableResult
+    public func then<each Argument>(
+        _ handler: @escaping @Sendable (repeat each Argument) throws -> Outcome
+    ) -> CallPattern<Subject?> {
+        let value = stub()
+        return pattern.then { (argument: repeat each Argument) throws -> Subject? in
+            switch try handler(repeat each argument) {
+            case .returnValue: value
+            case .returnNil: nil
+            }
+        }
+    }
+
+    /// Awaits `handler` (the requirement must be async) with each matching
+    /// call's arguments to choose between a new value of this stub and `nil`;
+    /// an error `handler` throws is thrown instead.
+    ///
+    /// - Parameter handler: Receives the leading arguments (trailing ones may be left out).
+    /// - Returns: The registration.
+    @discardableResult
+    public func then<each Argument>(
+        _ handler: @escaping (repeat each Argument) async throws -> Outcome
+    ) -> CallPattern<Subject?> {
+        let value = stub()
+        return pattern.then { (argument: repeat each Argument) async throws -> Subject? in
+            switch try await handler(repeat each argument) {
+            case .returnValue: value
+            case .returnNil: nil
+            }
+        }
     }
 }

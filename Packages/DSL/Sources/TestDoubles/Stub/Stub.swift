@@ -24,6 +24,8 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
     /// The engine of the double.
     public let recorder: InvocationRecorder
     private let value: Subject
+    /// How long building the stub took.
+    let construction: StubPerformanceDiagnostics.Construction
 
     /// Builds a stub of `Subject` from discovered signatures.
     ///
@@ -38,7 +40,7 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        (recorder, value) = try Self.fabricate(explicit: nil, site: site)
+        (recorder, value, construction) = try Self.fabricate(explicit: nil, site: site)
     }
 
     /// Builds a stub of `Subject` from explicit requirements, for protocols
@@ -65,7 +67,8 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        (recorder, value) = try Self.fabricate(explicit: .ordered(requirements.map(\.signature)), site: site)
+        (recorder, value, construction) = try Self.fabricate(
+            explicit: .ordered(requirements.map(\.signature)), site: site)
     }
 
     /// The value to hand to the code under test; every call returns the same value.
@@ -78,30 +81,34 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
 
     /// A stub from explicit requirements (or discovery, for `nil`).
     init(explicit: ExplicitRequirements?, site: CallSite) throws(StubError) {
-        (recorder, value) = try Self.fabricate(explicit: explicit, site: site)
+        (recorder, value, construction) = try Self.fabricate(explicit: explicit, site: site)
     }
 
     /// A stub under another name (dummies).
     init(named name: String, site: CallSite) throws(StubError) {
-        (recorder, value) = try Self.fabricate(explicit: nil, site: site, name: name)
+        (recorder, value, construction) = try Self.fabricate(explicit: nil, site: site, name: name)
     }
 
     /// A stub from discovered signatures with getter effect hints.
     init(getterEffects: GetterEffectHints, site: CallSite) throws(StubError) {
-        (recorder, value) = try Self.fabricate(explicit: nil, getterEffects: getterEffects, site: site)
+        (recorder, value, construction) = try Self.fabricate(explicit: nil, getterEffects: getterEffects, site: site)
     }
 
     private static func fabricate(
         explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil, site: CallSite, name: String? = nil
-    ) throws(StubError) -> (InvocationRecorder, Subject) {
+    ) throws(StubError) -> (InvocationRecorder, Subject, StubPerformanceDiagnostics.Construction) {
+        let clock = ContinuousClock()
+        let start = clock.now
         PlaceholderSynthesis.install()
         let blueprint = try StubBlueprint.make(for: Subject.self, explicit: explicit, getterEffects: getterEffects)
+        let planned = clock.now
         let recorder = InvocationRecorder(
             name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
             column: site.column)
         recorder.declareRecordingTypes(blueprint.recordingTypes)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint)
-        return (recorder, try runtime.materialize(as: Subject.self))
+        let value = try runtime.materialize(as: Subject.self)
+        return (recorder, value, .init(planPreparation: planned - start, materialization: clock.now - planned))
     }
 }
 

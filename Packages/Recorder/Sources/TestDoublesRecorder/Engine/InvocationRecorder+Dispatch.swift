@@ -3,9 +3,10 @@ import Synchronization
 extension InvocationRecorder {
     /// The result of matching a call against the registrations.
     enum Selection {
-        /// The picked behavior, by reference (its site is read only on error paths), and its call count.
-        case behavior(ConfiguredBehavior, count: Int)
-        case unmatched([Registration])
+        /// The picked behavior, by reference (its site is read only on error paths), its call count,
+        /// and the call's ledger entry.
+        case behavior(ConfiguredBehavior, count: Int, ticket: CallTicket)
+        case unmatched([Registration], ticket: CallTicket)
     }
 
     /// Answers a real call of a synchronous requirement.
@@ -86,7 +87,7 @@ extension InvocationRecorder {
                         guard let answer = registration.chain.nextImmediateAnswer() else { return .some(nil) }
                         registration.served += 1
                         notification = appendInvocation(
-                            &state, requirement, .scalars(scalars), .returned, registration.number)
+                            &state, requirement, .scalars(scalars), .returned, registration.number, immediate: answer)
                         return .some(answer)
                     }
                     // nil: not this registration, try the next; .some: decided.
@@ -103,10 +104,18 @@ extension InvocationRecorder {
         if let session = CaptureSession.currentIfRecording {
             return capture(session, requirement, arguments.values)
         }
-        switch select(requirement, arguments) {
-        case .unmatched(let tried):
+        let selection = select(requirement, arguments)
+        let outcome = answer(selection, requirement, arguments)
+        complete(selection.ticket, outcome)
+        return outcome
+    }
+
+    /// The answer to a synchronous call, once its behavior is picked.
+    private func answer(_ selection: Selection, _ requirement: Requirement, _ arguments: CallArguments) -> CallOutcome {
+        switch selection {
+        case .unmatched(let tried, _):
             return unmatched(requirement, arguments.values, tried: tried)
-        case .behavior(let behavior, let count):
+        case .behavior(let behavior, let count, _):
             if let outcome = immediateOutcome(behavior, count, requirement, arguments) { return outcome }
             return misconfigured(
                 "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
@@ -129,10 +138,20 @@ extension InvocationRecorder {
             if case .trap = outcome { await session.parkTask() }
             return outcome
         }
-        switch select(requirement, .boxed(arguments)) {
-        case .unmatched(let tried):
+        let selection = select(requirement, .boxed(arguments))
+        let outcome = await answerAsync(selection, requirement, arguments)
+        complete(selection.ticket, outcome)
+        return outcome
+    }
+
+    /// The answer to an async call, once its behavior is picked; async behaviors are awaited here.
+    private func answerAsync(
+        _ selection: Selection, _ requirement: Requirement, _ arguments: [Any]
+    ) async -> CallOutcome {
+        switch selection {
+        case .unmatched(let tried, _):
             return unmatched(requirement, arguments, tried: tried)
-        case .behavior(let behavior, let count):
+        case .behavior(let behavior, let count, _):
             if let outcome = immediateOutcome(behavior, count, requirement, .boxed(arguments)) { return outcome }
             asyncInFlight.add(1, ordering: .relaxed)
             defer { asyncInFlight.subtract(1, ordering: .relaxed) }
@@ -224,6 +243,7 @@ extension InvocationRecorder {
         // nothing but the picked step leaves the lock, so the hold retains
         // no more than the ledger entry needs.
         var fastNotification: Notification?
+        var fastTicket: CallTicket?
         // The slot and the registration are borrowed without retaining:
         // the state holds both, and nothing drops them while the lock is held.
         let fastPick = state.withLock { state -> BehaviorChain.Step? in
@@ -233,15 +253,16 @@ extension InvocationRecorder {
                     guard first.isCatchAll, first.matchers.count == arguments.count, let next = first.chain.next()
                     else { return nil }
                     first.served += 1
+                    fastTicket = state.nextTicket
                     fastNotification = appendInvocation(
                         &state, requirement, arguments, next.behavior.outcome, first.number)
                     return next
                 }
             }
         }
-        if let fastPick {
+        if let fastPick, let fastTicket {
             fastNotification?.deliver()
-            return .behavior(fastPick.behavior, count: fastPick.count)
+            return .behavior(fastPick.behavior, count: fastPick.count, ticket: fastTicket)
         }
         return selectMatching(requirement, arguments)
     }
@@ -257,24 +278,27 @@ extension InvocationRecorder {
         for registration in candidates where registration.matches(arguments) {
             var notification: Notification?
             var picked: BehaviorChain.Step?
+            var ticket: CallTicket?
             state.withLock { state in
                 guard let next = registration.chain.next() else { return }
                 picked = next
                 registration.served += 1
+                ticket = state.nextTicket
                 notification = appendInvocation(
                     &state, requirement, arguments, next.behavior.outcome, registration.number)
             }
-            if let picked {
+            if let picked, let ticket {
                 notification?.deliver()
-                return .behavior(picked.behavior, count: picked.count)
+                return .behavior(picked.behavior, count: picked.count, ticket: ticket)
             }
         }
         let outcome: Invocation.Outcome = unmatchedCallPolicy == .forward ? .forwarded : .unmatched
-        let notification = state.withLock { state in
-            appendInvocation(&state, requirement, arguments, outcome, nil)
+        let (notification, ticket) = state.withLock { state in
+            let ticket = state.nextTicket
+            return (appendInvocation(&state, requirement, arguments, outcome, nil), ticket)
         }
         notification?.deliver()
-        return .unmatched(candidates)
+        return .unmatched(candidates, ticket: ticket)
     }
 
     /// Records a call made during a recording pass and answers with a placeholder.

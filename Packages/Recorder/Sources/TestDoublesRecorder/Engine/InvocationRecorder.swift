@@ -77,6 +77,25 @@ public final class InvocationRecorder: Sendable {
         var observers: [Int: Observer] = [:]
         var nextObserver = 0
         var suspensions: [SuspensionCore] = []
+        /// How the calls that finished after their lock hold finished, by ledger position.
+        var completions: [Int: CallCompletion] = [:]
+        /// Counts the ledger's clearings, so a call that outlives one records no completion.
+        var generation: UInt64 = 0
+        var completionObservers: [Int: @Sendable () -> Void] = [:]
+        /// The symbolized call stacks of the calls recorded while capture was on, by ledger position.
+        var callStacks: [Int: [String]] = [:]
+
+        /// The ticket of the entry the next append writes.
+        var nextTicket: CallTicket { CallTicket(generation: generation, position: ledger.count) }
+
+        /// Forgets every call and its completion.
+        mutating func clearLedger() {
+            ledger.removeAll()
+            completions.removeAll()
+            callStacks.removeAll()
+            generation &+= 1
+            indexedCount = 0
+        }
     }
 
     /// What the engine keeps per requirement: the dispatchable registrations
@@ -125,6 +144,8 @@ public final class InvocationRecorder: Sendable {
     /// The async calls that are suspended (parked, delayed, running an async
     /// handler, waiting for cancellation) and have not returned yet.
     let asyncInFlight = Atomic<Int>(0)
+    /// How many frames of each call's stack to keep; 0 (the default) keeps none.
+    let callStackDepth = Atomic<Int>(0)
 
     /// The number of async calls that started and have not returned yet.
     public var unfinishedAsyncCalls: Int { asyncInFlight.load(ordering: .relaxed) }
@@ -225,7 +246,7 @@ public final class InvocationRecorder: Sendable {
     /// Adds the positions of the calls recorded since the last read to their
     /// requirements' slots: the call path appends only the ledger entry, and
     /// each entry is indexed once, by the first read that needs it.
-    private func indexPositions(_ state: inout State) {
+    func indexPositions(_ state: inout State) {
         while state.indexedCount < state.ledger.count {
             let position = state.indexedCount
             state.slot(state.ledger.requirement(at: position)).positions.append(position)
@@ -269,12 +290,14 @@ public final class InvocationRecorder: Sendable {
     @inline(__always)
     func appendInvocation(
         _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments,
-        _ outcome: Invocation.Outcome, _ registration: Int?
+        _ outcome: Invocation.Outcome, _ registration: Int?, immediate: ImmediateAnswer? = nil
     ) -> Notification? {
         let position = state.ledger.count
         state.ledger.append(
             requirement, arguments, sequence: state.sequence.next(), arrival: .now, outcome: outcome,
-            registration: registration)
+            registration: registration, immediate: immediate, priority: Task.currentPriority.rawValue)
+        let depth = callStackDepth.load(ordering: .relaxed)
+        if depth > 0 { state.callStacks[position] = CallStackCapture.symbols(maxFrames: depth) }
         guard !state.observers.isEmpty else { return nil }
         return notification(&state, position, requirement.id)
     }
@@ -316,8 +339,7 @@ public final class InvocationRecorder: Sendable {
     /// their remaining behaviors.
     public func clearInvocations() {
         state.withLock { state in
-            state.ledger.removeAll()
-            state.indexedCount = 0
+            state.clearLedger()
             for slot in state.slots.values { slot.positions.removeAll() }
         }
     }
@@ -341,8 +363,7 @@ public final class InvocationRecorder: Sendable {
             state.lastRequirement = nil
             state.lastSlot = nil
             state.lastLentSlot = nil
-            state.ledger.removeAll()
-            state.indexedCount = 0
+            state.clearLedger()
             state.suspensions.removeAll()
         }
     }

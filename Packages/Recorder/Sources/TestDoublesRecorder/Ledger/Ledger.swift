@@ -32,6 +32,26 @@ struct Ledger {
         /// The scalar arguments' kinds, as ``ScalarArguments`` packs them.
         var kinds: UInt16
         var outcome: Invocation.Outcome
+        /// How the call was answered when it was answered in the same lock
+        /// hold that recorded it (see ``ImmediateAnswer``): 0 when it was
+        /// not, ``voidAnswer`` for `()`, else a ``ScalarKind`` raw value with
+        /// the value in ``answerWord``.
+        var answerKind: UInt8
+        var answerWord: UInt64
+        /// The raw value of the calling task's priority when the call arrived.
+        var priority: UInt8
+
+        /// The ``answerKind`` of a call answered with `()` at once.
+        static let voidAnswer: UInt8 = 0xFF
+
+        /// The answer of a call answered in the lock hold that recorded it; nil for any other call.
+        var immediateResult: Any? {
+            switch answerKind {
+            case 0: return nil
+            case Entry.voidAnswer: return ()
+            default: return ScalarKind(rawValue: answerKind)?.value(from: answerWord)
+            }
+        }
     }
 
     /// A block of entries, written once each, in order.
@@ -75,20 +95,31 @@ struct Ledger {
     @inline(__always)
     mutating func append(
         _ requirement: Requirement, _ arguments: CallArguments, sequence: UInt64, arrival: InvocationTime,
-        outcome: Invocation.Outcome, registration: Int?
+        outcome: Invocation.Outcome, registration: Int?, immediate: ImmediateAnswer? = nil, priority: UInt8 = 0
     ) {
+        var answerKind: UInt8 = 0
+        var answerWord: UInt64 = 0
+        switch immediate {
+        case nil: break
+        case .void?: answerKind = Entry.voidAnswer
+        case .scalar(let kind, let word)?:
+            answerKind = kind.rawValue
+            answerWord = word
+        }
         let entry: Entry
         switch arguments {
         case .scalars(let scalars):
             entry = Entry(
                 first: scalars.first, second: scalars.second, sequence: sequence, arrival: arrival,
                 requirement: position(of: requirement), registration: Int32(truncatingIfNeeded: registration ?? 0),
-                boxed: -1, kinds: scalars.kinds, outcome: outcome)
+                boxed: -1, kinds: scalars.kinds, outcome: outcome, answerKind: answerKind, answerWord: answerWord,
+                priority: priority)
         case .boxed(let values):
             entry = Entry(
                 first: 0, second: 0, sequence: sequence, arrival: arrival, requirement: position(of: requirement),
                 registration: Int32(truncatingIfNeeded: registration ?? 0),
-                boxed: Int32(truncatingIfNeeded: boxedArguments.count), kinds: 0, outcome: outcome)
+                boxed: Int32(truncatingIfNeeded: boxedArguments.count), kinds: 0, outcome: outcome,
+                answerKind: answerKind, answerWord: answerWord, priority: priority)
             boxedArguments.append(values)
         }
         if count == tailEnd { startChunk() }

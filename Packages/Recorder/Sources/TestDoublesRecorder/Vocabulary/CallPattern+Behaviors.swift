@@ -140,6 +140,34 @@ extension CallPattern {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Answers a number of matching calls of an async requirement with an
+    /// async handler that receives the call's typed arguments (a leading prefix of them).
+    ///
+    /// ```swift
+    /// await loader.when { try await $0.loadFeed() }
+    ///     .then(times: 2) { () async throws -> [String] in throw URLError(.timedOut) }
+    ///     .thenReturn(["Hello, world"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    public func then<Times: BehaviorRepetition, each Argument>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (repeat each Argument) async throws -> Result
+    ) -> Self {
+        appending(
+            .computeAsync(typedAsyncHandler(handler)), times.engineRepeat,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Answers matching calls with a handler that receives a running call
     /// count (from 1, per behavior) and then the call's typed arguments (a
     /// leading prefix of them, or none).

@@ -72,11 +72,29 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
         public mutating func next(
             within timeout: Duration, isolation: isolated (any Actor)? = #isolation
         ) async -> Element? {
+            await next(within: timeout, using: StubClocks.continuous, isolation: isolation)
+        }
+
+        /// The next element, or `nil` when none arrives within `timeout` as `clock` measures it.
+        ///
+        /// ```swift
+        /// // Times out once the test advances `clock` by five seconds.
+        /// let call = await iterator.next(within: .seconds(5), using: clock)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - timeout: How long to wait, in `clock`'s time.
+        ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
+        ///   - isolation: The caller's actor, which receives the element; leave the default.
+        /// - Returns: The element.
+        public mutating func next(
+            within timeout: Duration, using clock: any StubClock, isolation: isolated (any Actor)? = #isolation
+        ) async -> Element? {
             let mailbox = self.mailbox
             let box = await withTaskGroup(of: ElementBox?.self, isolation: isolation) { group in
                 group.addTask { await mailbox.receiveElement(isolation: nil).map { ElementBox(value: $0) } }
                 group.addTask {
-                    try? await Task.sleep(for: timeout)
+                    try? await clock.sleep(for: timeout)
                     return nil
                 }
                 let first = await group.next() ?? nil

@@ -203,7 +203,7 @@ extension RecordingTestDouble {
     }
 
     /// Every call of the double, to count, verify or print as a whole.
-    public var history: InvocationHistory { InvocationHistory(recorder: recorder) }
+    public var history: InteractionHistory { InteractionHistory(recorder: recorder) }
 
     /// The whole call log as readable, ordered text.
     ///

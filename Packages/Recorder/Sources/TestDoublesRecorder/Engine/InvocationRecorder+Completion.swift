@@ -1,0 +1,51 @@
+extension InvocationRecorder.Selection {
+    /// The ledger entry of the call the selection answers.
+    var ticket: CallTicket {
+        switch self {
+        case .behavior(_, _, let ticket), .unmatched(_, let ticket): ticket
+        }
+    }
+}
+
+extension InvocationRecorder {
+    /// Records how the call of `ticket` finished, unless the ledger was cleared since it arrived,
+    /// and tells those waiting for completions.
+    func complete(_ ticket: CallTicket, _ outcome: CallOutcome) {
+        // Read on the same coarse clock as the arrival, so a duration is whole
+        // ticks and never counts the gap between the two clocks.
+        let completion = CallCompletion(outcome, sequence: InvocationSequence.next(), time: InvocationTime.now.instant)
+        let observers = state.withLock { state -> [@Sendable () -> Void] in
+            guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
+            state.completions[ticket.position] = completion
+            return state.completionObservers.isEmpty ? [] : Array(state.completionObservers.values)
+        }
+        for observer in observers { observer() }
+    }
+
+    /// The ledger, the positions of a requirement's calls (`nil` for every
+    /// call) and the completions, read in one lock hold.
+    func completionSnapshot(
+        of requirement: RequirementID?
+    ) -> (ledger: Ledger, positions: [Int]?, completions: [Int: CallCompletion]) {
+        state.withLock { state in
+            guard let requirement else { return (state.ledger, nil, state.completions) }
+            indexPositions(&state)
+            return (state.ledger, state.slots[requirement]?.positions ?? [], state.completions)
+        }
+    }
+
+    /// A stream that yields each time a call of this double finishes from now on.
+    func observeCompletions() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let token = state.withLock { state in
+            let id = state.nextObserver
+            state.nextObserver += 1
+            state.completionObservers[id] = { continuation.yield() }
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.completionObservers.removeValue(forKey: token) }
+        }
+        return stream
+    }
+}

@@ -1,0 +1,54 @@
+/// How and when one recorded call finished, kept beside the ledger.
+///
+/// The ledger records a call when it arrives; this records what the caller
+/// got back once the engine decided it: the returned value or the thrown
+/// error (or that the call went to the real implementation), the moment,
+/// and a process-wide completion number from ``InvocationSequence`` (so
+/// completions on different doubles can be ordered). A call answered in the
+/// lock hold that recorded it keeps its answer in its ledger entry instead.
+struct CallCompletion: @unchecked Sendable {
+    /// What the caller got.
+    enum Answer {
+        /// The value returned to the caller (`()` for `Void`).
+        case returned(Any)
+        /// The error thrown to the caller.
+        case threw(any Error)
+        /// The call was handed to the real implementation, which answered it.
+        case forwarded
+        /// No value could be given (the process is stopping).
+        case unavailable
+    }
+
+    let answer: Answer
+    /// The completion's place in the process-wide order.
+    let sequence: UInt64
+    let time: ContinuousClock.Instant
+
+    init(_ outcome: CallOutcome, sequence: UInt64, time: ContinuousClock.Instant) {
+        switch outcome {
+        case .returned(let value): answer = .returned(value)
+        case .threw(let error): answer = .threw(error)
+        case .forward: answer = .forwarded
+        case .trap: answer = .unavailable
+        }
+        self.sequence = sequence
+        self.time = time
+    }
+
+    /// The completion of a call answered in the lock hold that recorded it:
+    /// it finished as it arrived, at its own place in the order.
+    init?(immediate entry: Ledger.Entry) {
+        guard let value = entry.immediateResult else { return nil }
+        answer = .returned(value)
+        sequence = entry.sequence
+        time = entry.arrival.instant
+    }
+}
+
+/// Which ledger entry a call in progress has, to record its completion:
+/// the ledger's generation (cleared ledgers start a new one, so a call that
+/// outlives a clearing records nothing) and the entry's position.
+struct CallTicket: Sendable {
+    let generation: UInt64
+    let position: Int
+}
