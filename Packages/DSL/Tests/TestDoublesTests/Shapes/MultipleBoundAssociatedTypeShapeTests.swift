@@ -88,9 +88,10 @@ struct DoubleStandInClock: StandInClock {
         func types<C: KeyValueCache>(of cache: C) -> (Any.Type, Any.Type) { (C.Key.self, C.Value.self) }
         /// Hashes through the `Key: Hashable` conformance the stub's witness table holds.
         func distinctKeys<C: KeyValueCache>(_ cache: C, _ keys: [C.Key]) -> Int { Set(keys).count }
+        func distinct(_ cache: some KeyValueCache<String, Int>) -> Int { distinctKeys(cache, ["x", "y", "x"]) }
         func open(_ cache: any KeyValueCache<String, Int>) -> (Any.Type, Any.Type, Int) {
             let (key, value) = types(of: cache)
-            return (key, value, distinctKeys(cache, ["x", "y", "x"]))
+            return (key, value, distinct(cache))
         }
         let (key, value, distinct) = open(try Stub<any KeyValueCache<String, Int>>()())
         #expect(ObjectIdentifier(key) == ObjectIdentifier(String.self))
