@@ -233,6 +233,7 @@ struct CaseSource {
             lines += madeValueLines.map { "    " + $0 }
         }
         lines += verifyLines.map { "    " + $0 }
+        lines += closureFrontLines.map { "    " + $0 }
         lines.append("    return verdict")
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -364,6 +365,49 @@ struct CaseSource {
         return [
             "if !pattern.interactions.verify(\(calls)...\(calls)) { verdict.wrong(\"verify: the stub did not record \(calls) matching call(s)\") }"
         ]
+    }
+
+    /// The closure double a recording-tier case also records with the same
+    /// matcher and calls: a front that declares no types, so its recording
+    /// pass meets types it never saw (a class result, a bare `Match.any()`)
+    /// on a thread of its own. Only single-argument methods with a result.
+    private var closureFrontLines: [String] {
+        guard backend == .stub, shape.recording != .samples, shape.kind == .method, families.count == 1,
+            let resultFamily
+        else { return [] }
+        let input = families[0].spelling
+        let output = resultFamily.spelling
+        let double: String
+        switch shape.effect {
+        case .sync: double = "ClosureDouble<\(input), \(output)>"
+        case .throws: double = "ThrowingClosureDouble<\(input), \(output)>"
+        case .typedThrows: double = "TypedThrowingClosureDouble<\(input), \(output), \(errorSpelling)>"
+        case .async: double = "AsyncClosureDouble<\(input), \(output)>"
+        case .asyncThrows: double = "AsyncThrowingClosureDouble<\(input), \(output)>"
+        case .asyncTypedThrows: double = "AsyncTypedThrowingClosureDouble<\(input), \(output), \(errorSpelling)>"
+        }
+        let matcher = shape.recording == .bareAny ? "Match.any()" : "Match.any(using: e0)"
+        let awaiting = shape.effect.isAsync ? "await " : ""
+        let handler = "TestDoubleIssueReporting.withHandler({ closureIssues.append(\"\\($0)\") })"
+        let configure = "\(awaiting)closure.when { \(tryAwait)$0(\(matcher)) }.thenReturn(\(expectedResult))"
+        var lines = [
+            "// The same call through a closure double, whose recording pass runs on a thread of its own.",
+            "let closure = \(double)()",
+            "let closureIssues = LabIssueLog()",
+            "let closurePattern = \(awaiting)\(handler) { \(configure) }",
+            "if let issue = closureIssues.first { verdict.closed(\"closure double when reported: \\(issue)\"); return verdict }",
+        ]
+        let call = "let closureGot: \(output) = \(tryAwait)closure.function(\(expectedArgument(0)))"
+        let compare = "verdict.result(closureGot, \(expectedResult), \(compare(resultFamily)))"
+        if shape.effect.isThrowing {
+            lines += ["do {", "    \(call)", "    \(compare)", "} catch { verdict.unexpected(error) }"]
+        } else {
+            lines += [call, compare]
+        }
+        lines.append(
+            "if !closurePattern.interactions.verify(1...1) { verdict.wrong(\"verify: the closure double did not record 1 call\") }"
+        )
+        return lines
     }
 
     /// Why the stub backend cannot express this case yet, if it cannot

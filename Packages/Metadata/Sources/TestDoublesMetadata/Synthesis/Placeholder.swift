@@ -1,8 +1,8 @@
 /// Synthesizes a valid, inert value of a type known only by its metadata:
 /// zero for numbers, `false`, empty strings and collections, `nil`
 /// optionals, an enum's first case without payload (else its first payload
-/// case with a placeholder payload), structs and tuples field by field, and
-/// metatypes.
+/// case with a placeholder payload, boxed for an `indirect` case), structs
+/// and tuples field by field, and metatypes.
 ///
 /// It refuses (fails closed) where no value can be made without inventing
 /// an identity: class instances, existentials, functions, existential

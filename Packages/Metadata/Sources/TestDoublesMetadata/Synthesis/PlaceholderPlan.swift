@@ -13,8 +13,12 @@ indirect enum PlaceholderPlan {
     case metatype(UnsafeRawPointer)
     /// Copy a value another source supplied for a nested type.
     case value(PlaceholderCopy)
+    /// Store a reference to a new heap box holding the payload's plan (an `indirect` case's payload).
+    case boxed(payloadType: TypeMetadata, payload: PlaceholderPlan)
 
     private static let maximumDepth = 64
+    /// How deep an `indirect` case's payload may nest on the first try (see ``enumCase(_:depth:resolve:)``).
+    private static let shallowIndirectRoom = 2
 
     /// Plans the placeholder of `metadata`'s type.
     ///
@@ -101,6 +105,19 @@ indirect enum PlaceholderPlan {
             else { continue }
             return .enumCase(metadata: metadata, tag: candidate.tag, payload: payload)
         }
+        // An `indirect` case's payload lives in a box the enum holds a reference to. A payload that
+        // holds the enum again would nest until the depth limit: first try each with little room.
+        let indirect = cases.filter(\.isIndirect)
+        for payloadDepth in [max(depth + 1, maximumDepth - shallowIndirectRoom), depth + 1] {
+            for candidate in indirect {
+                guard let payloadType = candidate.payloadType,
+                    let payload = try? make(for: payloadType, depth: payloadDepth, resolve: resolve)
+                else { continue }
+                return .enumCase(
+                    metadata: metadata, tag: candidate.tag,
+                    payload: .boxed(payloadType: payloadType, payload: payload))
+            }
+        }
         throw .unsupportedType(typeName: name, reason: "no case whose payload can be synthesized")
     }
 
@@ -144,8 +161,24 @@ indirect enum PlaceholderPlan {
             destination.storeBytes(of: UInt(bitPattern: instance), as: UInt.self)
         case .value(let copy):
             copy.write(at: destination)
+        case .boxed(let payloadType, let payload):
+            func box<T>(_: T.Type) {
+                let value = UnsafeMutablePointer<T>.allocate(capacity: 1)
+                defer { value.deallocate() }
+                payload.write(at: UnsafeMutableRawPointer(value))
+                // The runtime boxes the payload of a generic indirect case (swift_allocBox), the box every
+                // indirect payload of `T` is read from (value at the header rounded up to T's alignment).
+                destination.initializeMemory(as: IndirectPayload<T>.self, repeating: .boxed(value.move()), count: 1)
+            }
+            _openExistential(payloadType.type, do: box)
         }
     }
+}
+
+/// A one-case indirect enum: its value is exactly a reference to the heap
+/// box that holds its payload, the representation of an `indirect` case's payload.
+private indirect enum IndirectPayload<Payload> {
+    case boxed(Payload)
 }
 
 /// A value of a nested type that another source supplied, checked against

@@ -99,6 +99,8 @@ final class CaptureSession: @unchecked Sendable {
         var handedOver: [Any] = []
         /// How many steps an `InvocationOrder` builder expression has taken (see ``claimSteps()``).
         var claimed = 0
+        /// Whether the pass's thread was parked (see ``park(because:)``).
+        var parked = false
     }
 
     init(scope: Scope, resultPlaceholder: Any? = nil, owner: InvocationRecorder? = nil, host: RecordingHost? = nil) {
@@ -117,7 +119,10 @@ final class CaptureSession: @unchecked Sendable {
     /// be), and nothing after it in the closure matters to the pass.
     func park(because problem: String?) {
         guard let host, host.isCurrentThread else { return }
-        if let problem { state.withLock { $0.problems.append(problem) } }
+        state.withLock { state in
+            if let problem { state.problems.append(problem) }
+            state.parked = true
+        }
         host.park()
     }
 
@@ -211,6 +216,8 @@ final class CaptureSession: @unchecked Sendable {
         }
     }
     var problems: [String] { state.withLock { $0.problems } }
+    /// Whether the pass's thread was parked: nothing after the parked call ran.
+    var isParked: Bool { state.withLock { $0.parked } }
     var leftoverMatchers: Int { state.withLock { $0.pending.count } }
 
     var calls: [CapturedCall] {

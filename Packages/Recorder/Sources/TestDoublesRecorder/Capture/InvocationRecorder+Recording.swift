@@ -40,13 +40,16 @@ extension InvocationRecorder {
     ) -> [RecordedPattern]? {
         var problems = session.problems
         let calls = session.calls
-        if session.leftoverMatchers > 0 {
+        // A pass parked because of a problem stopped where it was: the matchers
+        // it left over and the calls it never made are consequences, not news.
+        let stoppedByProblem = !problems.isEmpty && session.isParked
+        if !stoppedByProblem && session.leftoverMatchers > 0 {
             problems.append(
                 "\(session.leftoverMatchers) matcher(s) were not passed to a requirement of the double; "
                     + "write Match.* only as direct arguments of the call")
         }
         if calls.isEmpty {
-            problems.append("the closure called no requirement of \(doubleName)")
+            if !stoppedByProblem { problems.append("the closure called no requirement of \(doubleName)") }
         } else if expectingOne && calls.count > 1 {
             let names = calls.map(\.requirement.name).joined(separator: ", ")
             problems.append("the closure called \(calls.count) requirements (\(names)); \(purpose) takes exactly one")

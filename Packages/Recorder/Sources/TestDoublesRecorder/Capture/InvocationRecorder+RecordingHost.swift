@@ -14,8 +14,8 @@ extension InvocationRecorder {
     /// recording pass then runs on a thread of its own whenever one of them
     /// has no placeholder, so a call that needs a value nothing can make is
     /// parked there (its requirement and matchers recorded) instead of
-    /// stopping the process. A front that declares nothing records on the
-    /// caller's thread.
+    /// stopping the process. The passes of a front that declares nothing (a
+    /// `ManualStub`, a closure double, a `ClientStub`) always run there.
     ///
     /// - Parameter types: The argument and result types.
     public func declareRecordingTypes(_ types: [Any.Type]) {
@@ -30,7 +30,9 @@ extension InvocationRecorder {
             state.checkedGeneration == generation ? (nil, state.needsHost) : (state.types, nil)
         }
         if let known { return known }
-        guard let types else { return false }
+        // A front that declares nothing (a ManualStub, a closure double, a
+        // client stub) may meet any type: its passes always run on a host.
+        guard let types else { return true }
         let needsHost = types.contains { Match.Placeholders.make(any: $0) == nil }
         recordingTypes.withLock { state in
             state.checkedGeneration = generation

@@ -1,36 +1,41 @@
 import Foundation
 
-/// The task executor of one async recording pass: a thread of its own that
-/// runs the jobs of the pass's task (its nonisolated parts), so a
+/// The task executor of one recording pass at a time: a thread of its own
+/// that runs the jobs of the pass's task (its nonisolated parts), so a
 /// synchronous call that needs a value no source can make can park by
 /// blocking this thread, never one of the cooperative pool.
 ///
-/// Made only where task executors exist; the thread ends when the pass has
-/// finished or parked and no job is left (a pass parked inside a job keeps it).
+/// Made only where task executors exist. A pass that finished hands its
+/// executor back (``recycle()``), and the next pass reuses the thread while
+/// a few are idle: a recording pass costs a task and two hand-offs, not a
+/// new thread. A pass that parked keeps its executor for good (its thread
+/// may be blocked in a job), and an executor the idle list has no room for
+/// ends its thread once no job is left.
 final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var stopped = false
-    private let host: RecordingHost
 
-    /// An executor for `host`, or nil where task executors are not available.
-    static func make(host: RecordingHost) -> RecordingExecutor? {
+    /// Finished executors waiting for the next pass.
+    private static let idle = Locked<[RecordingExecutor]>([])
+    /// How many idle executors (and threads) the process keeps.
+    private static let idleLimit = 2
+
+    /// An idle executor, else a new one with its thread; nil where task executors are not available.
+    static func make() -> RecordingExecutor? {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
-        return RecordingExecutor(host: host)
-    }
-
-    private init(host: RecordingHost) {
-        self.host = host
-    }
-
-    /// Starts the thread and a task that prefers this executor.
-    func start(_ operation: @escaping @Sendable () async -> Void) {
-        let worker = Thread { [self] in
-            host.adoptCurrentThread()
-            serve()
-        }
+        if let reused = idle.withLock({ $0.popLast() }) { return reused }
+        let made = RecordingExecutor()
+        let worker = Thread { [made] in made.serve() }
         worker.name = "TestDoubles recording pass"
         worker.start()
+        return made
+    }
+
+    private init() {}
+
+    /// Starts a task that prefers this executor; it inherits the caller's task-local values.
+    func start(_ operation: @escaping @Sendable () async -> Void) {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: self, operation: operation)
         }
@@ -42,6 +47,18 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
         jobs.append(unowned)
         condition.signal()
         condition.unlock()
+    }
+
+    /// Hands the executor back after a pass that finished (never after one
+    /// that parked): kept for the next pass while the idle list has room,
+    /// else its thread ends once no job is left.
+    func recycle() {
+        let kept = Self.idle.withLock { idle in
+            guard idle.count < Self.idleLimit else { return false }
+            idle.append(self)
+            return true
+        }
+        if !kept { stop() }
     }
 
     /// Lets the thread end once no job is left.

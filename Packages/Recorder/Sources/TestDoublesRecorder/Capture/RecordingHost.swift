@@ -6,15 +6,18 @@ import Foundation
 /// test never receives a made-up value and the process does not stop.
 ///
 /// Only recording passes that may need it run here (see
-/// ``InvocationRecorder/declareRecordingTypes(_:)``). A synchronous closure
-/// runs on a new thread while the caller's thread waits, which needs no
-/// other thread. An async closure runs in a new task that prefers an
-/// executor with a thread of its own (``RecordingExecutor``), while the
-/// caller suspends: a synchronous call parks by blocking that thread (never
-/// a thread of the cooperative pool or the main thread), an async one by
+/// ``InvocationRecorder/declareRecordingTypes(_:)``). A closure runs in a
+/// new task that prefers an executor with a thread of its own
+/// (``RecordingExecutor``, reused from pass to pass) and so inherits every
+/// task-local value of the caller; a synchronous caller's thread waits,
+/// which needs no other thread of the cooperative pool, and an async caller
+/// suspends. A synchronous call parks by blocking that thread (never a
+/// thread of the cooperative pool or the main thread), an async one by
 /// suspending for good. A parked pass keeps only its stack (or task) and
 /// what the closure held. The closure runs with the caller's capture
-/// session, issue handler and test-double scope.
+/// session, issue handler and test-double scope. (Where task executors do
+/// not exist, a synchronous closure runs on a new thread with those three
+/// values only.)
 final class RecordingHost: @unchecked Sendable {
     enum Outcome {
         case finished
@@ -36,9 +39,14 @@ final class RecordingHost: @unchecked Sendable {
         return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
     }
 
-    /// Runs `body` on a new thread with `session` current and waits until it
-    /// finishes or parks; false (nothing run) when its references cannot be
-    /// accounted for here, and the caller runs it itself.
+    /// Runs `body` on a thread of its own with `session` current and waits
+    /// until it finishes or parks; false (nothing run) when its references
+    /// cannot be accounted for here, and the caller runs it itself.
+    ///
+    /// Where task executors exist, the body runs in a new task that prefers
+    /// a ``RecordingExecutor``: the task inherits every task-local value of
+    /// the caller (the test's own, a test-double scope, isolated shared
+    /// stubs), which a plain thread would not carry.
     func run(_ session: CaptureSession, _ body: () throws -> Void) -> Bool {
         withoutActuallyEscaping(body) { escapable in
             let carried = RecordingBody(run: escapable)
@@ -50,17 +58,29 @@ final class RecordingHost: @unchecked Sendable {
             withExtendedLifetime(carried) {
                 references.measure()
                 let mailbox = Mailbox(carried)
-                let worker = Thread { [self] in
-                    condition.lock()
-                    self.thread = pthread_self()
-                    condition.unlock()
+                let operation: @Sendable () -> Void = { [self] in
                     Self.invoke(mailbox, session, handler, scope)
                     finish(.finished)
                 }
-                worker.name = "TestDoubles recording pass"
-                worker.start()
+                let executor = RecordingExecutor.make()
+                if let executor {
+                    executor.start { [self] in
+                        adoptCurrentThread()
+                        operation()
+                    }
+                } else {
+                    let worker = Thread { [self] in
+                        adoptCurrentThread()
+                        operation()
+                    }
+                    worker.name = "TestDoubles recording pass"
+                    worker.start()
+                }
                 if waitForOutcome() == .parked {
                     references.disownParkedReferences()
+                    executor?.stop()
+                } else {
+                    executor?.recycle()
                 }
             }
             return true
@@ -86,12 +106,14 @@ final class RecordingHost: @unchecked Sendable {
             // From the measurement on, only the copies handed to the task move the count.
             references.measure()
             let mailbox = AsyncMailbox(carried)
-            let executor = RecordingExecutor.make(host: self)
+            let executor = RecordingExecutor.make()
             let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 condition.lock()
                 waiter = continuation
                 condition.unlock()
                 let operation: @Sendable () async -> Void = { [self] in
+                    // The task's first job runs on the executor's thread, where a sync call may park.
+                    if executor != nil { adoptCurrentThread() }
                     withUnsafeCurrentTask { current in
                         condition.lock()
                         task = current
@@ -106,9 +128,11 @@ final class RecordingHost: @unchecked Sendable {
                     Task(operation: operation)
                 }
             }
-            executor?.stop()
             if outcome == .parked {
                 references.disownParkedReferences()
+                executor?.stop()
+            } else {
+                executor?.recycle()
             }
             withExtendedLifetime(carried) {}
             return true

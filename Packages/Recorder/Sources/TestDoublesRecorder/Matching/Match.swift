@@ -45,7 +45,8 @@ public enum Match {
     /// Ends a recording pass whose matcher needs a placeholder no source can
     /// make: its thread is parked and the problem reported at the `when` or
     /// `verify` line when the pass runs on a thread of its own; otherwise
-    /// (a front that declared no types, or no pass at all) the process stops.
+    /// (no pass at all, or the closure of an async pass running this on an
+    /// actor's thread, such as the main actor's) the process stops.
     @usableFromInline
     static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """
