@@ -112,7 +112,7 @@ extension ResolvedSignature {
                 return try binding.resolve(type)
             } catch {
                 throw describe(
-                    "\(what) has type \(type); the runtime stub serves the bound associated type \(binding.name) "
+                    "\(what) has type \(type); the runtime stub serves the bound associated types \(binding.nameList) "
                         + "as a whole type or inside Optional, Array, Set, Dictionary and Result (\(error.reason))",
                     "use ManualStub with a conformer that binds the associated type")
             }
@@ -182,7 +182,7 @@ extension ResolvedSignature {
                 if let binding {
                     throw describe(
                         "parameter \(index + 1) has type \(GenericTemplate.readable(parameter.type.description)), which "
-                            + "depends on Self or an associated type other than \(binding.name)",
+                            + "depends on Self or an associated type other than \(binding.nameList)",
                         "use ManualStub with a conformer that binds the associated type")
                 }
                 throw describe(
@@ -229,7 +229,8 @@ extension ResolvedSignature {
             } else if let binding {
                 throw describe(
                     "its result type \(GenericTemplate.spelling(of: type)) depends on Self or an associated type "
-                        + "other than \(binding.name)", "use ManualStub with a conformer that binds the associated type"
+                        + "other than \(binding.nameList)",
+                    "use ManualStub with a conformer that binds the associated type"
                 )
             } else {
                 throw describe(

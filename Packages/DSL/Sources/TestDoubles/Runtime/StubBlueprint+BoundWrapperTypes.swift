@@ -30,7 +30,7 @@ extension AssociatedTypeBinding {
     func isMentioned(in type: DemangledType) -> Bool {
         switch type {
         case .dependentMember(let base, let member, _):
-            if member == name, case .genericParameter(depth: 0, index: 0) = base { return true }
+            if names.contains(member), case .genericParameter(depth: 0, index: 0) = base { return true }
             return isMentioned(in: base)
         case .nominal(let nominal): return isMentioned(in: nominal)
         case .tuple(let elements): return elements.contains { isMentioned(in: $0.type) }
@@ -69,8 +69,8 @@ extension AssociatedTypeBinding {
         }
         switch type {
         case .dependentMember(let base, let member, _):
-            guard member == name, case .genericParameter(depth: 0, index: 0) = base else { break }
-            return BoundTypeResolution(type: self.type, travelsIndirectly: true)
+            guard let bound = self.type(named: member), case .genericParameter(depth: 0, index: 0) = base else { break }
+            return BoundTypeResolution(type: bound, travelsIndirectly: true)
         case .nominal(let nominal):
             guard case .module("Swift") = nominal.parent else { break }
             var arguments: [BoundTypeResolution] = []
@@ -103,7 +103,7 @@ extension AssociatedTypeBinding {
         default: break
         }
         throw UnservedBoundType(
-            reason: "\(type) wraps \(name) in a type other than Optional, Array, Set, Dictionary and Result")
+            reason: "\(type) wraps \(nameList) in a type other than Optional, Array, Set, Dictionary and Result")
     }
 }
 

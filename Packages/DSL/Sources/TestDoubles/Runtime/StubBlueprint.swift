@@ -224,6 +224,7 @@ struct StubBlueprint: @unchecked Sendable {
         var slots: [WitnessSlot] = []
         var baseIndex = 0
         var conformanceIndex = 0
+        var associatedTypeIndex = 0
         for requirement in node.requirements {
             switch requirement.kind {
             case .baseProtocol:
@@ -233,8 +234,10 @@ struct StubBlueprint: @unchecked Sendable {
                     .baseProtocol(try layout(of: base, hierarchy: hierarchy, callables: callables, typeName: typeName)))
             case .associatedTypeAccessFunction, .associatedConformanceAccessFunction:
                 if let binding, binding.existential.protocolDescriptor == descriptor {
-                    if requirement.kind == .associatedTypeAccessFunction {
-                        slots.append(.associatedType(binding.type))
+                    if requirement.kind == .associatedTypeAccessFunction, associatedTypeIndex < binding.types.count {
+                        // Associated type slots follow the order of the protocol's associated type names.
+                        slots.append(.associatedType(binding.types[associatedTypeIndex]))
+                        associatedTypeIndex += 1
                         continue
                     }
                     if conformanceIndex < binding.conformances.count {

@@ -209,6 +209,7 @@ extension Spy {
         return try operation(value)
     }
 
+    #if compiler(>=6.1)
     /// Runs the async `operation` with the spy's value, keeping the spy's
     /// fabricated conformance alive until it returns; a metatype taken from
     /// the value must not escape it.
@@ -224,4 +225,21 @@ extension Spy {
         defer { withExtendedLifetime(self) {} }
         return try await operation(value)
     }
+    #else
+    // Swift 6.0 does not run `operation` on an `isolated` parameter's actor,
+    // so a non-Sendable result could not come back: 6.0 keeps it nonisolated.
+    /// Runs the async `operation` with the double's value, keeping its
+    /// fabricated conformance alive until it returns; a metatype taken from
+    /// the value must not escape it.
+    ///
+    /// - Parameter operation: Uses the value.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withValue<Result, Failure: Error>(
+        _ operation: (Subject) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        defer { withExtendedLifetime(self) {} }
+        return try await operation(value)
+    }
+    #endif
 }

@@ -36,6 +36,7 @@ extension Stub {
         return try operation(self())
     }
 
+    #if compiler(>=6.1)
     /// Runs the async `operation` with the stub's value, keeping the stub's
     /// fabricated conformance alive until it returns; a metatype taken from
     /// the value must not escape it.
@@ -51,4 +52,21 @@ extension Stub {
         defer { withExtendedLifetime(self) {} }
         return try await operation(self())
     }
+    #else
+    // Swift 6.0 does not run `operation` on an `isolated` parameter's actor,
+    // so a non-Sendable result could not come back: 6.0 keeps it nonisolated.
+    /// Runs the async `operation` with the double's value, keeping its
+    /// fabricated conformance alive until it returns; a metatype taken from
+    /// the value must not escape it.
+    ///
+    /// - Parameter operation: Uses the value.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withValue<Result, Failure: Error>(
+        _ operation: (Subject) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        defer { withExtendedLifetime(self) {} }
+        return try await operation(self())
+    }
+    #endif
 }

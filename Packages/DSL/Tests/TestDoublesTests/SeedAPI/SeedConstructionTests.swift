@@ -83,8 +83,10 @@ struct LiveSeedUserRepository: SeedUserRepository {
         stub.when { $0.find(id: Match.any()) }.thenReturn("scoped")
         let name = stub.withValue { value in "\(type(of: value))" }
         #expect(!name.isEmpty)
+        #if compiler(>=6.1)  // Swift 6.0's async withValue is nonisolated (see Stub+Value.swift)
         let found = await stub.withValue { value async in value.find(id: 1) }
         #expect(found == "scoped")
+        #endif
         #expect(throws: SeedLoadError.invalidID) {
             try stub.withValue { (_: any SeedUserRepository) throws(SeedLoadError) in throw .invalidID }
         }
@@ -169,5 +171,12 @@ struct LiveSeedUserRepository: SeedUserRepository {
         duplicating.when(returningOptionalSelf: { $0.parent() }).then { () in .returnValue }
         duplicating.when { $0.marker() }.thenReturn(9)
         #expect(duplicating().parent()?.marker() == 9)
+    }
+
+    @Test func asyncWithValueOutsideAnActor() async throws {
+        let stub = try Stub<any SeedUserRepository>()
+        stub.when { $0.find(id: Match.any()) }.thenReturn("scoped")
+        let found = await stub.withValue { value async in value.find(id: 1) }
+        #expect(found == "scoped")
     }
 }

@@ -1,6 +1,6 @@
-/// A constrained existential that binds exactly one primary associated type
-/// of one protocol to a concrete type (`any Store<Int>`), read from its
-/// `ExtendedExistentialTypeMetadata`.
+/// A constrained existential that binds primary associated types of one
+/// protocol to concrete types (`any Store<Int>`, `any Pair<Int, String>`),
+/// read from its `ExtendedExistentialTypeMetadata`.
 ///
 ///     metadata +0  kind (0x307)
 ///     metadata +8  shape
@@ -16,19 +16,24 @@
 ///     shape +16  generalization signature header (same layout)
 ///     shape +24  requirement signature requirements, 12 bytes each
 ///
-/// Only the shape the Swift compiler emits for one bound primary associated
-/// type is accepted: one generalization parameter `x` that is the only
-/// argument, and a requirement signature of exactly `Self: P` and
-/// `Self.A == x`. Every other shape is rejected with a reason.
+/// Only the shape the Swift compiler emits for bound primary associated types
+/// is accepted: n generalization parameters (`x`, `q_`, `q0_`, …) that are the
+/// only arguments, and a requirement signature of exactly `Self: P` and one
+/// same-type requirement per parameter (`Self.A == x`, `Self.B == q_`, …).
+/// Every other shape is rejected with a reason.
 public struct BoundExistential: @unchecked Sendable {
     /// The protocol the existential constrains.
     public let protocolDescriptor: ProtocolDescriptor
     /// Whether the existential is class-bound (special kind 1).
     public let isClassBound: Bool
-    /// The concrete type bound to the associated type.
-    public let boundType: Any.Type
-    /// The mangled subject of the same-type requirement (`Self.A`), for matching the associated type's name.
-    public let mangledSubject: [UInt8]
+    /// The concrete types bound to the associated types, in generalization parameter order.
+    public let boundTypes: [Any.Type]
+    /// The mangled subject of each same-type requirement (`Self.A`), in the order of `boundTypes`,
+    /// for matching the associated types' names.
+    public let mangledSubjects: [[UInt8]]
+
+    /// The concrete type bound to the first associated type.
+    public var boundType: Any.Type { boundTypes[0] }
 
     private static let extendedExistentialKind: UInt = 0x307
 
@@ -64,16 +69,28 @@ public struct BoundExistential: @unchecked Sendable {
             )
         }
         let generalization = header(at: 16)
-        guard generalization.params == 1, generalization.requirements == 0, generalization.keyArguments == 1 else {
+        let count = generalization.params
+        guard count >= 1, count <= 16, generalization.requirements == 0, generalization.keyArguments == count else {
             throw unsupported(
-                "it binds \(generalization.params) primary associated types; the runtime stub serves exactly one")
+                "its generalization signature has \(generalization.params) parameters, "
+                    + "\(generalization.requirements) requirements and \(generalization.keyArguments) arguments; the "
+                    + "runtime stub serves one to 16 bound primary associated types without further requirements")
         }
         let requirementSignature = header(at: 8)
-        guard requirementSignature.params == 2, requirementSignature.requirements == 2 else {
+        guard requirementSignature.params == count + 1, requirementSignature.requirements == count + 1 else {
             throw unsupported(
                 "its requirement signature has \(requirementSignature.requirements) requirements; the runtime stub "
-                    + "serves exactly one protocol binding one associated type")
+                    + "serves exactly one protocol binding each bound associated type once")
         }
+        /// The mangling of the depth-0 generic parameter `index`: `x`, `q_`, `q0_`, `q1_`, ….
+        func parameterName(_ index: Int) -> [UInt8] {
+            switch index {
+            case 0: return Array("x".utf8)
+            case 1: return Array("q_".utf8)
+            default: return Array("q\(index - 2)_".utf8)
+            }
+        }
+        let parameterNames = (0..<count).map(parameterName)
         func mangled(_ start: UnsafeRawPointer) -> [UInt8] {
             // Symbolic references (bytes 1...0x17) carry 4 payload bytes that may contain NUL.
             var bytes: [UInt8] = []
@@ -94,8 +111,8 @@ public struct BoundExistential: @unchecked Sendable {
             }
         }
         var protocolPointer: UnsafeRawPointer?
-        var subject: [UInt8]?
-        for index in 0..<2 {
+        var subjects = [[UInt8]?](repeating: nil, count: count)
+        for index in 0..<(count + 1) {
             let record = shape + 24 + 12 * index
             let recordFlags = record.uint32(at: 0)
             guard let parameter = record.relativeDirect(at: 4) else {
@@ -110,23 +127,38 @@ public struct BoundExistential: @unchecked Sendable {
                 }
                 protocolPointer = record.relativeIndirectable(at: 8)
             case 1:
-                guard recordFlags == 1, subject == nil, mangled(parameter) == Array("x".utf8),
-                    let content = record.relativeDirect(at: 8)
+                guard recordFlags == 1, let position = parameterNames.firstIndex(of: mangled(parameter)),
+                    subjects[position] == nil, let content = record.relativeDirect(at: 8)
                 else {
                     throw unsupported("its same-type requirement \(index) does not bind one generalization parameter")
                 }
-                subject = mangled(content)
+                subjects[position] = mangled(content)
             default:
                 throw unsupported("requirement \(index) has kind \(recordFlags & 0x1F)")
             }
         }
-        guard let protocolPointer, let subject else {
-            throw unsupported("its requirement signature is not `Self: P, Self.A == T`")
+        let found = subjects.compactMap { $0 }
+        guard let protocolPointer, found.count == count else {
+            throw unsupported("its requirement signature is not `Self: P, Self.A == T, …`")
         }
-        guard let bound = metadata.pointer(at: 16) else { throw unsupported("its bound type is null") }
+        var bound: [Any.Type] = []
+        for index in 0..<count {
+            guard let type = metadata.pointer(at: 16 + 8 * index) else {
+                throw unsupported("its bound type \(index + 1) is null")
+            }
+            bound.append(unsafeBitCast(type, to: Any.Type.self))
+        }
         protocolDescriptor = ProtocolDescriptor(pointer: protocolPointer)
-        boundType = unsafeBitCast(bound, to: Any.Type.self)
-        mangledSubject = subject
+        boundTypes = bound
+        mangledSubjects = found
+    }
+
+    /// The type bound to the associated type `name`, if the existential binds it.
+    ///
+    /// - Parameter name: An associated type name of the protocol.
+    /// - Returns: The bound type, nil when no same-type requirement names `Self.name`.
+    public func boundType(named name: String) -> Any.Type? {
+        mangledSubjects.firstIndex { Self.subject($0, names: name) }.map { boundTypes[$0] }
     }
 
     /// Whether the same-type requirement's subject names the associated type `name`.
@@ -135,6 +167,11 @@ public struct BoundExistential: @unchecked Sendable {
     /// - Returns: True when the subject is `Self.name`: `name`'s identifier, one symbolic reference
     ///   to the protocol, then `Qyd__` (a member of the depth-1 parameter `Self`).
     public func bindsAssociatedType(named name: String) -> Bool {
+        boundType(named: name) != nil
+    }
+
+    /// Whether `mangledSubject` is `Self.name`.
+    private static func subject(_ mangledSubject: [UInt8], names name: String) -> Bool {
         let identifier = Array("\(name.utf8.count)\(name)".utf8)
         let suffix = Array("Qyd__".utf8)
         return mangledSubject.count == identifier.count + 5 + suffix.count

@@ -30,8 +30,13 @@ protocol RTBoundPlain {
         #expect(!integers.bindsAssociatedType(named: "Item"))
     }
 
-    @Test func rejectsTwoBindings() {
-        #expect(throws: MetadataError.self) { try BoundExistential((any RTBoundPair<Int, String>).self) }
+    @Test func readsTwoBindingsByName() throws {
+        let pair = try BoundExistential((any RTBoundPair<Int, String>).self)
+        #expect(pair.protocolDescriptor.name == "RTBoundPair")
+        #expect(pair.boundTypes.count == 2)
+        #expect(pair.boundType(named: "Key").map(ObjectIdentifier.init) == ObjectIdentifier(Int.self))
+        #expect(pair.boundType(named: "Value").map(ObjectIdentifier.init) == ObjectIdentifier(String.self))
+        #expect(pair.boundType(named: "Item") == nil)
     }
 
     @Test func rejectsPlainExistentials() {
