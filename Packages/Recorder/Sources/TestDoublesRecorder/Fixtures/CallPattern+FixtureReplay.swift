@@ -68,27 +68,14 @@ extension CallPattern where Result: Decodable {
         _ key: String, _ fixture: InteractionFixture, _ site: CallSite,
         error decodeError: (RecordedError) throws -> any Error
     ) -> Self {
-        let recorded = fixture.interactions.filter { $0.requirement == key }
-        var answers: [Swift.Result<Result, any Error>] = []
-        do {
-            guard !recorded.isEmpty else {
-                let keys = Set(fixture.interactions.map(\.requirement)).sorted()
-                throw FixtureReplayProblem("no call was recorded under \"\(key)\"; the fixture has \(keys)")
+        let answers = recordedAnswers(under: key, in: fixture, at: site) {
+            interaction -> Swift.Result<Result, any Error> in
+            switch interaction.outcome {
+            case .returned(let value): .success(try value.decode(as: Result.self))
+            case .threw(let error): .failure(try decodeError(error))
             }
-            for interaction in recorded {
-                switch interaction.outcome {
-                case .returned(let value): answers.append(.success(try value.decode(as: Result.self)))
-                case .threw(let error): answers.append(.failure(try decodeError(error)))
-                }
-            }
-        } catch {
-            TestDoubleIssueReporting.report(
-                TestDoubleIssue(
-                    kind: .invalidRecording,
-                    message: "\(core.recorder.name): thenReplay(as: \"\(key)\") configured nothing: \(error)",
-                    location: site))
-            return self
         }
+        guard let answers else { return self }
         for answer in answers {
             switch answer {
             case .success(let value):
@@ -105,6 +92,34 @@ extension CallPattern where Result: Decodable {
 private struct FixtureReplayProblem: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension CallPattern {
+    /// What `fixture` recorded under `key`, each interaction made into an
+    /// answer by `answer`, in call order; nil, with an issue at `site` saying
+    /// the replay configured nothing, when nothing was recorded under `key`
+    /// or `answer` throws (a value that does not decode). Both `thenReplay`
+    /// forms read their fixture through it.
+    func recordedAnswers<Answer>(
+        under key: String, in fixture: InteractionFixture, at site: CallSite,
+        _ answer: (RecordedInteraction) throws -> Answer
+    ) -> [Answer]? {
+        do {
+            let recorded = fixture.interactions.filter { $0.requirement == key }
+            guard !recorded.isEmpty else {
+                let keys = Set(fixture.interactions.map(\.requirement)).sorted()
+                throw FixtureReplayProblem("no call was recorded under \"\(key)\"; the fixture has \(keys)")
+            }
+            return try recorded.map(answer)
+        } catch {
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidRecording,
+                    message: "\(core.recorder.name): thenReplay(as: \"\(key)\") configured nothing: \(error)",
+                    location: site))
+            return nil
+        }
+    }
 }
 
 extension CallPattern {

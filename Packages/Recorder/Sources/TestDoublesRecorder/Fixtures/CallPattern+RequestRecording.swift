@@ -100,29 +100,14 @@ extension CallPattern where Result: Decodable & Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Self {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorded = fixture.interactions.filter { $0.requirement == key }
-        var answers: [(request: [FixtureValue], answer: Swift.Result<Result, RecordedError>)] = []
-        do {
-            guard !recorded.isEmpty else {
-                let keys = Set(fixture.interactions.map(\.requirement)).sorted()
-                throw RequestReplayProblem("no call was recorded under \"\(key)\"; the fixture has \(keys)")
+        let answers = recordedAnswers(under: key, in: fixture, at: site) {
+            interaction -> (request: [FixtureValue], answer: Swift.Result<Result, RecordedError>) in
+            switch interaction.outcome {
+            case .returned(let value): (interaction.arguments, .success(try value.decode(as: Result.self)))
+            case .threw(let error): (interaction.arguments, .failure(error))
             }
-            for interaction in recorded {
-                switch interaction.outcome {
-                case .returned(let value):
-                    answers.append((interaction.arguments, .success(try value.decode(as: Result.self))))
-                case .threw(let error):
-                    answers.append((interaction.arguments, .failure(error)))
-                }
-            }
-        } catch {
-            TestDoubleIssueReporting.report(
-                TestDoubleIssue(
-                    kind: .invalidRecording,
-                    message: "\(core.recorder.name): thenReplay(as: \"\(key)\") configured nothing: \(error)",
-                    location: site))
-            return self
         }
+        guard let answers else { return self }
         let replay = RequestReplay(key: key, answers: answers, redactor: redactor)
         let makeRequest = Self.requestMaker(request, requirement)
         return appending(.compute { arguments, _ in try replay.answer(to: makeRequest(arguments)) }, .bare, site)
@@ -171,10 +156,4 @@ private final class RequestReplay<Value: Sendable>: Sendable {
         }
         return try candidates[index].answer.get()
     }
-}
-
-/// Why a fixture cannot be replayed by request.
-private struct RequestReplayProblem: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
