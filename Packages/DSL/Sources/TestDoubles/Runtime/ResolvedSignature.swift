@@ -218,14 +218,15 @@ extension ResolvedSignature {
                 result = resolved.type
                 resultIsAbstract = resolved.travelsIndirectly
                 resultMentionsBinding = true
-            } else if kind == .initializer || Self.isSelf(type) {
-                result = nil
             } else if case .nominal(let optional) = type, case .module("Swift") = optional.parent,
                 optional.name == "Optional", optional.genericArguments.count == 1,
-                Self.isSelf(optional.genericArguments[0])
+                kind == .initializer || Self.isSelf(optional.genericArguments[0])
             {
+                // `-> Self?`, or a failable initializer (`init?`), whose witness may name the conformer's type.
                 result = nil
                 resultIsOptionalSelf = true
+            } else if kind == .initializer || Self.isSelf(type) {
+                result = nil
             } else if let binding {
                 throw describe(
                     "its result type \(GenericTemplate.spelling(of: type)) depends on Self or an associated type "

@@ -174,7 +174,7 @@ struct StubBlueprint: @unchecked Sendable {
                 }
                 access = .modify(getter: getter, setter: setter)
             case .initializer:
-                access = .makesSelf
+                access = signature.resultIsOptionalSelf ? .makesOptionalSelf : .makesSelf
             case .getter where callable.protocolDescriptor.qualifiedName == "Swift.Actor":
                 access = .actorExecutor
             default:

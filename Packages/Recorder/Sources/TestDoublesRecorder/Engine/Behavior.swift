@@ -23,6 +23,17 @@ enum BehaviorAction: @unchecked Sendable {
         }
     }
 
+    /// Whether the action can answer with a value the pattern's `Result` typed
+    /// (so a `Void` pattern's `()`), rather than an error, a forward or nothing.
+    var producesValue: Bool {
+        switch self {
+        case .value, .compute, .computeAsync, .suspend, .cancel: true
+        case .delayed(let outcome, _): (try? outcome.get()) != nil
+        case .awaitCancellation(let outcome): outcome.map { (try? $0.get()) != nil } ?? false
+        case .error, .forward, .never: false
+        }
+    }
+
     /// The name users configured the action with, for diagnostics.
     var name: String {
         switch self {

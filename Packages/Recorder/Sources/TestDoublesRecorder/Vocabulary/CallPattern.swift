@@ -55,6 +55,19 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
                 at: site, kind: .invalidBehavior)
             return false
         }
+        if Result.self == Void.self, action.producesValue, requirement.resultType != Void.self,
+            requirement.resultType != Any.self
+        {
+            // A one-expression `when { }` closure also fits `R == Void` (its result is discarded); with a
+            // handler whose result needs a conversion, the compiler can prefer that typing.
+            core.report(
+                "\(core.recorder.name): \(requirement.name) returns \(requirement.resultType), but this pattern's "
+                    + "result type was inferred as Void, so \(action.name) would answer with (); write the "
+                    + "handler's result type (.then { (…) -> \(requirement.resultType) in … }) or the pattern's "
+                    + "(let pattern: CallPattern<\(requirement.resultType)> = …); the behavior was not added.",
+                at: site, kind: .invalidBehavior)
+            return false
+        }
         if case .forward = action, core.recorder.unmatchedCallPolicy != .forward {
             core.report(
                 "\(core.recorder.name): thenForward needs a double with a real implementation (a spy); "
