@@ -51,10 +51,10 @@ struct LiveAsyncVisitor: AsyncVisitor {
 
 /// An `inout Self` argument: the runtime stub cannot write a value of the conforming type back.
 protocol Copyable2 {
-    func accept(_ value: inout Self) throws
+    func siblings() throws -> [Self]
 }
 struct LiveCopyable2: Copyable2 {
-    func accept(_ value: inout Self) throws {}
+    func siblings() throws -> [Self] { [self] }
 }
 
 /// A generic wrapper of the library's own: outside the standard wrappers a bound associated type is served in.
@@ -147,11 +147,13 @@ struct IntSequenced: Sequenced {
         #expect(error?.requirement == "each(_:)")
     }
 
-    @Test func selfArgument() {
+    @Test func selfArrayResult() {
         let error = failure((any Copyable2).self)
         #expect(error?.kind == .unsupportedProtocolShape)
-        #expect(error?.requirement == "accept(_:)")
-        #expect(error?.reason.contains("Self") == true)
+        #expect(error?.requirement == "siblings()")
+        #expect(error?.reason.contains("[Self]") == true)
+        #expect(error?.reason.contains("dynamic cast") == true)
+        #expect(error?.fix.contains("ManualStub") == true)
         #expect(error?.description.contains("τ") == false)
     }
 
