@@ -57,6 +57,23 @@ struct LiveCopyable2: Copyable2 {
     func siblings() throws -> [Self] { [self] }
 }
 
+protocol OptionalSelfVariable {
+    func adopt(_ value: inout Self?)
+}
+struct LiveOptionalSelfVariable: OptionalSelfVariable {
+    func adopt(_ value: inout Self?) {}
+}
+
+protocol SettableSelfProperty {
+    var next: Self? { get set }
+}
+struct LiveSettableSelfProperty: SettableSelfProperty {
+    var next: Self? {
+        get { nil }
+        set {}
+    }
+}
+
 /// A generic wrapper of the library's own: outside the standard wrappers a bound associated type is served in.
 struct SequencedBox<Value> {
     var value: Value
@@ -155,6 +172,21 @@ struct IntSequenced: Sequenced {
         #expect(error?.reason.contains("dynamic cast") == true)
         #expect(error?.fix.contains("ManualStub") == true)
         #expect(error?.description.contains("τ") == false)
+    }
+
+    @Test func inoutOptionalSelf() {
+        let error = failure((any OptionalSelfVariable).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "adopt(_:)")
+        #expect(error?.reason.contains("inout Self?") == true)
+        #expect(error?.description.contains("τ") == false)
+    }
+
+    @Test func modifyOfASelfProperty() {
+        let error = failure((any SettableSelfProperty).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "next")
+        #expect(error?.reason.contains("_modify") == true)
     }
 
     @Test func errorExistential() {

@@ -170,7 +170,7 @@ extension ResolvedSignature {
                 if parameter.ownership == .inout {
                     guard form == .value else {
                         throw describe(
-                            "parameter \(index + 1) is an inout \(GenericTemplate.spelling(of: dependent)), which the "
+                            "parameter \(index + 1) is an inout \(form.spelling), which the "
                                 + "runtime stub does not write back (it writes back an inout Self)",
                             "use ManualStub (a hand-written or doubles-gen conformer)")
                     }

@@ -62,10 +62,16 @@ private func best<T: Ranking>(_ receiver: T, _ candidates: [any Ranking]) throws
     try receiver.best(of: candidates.map { $0 as! T })
 }
 private func bestAny<T: Ranking>(_ receiver: T) throws -> Int { try receiver.best(of: Match.any()) }
-private func replace<T: Ranking>(_ receiver: T, _ value: inout any Ranking) {
+/// Runs `call` on `value` as the receiver's type `T`, then stores the result back, erased statically by `erase`.
+private func withConcrete<T, Erased>(
+    _ value: inout Erased, as _: T.Type, erase: (T) -> Erased, _ call: (inout T) -> Void
+) {
     var typed = value as! T
-    receiver.replace(&typed)
-    value = typed
+    call(&typed)
+    value = erase(typed)
+}
+private func replace<T: Ranking>(_ receiver: T, _ value: inout any Ranking) {
+    withConcrete(&value, as: T.self, erase: { $0 }) { receiver.replace(&$0) }
 }
 private func replaceAny<T: Ranking>(_ receiver: T) {
     var value: T = Match.any(using: receiver)
@@ -100,9 +106,7 @@ private func graft<T: TreeNode>(_ receiver: T, _ branches: [any TreeNode]) -> In
 }
 private func graftAny<T: TreeNode>(_ receiver: T) -> Int { receiver.graft(Match.any()) }
 private func swap<T: TreeNode>(_ receiver: T, _ other: inout any TreeNode) {
-    var typed = other as! T
-    receiver.swap(&typed)
-    other = typed
+    withConcrete(&other, as: T.self, erase: { $0 }) { receiver.swap(&$0) }
 }
 private func swapAny<T: TreeNode>(_ receiver: T) {
     var value: T = Match.any(using: receiver)
