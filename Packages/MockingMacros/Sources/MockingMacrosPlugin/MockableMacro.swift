@@ -13,6 +13,14 @@ import SwiftSyntaxMacros
 /// attribute's argument; the generator's errors (a requirement no mock can
 /// serve exactly) and warnings become diagnostics on the protocol.
 public struct MockableMacro: PeerMacro {
+    /// The mock class for the protocol `declaration`, or nothing and a
+    /// diagnostic when the attribute is misplaced or the generator refuses.
+    ///
+    /// - Parameters:
+    ///   - node: The `@Mockable` attribute, with its options.
+    ///   - declaration: The declaration the attribute is attached to.
+    ///   - context: Where diagnostics go.
+    /// - Returns: The mock class, inside `#if DEBUG`; empty after an error.
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -23,7 +31,9 @@ public struct MockableMacro: PeerMacro {
         }
         guard let options = options(of: node, in: context) else { return [] }
         let result = MockGenerator.generate(
-            sources: [SourceText(name: protocolDeclaration.name.text, text: source(of: protocolDeclaration, without: node))],
+            sources: [
+                SourceText(name: protocolDeclaration.name.text, text: source(of: protocolDeclaration, without: node))
+            ],
             options: options)
         for diagnostic in result.diagnostics where diagnostic.severity != .note {
             let message = MockableMessage.generator(diagnostic.message, isError: diagnostic.severity == .error)

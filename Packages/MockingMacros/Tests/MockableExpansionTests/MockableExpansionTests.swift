@@ -20,7 +20,9 @@ import Testing
     }()
 
     /// Expands the `@Mockable` attribute of a declaration.
-    func expand(_ declaration: some DeclSyntaxProtocol, attribute: AttributeSyntax) throws -> (
+    func expand(
+        _ declaration: some DeclSyntaxProtocol, attribute: AttributeSyntax
+    ) throws -> (
         [String], [String]
     ) {
         let context = BasicMacroExpansionContext()
