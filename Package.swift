@@ -140,9 +140,10 @@ let package = Package(
         ),
 
         // Mocking
+        .target(name: "SwiftMockingOptions", path: sources("Mocking", "SwiftMockingOptions")),
         .target(
             name: "SwiftMocking",
-            dependencies: ["TestDoublesRecorder"],
+            dependencies: ["SwiftMockingOptions", "TestDoublesRecorder"],
             path: sources("Mocking", "SwiftMocking")
         ),
         .target(
@@ -157,7 +158,7 @@ let package = Package(
         ),
         .target(
             name: "MockableGenerator",
-            dependencies: ["DoublesGenCore"],
+            dependencies: ["SwiftMockingOptions", "DoublesGenCore"],
             path: sources("Mocking", "MockableGenerator")
         ),
         .executableTarget(
@@ -182,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockableGeneratorTests",
-            dependencies: ["MockableGenerator"],
+            dependencies: ["MockableGenerator", "SwiftMockingOptions"],
             path: tests("Mocking", "MockableGeneratorTests")
         ),
         .target(name: "MockableCorpus", path: tests("Mocking", "MockableCorpus")),

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "SwiftMocking", targets: ["SwiftMocking"]),
         .library(name: "SwiftMockingTestSupport", targets: ["SwiftMockingTestSupport"]),
+        .library(name: "SwiftMockingOptions", targets: ["SwiftMockingOptions"]),
         .library(name: "MockableGenerator", targets: ["MockableGenerator"]),
         .executable(name: "mockable", targets: ["mockable"]),
         .plugin(name: "GenerateMocks", targets: ["GenerateMocks"]),
@@ -19,9 +20,11 @@ let package = Package(
         .package(path: "../ManualStubs"),
     ],
     targets: [
+        // `MockableOptions` alone: shared by the generator, the macro and SwiftMocking.
+        .target(name: "SwiftMockingOptions"),
         .target(
             name: "SwiftMocking",
-            dependencies: [.product(name: "TestDoublesRecorder", package: "Recorder")]
+            dependencies: ["SwiftMockingOptions", .product(name: "TestDoublesRecorder", package: "Recorder")]
         ),
         .target(name: "SwiftMockingTestSupport", dependencies: ["SwiftMocking"]),
         .testTarget(
@@ -35,7 +38,7 @@ let package = Package(
         // mockable: the generator library, its command line and plugin.
         .target(
             name: "MockableGenerator",
-            dependencies: [.product(name: "DoublesGenCore", package: "ManualStubs")]
+            dependencies: ["SwiftMockingOptions", .product(name: "DoublesGenCore", package: "ManualStubs")]
         ),
         .executableTarget(name: "mockable", dependencies: ["MockableGenerator"]),
         .plugin(
@@ -47,7 +50,7 @@ let package = Package(
             dependencies: ["mockable"]
         ),
         .plugin(name: "MockableBuildPlugin", capability: .buildTool(), dependencies: ["mockable"]),
-        .testTarget(name: "MockableGeneratorTests", dependencies: ["MockableGenerator"]),
+        .testTarget(name: "MockableGeneratorTests", dependencies: ["MockableGenerator", "SwiftMockingOptions"]),
         // The doubles-gen corpus (a link to ManualStubs' own), mocked by the build plugin and used for real.
         .target(name: "DoublesGenCorpus", path: "Tests/DoublesGenCorpus"),
         // Shapes beyond the doubles-gen corpus: label-only overloads, composition chosen by itself.

@@ -51,10 +51,27 @@ struct LiveAsyncVisitor: AsyncVisitor {
 
 /// An `inout Self` argument: the runtime stub cannot write a value of the conforming type back.
 protocol Copyable2 {
-    func accept(_ value: inout Self) throws
+    func siblings() throws -> [Self]
 }
 struct LiveCopyable2: Copyable2 {
-    func accept(_ value: inout Self) throws {}
+    func siblings() throws -> [Self] { [self] }
+}
+
+protocol OptionalSelfVariable {
+    func adopt(_ value: inout Self?)
+}
+struct LiveOptionalSelfVariable: OptionalSelfVariable {
+    func adopt(_ value: inout Self?) {}
+}
+
+protocol SettableSelfProperty {
+    var next: Self? { get set }
+}
+struct LiveSettableSelfProperty: SettableSelfProperty {
+    var next: Self? {
+        get { nil }
+        set {}
+    }
 }
 
 /// A generic wrapper of the library's own: outside the standard wrappers a bound associated type is served in.
@@ -147,12 +164,29 @@ struct IntSequenced: Sequenced {
         #expect(error?.requirement == "each(_:)")
     }
 
-    @Test func selfArgument() {
+    @Test func selfArrayResult() {
         let error = failure((any Copyable2).self)
         #expect(error?.kind == .unsupportedProtocolShape)
-        #expect(error?.requirement == "accept(_:)")
-        #expect(error?.reason.contains("Self") == true)
+        #expect(error?.requirement == "siblings()")
+        #expect(error?.reason.contains("[Self]") == true)
+        #expect(error?.reason.contains("dynamic cast") == true)
+        #expect(error?.fix.contains("ManualStub") == true)
         #expect(error?.description.contains("τ") == false)
+    }
+
+    @Test func inoutOptionalSelf() {
+        let error = failure((any OptionalSelfVariable).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "adopt(_:)")
+        #expect(error?.reason.contains("inout Self?") == true)
+        #expect(error?.description.contains("τ") == false)
+    }
+
+    @Test func modifyOfASelfProperty() {
+        let error = failure((any SettableSelfProperty).self)
+        #expect(error?.kind == .unsupportedProtocolShape)
+        #expect(error?.requirement == "next")
+        #expect(error?.reason.contains("_modify") == true)
     }
 
     @Test func errorExistential() {

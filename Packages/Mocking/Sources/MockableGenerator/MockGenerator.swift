@@ -1,4 +1,5 @@
 import DoublesGenCore
+import SwiftMockingOptions
 
 /// One generated mock.
 public struct GeneratedMock: Hashable, Sendable {
@@ -42,7 +43,7 @@ public enum MockGenerator {
     ///   - includeDebugWrapper: Whether each mock sits inside `#if DEBUG`.
     /// - Returns: The mocks and diagnostics; with an error diagnostic, some protocols have no mock.
     public static func generate(
-        sources: [SourceText], options: MockOptions? = nil, includeDebugWrapper: Bool = true
+        sources: [SourceText], options: MockableOptions? = nil, includeDebugWrapper: Bool = true
     ) -> MockGenerationResult {
         let files = sources.map { Parser.parse($0.text, file: $0.name) }
         var diagnostics = files.flatMap(\.diagnostics)
@@ -65,7 +66,7 @@ public enum MockGenerator {
 
     private static func generate(
         _ declaration: ProtocolDeclaration, graph: ProtocolGraph, classNames: Set<String>,
-        defaultOptions: MockOptions?, includeDebugWrapper: Bool
+        defaultOptions: MockableOptions?, includeDebugWrapper: Bool
     ) -> (GeneratedMock?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var options = defaultOptions ?? .default
@@ -77,9 +78,11 @@ public enum MockGenerator {
         }
         let (flattened, flattenDiagnostics, unsupported) = graph.flatten(declaration.name)
         let superclass = Inheritance.superclass(of: declaration, graph: graph, classNames: classNames)
+        // With `.composition`, the composed mock inherits `superclass`: no requirement of it is missing.
+        let knownClasses = options.contains(.composition) ? classNames.union(superclass.map { [$0] } ?? []) : classNames
         for diagnostic in flattenDiagnostics {
             if let warning = Inheritance.warning(
-                for: diagnostic, protocolName: declaration.name, classNames: classNames)
+                for: diagnostic, protocolName: declaration.name, classNames: knownClasses)
             {
                 diagnostics.append(warning)
             } else if diagnostic.severity == .error {

@@ -1,5 +1,6 @@
 import DoublesGenCore
 import Foundation
+import SwiftMockingOptions
 
 /// Writes the mock class of one flattened protocol in the generated shape:
 /// each requirement gets an interaction member (matchers in, `Interaction`
@@ -18,7 +19,7 @@ struct MockWriter {
     /// The class a composed mock inherits, if any.
     let superclass: String?
 
-    init(_ flattened: FlattenedProtocol, options: MockOptions, isComposed: Bool, superclass: String?) {
+    init(_ flattened: FlattenedProtocol, options: MockableOptions, isComposed: Bool, superclass: String?) {
         self.flattened = flattened
         self.isComposed = isComposed
         self.superclass = isComposed ? superclass : "Mock"

@@ -1,5 +1,6 @@
 import DoublesGenCore
 import Foundation
+import SwiftMockingOptions
 
 /// The `mockable` command line: arguments and input in, mocks and diagnostics out.
 public enum MockableCommand {
@@ -39,7 +40,7 @@ public enum MockableCommand {
     /// - Returns: What to print and the exit status.
     public static func run(arguments: [String], readStandardInput: () -> Data) -> Outcome {
         var includeDebugWrapper = true
-        var options: MockOptions?
+        var options: MockableOptions?
         var paths: [String] = []
         var imports: [String] = []
         var testableImports: [String] = []
@@ -52,7 +53,7 @@ public enum MockableCommand {
             case "--no-debug-wrap": includeDebugWrapper = false
             case "-h", "--help": return Outcome(standardOutput: usage + "\n", standardError: "", status: 0)
             case "--options":
-                guard index + 1 < arguments.count, let parsed = MockOptions(parsing: arguments[index + 1]) else {
+                guard index + 1 < arguments.count, let parsed = MockableOptions(parsing: arguments[index + 1]) else {
                     let value = index + 1 < arguments.count ? arguments[index + 1] : ""
                     return usageError("error: invalid --options value '\(value)'")
                 }

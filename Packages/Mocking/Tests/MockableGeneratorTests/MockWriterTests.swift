@@ -1,9 +1,10 @@
 import DoublesGenCore
 import MockableGenerator
+import SwiftMockingOptions
 import Testing
 
 @Suite struct MockWriterTests {
-    func mock(_ source: String, options: MockOptions? = nil) -> String {
+    func mock(_ source: String, options: MockableOptions? = nil) -> String {
         MockGenerator.generate(
             sources: [SourceText(name: "input.swift", text: source)], options: options, includeDebugWrapper: false
         ).output
@@ -72,11 +73,11 @@ import Testing
     }
 
     @Test func optionsParseLikeTheAttribute() {
-        #expect(MockOptions(parsing: "[.suffixMock, .composition]") == [.suffixMock, .composition])
-        #expect(MockOptions(parsing: "prefixMock") == .prefixMock)
-        #expect(MockOptions(parsing: "") == [])
-        #expect(MockOptions(parsing: "bogus") == nil)
-        #expect(MockOptions([.suffixMock, .composition]).identifiers == ["suffixMock", "composition"])
-        #expect(MockOptions.default == .prefixMock)
+        #expect(MockableOptions(parsing: "[.suffixMock, .composition]") == [.suffixMock, .composition])
+        #expect(MockableOptions(parsing: "prefixMock") == .prefixMock)
+        #expect(MockableOptions(parsing: "") == [])
+        #expect(MockableOptions(parsing: "bogus") == nil)
+        #expect(MockableOptions([.suffixMock, .composition]).identifiers == ["suffixMock", "composition"])
+        #expect(MockableOptions.default == .prefixMock)
     }
 }

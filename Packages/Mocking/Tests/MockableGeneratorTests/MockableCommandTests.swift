@@ -81,6 +81,14 @@ import Testing
                 + "and may fail to conform\n")
     }
 
+    @Test func withCompositionTheClassConstraintOutsideTheInputIsNoWarning() {
+        let outcome = run(
+            ["--no-debug-wrap", "--options", "[.composition]"], input: "protocol B: Base { func b() }")
+        #expect(outcome.status == 0)
+        #expect(outcome.standardError.isEmpty)
+        #expect(outcome.standardOutput.contains("class MockB: Base"))
+    }
+
     @Test func anUnmockableRequirementFailsClosedNamingIt() {
         let outcome = run(["--no-debug-wrap"], input: "protocol P { func run(_ body: () -> Void) }")
         #expect(outcome.status == 1)

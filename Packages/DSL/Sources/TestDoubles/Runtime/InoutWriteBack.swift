@@ -17,6 +17,8 @@ final class InoutWriteBack: Sendable {
     /// One `inout` argument: the caller's variable and its type.
     struct Target: @unchecked Sendable {
         let type: Any.Type
+        /// Whether the variable is an `inout Self`: it holds a payload reference, and `type` is the stub's existential.
+        let isSelf: Bool
         /// The caller's variable; valid until the call returns (it is the caller's storage, not the frame's).
         let address: UnsafeMutableRawPointer
     }
@@ -43,7 +45,9 @@ final class InoutWriteBack: Sendable {
                 // A zero-sized variable has nothing to write back.
                 continue
             }
-            targets[position] = Target(type: shape.argumentTypes[callIndex], address: address)
+            targets[position] = Target(
+                type: shape.argumentTypes[callIndex], isSelf: shape.selfArguments[callIndex] == .inout,
+                address: address)
         }
         self.requirement = shape.requirement.id
         self.requirementName = shape.requirement.name
@@ -67,14 +71,23 @@ final class InoutWriteBack: Sendable {
     /// Assigns every recorded value to its caller's variable; a value of
     /// another type stops with a diagnostic instead of writing garbage.
     ///
-    /// - Parameter name: The double and requirement, for diagnostics.
-    func apply(describing name: @autoclosure () -> String) {
+    /// - Parameters:
+    ///   - name: The double and requirement, for diagnostics.
+    ///   - selfPayload: The payload to store for the final value of an `inout Self` (nil: keep the variable).
+    func apply(describing name: @autoclosure () -> String, selfPayload: (Any) -> AnyObject?) {
         let values = written.withLock { written in
             defer { written.removeAll() }
             return written
         }
         for (position, written) in values.sorted(by: { $0.key < $1.key }) {
             guard let target = targets[position] else { continue }
+            if target.isSelf {
+                // The variable holds the payload (the generic caller's `Self`), not an existential.
+                if let payload = selfPayload(written.value) {
+                    target.address.assumingMemoryBound(to: AnyObject.self).pointee = payload
+                }
+                continue
+            }
             func assign<T>(_: T.Type) {
                 guard let value = written.value as? T else {
                     stop(
@@ -98,7 +111,9 @@ extension StubRuntime {
         let outcome = InoutWriteBack.$current.withValue(writeBack) {
             recorder.dispatch(shape.requirement, arguments: arguments)
         }
-        writeBack.apply(describing: "\(recorder.name): \(shape.requirement.name)")
+        writeBack.apply(describing: "\(recorder.name): \(shape.requirement.name)") {
+            selfPayload(of: $0, requirement: shape.requirement.name, what: "the final value of its inout Self")
+        }
         return outcome
     }
 
@@ -113,7 +128,9 @@ extension StubRuntime {
         let outcome = await InoutWriteBack.$current.withValue(writeBack) {
             await recorder.dispatchAsync(shape.requirement, arguments: list.values)
         }
-        writeBack.apply(describing: "\(recorder.name): \(shape.requirement.name)")
+        writeBack.apply(describing: "\(recorder.name): \(shape.requirement.name)") {
+            self.selfPayload(of: $0, requirement: shape.requirement.name, what: "the final value of its inout Self")
+        }
         return outcome
     }
 }

@@ -51,7 +51,7 @@ extension RequirementShape {
         var bridges: [ClosureBridge?] = []
         for (index, parameter) in signature.parameters.enumerated() {
             bridges.append(
-                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract || parameter.isSelf
+                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract || parameter.selfForm != nil
                     ? nil
                     : try closureBridge(
                         for: parameter.type, template: parameter.genericTemplate, what: "parameter \(index + 1)"))
@@ -70,14 +70,13 @@ extension RequirementShape {
                     "parameter \(index + 1) is an inout thin metatype (\(parameter.type)), which the runtime stub "
                         + "cannot read or write back", "pass the metatype by value, or use ManualStub")
             }
-            if parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract {
-                lowerings.append(.indirect)
+            if let form = parameter.selfForm {
+                lowerings.append(form.lowering(isClassBound: isClassBound))
                 tuples.append(nil)
                 continue
             }
-            if parameter.isSelf {
-                // `Self`: one reference for a class-bound protocol, else the address of the conforming value.
-                lowerings.append(isClassBound ? .word : .indirect)
+            if parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract {
+                lowerings.append(.indirect)
                 tuples.append(nil)
                 continue
             }
@@ -166,7 +165,8 @@ extension RequirementShape {
         switch access {
         case .modify: resultType = Void.self
         case .makesSelf, .makesOptionalSelf: resultType = Void.self
-        case .call, .actorExecutor: resultType = signature.result ?? Void.self
+        case .call, .actorExecutor:
+            resultType = signature.result ?? Void.self
         }
         self.init(
             requirement: TestDoublesRecorder.Requirement(
@@ -174,8 +174,9 @@ extension RequirementShape {
                 name: (signature.isStatic ? "static " : "") + signature.name, effects: effects,
                 resultType: resultType),
             access: access,
-            argumentTypes: signature.parameters.map { $0.isSelf ? existential : $0.type },
-            selfArguments: signature.parameters.map(\.isSelf),
+            argumentTypes: signature.parameters.map { $0.selfForm?.visibleType(existential) ?? $0.type },
+            selfArguments: signature.parameters.map(\.selfForm),
+            existential: existential,
             autoclosureArguments: order.indices.filter { signature.parameters[order[$0]].isAutoclosure },
             ownerships: signature.parameters.map(\.ownership),
             inoutArguments: Set(signature.parameters.indices.filter { signature.parameters[$0].isInout }),

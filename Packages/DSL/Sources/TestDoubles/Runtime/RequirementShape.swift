@@ -39,9 +39,11 @@ struct RequirementShape: @unchecked Sendable {
     /// The visible argument types in call order (a setter's new value first).
     /// A `Self` argument's is the stub's existential type (what its handler receives).
     let argumentTypes: [Any.Type]
-    /// Per argument in call order: whether it is `Self` (a fabricated value, or
-    /// another conformer's value of the same dynamic type, handed over as the existential).
-    let selfArguments: [Bool]
+    /// Per argument in call order: how it holds `Self` (a fabricated value, or another conformer's value of
+    /// the same dynamic type, handed over as the existential, or an optional or array of them), if it does.
+    let selfArguments: [SelfArgument.Form?]
+    /// The stub's existential type: what each `Self` (and each element of a wrapped one) is handed over as.
+    let existential: Any.Type
     /// The recorder's positions of `@autoclosure` arguments.
     let autoclosureArguments: [Int]
     /// How the callee receives each argument.
@@ -88,7 +90,7 @@ extension RequirementShape {
     ) -> RequirementShape {
         RequirementShape(
             requirement: requirement, access: access, argumentTypes: argumentTypes, selfArguments: selfArguments,
-            autoclosureArguments: autoclosureArguments, ownerships: ownerships,
+            existential: existential, autoclosureArguments: autoclosureArguments, ownerships: ownerships,
             inoutArguments: inoutArguments, recorderOrder: recorderOrder, plan: plan,
             argumentLocations: argumentLocations, argumentBridges: argumentBridges, resultBridge: resultBridge,
             genericArguments: genericArguments, genericTemplates: genericTemplates, resultTemplate: resultTemplate,

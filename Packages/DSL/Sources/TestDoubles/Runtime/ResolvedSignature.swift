@@ -25,8 +25,8 @@ struct ResolvedSignature: @unchecked Sendable {
         /// The type when it mentions the requirement's own generic parameter
         /// inside another type (`[T]`, `T?`); `type` is then its representative.
         var genericTemplate: GenericTemplate? = nil
-        /// Whether the parameter is `Self` (a value of the conforming type).
-        var isSelf = false
+        /// How the parameter holds `Self` (`Self`, `Self?`, `[Self]`, `inout Self`), if it does.
+        var selfForm: SelfArgument.Form? = nil
         /// Whether the parameter is an `@autoclosure` (its expression runs only when the closure is called).
         var isAutoclosure = false
     }
@@ -166,16 +166,22 @@ extension ResolvedSignature {
                         isAbstract: resolved.travelsIndirectly))
                 continue
             }
-            if case .dependent(let dependent) = parameter.type, Self.isSelf(dependent) {
-                guard parameter.ownership != .inout else {
-                    throw describe(
-                        "parameter \(index + 1) is an inout Self, which the runtime stub does not write back",
-                        "use ManualStub (a hand-written or doubles-gen conformer)")
+            if case .dependent(let dependent) = parameter.type, var form = SelfArgument.Form(dependent) {
+                if parameter.ownership == .inout {
+                    guard form == .value else {
+                        throw describe(
+                            "parameter \(index + 1) is an inout \(form.spelling), which the "
+                                + "runtime stub does not write back (it writes back an inout Self)",
+                            "use ManualStub (a hand-written or doubles-gen conformer)")
+                    }
+                    form = .inout
                 }
                 let ownership: ArgumentOwnership =
                     parameter.ownership == .owned || (parameter.ownership == .default && ownsByDefault)
                     ? .owned : .borrowed
-                parameters.append(Parameter(type: AnyObject.self, ownership: ownership, isInout: false, isSelf: true))
+                parameters.append(
+                    Parameter(
+                        type: AnyObject.self, ownership: ownership, isInout: form == .inout, selfForm: form))
                 continue
             }
             guard let type = parameter.type.concreteType else {
@@ -226,6 +232,12 @@ extension ResolvedSignature {
             {
                 result = nil
                 resultIsOptionalSelf = true
+            } else if SelfArgument.Form(type) == .array {
+                throw describe(
+                    "its result type is [Self]: a caller holding the protocol as an existential converts that array "
+                        + "to an array of the existential with a dynamic cast of each element, which a fabricated value "
+                        + "cannot pass (it has no conformance record), so the caller would stop",
+                    "use ManualStub (a hand-written or doubles-gen conformer)")
             } else if let binding {
                 throw describe(
                     "its result type \(GenericTemplate.spelling(of: type)) depends on Self or an associated type "

@@ -166,6 +166,11 @@ struct StubBlueprint: @unchecked Sendable {
                 else {
                     throw fail("its _modify has no getter and setter beside it", "use ManualStub")
                 }
+                if signatures[getter].result == nil {
+                    throw fail(
+                        "its _modify yields Self, Self? or [Self], which the runtime stub does not serve yet",
+                        "use ManualStub")
+                }
                 if signatures[getter].resultIsAbstract {
                     throw fail(
                         "its _modify yields the bound associated type, or a wrapper of it that travels indirectly (such "

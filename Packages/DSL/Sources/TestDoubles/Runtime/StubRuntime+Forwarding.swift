@@ -22,6 +22,12 @@ extension StubRuntime {
                             + "real implementation would make one of its own type, not of the spy's; configure it with "
                             + "when { ... }.thenReturn(spy())")
                 }
+                if let form = shape.selfArguments.first(where: { $0 != nil && $0 != .value }), let form {
+                    throw .unsupportedTarget(
+                        "it takes \(form.spelling), whose values have no real counterpart the spy could pass to the real "
+                            + "implementation (only the spy's own value stands for its target); configure the call with "
+                            + "when { ... } instead")
+                }
                 let witness = try target.witness(forDispatchIndex: frame.slot)
                 return try frame.prepareForwarding(to: target, witness: witness, plan: shape.plan)
             })
@@ -47,7 +53,7 @@ extension StubRuntime {
             for (recorderIndex, declarationIndex) in shape.recorderOrder.enumerated() {
                 declared[declarationIndex] = arguments[recorderIndex]
             }
-            for (index, isSelf) in shape.selfArguments.enumerated() where isSelf {
+            for (index, form) in shape.selfArguments.enumerated() where form == .value {
                 // The double's own value stands for the real one; any other value has no real counterpart.
                 guard isOwnValue(declared[index] as AnyObject) else {
                     throw .unsupportedTarget(
@@ -58,7 +64,7 @@ extension StubRuntime {
                 try call.supplyTargetAsSelfArgument(at: shape.plan.arguments[index], ownership: shape.ownerships[index])
             }
             for (index, ownership) in shape.ownerships.enumerated()
-            where ownership == .owned && !shape.selfArguments[index] {
+            where ownership == .owned && shape.selfArguments[index] == nil {
                 if let bridge = shape.argumentBridges[index] {
                     try call.supplyOwnedClosure(
                         declared[index], ofType: shape.argumentTypes[index], at: shape.plan.arguments[index],

@@ -38,9 +38,15 @@ enum ArgumentReader {
     case generic(ArgumentDecoder)
 
     /// The reader of an argument of `type` at `location`.
-    init(type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership, isSelf: Bool = false) {
-        if isSelf {
-            self = .generic { frame in SelfArgument.decode(frame, at: location, ownership: ownership, as: type) }
+    /// - Parameter selfForm: How the argument holds `Self`; `type` is then the stub's existential.
+    init(
+        type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership, selfForm: SelfArgument.Form? = nil,
+        existential: Any.Type? = nil
+    ) {
+        if let selfForm, let existential {
+            self = .generic { frame in
+                SelfArgument.decode(frame, at: location, ownership: ownership, form: selfForm, as: existential)
+            }
         } else if let scalar = ScalarArgumentReader(type: type, location: location) {
             self = .scalar(scalar)
         } else {
@@ -193,7 +199,8 @@ final class RequirementPlan: @unchecked Sendable {
             readers = order.map { position in
                 ArgumentReader(
                     type: shape.argumentTypes[position], location: locations[position],
-                    ownership: shape.ownerships[position], isSelf: shape.selfArguments[position])
+                    ownership: shape.ownerships[position], selfForm: shape.selfArguments[position],
+                    existential: shape.existential)
             }
         } else {
             readers = []

@@ -279,7 +279,7 @@ final class StubRuntime: Sendable {
             values.append(
                 ArgumentReader(
                     type: type, location: locations[index], ownership: plan.shape.ownerships[index],
-                    isSelf: plan.shape.selfArguments[index]
+                    selfForm: plan.shape.selfArguments[index], existential: plan.shape.existential
                 ).read(frame))
             return step(index + 1)
         }

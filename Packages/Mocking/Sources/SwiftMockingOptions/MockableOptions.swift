@@ -1,6 +1,9 @@
-/// How a mock is named and shaped: the options of `@Mockable(...)` and of
-/// `mockable --options`.
-public struct MockOptions: OptionSet, Hashable, Sendable {
+/// How a generated mock is named and shaped: the options of `@Mockable(...)`
+/// and of `mockable --options`.
+///
+/// Its own module, so that the generator, the macro and SwiftMocking (which
+/// re-exports it) share one definition.
+public struct MockableOptions: OptionSet, Hashable, Sendable {
     /// The option bits.
     public let rawValue: Int
 
@@ -12,17 +15,17 @@ public struct MockOptions: OptionSet, Hashable, Sendable {
     }
 
     /// Names the mock `<P>Mock`.
-    public static let suffixMock = MockOptions(rawValue: 1 << 0)
+    public static let suffixMock = MockableOptions(rawValue: 1 << 0)
     /// Names the mock `Mock<P>`; wins over ``suffixMock``.
-    public static let prefixMock = MockOptions(rawValue: 1 << 1)
+    public static let prefixMock = MockableOptions(rawValue: 1 << 1)
     /// Holds `let mock = Mock()` instead of inheriting `Mock`, leaving the
     /// superclass slot to a class constraint.
-    public static let composition = MockOptions(rawValue: 1 << 2)
+    public static let composition = MockableOptions(rawValue: 1 << 2)
     /// `[.prefixMock]`.
-    public static let `default`: MockOptions = [.prefixMock]
+    public static let `default`: MockableOptions = [.prefixMock]
 
     /// The names, in declaration order.
-    static let named: [(String, MockOptions)] = [
+    static let named: [(String, MockableOptions)] = [
         ("suffixMock", .suffixMock), ("prefixMock", .prefixMock), ("composition", .composition),
     ]
 
@@ -31,7 +34,7 @@ public struct MockOptions: OptionSet, Hashable, Sendable {
     ///
     /// - Parameter text: The options as written.
     public init?(parsing text: String) {
-        var options: MockOptions = []
+        var options: MockableOptions = []
         let cleaned = text.filter { !"[]. \t\n".contains($0) }
         for part in cleaned.split(separator: ",") {
             guard let option = Self.named.first(where: { $0.0 == part })?.1 else { return nil }
@@ -45,9 +48,11 @@ public struct MockOptions: OptionSet, Hashable, Sendable {
         Self.named.filter { contains($0.1) }.map(\.0)
     }
 
-    /// The mock's name for a protocol.
-    func mockName(for protocolName: String) -> String {
-        if contains(.prefixMock) || !contains(.suffixMock) { return "Mock" + protocolName }
-        return protocolName + "Mock"
+    /// Parses options the way ``init(parsing:)`` does; the spelling
+    /// SwiftMocking's generator used.
+    ///
+    /// - Parameter stringLiteral: The options as written.
+    public init?(stringLiteral: String) {
+        self.init(parsing: stringLiteral)
     }
 }

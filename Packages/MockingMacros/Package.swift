@@ -1,0 +1,81 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import Foundation
+import PackageDescription
+
+/// `@Mockable`: the SwiftMocking macro, expanding to what `mockable` writes.
+///
+/// No Swift package can be fetched, so the macro is built on the SwiftSyntax
+/// libraries the toolchain ships for its own macro plugins (the `host` folder
+/// beside the standard library). Reaching them takes `-I`/`-L` flags, and
+/// SwiftPM accepts such unsafe flags only from root, path and branch
+/// dependencies: that is why the macro lives in this package alone, and why a
+/// team that depends on the other products by version never sees it.
+///
+/// The folder is `TESTDOUBLES_SWIFT_HOST_LIBRARIES` when set; otherwise it is
+/// found from the toolchain running this manifest (the folder that holds its
+/// `PackageDescription` library), which covers `/opt/swift/usr/lib/swift/host`
+/// and Debian's `/usr/libexec/swift/lib/swift/host`.
+let hostLibraries: String = {
+    if let path = ProcessInfo.processInfo.environment["TESTDOUBLES_SWIFT_HOST_LIBRARIES"], !path.isEmpty {
+        return path
+    }
+    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+    let marker = "/pm/ManifestAPI/libPackageDescription.so"
+    for line in maps.split(separator: "\n") where line.hasSuffix(marker) {
+        guard let slash = line.firstIndex(of: "/") else { continue }
+        return String(line[slash...].dropLast(marker.count)) + "/host"
+    }
+    return "/usr/lib/swift/host"
+}()
+
+/// What every target that uses the host SwiftSyntax libraries needs.
+let hostSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
+let hostLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
+]
+
+let package = Package(
+    name: "MockingMacros",
+    products: [
+        .library(name: "SwiftMockingMacros", targets: ["SwiftMockingMacros"])
+    ],
+    dependencies: [
+        .package(path: "../Mocking"),
+        .package(path: "../ManualStubs"),
+    ],
+    targets: [
+        // The compiler plugin: reads the protocol, runs the generator, returns the mock.
+        .macro(
+            name: "MockingMacrosPlugin",
+            dependencies: [
+                .product(name: "MockableGenerator", package: "Mocking"),
+                .product(name: "SwiftMockingOptions", package: "Mocking"),
+                .product(name: "DoublesGenCore", package: "ManualStubs"),
+            ],
+            swiftSettings: hostSwiftSettings,
+            linkerSettings: hostLinkerSettings
+        ),
+        // What tests import: the `@Mockable` declaration and SwiftMocking.
+        .target(
+            name: "SwiftMockingMacros",
+            dependencies: ["MockingMacrosPlugin", .product(name: "SwiftMocking", package: "Mocking")]
+        ),
+        .testTarget(
+            name: "MockableMacroTests",
+            dependencies: ["SwiftMockingMacros"]
+        ),
+        // The expansion, in process, against `mockable`'s output for the same protocols.
+        .testTarget(
+            name: "MockableExpansionTests",
+            dependencies: [
+                "MockingMacrosPlugin",
+                .product(name: "MockableGenerator", package: "Mocking"),
+                .product(name: "DoublesGenCore", package: "ManualStubs"),
+            ],
+            swiftSettings: hostSwiftSettings,
+            linkerSettings: hostLinkerSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
