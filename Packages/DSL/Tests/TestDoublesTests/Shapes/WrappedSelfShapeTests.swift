@@ -258,4 +258,17 @@ private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) ==
         // Requirements without wrapped Self still reach the real implementation.
         #expect(value.identifier() == 6)
     }
+
+    #if compiler(>=6.2)
+    @Test func aSpyStopsRatherThanForwardAWrappedSelfItCannotTranslate() async {
+        // The real implementation would receive the spy's payloads, which are not of its type.
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let spy = try Spy<any Ranking>(forwardingTo: LiveRanking(id: 6))
+            let value = spy()
+            _ = better(value, value)
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("cannot be forwarded") && output.contains("Self?"))
+    }
+    #endif
 }
