@@ -11,10 +11,18 @@ import Foundation
 /// new thread. A pass that parked keeps its executor for good (its thread
 /// may be blocked in a job), and an executor the idle list has no room for
 /// ends its thread once no job is left.
+///
+/// A pass started from the main actor runs every job as the main actor, on
+/// a ``MainActorLoan``, so its closure (isolated to the main actor) runs on
+/// this thread too and a call in it may park.
 final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var stopped = false
+    /// Whether the current pass's jobs run as the main actor (guarded by `condition`).
+    private var asMainActor = false
+    /// The loan of the job running now (touched only on the executor's thread).
+    private var loan: MainActorLoan?
 
     /// Finished executors waiting for the next pass.
     private static let idle = Locked<[RecordingExecutor]>([])
@@ -34,8 +42,13 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
 
     private init() {}
 
-    /// Starts a task that prefers this executor; it inherits the caller's task-local values.
-    func start(_ operation: @escaping @Sendable () async -> Void) {
+    /// Starts a task that prefers this executor; it inherits the caller's
+    /// task-local values. With `asMainActor`, each of its jobs runs here
+    /// isolated to the main actor, which lends itself for the job (see ``MainActorLoan``).
+    func start(asMainActor: Bool = false, _ operation: @escaping @Sendable () async -> Void) {
+        condition.lock()
+        self.asMainActor = asMainActor
+        condition.unlock()
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: self, operation: operation)
         }
@@ -53,6 +66,9 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     /// that parked): kept for the next pass while the idle list has room,
     /// else its thread ends once no job is left.
     func recycle() {
+        condition.lock()
+        asMainActor = false
+        condition.unlock()
         let kept = Self.idle.withLock { idle in
             guard idle.count < Self.idleLimit else { return false }
             idle.append(self)
@@ -78,10 +94,25 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
                 return
             }
             let job = jobs.removeFirst()
+            let lent = asMainActor
             condition.unlock()
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                job.runSynchronously(on: asUnownedTaskExecutor())
+                if lent {
+                    loan = MainActorLoan.take()
+                    job.runSynchronously(
+                        isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
+                    giveBackMainActor()
+                } else {
+                    job.runSynchronously(on: asUnownedTaskExecutor())
+                }
             }
         }
+    }
+
+    /// Gives back the main actor the running job borrowed, if any: when the
+    /// job returns, or before it parks for good. Call only on the executor's thread.
+    func giveBackMainActor() {
+        loan?.giveBack()
+        loan = nil
     }
 }

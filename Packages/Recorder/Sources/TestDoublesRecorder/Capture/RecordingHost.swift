@@ -31,6 +31,8 @@ final class RecordingHost: @unchecked Sendable {
     private var task: UnsafeCurrentTask?
     /// The caller of an async run, waiting for the outcome.
     private var waiter: CheckedContinuation<Outcome, Never>?
+    /// The executor of the pass, which may lend it the main actor (see ``MainActorLoan``).
+    private var executor: RecordingExecutor?
 
     /// Whether the calling thread is this host's thread (parking is allowed only there).
     var isCurrentThread: Bool {
@@ -107,9 +109,13 @@ final class RecordingHost: @unchecked Sendable {
             references.measure()
             let mailbox = AsyncMailbox(carried, Context(session: session, handler: handler, scope: scope))
             let executor = RecordingExecutor.make()
+            // A closure written on the main actor is isolated to it: its jobs run
+            // on the executor's thread as the main actor, where a call may park.
+            let asMainActor = isolation.map { $0 === MainActor.shared } ?? false
             let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 condition.lock()
                 waiter = continuation
+                self.executor = executor
                 condition.unlock()
                 let operation: @Sendable () async -> Void = { [self] in
                     // The task's first job runs on the executor's thread, where a sync call may park.
@@ -123,7 +129,7 @@ final class RecordingHost: @unchecked Sendable {
                     finish(.finished)
                 }
                 if let executor {
-                    executor.start(operation)
+                    executor.start(asMainActor: asMainActor, operation)
                 } else {
                     Task(operation: operation)
                 }
@@ -185,8 +191,13 @@ final class RecordingHost: @unchecked Sendable {
         }
     }
 
-    /// Ends the pass on this host's thread and blocks it for good.
+    /// Ends the pass on this host's thread and blocks it for good (giving
+    /// back the main actor when the executor borrowed it for the job).
     func park() -> Never {
+        condition.lock()
+        let lender = executor
+        condition.unlock()
+        lender?.giveBackMainActor()
         finish(.parked)
         let never = NSCondition()
         never.lock()

@@ -14,12 +14,15 @@ enum BehaviorAction: @unchecked Sendable {
     case awaitCancellation(Swift.Result<Any, any Error>?)
     /// Waits `sleep`, cancels the calling task, then answers with the given outcome.
     case cancel(after: @Sendable () async throws -> Void, then: Swift.Result<Any, any Error>)
+    /// Reports that the test asked for a fatal error, with the optional
+    /// message, and answers as for an unstubbed call; never stops the process.
+    case fatalError(String?)
 
     /// Whether the action can only run on an async requirement.
     var isAsyncOnly: Bool {
         switch self {
         case .computeAsync, .suspend, .delayed, .never, .awaitCancellation, .cancel: true
-        case .value, .error, .compute, .forward: false
+        case .value, .error, .compute, .forward, .fatalError: false
         }
     }
 
@@ -47,6 +50,7 @@ enum BehaviorAction: @unchecked Sendable {
         case .never: "thenNeverReturn"
         case .awaitCancellation: "thenAwaitCancellation"
         case .cancel: "thenCancel(after:)"
+        case .fatalError: "thenFatalError"
         }
     }
 
@@ -54,7 +58,7 @@ enum BehaviorAction: @unchecked Sendable {
         switch self {
         case .value: .returned
         case .error: .threw
-        case .compute, .computeAsync: .computed
+        case .compute, .computeAsync, .fatalError: .computed
         case .forward: .forwarded
         case .suspend, .delayed, .never, .awaitCancellation, .cancel: .suspended
         }
@@ -105,6 +109,17 @@ struct BehaviorStep {
 struct BehaviorChain {
     private(set) var steps: [BehaviorStep] = []
     private var index = 0
+    /// The actions run around every call the chain serves (`beforeEachCall`,
+    /// `afterEachCall`); nil until one is added, so a call without them
+    /// carries nothing.
+    private(set) var hooks: CallHooks?
+
+    /// Adds an action run before or after every call the chain serves.
+    mutating func addHook(_ hook: CallHook, after: Bool) {
+        var updated = hooks ?? CallHooks()
+        if after { updated.after.append(hook) } else { updated.before.append(hook) }
+        hooks = updated
+    }
 
     var isEmpty: Bool { steps.isEmpty }
 
@@ -115,8 +130,10 @@ struct BehaviorChain {
 
     /// The calls the steps at `positions` can still serve.
     func remainingUses(at positions: Range<Int>) -> Int {
+        // Saturating: a bare last step or an unbounded one counts as `Int.max` calls.
         positions.clamped(to: steps.indices).reduce(0) { total, position in
-            total + Swift.max(0, limit(position) - steps[position].used)
+            let (sum, overflow) = total.addingReportingOverflow(Swift.max(0, limit(position) - steps[position].used))
+            return overflow ? .max : sum
         }
     }
 
@@ -133,6 +150,8 @@ struct BehaviorChain {
         let behavior: ConfiguredBehavior
         /// The per-behavior call count, from 1.
         let count: Int
+        /// The actions to run around the call, if any.
+        let hooks: CallHooks?
     }
 
     /// Takes the next behavior and its per-behavior call count, or `nil`
@@ -157,14 +176,17 @@ struct BehaviorChain {
     mutating func next() -> Step? {
         guard let position = current() else { return nil }
         steps[position].used += 1
-        return Step(behavior: steps[position].behavior, count: steps[position].used)
+        return Step(behavior: steps[position].behavior, count: steps[position].used, hooks: hooks)
     }
 
     /// Consumes one use of the next step when its answer needs no boxing
     /// (see ``ImmediateAnswer``); consumes nothing otherwise.
     @inline(__always)
     mutating func nextImmediateAnswer() -> ImmediateAnswer? {
-        guard let position = current(), let answer = steps[position].immediateAnswer else { return nil }
+        // A call with actions around it takes the general path, which runs them.
+        guard hooks == nil, let position = current(), let answer = steps[position].immediateAnswer else {
+            return nil
+        }
         steps[position].used += 1
         return answer
     }

@@ -2,8 +2,14 @@ extension InvocationRecorder.Selection {
     /// The ledger entry of the call the selection answers.
     var ticket: CallTicket {
         switch self {
-        case .behavior(_, _, let ticket), .unmatched(_, let ticket): ticket
+        case .behavior(_, _, let ticket, _), .unmatched(_, let ticket): ticket
         }
+    }
+
+    /// The actions to run around the call, when its registration has any.
+    var hooks: CallHooks? {
+        if case .behavior(_, _, _, let hooks) = self { return hooks }
+        return nil
     }
 }
 

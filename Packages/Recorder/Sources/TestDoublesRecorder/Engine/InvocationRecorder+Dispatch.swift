@@ -4,8 +4,8 @@ extension InvocationRecorder {
     /// The result of matching a call against the registrations.
     enum Selection {
         /// The picked behavior, by reference (its site is read only on error paths), its call count,
-        /// and the call's ledger entry.
-        case behavior(ConfiguredBehavior, count: Int, ticket: CallTicket)
+        /// the call's ledger entry, and the actions to run around the call.
+        case behavior(ConfiguredBehavior, count: Int, ticket: CallTicket, hooks: CallHooks?)
         case unmatched([Registration], ticket: CallTicket)
     }
 
@@ -105,7 +105,15 @@ extension InvocationRecorder {
             return capture(session, requirement, arguments.values)
         }
         let selection = select(requirement, arguments)
+        guard let hooks = selection.hooks else {
+            let outcome = answer(selection, requirement, arguments)
+            complete(selection.ticket, outcome)
+            return outcome
+        }
+        let values = arguments.values
+        run(hooks.before, requirement, values)
         let outcome = answer(selection, requirement, arguments)
+        run(hooks.after, requirement, values)
         complete(selection.ticket, outcome)
         return outcome
     }
@@ -115,7 +123,7 @@ extension InvocationRecorder {
         switch selection {
         case .unmatched(let tried, _):
             return unmatched(requirement, arguments.values, tried: tried)
-        case .behavior(let behavior, let count, _):
+        case .behavior(let behavior, let count, _, _):
             if let outcome = immediateOutcome(behavior, count, requirement, arguments) { return outcome }
             return misconfigured(
                 "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
@@ -139,7 +147,10 @@ extension InvocationRecorder {
             return outcome
         }
         let selection = select(requirement, .boxed(arguments))
+        let hooks = selection.hooks
+        if let hooks { run(hooks.before, requirement, arguments) }
         let outcome = await answerAsync(selection, requirement, arguments)
+        if let hooks { run(hooks.after, requirement, arguments) }
         complete(selection.ticket, outcome)
         return outcome
     }
@@ -151,12 +162,12 @@ extension InvocationRecorder {
         switch selection {
         case .unmatched(let tried, _):
             return unmatched(requirement, arguments, tried: tried)
-        case .behavior(let behavior, let count, _):
+        case .behavior(let behavior, let count, _, _):
             if let outcome = immediateOutcome(behavior, count, requirement, .boxed(arguments)) { return outcome }
             asyncInFlight.add(1, ordering: .relaxed)
             defer { asyncInFlight.subtract(1, ordering: .relaxed) }
             switch behavior.action {
-            case .value, .error, .forward, .compute:
+            case .value, .error, .forward, .compute, .fatalError:
                 preconditionFailure("immediate behaviors are answered above")
             case .computeAsync(let handler):
                 do {
@@ -213,6 +224,8 @@ extension InvocationRecorder {
         case .value(let value): return .returned(value)
         case .error(let error): return thrown(error, requirement, arguments.values, site: behavior.site)
         case .forward: return .forward
+        case .fatalError(let message):
+            return askedForFatalError(message, requirement, arguments.values, site: behavior.site)
         case .compute(let handler):
             let values = arguments.values
             do {
@@ -262,7 +275,7 @@ extension InvocationRecorder {
         }
         if let fastPick, let fastTicket {
             fastNotification?.deliver()
-            return .behavior(fastPick.behavior, count: fastPick.count, ticket: fastTicket)
+            return .behavior(fastPick.behavior, count: fastPick.count, ticket: fastTicket, hooks: fastPick.hooks)
         }
         return selectMatching(requirement, arguments)
     }
@@ -289,7 +302,7 @@ extension InvocationRecorder {
             }
             if let picked, let ticket {
                 notification?.deliver()
-                return .behavior(picked.behavior, count: picked.count, ticket: ticket)
+                return .behavior(picked.behavior, count: picked.count, ticket: ticket, hooks: picked.hooks)
             }
         }
         let outcome: Invocation.Outcome = unmatchedCallPolicy == .forward ? .forwarded : .unmatched
@@ -354,6 +367,30 @@ extension InvocationRecorder {
                 message: "\(name): \(problem) (call: \(requirement.describeCall(arguments)))",
                 location: site))
         return defaultAnswer(requirement, arguments, reason: problem)
+    }
+
+    /// A call that reached `thenFatalError`: the test asked for the process
+    /// to stop here. One test's configuration must not end every other
+    /// test of the run, so the request is reported at the line that
+    /// configured it and the call finishes as an unstubbed one: a throwing
+    /// requirement throws ``UnstubbedCall``, any other gets the default
+    /// answer an unmatched call gets.
+    private func askedForFatalError(
+        _ message: String?, _ requirement: Requirement, _ arguments: [Any], site: CallSite
+    ) -> CallOutcome {
+        let call = requirement.describeCall(arguments)
+        let given = message.map { ": \($0)" } ?? ""
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(
+                kind: .invalidBehavior,
+                message: """
+                    \(name): \(call) reached thenFatalError\(given). The test asked for a fatal error here; \
+                    the process was not stopped (one test must not end the whole run), and the call was answered \
+                    as an unstubbed call.
+                    """,
+                location: site))
+        if requirement.effects.canThrow { return .threw(UnstubbedCall(double: name, call: call)) }
+        return defaultAnswer(requirement, arguments, reason: "the test asked for a fatal error")
     }
 
     private func unmatched(_ requirement: Requirement, _ arguments: [Any], tried: [Registration]) -> CallOutcome {

@@ -44,9 +44,11 @@ public enum Match {
 
     /// Ends a recording pass whose matcher needs a placeholder no source can
     /// make: its thread is parked and the problem reported at the `when` or
-    /// `verify` line when the pass runs on a thread of its own; otherwise
-    /// (no pass at all, or the closure of an async pass running this on an
-    /// actor's thread, such as the main actor's) the process stops.
+    /// `verify` line when the pass runs on a thread of its own (a closure
+    /// isolated to the main actor included: the pass borrows the main actor
+    /// onto that thread, see ``MainActorLoan``); otherwise (no pass at all,
+    /// or a closure that reached this on a thread the pass cannot borrow,
+    /// such as another actor's custom executor) the process stops.
     @usableFromInline
     static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """

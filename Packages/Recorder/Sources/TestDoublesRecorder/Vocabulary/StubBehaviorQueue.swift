@@ -19,7 +19,8 @@ public final class StubBehaviorQueue: Sendable {
     /// The calls the queue's pattern selected.
     public var interactions: CallInteractions<Any> { CallInteractions(core: core) }
 
-    /// The answers not used yet, or `nil` when the queue could not be configured.
+    /// The answers not used yet (`Int.max` when the last one answers every
+    /// later call), or `nil` when the queue could not be configured.
     public var remainingAnswerCount: Int? {
         guard let registration = core.registration, core.isValid else { return nil }
         return core.recorder.remainingUses(of: registration, at: positions)
@@ -40,9 +41,12 @@ public final class StubBehaviorQueue: Sendable {
     ) {
         let remaining = remainingAnswerCount ?? 0
         guard remaining > 0 else { return }
+        let left =
+            remaining == .max
+            ? "the behaviors of \(core.patternDescription) are never used up (the last one answers every later call)"
+            : "\(remaining) queued answer\(remaining == 1 ? " was" : "s were") never used by \(core.patternDescription)"
         core.report(
-            "\(core.recorder.name): \(remaining) queued answer\(remaining == 1 ? " was" : "s were") never used by "
-                + core.patternDescription,
+            "\(core.recorder.name): " + left,
             at: .at(fileID: fileID, filePath: filePath, line: line, column: column), kind: .verificationFailed)
     }
 }

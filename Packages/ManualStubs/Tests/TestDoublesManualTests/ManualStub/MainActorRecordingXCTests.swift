@@ -1,0 +1,46 @@
+#if canImport(XCTest)
+import TestDoublesManual
+import XCTest
+
+/// The main-actor recording passes of ``MainActorRecordingTests`` under
+/// XCTest, whose main actor runs on the main thread through its run loop.
+/// (Each test calls a `@MainActor` function: Swift 6.0's XCTest runner warns
+/// about `@MainActor` test methods of a class that is not `Sendable`.)
+final class MainActorRecordingXCTests: XCTestCase {
+    func testABareMatchAnyOfAClassInAnAsyncPassIsAnIssueAtTheWhenLine() async {
+        await Self.bareMatchAnyOfAClass()
+    }
+
+    func testASynchronousRequirementReturningAClassInAnAsyncPassIsRecorded() async {
+        await Self.synchronousRequirementReturningAClass()
+    }
+
+    @MainActor private static func bareMatchAnyOfAClass() async {
+        let vault = ManualStub<VaultStubConformer>()
+        var line = 0
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            line = #line + 1
+            await vault.when { await $0.resume(Match.any()) }.thenReturn(true)
+        }
+        XCTAssertEqual(issues.map(\.kind), [.invalidRecording])
+        XCTAssertEqual(issues.first?.location?.line, line)
+        let session = VaultSession(id: 30)
+        await vault.when { await $0.restore() }.thenReturn(session)
+        let restored = await vault().restore()
+        XCTAssertTrue(restored === session)
+    }
+
+    @MainActor private static func synchronousRequirementReturningAClass() async {
+        let vault = ManualStub<VaultStubConformer>()
+        let session = VaultSession(id: 31)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { stub in
+                await Task.yield()
+                return stub.open(Match.any())
+            }.thenReturn(session)
+        }
+        XCTAssertEqual(issues.count, 0)
+        XCTAssertTrue(vault().open(4) === session)
+    }
+}
+#endif
