@@ -33,7 +33,7 @@ enum BehaviorAction: @unchecked Sendable {
         case .value, .compute, .computeAsync, .suspend, .cancel: true
         case .delayed(let outcome, _): (try? outcome.get()) != nil
         case .awaitCancellation(let outcome): outcome.map { (try? $0.get()) != nil } ?? false
-        case .error, .forward, .never: false
+        case .error, .forward, .never, .fatalError: false
         }
     }
 
