@@ -284,10 +284,7 @@ extension InvocationRecorder {
     /// registration is not a catch-all (or is used up): matchers run outside
     /// the lock, then the behavior is taken and the call recorded under it.
     private func selectMatching(_ requirement: Requirement, _ arguments: CallArguments) -> Selection {
-        let (slot, candidates) = state.withLock { state -> (RequirementSlot, [Registration]) in
-            let slot = state.slot(requirement)
-            return (slot, slot.registrations)
-        }
+        let candidates = state.withLock { state in state.slot(requirement).registrations }
         for registration in candidates where registration.matches(arguments) {
             var notification: Notification?
             var picked: BehaviorChain.Step?
