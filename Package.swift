@@ -19,6 +19,9 @@ let package = Package(
         .executable(name: "doubles-gen", targets: ["doubles-gen"]),
         .plugin(name: "GenerateManualStubs", targets: ["GenerateManualStubs"]),
         .plugin(name: "ManualStubsBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
+        // The seed documents the build plugin under this name; a manifest written
+        // against it names the product, so both names lead to the same plugin.
+        .plugin(name: "ManualStubBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
         .library(name: "SwiftMocking", targets: ["SwiftMocking"]),
         .library(name: "SwiftMockingTestSupport", targets: ["SwiftMockingTestSupport"]),
         .executable(name: "mockable", targets: ["mockable"]),

@@ -13,6 +13,9 @@ let package = Package(
         .executable(name: "doubles-gen", targets: ["doubles-gen"]),
         .plugin(name: "GenerateManualStubs", targets: ["GenerateManualStubs"]),
         .plugin(name: "ManualStubsBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
+        // The seed documents the build plugin under this name; a manifest written
+        // against it names the product, so both names lead to the same plugin.
+        .plugin(name: "ManualStubBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
     ],
     dependencies: [
         .package(path: "../Recorder")
