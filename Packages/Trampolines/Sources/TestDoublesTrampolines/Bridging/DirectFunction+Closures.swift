@@ -5,7 +5,7 @@
 /// is a genuine Swift closure of that type, stored in `Any` the way the
 /// compiler stores any closure there (the generic convention). Its body
 /// boxes the arguments and calls the original function through
-/// `DirectFunction.call(_:)`.
+/// `DirectFunction.call(_:)` (an async function's, `callAsync(_:)`).
 extension DirectFunction {
     /// The Swift closure for this function, boxed as `Any`.
     ///
@@ -21,73 +21,28 @@ extension DirectFunction {
     /// The closure with the function type's parameters, result and effects
     /// but no global actor.
     func makePlainClosure() -> Any {
-        let types = signature.parameters.map(\.type)
-        switch types.count {
-        case 0:
-            func openR<R>(_: R.Type) -> Any { self.makeClosure0(R.self) }
-            return openR(signature.resultType)
-        case 1:
-            func open1(_ types: [any Any.Type]) -> Any {
-                func openA<A>(_: A.Type) -> Any {
-                    func openR<R>(_: R.Type) -> Any { self.makeClosure1(A.self, R.self) }
-                    return openR(self.signature.resultType)
-                }
-                return openA(types[0])
-            }
-            return open1(types)
-        case 2:
-            func open2(_ types: [any Any.Type]) -> Any {
-                func openA<A>(_: A.Type) -> Any {
-                    func openB<B>(_: B.Type) -> Any {
-                        func openR<R>(_: R.Type) -> Any { self.makeClosure2(A.self, B.self, R.self) }
-                        return openR(self.signature.resultType)
-                    }
-                    return openB(types[1])
-                }
-                return openA(types[0])
-            }
-            return open2(types)
-        case 3:
-            func open3(_ types: [any Any.Type]) -> Any {
-                func openA<A>(_: A.Type) -> Any {
-                    func openB<B>(_: B.Type) -> Any {
-                        func openC<C>(_: C.Type) -> Any {
-                            func openR<R>(_: R.Type) -> Any { self.makeClosure3(A.self, B.self, C.self, R.self) }
-                            return openR(self.signature.resultType)
-                        }
-                        return openC(types[2])
-                    }
-                    return openB(types[1])
-                }
-                return openA(types[0])
-            }
-            return open3(types)
-        case 4:
-            func open4(_ types: [any Any.Type]) -> Any {
-                func openA<A>(_: A.Type) -> Any {
-                    func openB<B>(_: B.Type) -> Any {
-                        func openC<C>(_: C.Type) -> Any {
-                            func openD<D>(_: D.Type) -> Any {
-                                func openR<R>(_: R.Type) -> Any {
-                                    self.makeClosure4(A.self, B.self, C.self, D.self, R.self)
-                                }
-                                return openR(self.signature.resultType)
-                            }
-                            return openD(types[3])
-                        }
-                        return openC(types[2])
-                    }
-                    return openB(types[1])
-                }
-                return openA(types[0])
-            }
-            return open4(types)
-        default:
+        guard let closure = signature.open(with: ClosureOpener(function: self)) else {
             preconditionFailure("the signature admits at most \(FunctionSignature.maximumArity) parameters")
+        }
+        return closure
+    }
+
+    /// Makes the closure for the opened parameter and result types.
+    private struct ClosureOpener: FunctionTypeOpener {
+        let function: DirectFunction
+        func open<R>(_: R.Type) -> Any { function.makeClosure0(R.self) }
+        func open<A, R>(_: A.Type, _: R.Type) -> Any { function.makeClosure1(A.self, R.self) }
+        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> Any { function.makeClosure2(A.self, B.self, R.self) }
+        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> Any {
+            function.makeClosure3(A.self, B.self, C.self, R.self)
+        }
+        func open<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> Any {
+            function.makeClosure4(A.self, B.self, C.self, D.self, R.self)
         }
     }
 
-    private func makeClosure0<R>(_: R.Type) -> Any {
+    fileprivate func makeClosure0<R>(_: R.Type) -> Any {
+        if signature.isAsync { return makeAsyncClosure0(R.self) }
         if signature.isThrowing {
             let closure: @Sendable () throws -> R = { try self.call([]) as! R }
             return signature.isSendable ? closure as Any : closure as () throws -> R
@@ -96,7 +51,8 @@ extension DirectFunction {
         return signature.isSendable ? closure as Any : closure as () -> R
     }
 
-    private func makeClosure1<A, R>(_: A.Type, _: R.Type) -> Any {
+    fileprivate func makeClosure1<A, R>(_: A.Type, _: R.Type) -> Any {
+        if signature.isAsync { return makeAsyncClosure1(A.self, R.self) }
         if signature.isThrowing {
             let closure: @Sendable (A) throws -> R = { (a) in try self.call([a]) as! R }
             return signature.isSendable ? closure as Any : closure as (A) throws -> R
@@ -105,7 +61,8 @@ extension DirectFunction {
         return signature.isSendable ? closure as Any : closure as (A) -> R
     }
 
-    private func makeClosure2<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> Any {
+    fileprivate func makeClosure2<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> Any {
+        if signature.isAsync { return makeAsyncClosure2(A.self, B.self, R.self) }
         if signature.isThrowing {
             let closure: @Sendable (A, B) throws -> R = { (a, b) in try self.call([a, b]) as! R }
             return signature.isSendable ? closure as Any : closure as (A, B) throws -> R
@@ -114,7 +71,8 @@ extension DirectFunction {
         return signature.isSendable ? closure as Any : closure as (A, B) -> R
     }
 
-    private func makeClosure3<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> Any {
+    fileprivate func makeClosure3<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> Any {
+        if signature.isAsync { return makeAsyncClosure3(A.self, B.self, C.self, R.self) }
         if signature.isThrowing {
             let closure: @Sendable (A, B, C) throws -> R = { (a, b, c) in try self.call([a, b, c]) as! R }
             return signature.isSendable ? closure as Any : closure as (A, B, C) throws -> R
@@ -123,7 +81,8 @@ extension DirectFunction {
         return signature.isSendable ? closure as Any : closure as (A, B, C) -> R
     }
 
-    private func makeClosure4<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> Any {
+    fileprivate func makeClosure4<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> Any {
+        if signature.isAsync { return makeAsyncClosure4(A.self, B.self, C.self, D.self, R.self) }
         if signature.isThrowing {
             let closure: @Sendable (A, B, C, D) throws -> R = { (a, b, c, d) in try self.call([a, b, c, d]) as! R }
             return signature.isSendable ? closure as Any : closure as (A, B, C, D) throws -> R

@@ -28,7 +28,7 @@ final class DirectFunction: @unchecked Sendable {
     ///     one), or neither (a non-escaping function borrowed for a scope).
     init(
         entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?, signature: FunctionSignature,
-        holding holding: ContextHolding
+        holding: ContextHolding
     ) {
         self.entry = entry
         self.context = context
@@ -104,7 +104,7 @@ final class DirectFunction: @unchecked Sendable {
         }
     }
 
-    private func takeThrownError(_ word: UInt) -> any Error {
+    func takeThrownError(_ word: UInt) -> any Error {
         withUnsafeTemporaryAllocation(of: (any Error).self, capacity: 1) { cell in
             UnsafeMutableRawPointer(cell.baseAddress!).storeBytes(of: word, as: UInt.self)
             return cell.baseAddress!.move()

@@ -9,68 +9,41 @@ extension DynamicFunction {
     /// - Returns: A function that calls `closure`, or `nil` when the value is
     ///   not a closure of that type.
     static func makeCaller(of closure: Any, signature: FunctionSignature) -> Caller? {
-        var closure = closure
-        if signature.isGlobalActorIsolated {
-            // Called in the convention of the same function without the actor (see `DirectFunction.makeClosure()`).
-            guard ObjectIdentifier(type(of: closure)) == ObjectIdentifier(signature.type) else { return nil }
-            closure = FunctionRetyping.reinterpret(closure, as: FunctionRetyping.plainType(of: signature))
+        guard let closure = withoutGlobalActor(closure, signature: signature) else { return nil }
+        return signature.open(with: CallerOpener(closure: closure, flags: (signature.isThrowing, signature.isSendable)))
+            ?? nil
+    }
+
+    /// `closure` as the same function without its global actor, or `nil`
+    /// when it is not of the signature's isolated type.
+    ///
+    /// A global-actor-isolated function is called in the convention of the
+    /// same function without the actor (see `DirectFunction.makeClosure()`);
+    /// an async one hops to its actor itself.
+    static func withoutGlobalActor(_ closure: Any, signature: FunctionSignature) -> Any? {
+        guard signature.isGlobalActorIsolated else { return closure }
+        guard ObjectIdentifier(type(of: closure)) == ObjectIdentifier(signature.type) else { return nil }
+        return FunctionRetyping.reinterpret(closure, as: FunctionRetyping.plainType(of: signature))
+    }
+
+    /// Makes the caller for the opened parameter and result types.
+    private struct CallerOpener: FunctionTypeOpener {
+        let closure: Any
+        let flags: (throwing: Bool, sendable: Bool)
+        func open<R>(_: R.Type) -> Caller? { caller0(closure, R.self, flags) }
+        func open<A, R>(_: A.Type, _: R.Type) -> Caller? { caller1(closure, A.self, R.self, flags) }
+        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> Caller? {
+            caller2(closure, A.self, B.self, R.self, flags)
         }
-        let types = signature.parameters.map(\.type)
-        let flags = (signature.isThrowing, signature.isSendable)
-        switch types.count {
-        case 0:
-            func openR<R>(_: R.Type) -> Caller? { caller0(closure, R.self, flags) }
-            return openR(signature.resultType)
-        case 1:
-            func openA<A>(_: A.Type) -> Caller? {
-                func openR<R>(_: R.Type) -> Caller? { caller1(closure, A.self, R.self, flags) }
-                return openR(signature.resultType)
-            }
-            return openA(types[0])
-        case 2:
-            func openA<A>(_: A.Type) -> Caller? {
-                func openB<B>(_: B.Type) -> Caller? {
-                    func openR<R>(_: R.Type) -> Caller? { caller2(closure, A.self, B.self, R.self, flags) }
-                    return openR(signature.resultType)
-                }
-                return openB(types[1])
-            }
-            return openA(types[0])
-        case 3:
-            func openA<A>(_: A.Type) -> Caller? {
-                func openB<B>(_: B.Type) -> Caller? {
-                    func openC<C>(_: C.Type) -> Caller? {
-                        func openR<R>(_: R.Type) -> Caller? { caller3(closure, A.self, B.self, C.self, R.self, flags) }
-                        return openR(signature.resultType)
-                    }
-                    return openC(types[2])
-                }
-                return openB(types[1])
-            }
-            return openA(types[0])
-        case 4:
-            func openA<A>(_: A.Type) -> Caller? {
-                func openB<B>(_: B.Type) -> Caller? {
-                    func openC<C>(_: C.Type) -> Caller? {
-                        func openD<D>(_: D.Type) -> Caller? {
-                            func openR<R>(_: R.Type) -> Caller? {
-                                caller4(closure, A.self, B.self, C.self, D.self, R.self, flags)
-                            }
-                            return openR(signature.resultType)
-                        }
-                        return openD(types[3])
-                    }
-                    return openC(types[2])
-                }
-                return openB(types[1])
-            }
-            return openA(types[0])
-        default:
-            return nil
+        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> Caller? {
+            caller3(closure, A.self, B.self, C.self, R.self, flags)
+        }
+        func open<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> Caller? {
+            caller4(closure, A.self, B.self, C.self, D.self, R.self, flags)
         }
     }
 
-    private static func caller0<R>(
+    fileprivate static func caller0<R>(
         _ closure: Any, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
     ) -> Caller? {
         switch flags {
@@ -89,7 +62,7 @@ extension DynamicFunction {
         }
     }
 
-    private static func caller1<A, R>(
+    fileprivate static func caller1<A, R>(
         _ closure: Any, _: A.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
     ) -> Caller? {
         switch flags {
@@ -108,7 +81,7 @@ extension DynamicFunction {
         }
     }
 
-    private static func caller2<A, B, R>(
+    fileprivate static func caller2<A, B, R>(
         _ closure: Any, _: A.Type, _: B.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
     ) -> Caller? {
         switch flags {
@@ -127,7 +100,7 @@ extension DynamicFunction {
         }
     }
 
-    private static func caller3<A, B, C, R>(
+    fileprivate static func caller3<A, B, C, R>(
         _ closure: Any, _: A.Type, _: B.Type, _: C.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
     ) -> Caller? {
         switch flags {
@@ -146,7 +119,7 @@ extension DynamicFunction {
         }
     }
 
-    private static func caller4<A, B, C, D, R>(
+    fileprivate static func caller4<A, B, C, D, R>(
         _ closure: Any, _: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type, _ flags: (throwing: Bool, sendable: Bool)
     ) -> Caller? {
         switch flags {

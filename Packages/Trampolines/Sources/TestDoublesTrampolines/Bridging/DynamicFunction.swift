@@ -3,7 +3,8 @@ import CTestDoublesTrampolines
 /// The context of a synthesized direct-convention thick function: a Swift
 /// closure and the signature its direct-convention callers use.
 ///
-/// The thick function is (`td_dynamic_function_entry`, this object). A call
+/// The thick function is (`td_dynamic_function_entry`, this object); an
+/// async one's entry is an async function pointer record (`DynamicFunction+Async`). A call
 /// reaches `td_dynamic_function_handler` with the object in the self
 /// register; it decodes the arguments from the saved registers, calls the
 /// closure, and encodes its result (or its thrown error) for the caller.
@@ -12,15 +13,26 @@ final class DynamicFunction: @unchecked Sendable {
     typealias Caller = ([Any]) throws -> Any
 
     let signature: FunctionSignature
-    let caller: Caller
+    /// The caller of a sync closure.
+    let caller: Caller?
+    /// The caller of an async closure (`DynamicFunction+Async`).
+    let asyncCaller: AsyncCaller?
 
     init(signature: FunctionSignature, caller: @escaping Caller) {
         self.signature = signature
         self.caller = caller
+        self.asyncCaller = nil
+    }
+
+    init(signature: FunctionSignature, asyncCaller: @escaping AsyncCaller) {
+        self.signature = signature
+        self.caller = nil
+        self.asyncCaller = asyncCaller
     }
 
     /// Serves one call saved in `frame`.
     func handle(_ frame: CallFrame) {
+        guard let caller else { fatalError("TestDoubles: an async closure was entered as a sync one") }
         var arguments: [Any] = []
         arguments.reserveCapacity(signature.parameters.count)
         for parameter in signature.parameters {

@@ -14,8 +14,9 @@ import CTestDoublesTrampolines
 /// `td_invoke_function`), and, in the other direction, synthesizes a thick
 /// function whose entry (`td_dynamic_function_entry`) calls a Swift closure.
 ///
-/// Supported function types: Swift (thick) convention, synchronous, untyped
-/// `throws` or nonthrowing, `@Sendable` or not, isolated to a global actor
+/// Supported function types: Swift (thick) convention, synchronous or
+/// `async` (register arguments only; not `@isolated(any)` or
+/// `nonisolated(nonsending)`), untyped `throws` or nonthrowing, `@Sendable` or not, isolated to a global actor
 /// or not, 0 to 4 parameters that are neither `inout`, `consuming`,
 /// variadic, `isolated`, tuples, nor functions, and a result that is not a
 /// function; and optionals of them at any depth (`F?`, `F??`). A
@@ -136,8 +137,9 @@ public enum FunctionBridge {
 
     /// A direct-convention thick function of `type` that calls `closure`.
     ///
-    /// The entry is `td_dynamic_function_entry`; the context is a retained
-    /// object holding `closure`. The caller owns the context reference (+1),
+    /// The entry is `td_dynamic_function_entry` (an async function's: the
+    /// async function pointer record of `DynamicFunction.asyncEntry()`); the
+    /// context is a retained object holding `closure`. The caller owns the context reference (+1),
     /// as it owns any returned function value.
     ///
     /// - Parameters:
@@ -158,6 +160,13 @@ public enum FunctionBridge {
             }
         }
         let signature = try FunctionSignature.cached(type, abstraction: abstraction)
+        if signature.isAsync {
+            guard let caller = DynamicFunction.makeAsyncCaller(of: closure, signature: signature) else {
+                throw .closureTypeMismatch(expected: signature.name, actual: _typeName(Swift.type(of: closure)))
+            }
+            let function = DynamicFunction(signature: signature, asyncCaller: caller)
+            return (try DynamicFunction.asyncEntry(), UInt(bitPattern: Unmanaged.passRetained(function).toOpaque()))
+        }
         guard let caller = DynamicFunction.makeCaller(of: closure, signature: signature) else {
             throw .closureTypeMismatch(expected: signature.name, actual: _typeName(Swift.type(of: closure)))
         }

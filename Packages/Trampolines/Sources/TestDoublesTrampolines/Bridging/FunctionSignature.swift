@@ -24,6 +24,9 @@ struct FunctionSignature: @unchecked Sendable {
     var resultSize: Int
     var resultAlignment: Int
     var isThrowing: Bool
+    /// Whether the function is `async`: its entry word is an async function
+    /// pointer record, and it is called with a context of the record's size.
+    var isAsync: Bool
     var isSendable: Bool
     var isEscaping: Bool
     /// Whether the function type is isolated to a global actor (`@MainActor`).
@@ -54,8 +57,15 @@ struct FunctionSignature: @unchecked Sendable {
         case .block: throw unsupported("an Objective-C block is not a Swift thick function")
         case .unknown(let raw): throw unsupported("function convention \(raw) is unknown")
         }
-        guard !function.isAsync else { throw unsupported("async closures are not bridged yet") }
         guard function.thrownErrorType == nil else { throw unsupported("typed-throwing closures are not bridged") }
+        // `@isolated(any)` and `nonisolated(nonsending)` async functions carry
+        // their isolation in the value or take it as a hidden argument; both
+        // set extended flags, which a plain or global-actor async function has not.
+        guard !function.isAsync || function.extendedFlags == 0 else {
+            throw unsupported(
+                "an @isolated(any) or nonisolated(nonsending) async closure carries its isolation in a way "
+                    + "the bridge does not pass")
+        }
         guard !function.isDifferentiable else { throw unsupported("@differentiable closures are not bridged") }
         guard function.parameterCount <= Self.maximumArity else {
             throw unsupported(
@@ -93,15 +103,6 @@ struct FunctionSignature: @unchecked Sendable {
             parameterTypes.append(parameterType)
         }
         let convention = TrampolineConvention.host
-        let locations: [ArgumentLocation]
-        do { locations = try convention.placeArguments(lowerings) } catch {
-            throw unsupported("arguments: \(error)")
-        }
-        let stackBytes = (TrampolineConvention.stackWordCount(of: locations) * 8 + 15) & ~15
-        guard stackBytes <= Int(TD_INVOKE_MAXIMUM_STACK_BYTES) else {
-            throw unsupported("\(stackBytes) bytes of stack arguments")
-        }
-
         let resultType = function.resultType.type
         try Self.checkValueType(resultType, role: "the result", in: name)
         let resultPassing: ValuePassing
@@ -120,6 +121,25 @@ struct FunctionSignature: @unchecked Sendable {
             }
         }
 
+        // An async function takes its indirect result address as its first
+        // integer argument (a sync one in a register of its own).
+        let resultTakesArgument = function.isAsync && result == .indirect
+        let locations: [ArgumentLocation]
+        do {
+            locations = try convention.placeArguments(lowerings, firstGeneralPurpose: resultTakesArgument ? 1 : 0)
+        } catch {
+            throw unsupported("arguments: \(error)")
+        }
+        let stackBytes = (TrampolineConvention.stackWordCount(of: locations) * 8 + 15) & ~15
+        guard stackBytes <= Int(TD_INVOKE_MAXIMUM_STACK_BYTES) else {
+            throw unsupported("\(stackBytes) bytes of stack arguments")
+        }
+        // The callee of an async call pops its stack arguments; the bridge
+        // calls async functions with register arguments only.
+        guard !function.isAsync || stackBytes == 0 else {
+            throw unsupported("the arguments of an async closure do not fit in the argument registers")
+        }
+
         self.type = type
         self.parameters = zip(parameterTypes, locations).map { Parameter(type: $0.0, location: $0.1) }
         self.resultType = resultType
@@ -127,6 +147,7 @@ struct FunctionSignature: @unchecked Sendable {
         func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
         (self.resultSize, self.resultAlignment) = layout(resultType)
         self.isThrowing = function.isThrowing
+        self.isAsync = function.isAsync
         self.isSendable = function.isSendable
         self.isEscaping = function.isEscaping
         self.isGlobalActorIsolated = function.globalActor != nil

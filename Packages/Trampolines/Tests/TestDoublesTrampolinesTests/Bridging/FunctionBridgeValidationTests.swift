@@ -30,12 +30,21 @@ import Testing
         // Optional functions at any depth travel as the function's two words.
         #expect(reason((((Int) -> Int)?).self) == nil)
         #expect(reason(((@Sendable () -> Void)??).self) == nil)
+        // Async closures are received (argument direction).
+        #expect(reason(((Int) async -> Int).self) == nil)
+        #expect(reason((@Sendable (String, Int) async throws -> BridgedWide).self) == nil)
+        #expect(reason((@MainActor (Int) async -> Void).self) == nil)
     }
 
     @Test func unsupportedShapesFailClosedWithAReason() throws {
         #expect(reason(Int.self) == "not a function: Int")
         #expect(try #require(reason((@convention(c) (Int) -> Int).self)).contains("@convention(c)"))
-        #expect(try #require(reason(((Int) async -> Int).self)).contains("async"))
+        #expect(try #require(reason((@isolated(any) (Int) async -> Int).self)).contains("isolated"))
+        #expect(try #require(reason(((Int) async throws(BridgeTestError) -> Int).self)).contains("typed-throwing"))
+        // Async closures take register arguments only: five triples need stack words.
+        #expect(
+            try #require(reason(((BridgedTriple, BridgedTriple, BridgedTriple) async -> Int).self)).contains(
+                "registers"))
         #expect(try #require(reason(((Int) throws(BridgeTestError) -> Int).self)).contains("typed-throwing"))
         #expect(try #require(reason(((inout Int) -> Void).self)).contains("inout"))
         #expect(try #require(reason(ConsumingString.self)).contains("consuming"))
