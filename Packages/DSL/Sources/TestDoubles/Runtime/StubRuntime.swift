@@ -379,6 +379,21 @@ final class StubRuntime: Sendable {
         _ value: Any, ofType type: Any.Type, to frame: CallFrame, at location: ResultLocation, plan: RequirementPlan
     ) {
         func typed<T>(_: T.Type) {
+            if plan.shape.requirement.resultIsErased, !(value is T),
+                let placeholder = Match.Placeholders.make(T.self)
+            {
+                // The caller sees this result erased, so a handler could produce any value: an issue at the
+                // stub's creation, and a placeholder of the bound type rather than a stop.
+                TestDoubleIssueReporting.report(
+                    TestDoubleIssue(
+                        kind: .invalidBehavior,
+                        message: "\(recorder.name): \(plan.shape.requirement.name) returns \(T.self) for this stub, "
+                            + "but its behavior produced \(String(reflecting: value)) of type \(Swift.type(of: value)); "
+                            + "the caller gets a placeholder \(T.self) instead",
+                        location: recorder.creationSite))
+                frame.setResult(placeholder, at: location)
+                return
+            }
             guard let result = value as? T else {
                 stop(
                     "\(recorder.name): \(plan.shape.requirement.name) returns \(T.self), but its behavior produced "

@@ -68,6 +68,14 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
                 at: site, kind: .invalidBehavior)
             return false
         }
+        if requirement.resultIsErased, case .value(let value) = action, !Self.value(value, is: requirement.resultType) {
+            core.report(
+                "\(core.recorder.name): \(requirement.name) returns \(requirement.resultType) for this double (the "
+                    + "caller sees a wider type), but \(action.name) was given \(String(reflecting: value)) of type "
+                    + "\(type(of: value)); the behavior was not added.",
+                at: site, kind: .invalidBehavior)
+            return false
+        }
         if case .forward = action, core.recorder.unmatchedCallPolicy != .forward {
             core.report(
                 "\(core.recorder.name): thenForward needs a double with a real implementation (a spy); "
@@ -77,6 +85,12 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
         }
         core.recorder.append(BehaviorStep(action: action, repetition: repetition, site: site), to: registration)
         return true
+    }
+
+    /// Whether `value` can be handed to a caller as a `type` (after unwrapping existential boxes).
+    static func value(_ value: Any, is type: Any.Type) -> Bool {
+        func check<T>(_: T.Type) -> Bool { value is T }
+        return _openExistential(type, do: check)
     }
 
     /// Appends a synchronous computed behavior (from `then` or `thenForEachCall`).
