@@ -84,8 +84,11 @@ struct StubBlueprint: @unchecked Sendable {
         }
         if binding != nil, explicit != nil {
             throw unsupported(
-                "explicit requirements cannot describe the bound associated type of a constrained existential "
-                    + "(its values travel indirectly)", "let the stub discover the signatures, or use ManualStub")
+                "explicit requirements cannot describe the associated types a constrained existential or "
+                    + "Stub(associatedTypes:) binds (their values travel indirectly, as the protocol's generic "
+                    + "witness convention passes them)",
+                "pass no requirements and let the stub discover the signatures from a linked conformer, or use "
+                    + "ManualStub")
         }
         let hierarchy: ProtocolHierarchy
         do {

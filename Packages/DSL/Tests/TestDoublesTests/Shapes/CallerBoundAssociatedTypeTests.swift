@@ -72,6 +72,15 @@ struct CallerBoundStringCatalog: CallerBoundCatalog {
     func add(_ item: CallerBoundStringItem) throws {}
 }
 
+/// Inherits `CallerBoundAdjusting`'s associated type: binding an inherited protocol's associated types is not served.
+protocol CallerBoundRefinedAdjusting: CallerBoundAdjusting {
+    func reset()
+}
+struct CallerBoundStringRefinedAdjusting: CallerBoundRefinedAdjusting {
+    func adjust(_ value: inout String) {}
+    func reset() {}
+}
+
 protocol CallerBoundKeyed<Key> {
     associatedtype Key: Hashable
     associatedtype Value
@@ -331,6 +340,27 @@ private func names(_ error: any Error, _ parts: String...) -> Bool {
                 ])
         } throws: { error in
             names(error, "CallerBoundAdjusting", "CallerBoundSource")
+        }
+    }
+
+    @Test func explicitRequirementsBesideBindingsFailClosed() {
+        #expect {
+            _ = try SourceStub(
+                associatedTypes: [elementBinding(Int.self)],
+                .method(returning: .associatedType(named: "Element")))
+        } throws: { error in
+            names(error, "CallerBoundSource", "explicit requirements", "discover")
+        }
+    }
+
+    @Test func associatedTypesOfAnInheritedProtocolFailClosed() {
+        #expect {
+            _ = try Stub<any CallerBoundRefinedAdjusting>(
+                associatedTypes: [
+                    .binding(declaredBy: (any CallerBoundAdjusting).self, named: "Value", to: Int.self)
+                ])
+        } throws: { error in
+            names(error, "CallerBoundAdjusting", "CallerBoundRefinedAdjusting")
         }
     }
 
