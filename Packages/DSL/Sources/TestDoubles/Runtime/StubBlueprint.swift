@@ -84,8 +84,8 @@ struct StubBlueprint: @unchecked Sendable {
         }
         if binding != nil, explicit != nil {
             throw unsupported(
-                "explicit requirements cannot describe the associated types a constrained existential or "
-                    + "Stub(associatedTypes:) binds (their values travel indirectly, as the protocol's generic "
+                "explicit requirements cannot describe a bound associated type, whether a constrained existential "
+                    + "or Stub(associatedTypes:) binds it (its values travel indirectly, as the protocol's generic "
                     + "witness convention passes them)",
                 "pass no requirements and let the stub discover the signatures from a linked conformer, or use "
                     + "ManualStub")
