@@ -138,7 +138,8 @@ public enum TypedAnswer {
         _ problem: String, _ recorder: InvocationRecorder, _ requirement: Requirement? = nil
     ) -> R {
         TestDoubleIssueReporting.report(
-            TestDoubleIssue(kind: .invalidBehavior, message: "\(recorder.name): \(problem)", location: recorder.creationSite))
+            TestDoubleIssue(
+                kind: .invalidBehavior, message: "\(recorder.name): \(problem)", location: recorder.creationSite))
         if let placeholder = Match.Placeholders.make(R.self) { return placeholder }
         // No value of the declared type exists to return, and a sync call must return one.
         stop(
