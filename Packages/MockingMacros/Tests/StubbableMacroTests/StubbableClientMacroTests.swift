@@ -83,4 +83,17 @@ import Testing
             count: { 1 }, price: { _, _ in 0 }, refresh: {}, load: { _ in Reading(celsius: 0) }, onChange: nil)
         #expect(made.count() == 1)
     }
+
+    @MainActor @Test func theDocCExample() async throws {
+        let stub = QuoteClientDoubles<Double>.preset(market: "XETRA").failing()
+        await stub.when { try await $0.quote(Match.equal("SAP")) }.thenReturn(210)
+        stub.when { $0.log(Match.any()) }.thenDoNothing()
+
+        let client = stub()
+        #expect(client.market == "XETRA")
+        #expect(try await client.quote("SAP") == 210)
+        client.log(1.5)
+        #expect(client.format(2) == "2.0")
+        stub.verify(1...1) { $0.log(Match.equal(1.5)) }
+    }
 }

@@ -71,3 +71,17 @@ struct CatalogClient: Sendable {
     var load: @Sendable (Int) async throws(SensorError) -> Reading
     var onChange: (@Sendable (String) -> Void)?
 }
+
+/// The DocC article's client: a required input, a nested alias, an alias
+/// declared elsewhere and a `let` closure with a default.
+typealias Sink<Value> = @Sendable (Value) -> Void
+
+@StubbableClient(aliasedEndpoints: "log")
+struct QuoteClient<Value: Sendable> {
+    typealias Quote = @Sendable (String) async throws -> Value
+
+    var market: String
+    var quote: Quote
+    var log: Sink<Value>
+    let format: @Sendable (Value) -> String = { "\($0)" }
+}
