@@ -46,7 +46,8 @@ import Testing
         #expect(wiring == ClientDoublesWriter.wiringExtension(of: model))
         #expect(namespace.contains("enum StatusClientDoubles<Value: Sendable> {"))
         #expect(namespace.contains("static func preset(namespace: String) -> ClientDoublePreset<StatusClient<Value>>"))
-        #expect(wiring.contains("as: ExternalRecord<Value>.self, forwarding: { $0.record })"))
+        #expect(wiring.contains("let recordForwarding: @Sendable (Self) -> ExternalRecord<Value> = { $0.record }"))
+        #expect(wiring.contains("as: ExternalRecord<Value>.self, forwarding: recordForwarding)"))
         #expect(!wiring.contains("transform"))
     }
 

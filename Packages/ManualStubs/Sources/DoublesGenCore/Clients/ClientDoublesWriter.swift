@@ -38,11 +38,15 @@ public enum ClientDoublesWriter {
             case .input:
                 lines.append("        self.\(field.name) = \(field.name)")
             case .endpoint(let closureType):
-                let metatype =
+                let spelled =
                     closureType.contains(where: { $0 == " " || $0 == "(" }) ? "(\(closureType))" : closureType
+                // A typed local, not a closure literal in the call: Swift 6.0.3 crashes lowering a literal
+                // inferred against the endpoint's parameter pack when the pack holds a generic parameter.
+                let forwarding = "\(field.plainName)Forwarding"
+                lines.append("        let \(forwarding): @Sendable (Self) -> \(spelled) = { $0.\(field.name) }")
                 lines.append(
                     "        self.\(field.name) = \(endpoints).endpoint("
-                        + "\"\(field.plainName)\", as: \(metatype).self, forwarding: { $0.\(field.name) })")
+                        + "\"\(field.plainName)\", as: \(spelled).self, forwarding: \(forwarding))")
             }
         }
         lines.append("    }")
