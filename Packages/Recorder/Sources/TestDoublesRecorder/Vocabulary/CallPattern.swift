@@ -92,6 +92,16 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     static func typedHandler<each Argument>(
         _ handler: @escaping (repeat each Argument) throws -> Result, _ requirement: Requirement?
     ) -> ([Any], Int) throws -> Any {
+        typedHandler(handler, requirement) { $0 }
+    }
+
+    /// Wraps a typed handler whose value `answer` turns into the call's
+    /// answer (an optional result's handler gives the unwrapped value).
+    @inlinable
+    static func typedHandler<each Argument, Value>(
+        _ handler: @escaping (repeat each Argument) throws -> Value, _ requirement: Requirement?,
+        answer: @escaping (Value) -> Any
+    ) -> ([Any], Int) throws -> Any {
         { arguments, _ in
             let unpacked: (repeat each Argument)
             do {
@@ -99,7 +109,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
             } catch {
                 throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
             }
-            return try handler(repeat each unpacked)
+            return answer(try handler(repeat each unpacked))
         }
     }
 
@@ -122,6 +132,12 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     func typedAsyncHandler<each Argument>(
         _ handler: @escaping (repeat each Argument) async throws -> Result
     ) -> ([Any], Int) async throws -> Any {
+        typedAsyncHandler(handler) { $0 }
+    }
+
+    func typedAsyncHandler<each Argument, Value>(
+        _ handler: @escaping (repeat each Argument) async throws -> Value, answer: @escaping (Value) -> Any
+    ) -> ([Any], Int) async throws -> Any {
         let requirement = core.requirement
         return { arguments, _ in
             let unpacked: (repeat each Argument)
@@ -130,7 +146,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
             } catch {
                 throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
             }
-            return try await handler(repeat each unpacked)
+            return answer(try await handler(repeat each unpacked))
         }
     }
 
