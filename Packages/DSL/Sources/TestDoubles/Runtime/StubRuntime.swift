@@ -352,8 +352,13 @@ final class StubRuntime: Sendable {
                 }
                 func throwTyped<E: Error>(_: E.Type) {
                     // A recording pass ended at a call with no placeholder result: the call is
-                    // recorded, and any value of the typed error ends the pass the same way.
-                    let ending = error is RecordingPassEnded ? Match.Placeholders.make(E.self) : nil
+                    // recorded, and any value of the typed error ends the pass the same way;
+                    // with none, the pass parks.
+                    var ending: E?
+                    if let ended = error as? RecordingPassEnded {
+                        ending = Match.Placeholders.make(E.self)
+                        if ending == nil { ended.parkPass() }
+                    }
                     guard let typed = ending ?? error as? E else {
                         stop(
                             "\(recorder.name): \(plan.shape.requirement.name) throws \(E.self), but its behavior threw "

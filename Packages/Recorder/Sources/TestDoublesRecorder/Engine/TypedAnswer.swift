@@ -164,16 +164,18 @@ public enum TypedAnswer {
     }
 
     /// The answer when the engine's error is not an `E`: a recording pass
-    /// ends with a placeholder of `E` when one exists; anything else is a
-    /// misconfiguration answered by ``fallback(_:_:_:)``.
+    /// ends with a placeholder of `E` when one exists, else parks its thread
+    /// (the call is recorded); anything else is a misconfiguration answered
+    /// by ``fallback(_:_:_:)``.
     @usableFromInline
     static func untypedError<R, E: Error>(
         _ error: any Error, _: R.Type, _ recorder: InvocationRecorder, _ requirement: Requirement,
         throwing _: E.Type
     ) throws(E) -> R {
-        if error is RecordingPassEnded, let placeholder = Match.Placeholders.make(E.self) {
+        if let ended = error as? RecordingPassEnded {
             // The call is recorded; a placeholder of the typed error ends the pass the same way.
-            throw placeholder
+            if let placeholder = Match.Placeholders.make(E.self) { throw placeholder }
+            ended.parkPass()
         }
         if error is UnstubbedCall {
             // The engine reported the unmatched call already and has no placeholder to offer.
