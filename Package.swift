@@ -218,6 +218,14 @@ let package = Package(
             dependencies: ["TestDoubles"],
             path: tests("DSL", "TestDoublesIsolationTests")
         ),
+        // `{ read }` requirements (GettingStarted block 17) need the experimental
+        // CoroutineAccessors feature, which changes every `modify` of the module.
+        .testTarget(
+            name: "TestDoublesCoroutineAccessorTests",
+            dependencies: ["TestDoubles"],
+            path: tests("DSL", "TestDoublesCoroutineAccessorTests"),
+            swiftSettings: [.enableExperimentalFeature("CoroutineAccessors")]
+        ),
 
         // The ABI conformance lab and the benchmarks.
         // The lab generates case packages that depend on this one by path; it imports nothing of ours.

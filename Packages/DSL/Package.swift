@@ -26,6 +26,12 @@ let package = Package(
         ),
         .testTarget(name: "TestDoublesTests", dependencies: ["TestDoubles"]),
         .testTarget(name: "TestDoublesIsolationTests", dependencies: ["TestDoubles"]),
+        // `{ read }` requirements (GettingStarted block 17) need the experimental
+        // CoroutineAccessors feature, which changes every `modify` of the module.
+        .testTarget(
+            name: "TestDoublesCoroutineAccessorTests", dependencies: ["TestDoubles"],
+            swiftSettings: [.enableExperimentalFeature("CoroutineAccessors")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

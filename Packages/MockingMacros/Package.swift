@@ -3,7 +3,9 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-/// `@Mockable`: the SwiftMocking macro, expanding to what `mockable` writes.
+/// The macros: `@Mockable` (SwiftMocking), expanding to what `mockable` writes, and
+/// `@Stubbable` / `@StubbableClient` (TestDoubles), expanding to what
+/// `doubles-gen` writes and to a `ClientDoublePreset` namespace.
 ///
 /// No Swift package can be fetched, so the macro is built on the SwiftSyntax
 /// libraries the toolchain ships for its own macro plugins (the `host` folder
@@ -38,7 +40,10 @@ let hostLinkerSettings: [LinkerSetting] = [
 let package = Package(
     name: "MockingMacros",
     products: [
-        .library(name: "SwiftMockingMacros", targets: ["SwiftMockingMacros"])
+        .library(name: "SwiftMockingMacros", targets: ["SwiftMockingMacros"]),
+        // The seed enables this behind a `StubbableMacros` package trait; a
+        // 6.0 manifest has no traits, so the product is simply here.
+        .library(name: "TestDoublesMacros", targets: ["TestDoublesMacros"]),
     ],
     dependencies: [
         .package(path: "../Mocking"),
@@ -60,6 +65,22 @@ let package = Package(
         .target(
             name: "SwiftMockingMacros",
             dependencies: ["MockingMacrosPlugin", .product(name: "SwiftMocking", package: "Mocking")]
+        ),
+        // What tests import: `@Stubbable`, `@StubbableClient` and the manual doubles.
+        .target(
+            name: "TestDoublesMacros",
+            dependencies: ["MockingMacrosPlugin", .product(name: "TestDoublesManual", package: "ManualStubs")]
+        ),
+        .testTarget(
+            name: "StubbableMacroTests",
+            dependencies: ["TestDoublesMacros"]
+        ),
+        // The expansions, in process, against doubles-gen's and the client writer's output.
+        .testTarget(
+            name: "StubbableExpansionTests",
+            dependencies: ["MockingMacrosPlugin", .product(name: "DoublesGenCore", package: "ManualStubs")],
+            swiftSettings: hostSwiftSettings,
+            linkerSettings: hostLinkerSettings
         ),
         .testTarget(
             name: "MockableMacroTests",

@@ -1,46 +1,59 @@
 import Foundation
 import PackagePlugin
 
-/// Generates ManualStub conformers for every protocol of the targets a test
-/// target depends on, on every build, into the plugin's work directory.
+/// Generates ManualStub conformers, on every build, for the protocols the
+/// target it is attached to declares in its own Swift sources.
 ///
-/// Apply it to a test target that depends on `TestDoublesManual` and on the
-/// modules whose protocols it doubles:
+/// Attach it to the target that declares the protocols and depends on
+/// `TestDoubles` (or `TestDoublesManual`); the conformers compile into that
+/// target as a derived source file:
 ///
-///     .testTarget(
-///         name: "AppTests",
-///         dependencies: ["App", .product(name: "TestDoublesManual", package: "ManualStubs")],
-///         plugins: [.plugin(name: "ManualStubsBuildPlugin", package: "ManualStubs")]
+///     .target(
+///         name: "Services",
+///         dependencies: [.product(name: "TestDoubles", package: "DSL")],
+///         plugins: [.plugin(name: "ManualStubBuildPlugin", package: "ManualStubs")]
 ///     )
 ///
-/// The generated file imports each dependency with `@testable import`. The
-/// library's own modules (`TestDoublesManual` and the rest) are not read.
+/// Every source file is an input of the command, so an edit regenerates
+/// the file and an unchanged build reuses it. A target whose sources
+/// declare no protocol a conformer can be generated for fails the build
+/// with that message rather than compiling an empty file.
+///
+/// Attached to a test target, it also reads the sources of the library
+/// targets the test target depends on and imports them with
+/// `@testable import`, so a test target can hold the conformers of the
+/// modules it tests (how the plugin worked before it read the attached
+/// target's own sources; this package's `DoublesGenRoundTripTests` uses it).
+/// The library's own modules (`TestDoublesManual` and the rest) are never read.
 @main
 struct ManualStubsBuildPlugin: BuildToolPlugin {
     /// The test-double library's own modules: never the code under test.
     static let libraryModules: Set<String> = [
         "TestDoubles", "TestDoublesManual", "TestDoublesRecorder", "TestDoublesTesting", "TestDoublesMetadata",
-        "TestDoublesTrampolines", "DoublesGenCore",
+        "TestDoublesTrampolines", "DoublesGenCore", "TestDoublesMacros",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        var inputs: [URL] = []
+        guard let attached = target as? SourceModuleTarget else { return [] }
+        var inputs = attached.sourceFiles(withSuffix: "swift").map(\.url)
         var modules: [String] = []
-        for dependency in target.dependencies {
-            guard case .target(let dependencyTarget) = dependency,
-                let module = dependencyTarget as? SourceModuleTarget,
-                module.kind == .generic, !Self.libraryModules.contains(module.moduleName)
-            else { continue }
-            modules.append(module.moduleName)
-            inputs += module.sourceFiles(withSuffix: "swift").map(\.url)
+        if attached.kind == .test {
+            for dependency in target.dependencies {
+                guard case .target(let dependencyTarget) = dependency,
+                    let module = dependencyTarget as? SourceModuleTarget,
+                    module.kind == .generic, !Self.libraryModules.contains(module.moduleName)
+                else { continue }
+                modules.append(module.moduleName)
+                inputs += module.sourceFiles(withSuffix: "swift").map(\.url)
+            }
         }
-        guard !inputs.isEmpty else { return [] }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedManualStubs.swift")
-        var arguments = inputs.map(\.path) + ["--all", "-o", output.path]
+        var arguments = inputs.map(\.path) + ["--all", "--require-protocols", "-o", output.path]
         for module in modules.sorted() { arguments += ["--module", module] }
+        let read = ([attached.moduleName] + modules.sorted()).joined(separator: ", ")
         return [
             .buildCommand(
-                displayName: "Generating ManualStub conformers for \(modules.sorted().joined(separator: ", "))",
+                displayName: "Generating ManualStub conformers for \(read)",
                 executable: try context.tool(named: "doubles-gen").url,
                 arguments: arguments,
                 inputFiles: inputs,

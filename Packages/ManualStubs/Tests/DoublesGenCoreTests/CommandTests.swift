@@ -120,6 +120,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test func requireProtocolsFailsWhenNothingWouldBeGenerated() throws {
+        let root = try directory([
+            "Model.swift": "struct Model { var id: Int }",
+            "Legacy.swift": "@objc protocol Legacy { func f() }",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("Generated.swift").path
+        let empty = run([root.path, "--all", "--require-protocols", "-o", output])
+        #expect(empty.status == 1)
+        #expect(empty.errors.contains("no protocol a conformer can be generated for is declared in 2 input files"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+        // Without the flag the same input writes a file with no conformer in it.
+        #expect(run([root.path, "--all", "-o", output]).status == 0)
+
+        try Data("protocol Clock { func now() -> Int }".utf8).write(to: root.appendingPathComponent("Clock.swift"))
+        let one = run([root.path, "--all", "--require-protocols", "-o", output])
+        #expect(one.status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("struct ClockStubConformer"))
+    }
+
     @Test func skipsUnsupportedProtocolsUnderAllButFailsWhenTheyAreNamed() throws {
         let root = try directory(["A.swift": "@objc protocol Legacy { func f() }\nprotocol Modern { func g() }"])
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,7 +1,7 @@
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 import SwiftSyntaxMacros
 
-/// The compiler plugin that serves `@Mockable`.
+/// The compiler plugin that serves `@Mockable`, `@Stubbable` and `@StubbableClient`.
 ///
 /// The toolchain's host folder has no `SwiftCompilerPlugin` module (the one
 /// that supplies `@main` for plugins built against the swift-syntax package),
@@ -16,10 +16,19 @@ struct MockingMacrosPlugin: PluginProvider {
         try listener.main()
     }
 
+    /// The macros, by the type names their declarations give.
+    static var macros: [String: any Macro.Type] {
+        [
+            "MockableMacro": MockableMacro.self,
+            "StubbableMacro": StubbableMacro.self,
+            "StubbableClientMacro": StubbableClientMacro.self,
+        ]
+    }
+
     /// The macro the compiler asks for by type name.
     func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {
-        guard typeName == "MockableMacro" else { throw UnknownMacro(typeName: typeName) }
-        return MockableMacro.self
+        guard let macro = Self.macros[typeName] else { throw UnknownMacro(typeName: typeName) }
+        return macro
     }
 }
 
@@ -28,5 +37,8 @@ struct UnknownMacro: Error, CustomStringConvertible {
     /// The type name the compiler asked for.
     var typeName: String
 
-    var description: String { "the MockingMacros plugin provides MockableMacro, not \(typeName)" }
+    var description: String {
+        "the MockingMacros plugin provides \(MockingMacrosPlugin.macros.keys.sorted().joined(separator: ", ")), "
+            + "not \(typeName)"
+    }
 }

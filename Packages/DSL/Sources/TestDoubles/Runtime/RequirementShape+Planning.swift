@@ -172,7 +172,7 @@ extension RequirementShape {
             requirement: TestDoublesRecorder.Requirement(
                 id: RequirementID(namespace: 0x5717B, slot: dispatchIndex),
                 name: (signature.isStatic ? "static " : "") + signature.name, effects: effects,
-                resultType: resultType),
+                resultType: resultType, resultIsErased: signature.resultIsErased),
             access: access,
             argumentTypes: signature.parameters.map { $0.selfForm?.visibleType(existential) ?? $0.type },
             selfArguments: signature.parameters.map(\.selfForm),

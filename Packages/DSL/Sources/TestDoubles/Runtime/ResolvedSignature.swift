@@ -52,6 +52,10 @@ struct ResolvedSignature: @unchecked Sendable {
     var resultIsAbstract = false
     /// Whether the result's type mentions the bound associated type at all (`Element`, `[Element]`).
     var resultMentionsBinding = false
+    /// Whether the result mentions an associated type the caller bound
+    /// (`Stub(associatedTypes:)`): callers see it erased to its upper bound,
+    /// so configured values are checked against the bound type.
+    var resultIsErased = false
     /// Hidden words of the requirement's own generic parameters: one metadata
     /// word per parameter, then one witness table per protocol constraint.
     var genericWordCount = 0
@@ -224,6 +228,7 @@ extension ResolvedSignature {
                 result = resolved.type
                 resultIsAbstract = resolved.travelsIndirectly
                 resultMentionsBinding = true
+                resultIsErased = !(binding?.callerBound.isEmpty ?? true)
             } else if case .nominal(let optional) = type, case .module("Swift") = optional.parent,
                 optional.name == "Optional", optional.genericArguments.count == 1,
                 kind == .initializer || Self.isSelf(optional.genericArguments[0])

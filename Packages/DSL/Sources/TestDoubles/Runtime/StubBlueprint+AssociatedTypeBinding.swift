@@ -1,14 +1,16 @@
 import TestDoublesMetadata
 
-/// The primary associated types a constrained existential (`any Store<Int>`,
-/// `any Pair<Int, String>`) binds, as the blueprint serves them: each witness
+/// The concrete types of one protocol's associated types, as the blueprint
+/// serves them: bound by a constrained existential (`any Store<Int>`,
+/// `any Pair<Int, String>`), by the caller (`Stub(associatedTypes:)`), or
+/// both (`any Clock<Duration>` with `Instant` given). Each witness
 /// table associated type slot holds its bound type, the associated conformance
 /// slots hold the bound types' own witness tables, and requirements mentioning
 /// `Self.<name>` take and return the bound type (or a standard wrapper of it)
 /// as the witness convention passes them.
 struct AssociatedTypeBinding: @unchecked Sendable {
-    /// The existential's shape, read from its metadata.
-    let existential: BoundExistential
+    /// The protocol whose associated types are bound.
+    let protocolDescriptor: ProtocolDescriptor
     /// The associated types' names, in the order of the protocol's associated type slots.
     let names: [String]
     /// The concrete type bound to each of `names`, in the same order.
@@ -17,6 +19,11 @@ struct AssociatedTypeBinding: @unchecked Sendable {
     /// must conform to (`associatedtype Element: Hashable`), in the order of
     /// the protocol's associated conformance slots.
     let conformances: [WitnessTable]
+    /// The names the caller bound rather than the existential type. The
+    /// existential's own requirements see these associated types erased (a
+    /// result typed `Element` is `Any` or the upper bound at the call site),
+    /// so configured values are checked against the bound type.
+    let callerBound: Set<String>
 
     /// The names for messages: `Element`, or `Key, Value`.
     var nameList: String { names.joined(separator: ", ") }
@@ -53,107 +60,213 @@ struct AssociatedTypeBinding: @unchecked Sendable {
     }
 }
 
+/// One associated type the caller binds (`Stub(associatedTypes:)`), before
+/// it is checked against the protocol.
+struct RequestedAssociatedType: @unchecked Sendable {
+    /// The declaring protocol's existential, `(any Source).self`.
+    let protocolType: Any.Type
+    /// The associated type's name.
+    let name: String
+    /// The concrete type.
+    let type: Any.Type
+
+    /// `Source.Element = Int`, for messages.
+    var description: String {
+        "\(protocolName).\(name) = \(String(reflecting: type))"
+    }
+
+    /// The declaring protocol's name as written, for messages (`Source` for `any Source`).
+    var protocolName: String {
+        let name = String(reflecting: protocolType)
+        return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
+    }
+
+    /// The fix that names this binding: `.binding(declaredBy: (any Source).self, named: "Element", to: …)`.
+    static func fix(protocolType: String, name: String, type: String) -> String {
+        ".binding(declaredBy: (any \(protocolType)).self, named: \"\(name)\", to: \(type).self)"
+    }
+}
+
 extension StubBlueprint {
-    /// The associated type binding of a constrained existential, nil for a plain existential.
+    /// The associated type binding of the stub: from a constrained
+    /// existential, from the caller's bindings, or both; nil for a plain
+    /// existential the caller binds nothing of.
     ///
     /// - Parameters:
     ///   - subject: The existential type.
     ///   - typeName: Its name, for errors.
-    /// - Returns: The binding when `subject` is `any P<T>` inside the served slice, nil when it is not constrained.
-    /// - Throws: `StubError.unsupportedProtocolShape` for every other constrained existential.
-    static func binding(of subject: Any.Type, typeName: String) throws(StubError) -> AssociatedTypeBinding? {
-        guard TypeMetadata(subject).kind == .extendedExistential else { return nil }
+    ///   - requested: The caller's bindings (`Stub(associatedTypes:)`).
+    /// - Returns: The binding, every associated type of the protocol bound.
+    /// - Throws: `StubError.unsupportedProtocolShape` for a constrained
+    ///   existential outside the served slice, and for bindings that do not
+    ///   fit the protocol: an unknown name, one given twice, one that
+    ///   contradicts the existential or a same-type requirement, a type
+    ///   without a required conformance, or an associated type left unbound.
+    static func binding(
+        of subject: Any.Type, typeName: String, requested: [RequestedAssociatedType] = []
+    ) throws(StubError) -> AssociatedTypeBinding? {
+        let isConstrained = TypeMetadata(subject).kind == .extendedExistential
+        guard isConstrained || !requested.isEmpty else { return nil }
         func unsupported(_ reason: String) -> StubError {
             StubError(
                 .unsupportedProtocolShape, type: typeName,
                 reason: "\(typeName) is a constrained existential the runtime stub does not serve: \(reason)",
                 fix: "use ManualStub with a conformer that binds the associated types; the runtime stub serves one "
-                    + "protocol whose every associated type the existential binds to a struct, enum or class type")
+                    + "protocol whose every associated type the existential or Stub(associatedTypes:) binds to a "
+                    + "struct, enum or class type")
         }
-        let existential: BoundExistential
-        do {
-            existential = try BoundExistential(subject)
-        } catch {
-            if case .unsupportedType(_, let reason) = error { throw unsupported(reason) }
-            throw unsupported(error.description)
+        var existentialBindings: [String: Any.Type] = [:]
+        let descriptor: ProtocolDescriptor
+        if isConstrained {
+            let existential: BoundExistential
+            do {
+                existential = try BoundExistential(subject)
+            } catch {
+                if case .unsupportedType(_, let reason) = error { throw unsupported(reason) }
+                throw unsupported(error.description)
+            }
+            descriptor = existential.protocolDescriptor
+            for name in descriptor.associatedTypeNames {
+                existentialBindings[name] = existential.boundType(named: name)
+            }
+            guard existentialBindings.count == existential.boundTypes.count else {
+                throw unsupported(
+                    "it binds \(existential.boundTypes.count) types, but only \(existentialBindings.count) of them "
+                        + "name associated types of \(descriptor.name)")
+            }
+        } else {
+            descriptor = try requestedProtocol(of: requested, subject: subject, typeName: typeName)
         }
-        let descriptor = existential.protocolDescriptor
         guard descriptor.specialProtocol == 0 else { throw unsupported("its protocol is a special protocol") }
         let names = descriptor.associatedTypeNames
+        let given = try requestedTypes(
+            requested, protocol: descriptor, existentialBindings: existentialBindings, typeName: typeName)
         var types: [Any.Type] = []
         for name in names {
-            guard let type = existential.boundType(named: name) else {
-                throw unsupported(
-                    "\(descriptor.name) has associated types (\(names.joined(separator: ", "))), and the existential "
-                        + "does not bind \(name); the runtime stub serves only associated types the existential binds")
+            guard let type = existentialBindings[name] ?? given[name] else {
+                throw StubError(
+                    .unsupportedProtocolShape, type: typeName, requirement: "\(descriptor.name).\(name)",
+                    reason: "\(descriptor.name) has associated types (\(names.joined(separator: ", "))); "
+                        + "\(typeName) does not bind \(name), and no binding in associatedTypes does",
+                    fix: "bind it: Stub<\(typeName)>(associatedTypes: ["
+                        + RequestedAssociatedType.fix(protocolType: descriptor.name, name: name, type: "<Type>")
+                        + "]), bind it in the existential when it is a primary associated type, or use ManualStub with a "
+                        + "concrete conformer")
             }
             let kind = TypeMetadata(type).kind
             switch kind {
             case .struct, .enum, .class: break
             default:
-                throw unsupported(
-                    "it binds \(descriptor.name).\(name) to \(type) (metadata kind \(kind)); the runtime "
-                        + "stub serves struct, enum and class bindings, whose indirect form is their memory form")
+                throw StubError(
+                    .unsupportedProtocolShape, type: typeName, requirement: "\(descriptor.name).\(name)",
+                    reason: "it binds \(descriptor.name).\(name) to \(String(reflecting: type)) (metadata kind "
+                        + "\(kind)); the runtime stub serves struct, enum and class bindings, whose indirect form is "
+                        + "their memory form",
+                    fix: "bind a struct, enum or class type, or use ManualStub with a concrete conformer")
             }
             types.append(type)
         }
-        guard !names.isEmpty, existential.boundTypes.count == names.count else {
-            throw unsupported(
-                "it binds \(existential.boundTypes.count) types, but \(descriptor.name) has associated types ("
-                    + names.joined(separator: ", ") + ")")
-        }
-        let conformances = try Self.conformances(
-            of: Dictionary(uniqueKeysWithValues: zip(names, types)), in: descriptor, fail: unsupported)
-        return AssociatedTypeBinding(existential: existential, names: names, types: types, conformances: conformances)
+        guard !names.isEmpty else { throw unsupported("\(descriptor.name) has no associated types") }
+        let conformances = try Self.associatedRequirements(
+            of: Dictionary(uniqueKeysWithValues: zip(names, types)), in: descriptor, typeName: typeName,
+            callerBound: Set(given.keys))
+        return AssociatedTypeBinding(
+            protocolDescriptor: descriptor, names: names, types: types, conformances: conformances,
+            callerBound: Set(given.keys))
     }
 
-    /// The bound types' witness tables for every conformance the protocol's
-    /// requirement signature asks of the associated types, in signature order
-    /// (the order of the associated conformance slots).
-    ///
-    /// - Throws: The error `fail` makes for a requirement on an associated
-    ///   type other than a protocol conformance (a layout or superclass
-    ///   constraint, or a same-type requirement, changes how its values
-    ///   travel), or a conformance missing.
-    private static func conformances(
-        of bound: [String: Any.Type], in descriptor: ProtocolDescriptor, fail: (String) -> StubError
-    ) throws(StubError) -> [WitnessTable] {
-        let suffix = Array("Qz".utf8)
-        let names = bound.keys.sorted().joined(separator: ", ")
-        var tables: [WitnessTable] = []
-        for requirement in descriptor.requirementSignature where !requirement.isOnSelf {
-            guard let subject = requirement.subject else {
-                throw fail("a requirement of \(descriptor.name) has no subject")
+    /// The one protocol the caller's bindings name, which must be a protocol of the plain existential.
+    private static func requestedProtocol(
+        of requested: [RequestedAssociatedType], subject: Any.Type, typeName: String
+    ) throws(StubError) -> ProtocolDescriptor {
+        var found: ProtocolDescriptor?
+        for binding in requested {
+            let descriptor = try declaringProtocol(of: binding, typeName: typeName)
+            if let found, found != descriptor {
+                throw StubError(
+                    .unsupportedProtocolShape, type: typeName,
+                    requirement: "\(binding.protocolName).\(binding.name)",
+                    reason: "the bindings name associated types of \(found.name) and of \(descriptor.name); the "
+                        + "runtime stub binds the associated types of one protocol",
+                    fix: "use ManualStub with a concrete conformer")
             }
-            let bytes = (0..<subject.length).map { subject.pointer.load(fromByteOffset: $0, as: UInt8.self) }
-            // `Self.<name>`: the identifier, optionally one symbolic reference to the protocol, then `Qz`.
-            let member = bound.first { name, _ in
-                let identifier = Array("\(name.utf8.count)\(name)".utf8)
-                return bytes.starts(with: identifier) && bytes.suffix(suffix.count).elementsEqual(suffix)
-                    && (bytes.count == identifier.count + suffix.count
-                        || (bytes.count == identifier.count + 5 + suffix.count
-                            && (1...2).contains(bytes[identifier.count])))
-            }
-            guard requirement.kind == .protocol, let (name, boundType) = member,
-                let constraint = requirement.protocolConstraint
-            else {
-                throw fail(
-                    "\(descriptor.name) constrains \(subject) with a requirement of kind \(requirement.kind); the "
-                        + "runtime stub serves protocol conformances of \(names) only")
-            }
-            let table: WitnessTable?
-            do {
-                table = try constraint.witnessTable(conformedBy: boundType)
-            } catch {
-                throw fail(
-                    "the runtime could not look up \(boundType)'s conformance to \(constraint.name) (\(error))")
-            }
-            guard let table else {
-                throw fail(
-                    "the bound type \(boundType) does not conform to \(constraint.name), which \(name) requires")
-            }
-            tables.append(table)
+            found = descriptor
         }
-        return tables
+        guard let found else {
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName, reason: "no associated type is bound",
+                fix: "pass the bindings to Stub(associatedTypes:)")
+        }
+        let hierarchy = try? ProtocolHierarchy(of: subject)
+        guard let hierarchy, hierarchy.roots.contains(found) else {
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName, requirement: "\(found.name)",
+                reason: "the bindings name associated types of \(found.name), which is not the protocol of "
+                    + "\(typeName)",
+                fix: "bind the associated types of \(typeName)'s own protocol, declaredBy: (any "
+                    + "\(hierarchy?.roots.first?.name ?? typeName)).self")
+        }
+        return found
+    }
+
+    /// The protocol a binding's `declaredBy:` names.
+    private static func declaringProtocol(
+        of binding: RequestedAssociatedType, typeName: String
+    ) throws(StubError) -> ProtocolDescriptor {
+        let metadata = TypeMetadata(binding.protocolType)
+        guard metadata.kind == .existential, let existential = try? ExistentialMetadata(metadata),
+            existential.protocols.count == 1, !existential.hasSuperclassConstraint
+        else {
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName,
+                requirement: "\(binding.protocolName).\(binding.name)",
+                reason: "a binding is declaredBy: \(String(reflecting: binding.protocolType)), which is not the "
+                    + "existential of one protocol",
+                fix: "write declaredBy: (any P).self for the protocol P that declares \(binding.name)")
+        }
+        return existential.protocols[0]
+    }
+
+    /// The caller's bindings by name, after checking each names an associated
+    /// type of `descriptor` once and agrees with the existential.
+    private static func requestedTypes(
+        _ requested: [RequestedAssociatedType], protocol descriptor: ProtocolDescriptor,
+        existentialBindings: [String: Any.Type], typeName: String
+    ) throws(StubError) -> [String: Any.Type] {
+        var given: [String: Any.Type] = [:]
+        let names = descriptor.associatedTypeNames
+        for binding in requested {
+            let requirement = "\(descriptor.name).\(binding.name)"
+            let boundName = String(reflecting: binding.type)
+            func mistake(_ reason: String, _ fix: String) -> StubError {
+                StubError(.unsupportedProtocolShape, type: typeName, requirement: requirement, reason: reason, fix: fix)
+            }
+            let declaring = try declaringProtocol(of: binding, typeName: typeName)
+            guard declaring == descriptor else {
+                throw mistake(
+                    "the binding \(binding.description) is declaredBy \(declaring.name), but \(typeName)'s associated "
+                        + "types are declared by \(descriptor.name)",
+                    "write declaredBy: (any \(descriptor.name)).self")
+            }
+            guard names.contains(binding.name) else {
+                throw mistake(
+                    "the binding \(binding.description) names no associated type of \(descriptor.name) (its "
+                        + "associated types: \(names.joined(separator: ", ")))",
+                    "name one of \(names.joined(separator: ", ")), spelled as the protocol declares it")
+            }
+            if let earlier = given[binding.name] {
+                throw mistake(
+                    "\(binding.name) is bound twice, to \(String(reflecting: earlier)) and to \(boundName)",
+                    "keep one binding of \(binding.name)")
+            }
+            if let fixed = existentialBindings[binding.name], fixed != binding.type {
+                throw mistake(
+                    "the binding \(binding.description) contradicts \(typeName), which binds \(binding.name) to "
+                        + String(reflecting: fixed),
+                    "drop the binding of \(binding.name), or bind it to \(String(reflecting: fixed))")
+            }
+            if existentialBindings[binding.name] == nil { given[binding.name] = binding.type }
+        }
+        return given
     }
 }

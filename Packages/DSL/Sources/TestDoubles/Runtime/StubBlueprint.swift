@@ -36,21 +36,27 @@ struct StubBlueprint: @unchecked Sendable {
     ///   - subject: The existential type.
     ///   - explicit: Explicit signatures, or nil to discover them.
     ///   - getterEffects: Getter effect hints for discovered signatures, if any.
+    ///   - associatedTypes: The caller's associated type bindings (`Stub(associatedTypes:)`); a
+    ///     blueprint built with some is not cached.
     /// - Throws: `StubError` for every shape the runtime cannot serve exactly.
     static func make(
-        for subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil
+        for subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil,
+        associatedTypes: [RequestedAssociatedType] = []
     ) throws(StubError) -> StubBlueprint {
         let key = CacheKey(
             subject: ObjectIdentifier(subject), getterEffects: getterEffects?.cacheKey,
             readsGetterEffectProofs: GetterEffectProof.isEnabled)
-        if explicit == nil, let cached = cache.withLock({ $0[key] }) { return cached }
-        let blueprint = try StubBlueprint(subject: subject, explicit: explicit, getterEffects: getterEffects)
-        if explicit == nil { cache.withLock { $0[key] = blueprint } }
+        let cacheable = explicit == nil && associatedTypes.isEmpty
+        if cacheable, let cached = cache.withLock({ $0[key] }) { return cached }
+        let blueprint = try StubBlueprint(
+            subject: subject, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes)
+        if cacheable { cache.withLock { $0[key] = blueprint } }
         return blueprint
     }
 
     private init(
-        subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints?
+        subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints?,
+        associatedTypes: [RequestedAssociatedType]
     ) throws(StubError) {
         let typeName = String(reflecting: subject)
         self.typeName = typeName
@@ -58,9 +64,9 @@ struct StubBlueprint: @unchecked Sendable {
             StubError(.unsupportedProtocolShape, type: typeName, reason: reason, fix: fix)
         }
         let metadata = TypeMetadata(subject)
-        let binding = try Self.binding(of: subject, typeName: typeName)
-        if let binding {
-            isClassBound = binding.existential.isClassBound
+        let binding = try Self.binding(of: subject, typeName: typeName, requested: associatedTypes)
+        if metadata.kind == .extendedExistential {
+            isClassBound = (try? BoundExistential(subject))?.isClassBound ?? false
         } else {
             guard metadata.kind == .existential, let existential = try? ExistentialMetadata(metadata) else {
                 throw StubError(
@@ -78,13 +84,16 @@ struct StubBlueprint: @unchecked Sendable {
         }
         if binding != nil, explicit != nil {
             throw unsupported(
-                "explicit requirements cannot describe the bound associated type of a constrained existential "
-                    + "(its values travel indirectly)", "let the stub discover the signatures, or use ManualStub")
+                "explicit requirements cannot describe a bound associated type, whether a constrained existential "
+                    + "or Stub(associatedTypes:) binds it (its values travel indirectly, as the protocol's generic "
+                    + "witness convention passes them)",
+                "pass no requirements and let the stub discover the signatures from a linked conformer, or use "
+                    + "ManualStub")
         }
         let hierarchy: ProtocolHierarchy
         do {
-            if let binding {
-                hierarchy = try ProtocolHierarchy(roots: [binding.existential.protocolDescriptor])
+            if let binding, metadata.kind == .extendedExistential {
+                hierarchy = try ProtocolHierarchy(roots: [binding.protocolDescriptor])
             } else {
                 hierarchy = try ProtocolHierarchy(of: subject)
             }
@@ -101,16 +110,24 @@ struct StubBlueprint: @unchecked Sendable {
         where node.requirements.contains(where: {
             $0.kind == .associatedTypeAccessFunction || $0.kind == .associatedConformanceAccessFunction
         }) {
-            if let binding, node.protocolDescriptor == binding.existential.protocolDescriptor {
+            if let binding, node.protocolDescriptor == binding.protocolDescriptor {
                 try binding.validate(node, typeName: typeName)
                 continue
             }
-            let names = node.protocolDescriptor.associatedTypeNames.joined(separator: ", ")
+            let names = node.protocolDescriptor.associatedTypeNames
+            let list = names.joined(separator: ", ")
+            let protocolName = node.protocolDescriptor.name
+            let bindings = names.map {
+                RequestedAssociatedType.fix(protocolType: protocolName, name: $0, type: "<Type>")
+            }
             throw StubError(
-                .unsupportedProtocolShape, type: typeName, requirement: "\(node.protocolDescriptor.name).\(names)",
-                reason:
-                    "\(node.protocolDescriptor.name) has associated types (\(names)) that \(typeName) does not bind",
-                fix: "use ManualStub with a concrete conformer")
+                .unsupportedProtocolShape, type: typeName, requirement: "\(protocolName).\(list)",
+                reason: "\(protocolName) has associated types (\(list)) that \(typeName) does not bind",
+                fix: hierarchy.roots.contains(node.protocolDescriptor) && binding == nil
+                    ? "bind them: Stub<\(typeName)>(associatedTypes: [\(bindings.joined(separator: ", "))]), or use "
+                        + "ManualStub with a concrete conformer"
+                    : "use ManualStub with a concrete conformer (the runtime stub binds the associated types of the "
+                        + "stubbed protocol itself, not of the protocols it inherits)")
         }
         var signatures: [ResolvedSignature] = []
         var discovery = SignatureWitnesses(hierarchy: hierarchy)
@@ -238,7 +255,7 @@ struct StubBlueprint: @unchecked Sendable {
                 slots.append(
                     .baseProtocol(try layout(of: base, hierarchy: hierarchy, callables: callables, typeName: typeName)))
             case .associatedTypeAccessFunction, .associatedConformanceAccessFunction:
-                if let binding, binding.existential.protocolDescriptor == descriptor {
+                if let binding, binding.protocolDescriptor == descriptor {
                     if requirement.kind == .associatedTypeAccessFunction, associatedTypeIndex < binding.types.count {
                         // Associated type slots follow the order of the protocol's associated type names.
                         slots.append(.associatedType(binding.types[associatedTypeIndex]))

@@ -352,8 +352,13 @@ final class StubRuntime: Sendable {
                 }
                 func throwTyped<E: Error>(_: E.Type) {
                     // A recording pass ended at a call with no placeholder result: the call is
-                    // recorded, and any value of the typed error ends the pass the same way.
-                    let ending = error is RecordingPassEnded ? Match.Placeholders.make(E.self) : nil
+                    // recorded, and any value of the typed error ends the pass the same way;
+                    // with none, the pass parks.
+                    var ending: E?
+                    if let ended = error as? RecordingPassEnded {
+                        ending = Match.Placeholders.make(E.self)
+                        if ending == nil { ended.parkPass() }
+                    }
                     guard let typed = ending ?? error as? E else {
                         stop(
                             "\(recorder.name): \(plan.shape.requirement.name) throws \(E.self), but its behavior threw "
@@ -379,6 +384,21 @@ final class StubRuntime: Sendable {
         _ value: Any, ofType type: Any.Type, to frame: CallFrame, at location: ResultLocation, plan: RequirementPlan
     ) {
         func typed<T>(_: T.Type) {
+            if plan.shape.requirement.resultIsErased, !(value is T),
+                let placeholder = Match.Placeholders.make(T.self)
+            {
+                // The caller sees this result erased, so a handler could produce any value: an issue at the
+                // stub's creation, and a placeholder of the bound type rather than a stop.
+                TestDoubleIssueReporting.report(
+                    TestDoubleIssue(
+                        kind: .invalidBehavior,
+                        message: "\(recorder.name): \(plan.shape.requirement.name) returns \(T.self) for this stub, "
+                            + "but its behavior produced \(String(reflecting: value)) of type \(Swift.type(of: value)); "
+                            + "the caller gets a placeholder \(T.self) instead",
+                        location: recorder.creationSite))
+                frame.setResult(placeholder, at: location)
+                return
+            }
             guard let result = value as? T else {
                 stop(
                     "\(recorder.name): \(plan.shape.requirement.name) returns \(T.self), but its behavior produced "

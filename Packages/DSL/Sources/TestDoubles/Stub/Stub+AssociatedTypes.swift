@@ -3,53 +3,61 @@ import TestDoublesRecorder
 extension Stub {
     /// A concrete type for an associated type of an unbound existential:
     /// `.binding(declaredBy: (any Source).self, named: "Element", to: Int.self)`.
-    public struct AssociatedTypeBinding: @unchecked Sendable {
-        let protocolType: Any.Type
-        let name: String
-        let type: Any.Type
+    public struct AssociatedTypeBinding: Sendable {
+        let request: RequestedAssociatedType
 
         /// Binds the associated type `name` that `protocolType` declares to `type`.
         ///
         /// - Parameters:
         ///   - protocolType: The declaring protocol's existential, such as `(any Source).self`.
-        ///   - name: The associated type's name.
-        ///   - type: The concrete type.
+        ///   - name: The associated type's name, as the protocol declares it.
+        ///   - type: The concrete type: a struct, enum or class that meets the associated type's requirements.
         /// - Returns: The binding.
         public static func binding(declaredBy protocolType: Any.Type, named name: String, to type: Any.Type) -> Self {
-            Self(protocolType: protocolType, name: name, type: type)
+            Self(request: RequestedAssociatedType(protocolType: protocolType, name: name, type: type))
         }
     }
 
-    /// Builds a stub of an unbound existential whose associated types the
-    /// caller binds, optionally from explicit requirements.
+    /// Builds a stub of an existential whose associated types the caller
+    /// binds: `Stub<any Source>(associatedTypes: [.binding(declaredBy:
+    /// (any Source).self, named: "Element", to: Int.self)])`.
     ///
-    /// The runtime stub serves associated types through a bound existential
-    /// (`any Source<Int>`); binding them for an unbound one is not built
-    /// yet, so a non-empty `associatedTypes` throws a ``StubError`` naming
-    /// the first binding, and an empty one builds as `Stub(_:)` does.
+    /// Every associated type of the protocol must end up bound, by the
+    /// existential (`any Clock<Duration>`) or by a binding. The stub's witness
+    /// tables then carry the bound types, so generic code that opens the
+    /// existential sees them (`S.Element == Int`), and values of them travel
+    /// as the bound type in arguments, results and `inout`. A caller holding
+    /// the unbound existential sees such a result erased (`Any`, or the upper
+    /// bound), so a configured value is checked against the bound type: a
+    /// `thenReturn` of another type is an issue at its line and is not added.
+    ///
+    /// Bindings are checked at construction against the protocol's
+    /// requirement signature: the bound types' conformances
+    /// (`associatedtype Item: Identifiable`) and same-type requirements
+    /// between associated types (`where Span == Moment.Span`).
     ///
     /// - Parameters:
-    ///   - associatedTypes: The bindings.
-    ///   - requirements: Explicit requirements, or none to discover them.
+    ///   - associatedTypes: The bindings, at most one per associated type.
+    ///   - requirements: Must be empty: the bound associated types' values
+    ///     travel indirectly, which explicit requirements cannot describe,
+    ///     so the stub discovers the signatures from a linked conformer.
     ///   - fileID: The file ID of the creation.
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
     ///   - column: The column of the creation.
-    /// - Throws: ``StubError``.
+    /// - Throws: ``StubError`` naming the protocol, the associated type and
+    ///   the bound type when a binding names no associated type of the
+    ///   protocol, is given twice, contradicts the existential or a
+    ///   same-type requirement, binds a type lacking a required conformance,
+    ///   or leaves an associated type unbound; and for every shape the
+    ///   runtime stub does not serve.
     public convenience init(
         associatedTypes: [AssociatedTypeBinding], _ requirements: Requirement...,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
-        if let binding = associatedTypes.first {
-            throw StubError(
-                .unsupportedProtocolShape, type: String(reflecting: Subject.self),
-                requirement: "\(String(reflecting: binding.protocolType)).\(binding.name)",
-                reason: "binding an associated type of an unbound existential is not supported by the runtime stub yet",
-                fix: "bind it in the existential type (Stub<any P<\(String(reflecting: binding.type))>>) when it is "
-                    + "a primary associated type, or use ManualStub with a concrete conformer")
-        }
         try self.init(
             explicit: requirements.isEmpty ? nil : .ordered(requirements.map(\.signature)),
+            associatedTypes: associatedTypes.map(\.request),
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -133,38 +133,15 @@ extension Stub {
 
         /// The answer of a non-throwing call.
         private func value<Result>(_ outcome: CallOutcome) -> Result {
-            value(outcome, throwing: Never.self)
+            TypedAnswer.resolve(outcome, recorder, requirement, forward: nil as (() -> Result)?)
         }
 
         /// The answer of a call whose errors have type `Failure`.
         private func value<Result, Failure: Error>(
             _ outcome: CallOutcome, throwing _: Failure.Type
         ) throws(Failure) -> Result {
-            switch outcome {
-            case .returned(let value):
-                if let typed = value as? Result { return typed }
-                return fallback("the answer for \(requirement.name) is a \(type(of: value)), not a \(Result.self)")
-            case .threw(let error):
-                if let typed = error as? Failure { throw typed }
-                return fallback(
-                    "\(requirement.name) throws only \(Failure.self), but its answer was the error \(error)")
-            case .forward:
-                return fallback("\(requirement.name) was told to forward, but a stub has no real implementation")
-            case .trap(let message):
-                return fallback(message)
-            }
-        }
-
-        /// Reports a problem at the double's creation and answers with the
-        /// result type's default value; stops only when there is none.
-        private func fallback<Result>(_ problem: String) -> Result {
-            TestDoubleIssueReporting.report(
-                TestDoubleIssue(
-                    kind: .invalidBehavior, message: "\(recorder.name): \(problem)", location: recorder.creationSite))
-            if let value = Match.Placeholders.make(Result.self) { return value }
-            let message =
-                "\(recorder.name): \(requirement.name) has no answer of type \(Result.self) to give (\(problem))"
-            fatalError(message)
+            try TypedAnswer.resolve(
+                outcome, recorder, requirement, throwing: Failure.self, forward: nil as (() throws -> Result)?)
         }
     }
 }

@@ -80,8 +80,11 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
     public var recordingSubject: Subject { value }
 
     /// A stub from explicit requirements (or discovery, for `nil`).
-    init(explicit: ExplicitRequirements?, site: CallSite) throws(StubError) {
-        (recorder, value, construction) = try Self.fabricate(explicit: explicit, site: site)
+    init(
+        explicit: ExplicitRequirements?, associatedTypes: [RequestedAssociatedType] = [], site: CallSite
+    ) throws(StubError) {
+        (recorder, value, construction) = try Self.fabricate(
+            explicit: explicit, associatedTypes: associatedTypes, site: site)
     }
 
     /// A stub under another name (dummies).
@@ -95,12 +98,14 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
     }
 
     private static func fabricate(
-        explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil, site: CallSite, name: String? = nil
+        explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil,
+        associatedTypes: [RequestedAssociatedType] = [], site: CallSite, name: String? = nil
     ) throws(StubError) -> (InvocationRecorder, Subject, StubPerformanceDiagnostics.Construction) {
         let clock = ContinuousClock()
         let start = clock.now
         PlaceholderSynthesis.install()
-        let blueprint = try StubBlueprint.make(for: Subject.self, explicit: explicit, getterEffects: getterEffects)
+        let blueprint = try StubBlueprint.make(
+            for: Subject.self, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes)
         let planned = clock.now
         let recorder = InvocationRecorder(
             name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,

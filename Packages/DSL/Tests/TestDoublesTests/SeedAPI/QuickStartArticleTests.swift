@@ -1,3 +1,4 @@
+import Synchronization
 import TestDoubles
 import Testing
 
@@ -88,6 +89,23 @@ protocol QSPlainLoader {
 
 protocol QSFormatter {
     func format(name: String, count: Int) -> String
+}
+
+protocol QSCallbackLoader {
+    func load(completion: @escaping (Result<String, any Error>) -> Void)
+}
+
+struct QSLiveCallbackLoader: QSCallbackLoader {
+    func load(completion: @escaping (Result<String, any Error>) -> Void) { completion(.success("live")) }
+}
+
+/// What a block-26 completion handed back, across threads.
+final class QSReceived: Sendable {
+    private let values = Mutex<[String]>([])
+    func append(_ result: Result<String, any Error>) {
+        values.withLock { $0.append((try? result.get()) ?? "failure") }
+    }
+    var all: [String] { values.withLock { $0 } }
 }
 
 protocol QSEventSink {
@@ -334,16 +352,51 @@ struct QSRemote: Sendable {
     }
 
     @Test func blocks22And23HandlersTakeLeadingArguments() throws {
-        // The article leaves the handler's parameter types to inference; ours needs them written.
         let stub = try Stub<any QSFormatter>()
-        stub.when { $0.format(name: Match.equal("a"), count: Match.any()) }.then { (name: String, count: Int) in
+        stub.when {  // block 22, as written: the untyped parameters receive the call's arguments
+            $0.format(
+                name: Match.equal("a"),
+                count: Match.any()
+            )
+        }.then { name, count in
             "\(name): \(count)"
         }
-        stub.when { $0.format(name: Match.any(), count: Match.any()) }.then { (name: String) in
+        // Block 23 writes `{ name in name.uppercased() }`: no signature can
+        // type `name` from a member call, so Swift refuses it ("cannot infer
+        // type of closure parameter 'name' without a type annotation") in
+        // any library; the parameter's type is written here.
+        stub.when {
+            $0.format(
+                name: Match.any(),
+                count: Match.any()
+            )
+        }.then { (name: String) in
             name.uppercased()
         }
         #expect(stub().format(name: "a", count: 2) == "a: 2")
         #expect(stub().format(name: "b", count: 2) == "B")
+    }
+
+    @Test func block26EscapingCompletionKeptByTheTest() throws {
+        typealias Result = Swift.Result<String, any Error>  // the article's `Result`
+        let stub = try Stub<any QSCallbackLoader>()
+        let callbacks = CallbackCapture<Result>()
+
+        stub.when {
+            $0.load(completion: Match.any())
+        }.thenEscaping { completion in
+            callbacks.capture(completion)
+        }
+
+        let received = QSReceived()
+        stub().load { received.append($0) }
+        stub().load { received.append($0) }
+        #expect(received.all.isEmpty)  // kept, not called
+        #expect(callbacks.pendingCount == 2)
+        callbacks.invokeNext(.success("first"))
+        callbacks.invokeNext(.failure(QSNetworkError.timedOut))
+        #expect(received.all == ["first", "failure"])
+        #expect(callbacks.pendingCount == 0)
     }
 
     @Test func blocks24And25CountedAndPerCallHandlers() async throws {

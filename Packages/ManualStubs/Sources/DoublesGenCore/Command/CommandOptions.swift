@@ -6,10 +6,12 @@ struct CommandOptions: Hashable, Sendable {
     var output: String?
     var check = false
     var modules: [String] = []
+    var requireProtocols = false
     var help = false
 
     static let usage = """
         USAGE: doubles-gen [<path> ...] [--all | --protocol <name> ...] [-o <file>] [--check] [--module <name> ...]
+                           [--require-protocols]
 
         Writes a ManualStub conformer and a `<Name>Stub` controller alias for Swift
         protocols. With no paths it reads one file from standard input and generates
@@ -26,6 +28,8 @@ struct CommandOptions: Hashable, Sendable {
           --check                 Do not write: exit 1 with a summary when the output
                                   file is not what generation would write.
           --module <name>         Add `@testable import <name>` (repeatable).
+          --require-protocols     Fail, writing nothing, when no conformer would be
+                                  generated (the build plugin passes it).
           -h, --help              Show this help.
 
         EXAMPLES:
@@ -57,6 +61,7 @@ struct CommandOptions: Hashable, Sendable {
             case "-o", "--output": options.output = try value(for: argument)
             case "--check": options.check = true
             case "--module": options.modules.append(try value(for: argument))
+            case "--require-protocols": options.requireProtocols = true
             case "-h", "--help": options.help = true
             default:
                 if argument.hasPrefix("-") {

@@ -71,6 +71,13 @@ public struct DoublesGenCommand: Sendable {
             writeError("doubles-gen: \(count) error\(count == 1 ? "" : "s"); nothing written\n")
             return Self.failure
         }
+        if options.requireProtocols && result.generatedProtocols.isEmpty {
+            let inputs = sources.count == 1 ? sources[0].name : "\(sources.count) input files"
+            writeError(
+                "doubles-gen: error: no protocol a conformer can be generated for is declared in \(inputs); "
+                    + "attach the plugin only to a target that declares protocols to double, or remove it\n")
+            return Self.failure
+        }
         if options.paths.isEmpty && result.generatedProtocols.isEmpty {
             writeError("doubles-gen: warning: no protocol declarations found in the input\n")
         }

@@ -72,6 +72,9 @@ public enum DoublesGen {
                     )
                 )
             }
+            if request.rejectsSharedRequirements {
+                unsupported += flattened.requirements.compactMap(Self.sharedRequirementProblem)
+            }
             diagnostics += flattenDiagnostics
             guard !flattenDiagnostics.contains(where: { $0.severity == .error }) else { continue }
             guard unsupported.isEmpty else {
@@ -101,7 +104,30 @@ public enum DoublesGen {
         return GenerationResult(
             output: output,
             generatedProtocols: generated,
+            sections: sections,
             diagnostics: diagnostics.sorted { $0.location < $1.location }
+        )
+    }
+
+    /// Why a static or initializer requirement is refused when
+    /// ``GenerationRequest/rejectsSharedRequirements`` is set; `nil` for an
+    /// instance requirement.
+    static func sharedRequirementProblem(_ requirement: Requirement) -> Diagnostic? {
+        let kind: String
+        if case .initializer = requirement.kind {
+            kind = "initializer"
+        } else if requirement.isStatic {
+            kind = "static"
+        } else {
+            return nil
+        }
+        return Diagnostic(
+            .error,
+            at: requirement.location,
+            "\(kind) requirement '\(requirement.displayName)' has no instance to hold its ManualStub: it would "
+                + "forward to the process-wide 'ManualStub.shared', which tests running in parallel share; "
+                + "generate this conformer with doubles-gen or the ManualStubs build plugin and configure it "
+                + "inside 'SharedManualStubs.isolated', or write the conformer by hand"
         )
     }
 }

@@ -7,6 +7,13 @@ public struct GenerationRequest: Hashable, Sendable {
     public var protocols: [String]?
     /// Modules the generated file imports with `@testable import`.
     public var testableImports: [String]
+    /// Whether static and initializer requirements are refused instead of
+    /// forwarded to `ManualStub.shared`.
+    ///
+    /// `@Stubbable` sets it: the shared controller is process-wide unless a
+    /// test runs inside `SharedManualStubs.isolated(_:)`, which an
+    /// annotation cannot arrange for the tests that use its conformer.
+    public var rejectsSharedRequirements: Bool
 
     /// Creates a request.
     ///
@@ -14,9 +21,14 @@ public struct GenerationRequest: Hashable, Sendable {
     ///   - sources: Every input file.
     ///   - protocols: The protocols to generate for; `nil` for all.
     ///   - testableImports: Modules to import with `@testable import`.
-    public init(sources: [SourceText], protocols: [String]? = nil, testableImports: [String] = []) {
+    ///   - rejectsSharedRequirements: Refuse static and initializer requirements.
+    public init(
+        sources: [SourceText], protocols: [String]? = nil, testableImports: [String] = [],
+        rejectsSharedRequirements: Bool = false
+    ) {
         self.sources = sources
         self.protocols = protocols
         self.testableImports = testableImports
+        self.rejectsSharedRequirements = rejectsSharedRequirements
     }
 }

@@ -4,6 +4,10 @@ public struct GenerationResult: Hashable, Sendable {
     public var output: String
     /// The protocols a conformer was generated for, sorted.
     public var generatedProtocols: [String]
+    /// Each generated protocol's conformer and controller alias, in the
+    /// order of ``generatedProtocols``: ``output`` is these after the
+    /// banner and imports.
+    public var sections: [String] = []
     /// Errors, warnings and notes, sorted by location.
     public var diagnostics: [Diagnostic]
 

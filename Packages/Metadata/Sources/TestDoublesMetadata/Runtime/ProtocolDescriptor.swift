@@ -163,6 +163,13 @@ public struct GenericRequirement: Hashable, @unchecked Sendable {
         return subject.length == 1 && subject.pointer.load(as: UInt8.self) == UInt8(ascii: "x")
     }
 
+    /// The other side of a same-type requirement (`Int` in `Self.A == Int`,
+    /// `Self.B.A` in `Self.A == Self.B.A`), nil for other kinds.
+    public var sameTypeConstraint: MangledTypeName? {
+        guard kind == .sameType else { return nil }
+        return pointer.relativeDirect(at: 8).map(MangledTypeName.init(pointer:))
+    }
+
     /// The protocol of a conformance requirement.
     public var protocolConstraint: ProtocolDescriptor? {
         guard kind == .protocol else { return nil }

@@ -16,6 +16,13 @@ enum SwiftRuntime {
     typealias ConformsToProtocol = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UnsafeRawPointer?
     typealias TypeByMangledName =
         @convention(c) (UnsafeRawPointer, Int, UnsafeRawPointer?, UnsafeRawPointer?) -> UnsafeRawPointer?
+    /// `swift_getAssociatedTypeWitness(request, table, type, requirementBase, requirement)`. The runtime
+    /// declares it with the Swift calling convention and returns a two-word `MetadataResponse`; for
+    /// five pointer-sized arguments that convention uses the C argument registers on x86_64 and
+    /// arm64, and the metadata comes back in the first C result register, which is all this reads.
+    typealias AssociatedTypeWitness =
+        @convention(c) (UInt, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer) ->
+        UnsafeRawPointer?
     /// A callback `swift_enumerateAllMetadataSections` calls once per image; returning false stops the walk.
     typealias SectionsVisitor = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Bool
     typealias EnumerateSections = @convention(c) (SectionsVisitor, UnsafeMutableRawPointer?) -> Void
@@ -40,6 +47,7 @@ enum SwiftRuntime {
     private static let conformsToProtocolAddress = address(of: "swift_conformsToProtocol")
     private static let typeByMangledNameAddress = address(of: "swift_getTypeByMangledNameInContext")
     private static let enumerateSectionsAddress = address(of: "swift_enumerateAllMetadataSections")
+    private static let associatedTypeWitnessAddress = address(of: "swift_getAssociatedTypeWitness")
 
     /// Looks up the witness table of `type`'s conformance to `protocolDescriptor`.
     static func conformsToProtocol(
@@ -56,6 +64,17 @@ enum SwiftRuntime {
         _ name: UnsafeRawPointer, length: Int, context: UnsafeRawPointer?, genericArguments: UnsafeRawPointer?
     ) -> UnsafeRawPointer? {
         function(at: typeByMangledNameAddress, as: TypeByMangledName.self)?(name, length, context, genericArguments)
+    }
+
+    /// The complete metadata of an associated type witness of `type`'s conformance, whose table is `table`.
+    static func associatedTypeWitness(
+        table: UnsafeRawPointer, type: UnsafeRawPointer, requirementBase: UnsafeRawPointer,
+        requirement: UnsafeRawPointer
+    ) throws(MetadataError) -> UnsafeRawPointer? {
+        guard let function = function(at: associatedTypeWitnessAddress, as: AssociatedTypeWitness.self) else {
+            throw .runtimeQueryFailed("swift_getAssociatedTypeWitness is not exported")
+        }
+        return function(0, table, type, requirementBase, requirement)  // request 0: complete, blocking
     }
 
     /// Calls `visitor` with each loaded image's `MetadataSections` record.

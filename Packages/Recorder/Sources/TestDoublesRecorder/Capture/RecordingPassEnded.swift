@@ -13,4 +13,13 @@ public struct RecordingPassEnded: Error, Sendable, CustomStringConvertible {
     public var description: String {
         "the recording pass ended at \(requirement): no placeholder of its result type can be made"
     }
+
+    /// Parks the pass this error would end, for good, where a front cannot
+    /// throw it: a requirement whose typed error has no placeholder either.
+    /// The call and its matchers are recorded already. Returns at once when
+    /// the pass does not run on a thread of its own (the front then has no
+    /// value to answer with).
+    public func parkPass() {
+        CaptureSession.currentIfRecording?.park(because: nil)
+    }
 }

@@ -11,14 +11,7 @@ extension InvocationRecorder {
     /// - Returns: The configured answer.
     @inlinable
     public func call<R>(_ requirement: Requirement, _ arguments: [Any], forward: (() -> R)? = nil) -> R {
-        switch dispatch(requirement, arguments: arguments) {
-        case .returned(let value): return cast(value, requirement)
-        case .threw(let error): preconditionFailure("\(name): \(requirement.name) cannot throw \(error)")
-        case .forward:
-            guard let forward else { fatalError(noForwardMessage(requirement)) }
-            return forward()
-        case .trap(let message): fatalError(message)
-        }
+        TypedAnswer.resolve(dispatch(requirement, arguments: arguments), self, requirement, forward: forward)
     }
 
     /// Answers a call of a synchronous, throwing requirement with a typed result.
@@ -35,14 +28,9 @@ extension InvocationRecorder {
     )
         throws -> R
     {
-        switch dispatch(requirement, arguments: arguments) {
-        case .returned(let value): return cast(value, requirement)
-        case .threw(let error): throw error
-        case .forward:
-            guard let forward else { fatalError(noForwardMessage(requirement)) }
-            return try forward()
-        case .trap(let message): fatalError(message)
-        }
+        try TypedAnswer.resolve(
+            dispatch(requirement, arguments: arguments), self, requirement, throwing: (any Error).self,
+            forward: forward)
     }
 
     /// Answers a call of an async, non-throwing requirement with a typed result.
@@ -58,14 +46,8 @@ extension InvocationRecorder {
     ) async
         -> R
     {
-        switch await dispatchAsync(requirement, arguments: arguments) {
-        case .returned(let value): return cast(value, requirement)
-        case .threw(let error): preconditionFailure("\(name): \(requirement.name) cannot throw \(error)")
-        case .forward:
-            guard let forward else { fatalError(noForwardMessage(requirement)) }
-            return await forward()
-        case .trap(let message): fatalError(message)
-        }
+        await TypedAnswer.resolve(
+            await dispatchAsync(requirement, arguments: arguments), self, requirement, forward: forward)
     }
 
     /// Answers a call of an async, throwing requirement with a typed result.
@@ -80,35 +62,8 @@ extension InvocationRecorder {
     public func callAsyncThrowing<R>(
         _ requirement: Requirement, _ arguments: [Any], forward: (() async throws -> R)? = nil
     ) async throws -> R {
-        switch await dispatchAsync(requirement, arguments: arguments) {
-        case .returned(let value): return cast(value, requirement)
-        case .threw(let error): throw error
-        case .forward:
-            guard let forward else { fatalError(noForwardMessage(requirement)) }
-            return try await forward()
-        case .trap(let message): fatalError(message)
-        }
-    }
-
-    @inlinable
-    func cast<R>(_ value: Any, _ requirement: Requirement) -> R {
-        if let typed = value as? R { return typed }
-        return mismatchedAnswer(value, requirement)
-    }
-
-    @usableFromInline
-    func mismatchedAnswer<R>(_ value: Any, _ requirement: Requirement) -> R {
-        let message = """
-            \(name): the answer for \(requirement.name) is a \(type(of: value)), not the declared \(R.self)
-            """
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
-        fatalError(message)
-    }
-
-    @usableFromInline
-    func noForwardMessage(_ requirement: Requirement) -> String {
-        let message = "\(name): \(requirement.name) was told to forward, but the double has no real implementation"
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
-        return message
+        try await TypedAnswer.resolve(
+            await dispatchAsync(requirement, arguments: arguments), self, requirement, throwing: (any Error).self,
+            forward: forward)
     }
 }

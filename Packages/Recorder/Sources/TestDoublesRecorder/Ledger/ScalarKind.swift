@@ -131,8 +131,13 @@ public enum ScalarKind: UInt8, Hashable, Sendable {
     /// - Parameter value: A boxed value.
     /// - Returns: The value's word, or nil.
     public func word(of value: Any) -> UInt64? {
-        guard ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) else { return nil }
-        return normalized(Self.bytes(of: value))
+        // `type(of:)` looks through an existential inside the box (`42 as any Equatable` boxed as `Any`
+        // reports `Int`), so the opened value's own static type is what is compared.
+        func open<Value>(_ opened: Value) -> UInt64? {
+            guard ObjectIdentifier(Value.self) == ObjectIdentifier(type) else { return nil }
+            return normalized(Self.bytes(of: opened))
+        }
+        return _openExistential(value, do: open)
     }
 
     /// The bytes of a value of at most 8 bytes, in the low end of a word.

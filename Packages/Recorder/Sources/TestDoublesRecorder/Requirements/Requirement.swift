@@ -12,12 +12,14 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         let effects: RequirementEffects
         let resultType: Any.Type
         let labels: [String?]
+        let resultIsErased: Bool
 
-        init(id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type) {
+        init(id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type, resultIsErased: Bool) {
             self.id = id
             self.name = name
             self.effects = effects
             self.resultType = resultType
+            self.resultIsErased = resultIsErased
             self.labels = Requirement.parseLabels(name)
         }
     }
@@ -32,6 +34,11 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     public var effects: RequirementEffects { storage.effects }
     /// The declared result type; `Void.self` for a requirement that returns nothing.
     public var resultType: Any.Type { storage.resultType }
+    /// Whether callers see the result under a wider static type than
+    /// `resultType` (an associated type the existential leaves unbound is
+    /// `Any` or its upper bound at the call site), so a configured value is
+    /// checked against `resultType` when it is configured.
+    public var resultIsErased: Bool { storage.resultIsErased }
     /// The argument labels parsed from `name`; `nil` where an argument has none.
     var labels: [String?] { storage.labels }
 
@@ -42,9 +49,13 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     ///   - name: The name used in diagnostics, such as `track(event:value:)`.
     ///   - effects: The declared effects.
     ///   - resultType: The declared result type.
-    public init(id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self)
-    {
-        storage = Storage(id: id, name: name, effects: effects, resultType: resultType)
+    ///   - resultIsErased: Whether callers see the result under a wider static type than `resultType`.
+    public init(
+        id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self,
+        resultIsErased: Bool = false
+    ) {
+        storage = Storage(
+            id: id, name: name, effects: effects, resultType: resultType, resultIsErased: resultIsErased)
     }
 
     /// Creates a requirement whose identity is its name.

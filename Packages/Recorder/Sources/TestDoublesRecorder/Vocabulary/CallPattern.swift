@@ -68,6 +68,14 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
                 at: site, kind: .invalidBehavior)
             return false
         }
+        if requirement.resultIsErased, case .value(let value) = action, !Self.value(value, is: requirement.resultType) {
+            core.report(
+                "\(core.recorder.name): \(requirement.name) returns \(requirement.resultType) for this double (the "
+                    + "caller sees a wider type), but \(action.name) was given \(String(reflecting: value)) of type "
+                    + "\(type(of: value)); the behavior was not added.",
+                at: site, kind: .invalidBehavior)
+            return false
+        }
         if case .forward = action, core.recorder.unmatchedCallPolicy != .forward {
             core.report(
                 "\(core.recorder.name): thenForward needs a double with a real implementation (a spy); "
@@ -77,6 +85,12 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
         }
         core.recorder.append(BehaviorStep(action: action, repetition: repetition, site: site), to: registration)
         return true
+    }
+
+    /// Whether `value` can be handed to a caller as a `type` (after unwrapping existential boxes).
+    static func value(_ value: Any, is type: Any.Type) -> Bool {
+        func check<T>(_: T.Type) -> Bool { value is T }
+        return _openExistential(type, do: check)
     }
 
     /// Appends a synchronous computed behavior (from `then` or `thenForEachCall`).
@@ -92,6 +106,16 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     static func typedHandler<each Argument>(
         _ handler: @escaping (repeat each Argument) throws -> Result, _ requirement: Requirement?
     ) -> ([Any], Int) throws -> Any {
+        typedHandler(handler, requirement) { $0 }
+    }
+
+    /// Wraps a typed handler whose value `answer` turns into the call's
+    /// answer (an optional result's handler gives the unwrapped value).
+    @inlinable
+    static func typedHandler<each Argument, Value>(
+        _ handler: @escaping (repeat each Argument) throws -> Value, _ requirement: Requirement?,
+        answer: @escaping (Value) -> Any
+    ) -> ([Any], Int) throws -> Any {
         { arguments, _ in
             let unpacked: (repeat each Argument)
             do {
@@ -99,7 +123,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
             } catch {
                 throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
             }
-            return try handler(repeat each unpacked)
+            return answer(try handler(repeat each unpacked))
         }
     }
 
@@ -122,6 +146,12 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     func typedAsyncHandler<each Argument>(
         _ handler: @escaping (repeat each Argument) async throws -> Result
     ) -> ([Any], Int) async throws -> Any {
+        typedAsyncHandler(handler) { $0 }
+    }
+
+    func typedAsyncHandler<each Argument, Value>(
+        _ handler: @escaping (repeat each Argument) async throws -> Value, answer: @escaping (Value) -> Any
+    ) -> ([Any], Int) async throws -> Any {
         let requirement = core.requirement
         return { arguments, _ in
             let unpacked: (repeat each Argument)
@@ -130,7 +160,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
             } catch {
                 throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
             }
-            return try await handler(repeat each unpacked)
+            return answer(try await handler(repeat each unpacked))
         }
     }
 

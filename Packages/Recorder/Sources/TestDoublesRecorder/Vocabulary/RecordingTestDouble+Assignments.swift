@@ -1,9 +1,44 @@
-// `when` has no assignment form: a closure that makes an ordinary call
-// also fits `(inout Subject) throws -> Void` (its result is discarded), and
-// the compiler can pick that form for it, giving a `CallPattern<Void>` whose
-// behaviors answer the call with `()`. `verify` has no behaviors, so its
-// assignment forms verify the same call whichever form is picked.
+// Assignments written in `when` and `verify`, beside `whenSet` and
+// `verifySet`. A closure that makes an ordinary call also fits
+// `(inout Subject) throws -> Void` (its result is discarded), so these forms
+// are disfavored: the compiler picks them only for a closure the
+// `(Subject) throws -> R` forms cannot take, an assignment, which needs
+// `inout`. A closure both fit records the same call either way.
 extension RecordingTestDouble {
+    /// Records a property or subscript assignment and returns its pattern,
+    /// the same as ``whenSet(_:fileID:filePath:line:column:)``.
+    ///
+    /// ```swift
+    /// profile.when { $0.displayName = Match.any() }.thenDoNothing()
+    /// store.when { $0[Match.equal("theme")] = Match.any() }.thenDoNothing()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - body: Makes exactly one assignment, with matchers for every argument or for none.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern of the setter call.
+    @_disfavoredOverload  // only an assignment, which needs `inout`, picks this form
+    public func when(
+        _ body: (inout Subject) throws -> Void,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> CallPattern<Void> {
+        assignmentPattern(
+            body, purpose: "when", site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Runs an assignment closure on a mutable copy of ``recordingSubject``
+    /// and returns the pattern of the setter call it recorded.
+    func assignmentPattern(
+        _ body: (inout Subject) throws -> Void, purpose: String, site: CallSite
+    ) -> CallPattern<Void> {
+        var subject = recordingSubject
+        let session = recorder.capturing { try body(&subject) }
+        return recorder.pattern(from: session, purpose: purpose, site: site)
+    }
+
     /// Checks that exactly one recorded assignment matches the one written
     /// in `verify`, the same as `verifySet(1...1, body)`.
     ///

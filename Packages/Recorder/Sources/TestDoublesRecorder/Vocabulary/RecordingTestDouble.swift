@@ -90,10 +90,8 @@ extension RecordingTestDouble {
         _ body: (inout Subject) throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> CallPattern<Void> {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        var subject = recordingSubject
-        let session = recorder.capturing { try body(&subject) }
-        return recorder.pattern(from: session, purpose: "whenSet", site: site)
+        assignmentPattern(
+            body, purpose: "whenSet", site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Checks how many recorded assignments match; reports an issue at the caller otherwise.

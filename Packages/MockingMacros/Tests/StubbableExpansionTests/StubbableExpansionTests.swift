@@ -1,0 +1,91 @@
+import DoublesGenCore
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import Testing
+
+@testable import MockingMacrosPlugin
+
+/// The declarations the macro test target expands for real.
+enum StubbedDeclarations {
+    static let file: SourceFileSyntax = {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("StubbableMacroTests/StubbedDeclarations.swift")
+        return Parser.parse(source: (try? String(contentsOf: path, encoding: .utf8)) ?? "")
+    }()
+
+    static func attribute(named name: String, of attributes: AttributeListSyntax) -> AttributeSyntax? {
+        attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+            .first { $0.attributeName.trimmedDescription == name }
+    }
+
+    static func parse<D: DeclSyntaxProtocol>(_ source: String, as type: D.Type) -> D? {
+        Parser.parse(source: source).statements.first?.item.as(type)
+    }
+}
+
+/// `@Stubbable` expands, byte for byte, to what `doubles-gen` writes for the
+/// same declaration, and refuses what a generated conformer must not serve.
+@Suite struct StubbableExpansionTests {
+    func expand(_ declaration: ProtocolDeclSyntax) throws -> (String, [String]) {
+        let attribute = try #require(StubbedDeclarations.attribute(named: "Stubbable", of: declaration.attributes))
+        let context = BasicMacroExpansionContext()
+        let peers = try StubbableMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
+        return (peers.map(\.description).joined(), context.diagnostics.map(\.message))
+    }
+
+    @Test func everyStubbedProtocolExpandsToWhatDoublesGenWrites() throws {
+        let protocols = StubbedDeclarations.file.statements.compactMap { $0.item.as(ProtocolDeclSyntax.self) }
+        #expect(protocols.count >= 3)
+        for declaration in protocols {
+            let (expansion, diagnostics) = try expand(declaration)
+            // What `doubles-gen --all` writes for the declaration as it stands in the file.
+            let cli = DoublesGen.generate(
+                GenerationRequest(sources: [SourceText(name: "<stdin>", text: declaration.trimmedDescription)]))
+            #expect(diagnostics.isEmpty, "\(declaration.name.text): \(diagnostics)")
+            #expect(cli.generatedProtocols == [declaration.name.text])
+            #expect(expansion == cli.sections.first, "\(declaration.name.text)")
+            #expect(cli.output.hasSuffix(expansion + "\n"))
+            #expect(expansion.contains("struct \(declaration.name.text)StubConformer"))
+            #expect(expansion.contains("typealias \(declaration.name.text)Stub"))
+        }
+    }
+
+    @Test func staticAndInitializerRequirementsAreRefusedByName() throws {
+        let source = """
+            @Stubbable protocol Store {
+                static func make() -> Self
+                init(name: String)
+                func load() -> Int
+            }
+            """
+        let declaration = try #require(StubbedDeclarations.parse(source, as: ProtocolDeclSyntax.self))
+        let (expansion, diagnostics) = try expand(declaration)
+        #expect(expansion.isEmpty)
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.contains { $0.hasPrefix("static requirement 'make()'") && $0.contains("isolated") })
+        #expect(diagnostics.contains { $0.hasPrefix("initializer requirement 'init(name:)'") })
+        // doubles-gen serves both, through `ManualStub.shared`.
+        #expect(DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "<stdin>", text: source)])).succeeded)
+    }
+
+    @Test func whatTheGeneratorRefusesIsAnErrorOnTheProtocol() throws {
+        let source = "@Stubbable protocol Feed { var stub: Int { get } }"
+        let declaration = try #require(StubbedDeclarations.parse(source, as: ProtocolDeclSyntax.self))
+        let (expansion, diagnostics) = try expand(declaration)
+        #expect(expansion.isEmpty)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.contains("clashes with the conformer's own 'stub' property") == true)
+    }
+
+    @Test func aStructIsAnErrorAtTheAttribute() throws {
+        let declaration = try #require(
+            StubbedDeclarations.parse("@Stubbable struct Feed {}", as: StructDeclSyntax.self))
+        let attribute = try #require(StubbedDeclarations.attribute(named: "Stubbable", of: declaration.attributes))
+        let context = BasicMacroExpansionContext()
+        let peers = try StubbableMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
+        #expect(peers.isEmpty)
+        #expect(context.diagnostics.map(\.message) == [StubbableMessage.notAProtocol.message])
+    }
+}
