@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "TestDoublesManual", targets: ["TestDoublesManual"]),
         .executable(name: "doubles-gen", targets: ["doubles-gen"]),
         .plugin(name: "GenerateManualStubs", targets: ["GenerateManualStubs"]),
+        // The seed's positional command (`generate-manual-stub <Protocol> <in> <out>`);
+        // SwiftPM gives each command plugin one verb, so it is a second plugin.
+        .plugin(name: "GenerateManualStub", targets: ["GenerateManualStub"]),
         .plugin(name: "ManualStubsBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
         // The seed documents the build plugin under this name; a manifest written
         // against it names the product, so both names lead to the same plugin.
@@ -121,6 +124,20 @@ let package = Package(
             ),
             dependencies: ["doubles-gen"],
             path: "Packages/ManualStubs/Plugins/GenerateManualStubs"
+        ),
+        .plugin(
+            name: "GenerateManualStub",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-manual-stub",
+                    description: "Writes ManualStub conformers: <Protocol> | --all, then <input> <output>"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "doubles-gen writes the generated ManualStub conformers")
+                ]
+            ),
+            dependencies: ["doubles-gen"],
+            path: "Packages/ManualStubs/Plugins/GenerateManualStub"
         ),
         .plugin(
             name: "ManualStubsBuildPlugin",

@@ -148,9 +148,24 @@ import Testing
         #expect(all.status == 0)
         #expect(all.errors.hasPrefix("\(file):1:7: warning: @objc protocols are not supported"))
         #expect(FileCheck.sections(all.output).keys.sorted() == ["Modern"])
+        #expect(all.errors.hasSuffix("doubles-gen: skipped 1 protocol (see the warnings above): Legacy\n"))
         let named = run([file, "--protocol", "Legacy"])
         #expect(named.status == 1)
         #expect(named.errors.hasPrefix("\(file):1:7: error: @objc protocols are not supported"))
+    }
+
+    @Test func aProtocolDeclaredInTwoFilesOfADirectoryFailsAndWritesNothing() throws {
+        let root = try directory([
+            "Sources/A/Service.swift": "protocol Service { func a() }",
+            "Sources/B/Service.swift": "protocol Service { func b() }",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("Out.swift").path
+        let result = run([root.appendingPathComponent("Sources").path, "--all", "-o", output])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("B/Service.swift:1:10: error: protocol 'Service' is also declared at "))
+        #expect(result.errors.hasSuffix("doubles-gen: 1 error; nothing written\n"))
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test(arguments: [

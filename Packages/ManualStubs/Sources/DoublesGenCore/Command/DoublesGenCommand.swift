@@ -71,6 +71,12 @@ public struct DoublesGenCommand: Sendable {
             writeError("doubles-gen: \(count) error\(count == 1 ? "" : "s"); nothing written\n")
             return Self.failure
         }
+        if !result.skippedProtocols.isEmpty {
+            let count = result.skippedProtocols.count
+            writeError(
+                "doubles-gen: skipped \(count) protocol\(count == 1 ? "" : "s") (see the warnings above): "
+                    + result.skippedProtocols.joined(separator: ", ") + "\n")
+        }
         if options.requireProtocols && result.generatedProtocols.isEmpty {
             let inputs = sources.count == 1 ? sources[0].name : "\(sources.count) input files"
             writeError(

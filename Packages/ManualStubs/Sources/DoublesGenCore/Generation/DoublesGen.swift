@@ -48,6 +48,7 @@ public enum DoublesGen {
 
         var sections: [String] = []
         var generated: [String] = []
+        var skipped: [String] = []
         for name in names {
             let declaration = graph.protocols[name]!
             if let access = declaration.accessLevel, access == "private" || access == "fileprivate" {
@@ -58,6 +59,7 @@ public enum DoublesGen {
                         "\(access) protocol '\(name)' is not visible from another file; skipped"
                     )
                 )
+                skipped.append(name)
                 continue
             }
             let (flattened, flattenDiagnostics, unsupportedShapes) = graph.flatten(name)
@@ -90,6 +92,7 @@ public enum DoublesGen {
                     }
                     diagnostics.append(reported)
                 }
+                if request.protocols == nil { skipped.append(name) }
                 continue
             }
             var writer = ConformerWriter(flattened, functionTypeAliases: graph.functionTypeAliases)
@@ -105,6 +108,7 @@ public enum DoublesGen {
             output: output,
             generatedProtocols: generated,
             sections: sections,
+            skippedProtocols: skipped,
             diagnostics: diagnostics.sorted { $0.location < $1.location }
         )
     }

@@ -8,6 +8,10 @@ public struct GenerationResult: Hashable, Sendable {
     /// order of ``generatedProtocols``: ``output`` is these after the
     /// banner and imports.
     public var sections: [String] = []
+    /// The protocols passed over with a warning instead of generated, sorted:
+    /// private ones, and (when every protocol is requested) those with a
+    /// requirement no generated conformer can serve.
+    public var skippedProtocols: [String] = []
     /// Errors, warnings and notes, sorted by location.
     public var diagnostics: [Diagnostic]
 
