@@ -22,8 +22,11 @@ struct GenerateManualStub: CommandPlugin {
         """
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        guard arguments.count == 3, arguments[0] == "--all" || !arguments[0].hasPrefix("-") else {
+        guard arguments.count == 3 else {
             throw PluginFailure(message: "expected 3 arguments, got \(arguments.count)\n\(Self.usage)")
+        }
+        guard arguments[0] == "--all" || !arguments[0].hasPrefix("-") else {
+            throw PluginFailure(message: "unknown option '\(arguments[0])'\n\(Self.usage)")
         }
         let (selection, input, output) = (arguments[0], arguments[1], arguments[2])
         var forwarded = [input, "-o", output]
