@@ -293,10 +293,16 @@ struct CaseSource {
             case .inoutMethod: answer = "a0 = expected"
             default: answer = resultFamily == nil ? "()" : "expected"
             }
+            // An optional result names its type: a handler returning an `Optional<Any>` could also
+            // be read as returning the unwrapped `Any`, and the lab exercises the plain `then`.
+            var signature = "(\(parameters))"
+            if shape.kind != .initializer, let resultFamily, resultFamily.spelling.hasPrefix("Optional<") {
+                signature += " -> \(resultFamily.spelling)"
+            }
             configure +=
                 shape.kind == .inoutMethod
-                ? ".then { (\(parameters)) in \(record); \(answer) }"
-                : ".then { (\(parameters)) in \(record); return \(answer) }"
+                ? ".then { \(signature) in \(record); \(answer) }"
+                : ".then { \(signature) in \(record); return \(answer) }"
             if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
             var lines = [
                 "let stub: Stub<\(existential)>",
