@@ -68,9 +68,7 @@ public enum TypedAnswer {
             } catch let error as E {
                 throw error
             } catch {
-                return fallback(
-                    "the real \(requirement.name) threw \(String(reflecting: error)), which is not a \(E.self)",
-                    recorder, requirement)
+                return foreignError(error, E.self, recorder, requirement)
             }
         case .trap(let message):
             stop(message)
@@ -117,9 +115,7 @@ public enum TypedAnswer {
             } catch let error as E {
                 throw error
             } catch {
-                return fallback(
-                    "the real \(requirement.name) threw \(String(reflecting: error)), which is not a \(E.self)",
-                    recorder, requirement)
+                return foreignError(error, E.self, recorder, requirement)
             }
         }
         return try resolve(outcome, recorder, requirement, throwing: errorType, forward: nil as (() throws -> R)?)
@@ -153,6 +149,16 @@ public enum TypedAnswer {
     static func mismatched<R>(_ value: Any, _ recorder: InvocationRecorder, _ requirement: Requirement) -> R {
         fallback(
             "the answer for \(requirement.name) is a \(type(of: value)), not the declared \(R.self)", recorder,
+            requirement)
+    }
+
+    /// The answer when the real implementation threw an error the requirement cannot throw.
+    @usableFromInline
+    static func foreignError<R, E: Error>(
+        _ error: any Error, _: E.Type, _ recorder: InvocationRecorder, _ requirement: Requirement
+    ) -> R {
+        fallback(
+            "the real \(requirement.name) threw \(String(reflecting: error)), which is not a \(E.self)", recorder,
             requirement)
     }
 
