@@ -69,6 +69,7 @@ public struct ShapeGenerator: Sendable {
         pairwise(into: &unique)
         resilienceTier(into: &unique)
         recordingTier(into: &unique)
+        shapesTier(into: &unique)
         return unique.shapes
     }
 
