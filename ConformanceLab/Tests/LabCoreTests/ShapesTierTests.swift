@@ -82,6 +82,22 @@ struct ShapesTierTests {
             bound.contains("associatedTypes: [.binding(declaredBy: (any P_c0007).self, named: \"A\", to: Int.self)]"))
     }
 
+    @Test func accessorsCarryTheFormsWhereTheyCanAppear() {
+        let tier = Self.tier
+        let getter = tier.first { $0.form == .selfResult && $0.kind == .getter }!
+        let source = text(getter)
+        #expect(source.contains("var value: Self { get"))
+        #expect(source.contains("stub.when(returningSelf: {"))
+        #expect(source.contains("$0.value }).then { () in labProbe.record() }"))
+        #expect(source.contains("getterEffects: ."))
+        let subscriptShape = tier.first { $0.form == .selfArgument && $0.kind == .subscript }!
+        #expect(text(subscriptShape).contains("subscript(_ a0: Self) -> Int { get"))
+        #expect(text(subscriptShape).contains("s[a0 as! S]"))
+        let bound = text(tier.first { $0.form == .callerBound && $0.kind == .getter }!)
+        #expect(bound.contains("associatedtype A; var value: A { get"))
+        #expect(bound.contains("let got = subject.value as? Int") || bound.contains("subject.value as? Int"))
+    }
+
     @Test func primaryAssociatedTypesAreBoundByTheExistential() {
         let source = text(shape(.threePrimary, .method, .throws))
         #expect(source.contains("protocol P_c0007<A, B, C> { associatedtype A; associatedtype B; associatedtype C; "))

@@ -47,14 +47,40 @@ extension CaseSource {
             separator: "\n")
     }
 
-    private var openedRequirement: String {
-        if shape.form == .callerBound { return "\(staticMarker)func call(_ a0: A)\(effects) -> A" }
-        if returnsSelf {
-            let result = shape.form == .optionalSelfResult ? "Self?" : "Self"
-            return "\(staticMarker)func call(_ a0: Int)\(effects) -> \(result)"
+    /// The type the caller binds the associated type `A` to (a caller-bound form).
+    private var boundType: String { (resultFamily ?? families[0]).spelling }
+
+    /// The requirement as the protocol declares it.
+    private var openedRequirement: String { openedDeclaration(body: nil) }
+
+    /// The requirement, or with `body` its witness (a getter or subscript puts the body in its `get`).
+    private func openedDeclaration(body: String?) -> String {
+        let block = body.map { " { \($0) }" } ?? ""
+        let result: String
+        switch shape.form {
+        case .callerBound?: result = "A"
+        case .selfResult?: result = "Self"
+        case .optionalSelfResult?: result = "Self?"
+        case .inoutSelf?: result = ""
+        default: result = "Int"
         }
-        let result = shape.form == .inoutSelf ? "" : " -> Int"
-        return "\(staticMarker)func call(_ a0: \(selfParameter ?? "Self"))\(effects)\(result)"
+        switch shape.kind {
+        case .getter: return "var value: \(result) { get\(effects)\(block) }"
+        case .subscript: return "subscript(_ a0: \(selfParameter ?? "A")) -> \(result) { get\(effects)\(block) }"
+        default:
+            let parameter = selfParameter ?? (returnsSelf ? "Int" : "A")
+            return
+                "\(staticMarker)func call(_ a0: \(parameter))\(effects)\(result.isEmpty ? "" : " -> " + result)\(block)"
+        }
+    }
+
+    /// The call of the requirement on `receiver` with the argument expression `argument`.
+    private func openedCall(_ receiver: String, _ argument: String) -> String {
+        switch shape.kind {
+        case .getter: return "\(receiver).value"
+        case .subscript: return "\(receiver)[\(argument)]"
+        default: return "\(receiver).call(\(argument))"
+        }
     }
 
     private var openedProtocol: String {
@@ -65,18 +91,17 @@ extension CaseSource {
     }
 
     private var openedConformer: String {
-        let record: String
+        var record: String
         switch shape.form {
         case .borrowingSelf?, .consumingSelf?: record = "labProbe.record(copy a0); "
         default: record = "labProbe.record(a0); "
         }
         let body: String
-        // A final class's witness spells `Self` as the class (Swift refuses a covariant `Self` parameter there).
-        let witness = openedRequirement.replacingOccurrences(of: "Self", with: conformer)
+        if shape.kind == .getter { record = "labProbe.record(); " }
         if shape.form == .callerBound {
-            return "struct \(conformer): \(protocolName) {\n    typealias A = \(families[0].spelling)\n    "
-                + "init(labSubject: Void) {}\n    \(staticMarker)func call(_ a0: \(families[0].spelling))\(effects) -> "
-                + "\(families[0].spelling) { \(record)\(failIfAsked)return labProbe.answered() }\n}"
+            let witness = openedDeclaration(body: "\(record)\(failIfAsked)return labProbe.answered()")
+            return "struct \(conformer): \(protocolName) {\n    typealias A = \(boundType)\n    "
+                + "init(labSubject: Void) {}\n    \(witness)\n}"
         } else if returnsSelf {
             body = "\(record)\(failIfAsked)return \(conformer)(labSubject: ())"
         } else if shape.form == .inoutSelf {
@@ -84,15 +109,18 @@ extension CaseSource {
         } else {
             body = "\(record)\(failIfAsked)return labProbe.answered()"
         }
+        // A final class's witness spells `Self` as the class (Swift refuses a covariant `Self` parameter there).
+        let witness = openedDeclaration(body: body).replacingOccurrences(of: "Self", with: conformer)
         return "final class \(conformer): \(protocolName) {\n    init(labSubject: Void) {}\n    "
-            + "func tag() -> Int { labOtherAnswer }\n    \(witness) { \(body) }\n}"
+            + "func tag() -> Int { labOtherAnswer }\n    \(witness)\n}"
     }
 
     /// The opener the check calls and the one the stub records through (none for `Self` results).
     private var openers: String {
         let generic = "<S: \(protocolName)>"
         if shape.form == .callerBound {
-            let type = families[0].spelling
+            let type = boundType
+            if shape.kind == .getter { return "" }
             return [
                 "func open_\(id)\(generic)(_ s: S, _ a0: \(type))\(effects) -> \(type)? { "
                     + "(\(tryAwait)\(openedReceiver).call(a0 as! S.A)) as? \(type) }",
@@ -121,8 +149,8 @@ extension CaseSource {
         }
         return [
             "func open_\(id)\(generic)(_ s: S, _ a0: \(erasedParameter))\(effects) -> Int { "
-                + "\(tryAwait)\(openedReceiver).call(\(converted)) }",
-            "func any_\(id)\(generic)(_ s: S)\(effects) -> Int { \(tryAwait)\(openedReceiver).call(\(matcher)) }",
+                + "\(tryAwait)\(openedCall(openedReceiver, converted)) }",
+            "func any_\(id)\(generic)(_ s: S)\(effects) -> Int { \(tryAwait)\(openedCall(openedReceiver, matcher)) }",
         ].joined(separator: "\n")
     }
 
@@ -141,7 +169,7 @@ extension CaseSource {
         if let resultFamily, let result = labCase.result {
             lines.append("let expected: \(resultFamily.spelling) = \(result)")
         }
-        if returnsSelf || shape.form == .callerBound {
+        if (returnsSelf || shape.form == .callerBound) && !families.isEmpty {
             lines.append("let e0: \(families[0].spelling) = \(labCase.arguments[0])")
         }
         lines.append("let thrown: LabError = \(thrownSample)")
@@ -164,28 +192,33 @@ extension CaseSource {
             body.append("var v0: \(erasedParameter) = e0")
             call = "\(tryAwait)open_\(id)(subject, &v0)"
             body.append(call)
+        case .callerBound? where shape.kind == .getter:
+            // Erased to `Any` at the caller: compared after a cast to the bound type.
+            call = "\(tryAwait)subject.value"
+            body.append("let got = \(call) as? \(boundType)")
         case .callerBound?:
             call = "\(tryAwait)open_\(id)(subject, e0)"
             body.append("let got = \(call)")
         default:
             if returnsSelf {
                 let receiver = isStatic ? "type(of: subject)" : "subject"
-                call = "\(tryAwait)\(receiver).call(e0)"
+                call = "\(tryAwait)\(openedCall(receiver, "e0"))"
             } else {
                 call = "\(tryAwait)open_\(id)(subject, e0)"
             }
             body.append("let got = \(call)")
         }
-        body.append("verdict.arguments(count: 1)")
+        body.append("verdict.arguments(count: \(families.count + (selfParameter == nil ? 0 : 1)))")
         if selfParameter != nil {
             body.append("verdict.argument(0, e0, \(selfComparison))")
-        } else {
+        } else if !families.isEmpty {
             body.append("verdict.argument(0, e0, \(compare(families[0])))")
         }
         switch shape.form {
         case .inoutSelf?: body.append("verdict.writtenBack(v0, writeBack, { labSameObject($0, $1) })")
         case .callerBound?:
-            body.append("verdict.result(got, Optional(expected), { labSameOptional($0, $1) \(compare(families[0])) })")
+            body.append(
+                "verdict.result(got, Optional(expected), { labSameOptional($0, $1) \(compare(resultFamily!)) })")
         case .selfResult?: body += ["verdict.made(got, like: subject)", "verdict.other(got.tag())"]
         case .optionalSelfResult?:
             body.append(
@@ -223,13 +256,18 @@ extension CaseSource {
             return lines
         case .stub:
             let awaiting = shape.effect.isAsync ? "await " : ""
-            let construction: String
+            var construction: String
             if shape.form == .callerBound {
                 construction =
                     "associatedTypes: [.binding(declaredBy: (\(existential)).self, named: \"A\", to: "
-                    + "\(families[0].spelling).self)]"
+                    + "\(boundType).self)]"
             } else {
                 construction = ""
+            }
+            // A getter or subscript says its getter's effects (Swift's metadata does not).
+            // (`Stub(associatedTypes:)` takes none: the tier's caller-bound getter does not throw.)
+            if !getterEffectsArgument.isEmpty, shape.form != .callerBound {
+                construction += (construction.isEmpty ? "" : ", ") + getterEffectsArgument
             }
             var lines = [
                 "let stub: Stub<\(existential)>",
@@ -248,19 +286,24 @@ extension CaseSource {
             let thenThrow = shape.effect.isThrowing ? ".thenThrow(thrown)" : ""
             let pattern: String
             switch shape.form {
+            case .callerBound? where shape.kind == .getter:
+                pattern =
+                    "\(awaiting)stub.when(returning: expected as Any) { \(tryAwait)$0.value }"
+                    + ".then { () -> Any in labProbe.record(); return expected }"
             case .callerBound?:
                 pattern =
                     "\(awaiting)stub.when(returning: expected as Any) { \(tryAwait)any_\(id)($0, e0) }"
                     + ".then { (a0: \(families[0].spelling)) -> Any in labProbe.record(a0); return expected }"
             case .selfResult?:
                 let receiver = isStatic ? "type(of: $0)" : "$0"
+                let handler = families.isEmpty ? "{ () in labProbe.record() }" : "{ (a0: Int) in labProbe.record(a0) }"
                 pattern =
-                    "\(awaiting)stub.when(returningSelf: { \(tryAwait)\(receiver).call(Match.any(using: e0)) })"
-                    + ".then { (a0: Int) in labProbe.record(a0) }"
+                    "\(awaiting)stub.when(returningSelf: { \(tryAwait)\(openedCall(receiver, "Match.any(using: e0)")) })"
+                    + ".then \(handler)"
             case .optionalSelfResult?:
                 let receiver = isStatic ? "type(of: $0)" : "$0"
                 pattern =
-                    "\(awaiting)stub.when(returningOptionalSelf: { \(tryAwait)\(receiver).call(Match.any(using: e0)) })"
+                    "\(awaiting)stub.when(returningOptionalSelf: { \(tryAwait)\(openedCall(receiver, "Match.any(using: e0)")) })"
                     + ".then { (a0: Int) in labProbe.record(a0); return .returnValue }"
             case .inoutSelf?:
                 lines.append("let writeBack: \(existential) = stub()")

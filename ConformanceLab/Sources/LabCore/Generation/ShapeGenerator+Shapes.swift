@@ -87,5 +87,12 @@ extension ShapeGenerator {
         // An associated type no primary type binds, bound by the caller: argument (through an opener) and result.
         for effect in Effect.classic { insert(.callerBound, .method, effect, ["Int"], "Int") }
         insert(.callerBound, .staticMethod, nextEffect(), ["String"], "String")
+        // Accessors where the form can appear (after the rest, so the cases above keep their numbers).
+        insert(.selfResult, .getter, nextEffect(), [], nil)
+        insert(.selfArgument, .subscript, nextEffect(), [], "Int")
+        // `Stub(associatedTypes:)` takes no `getterEffects:`, so a caller-bound getter here does not throw.
+        insert(.callerBound, .getter, .async, [], "Int")
+        insert(.asyncClosure, .subscript, nextEffect(), ["@Sendable (Int) async -> Int"], "Int")
+        insert(.autoclosure, .subscript, nextEffect(), ["@autoclosure () -> Int"], "Int")
     }
 }
