@@ -265,7 +265,7 @@ extension CaseSource {
                 construction = ""
             }
             // A getter or subscript says its getter's effects (Swift's metadata does not).
-            // (`Stub(associatedTypes:)` takes none: the tier's caller-bound getter does not throw.)
+            // (`Stub(associatedTypes:)` takes none: the stub reads a getter's effects from the linked conformer.)
             if !getterEffectsArgument.isEmpty, shape.form != .callerBound {
                 construction += (construction.isEmpty ? "" : ", ") + getterEffectsArgument
             }

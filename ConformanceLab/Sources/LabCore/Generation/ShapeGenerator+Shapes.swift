@@ -90,9 +90,10 @@ extension ShapeGenerator {
         // Accessors where the form can appear (after the rest, so the cases above keep their numbers).
         insert(.selfResult, .getter, nextEffect(), [], nil)
         insert(.selfArgument, .subscript, nextEffect(), [], "Int")
-        // `Stub(associatedTypes:)` takes no `getterEffects:`, so a caller-bound getter here does not throw.
-        insert(.callerBound, .getter, .async, [], "Int")
+        // `Stub(associatedTypes:)` takes no `getterEffects:`: the getter's effects come from the linked conformer.
+        insert(.callerBound, .getter, .typedThrows, [], "Int")
         insert(.asyncClosure, .subscript, nextEffect(), ["@Sendable (Int) async -> Int"], "Int")
         insert(.autoclosure, .subscript, nextEffect(), ["@autoclosure () -> Int"], "Int")
+        insert(.callerBound, .getter, .asyncThrows, [], "Int")
     }
 }
