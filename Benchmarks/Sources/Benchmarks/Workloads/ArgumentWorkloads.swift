@@ -87,7 +87,7 @@ enum ArgumentWorkloads {
                 }
             ),
         ]
-        return kinds.map { $0.1(false) } + kinds.map { $0.1(true) } + [WideHandler()]
+        return kinds.map { $0.1(false) } + kinds.map { $0.1(true) } + [InvokeWorkloads.EightIntTenDouble(handled: true)]
     }
 
     /// One requirement taking one `Value`, answered with `1`.
@@ -127,30 +127,6 @@ enum ArgumentWorkloads {
         func runSync(_ service: any BenchService, _ count: Int) {
             let value = opaque(value)
             for _ in 0..<count { blackHole(call(service, value)) }
-        }
-    }
-
-    /// Eight `Int` and ten `Double` arguments answered by a handler that takes the first.
-    struct WideHandler: InvokeScenario {
-        let group = "invoke.stack18.then"
-        nonisolated func configure<D: RecordingTestDouble & Sendable>(
-            _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
-        ) async {
-            double.when {
-                subject($0).wide(
-                    Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(),
-                    Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(),
-                    Match.any(), Match.any(), Match.any(), Match.any())
-            }.then { (first: Int) in Double(first) }
-        }
-        func configure(_ state: inout RecordingMockService.State) {
-            state.handlers.wide = { Double($0) }
-        }
-        func runSync(_ service: any BenchService, _ count: Int) {
-            for index in 0..<count {
-                blackHole(
-                    service.wide(index, 1, 2, 3, 4, 5, 6, 7, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5))
-            }
         }
     }
 }
