@@ -20,7 +20,9 @@ import Testing
         #expect(try LabOptions(parsing: ["--size", "all"]).size == nil)
         #expect(try LabOptions(parsing: ["--arch", "aarch64"]).architectures == [.arm64])
         #expect(try LabOptions(parsing: ["--inject-fault", "crash"]).injectedFault == "crash")
-        #expect(try LabOptions(parsing: ["--tiers", "all"]).tiers == [.classic, .resilience, .recording])
+        #expect(try LabOptions(parsing: ["--tiers", "all"]).tiers == [.classic, .resilience, .recording, .shapes])
+        #expect(try LabOptions(parsing: ["--tiers", "shapes"]).tiers == [.shapes])
+        #expect(LabOptions.defaultTiers.contains(.shapes))
         #expect(try LabOptions(parsing: ["--tiers", "resilience,recording"]).tiers == [.resilience, .recording])
         #expect(LabOptions().tiers == LabOptions.defaultTiers)
     }

@@ -132,7 +132,9 @@ struct ShapeGeneratorTests {
                 #expect(!family.sample(using: &generator).isEmpty, "\(family.id)")
             }
         }
-        #expect(TypeFamily.byID.count == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count)
+        #expect(
+            TypeFamily.byID.count
+                == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count + TypeFamily.shapeFamilies.count)
     }
 
     @Test func theSeededGeneratorIsStable() {

@@ -27,6 +27,9 @@ public enum Comparison: Hashable, Sendable {
     /// `argument` and compares what it answers with that value (or, when the
     /// wrapped comparison consumes values, with another fresh one).
     indirect case through(argument: String, result: Comparison)
+    /// An async closure: awaits `call` (an expression of `f`) on the received and on the
+    /// sent closure and compares the answers with `==` (an async comparison).
+    case asyncCall(String)
 
     /// Whether the comparison consumes the values it compares, so the expected
     /// side must be a fresh evaluation of the sample expression.
@@ -34,6 +37,15 @@ public enum Comparison: Hashable, Sendable {
         switch self {
         case .consuming: return true
         case .optional(let wrapped): return wrapped.consumesValues
+        default: return false
+        }
+    }
+
+    /// Whether the comparison awaits (the check compares with `await verdict.…Async`).
+    public var isAsync: Bool {
+        switch self {
+        case .asyncCall: return true
+        case .optional(let wrapped): return wrapped.isAsync
         default: return false
         }
     }
@@ -58,6 +70,8 @@ public enum Comparison: Hashable, Sendable {
             let inner = result.expression("$0", "$1")
             return
                 "labThrough(\(received), \(expected), { \(argument) }, fresh: \(result.consumesValues)) { \(inner) }"
+        case .asyncCall(let call):
+            return "await labSameAsync(\(received), \(expected)) { f in \(call) }"
         case .optional(let wrapped):
             switch wrapped {
             case .equal, .identity: return wrapped.expression(received, expected)

@@ -24,13 +24,26 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case resilientModule = "resilient-module"
     /// Foundation value types.
     case foundation
+    /// Shapes tier: a method's own generic parameter inside another type.
+    case methodGeneric = "method-generic"
+    /// Shapes tier: `Self` arguments and results.
+    case selfType = "self"
+    /// Shapes tier: async closure types as arguments and results.
+    case asyncClosure = "async-closure"
+    /// Shapes tier: `@autoclosure` arguments.
+    case autoclosure
+    /// Shapes tier: primary associated types and associated types bound by the caller.
+    case associatedType = "associated-type"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).
-    static let classic: [FamilyGroup] = allCases.filter { !$0.isResilienceGroup }
+    static let classic: [FamilyGroup] = allCases.filter { !$0.isResilienceGroup && !$0.isShapesGroup }
 
     /// Whether the group belongs to the resilience tier (library evolution and Foundation).
     var isResilienceGroup: Bool { self == .libraryEvolution || self == .resilientModule || self == .foundation }
+
+    /// Whether the group belongs to the shapes tier (issue 19's declaration forms).
+    var isShapesGroup: Bool { ShapeForm.allCases.contains { $0.group == self } }
 
     /// Orders groups by their declaration order, so reports list them stably.
     public static func < (lhs: FamilyGroup, rhs: FamilyGroup) -> Bool {

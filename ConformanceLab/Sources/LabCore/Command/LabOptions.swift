@@ -33,7 +33,7 @@ public struct LabOptions: Sendable, Equatable {
     public var tiers: Set<Shape.Tier> = LabOptions.defaultTiers
     /// The tiers a run without `--tiers` covers: all of them, so `ci/lab` (and
     /// CI) fails on a wrong value or crash in any family.
-    public static let defaultTiers: Set<Shape.Tier> = [.classic, .resilience, .recording]
+    public static let defaultTiers: Set<Shape.Tier> = [.classic, .resilience, .recording, .shapes]
 
     /// A fault the case runner injects to prove the harness catches it (`arguments`, `error`, `crash`).
     public var injectedFault: String?
@@ -43,7 +43,7 @@ public struct LabOptions: Sendable, Equatable {
         usage: abi-lab [--size N|all] [--seed S] [--arch x86_64|arm64|all] [--filter TEXT]
                        [--backend auto|control|stub] [--jobs N] [--batch N] [--configuration debug|release]
                        [--generate-only] [--confirm-crashes] [--inject-fault arguments|error|crash]
-                       [--tiers classic,resilience,recording|all]
+                       [--tiers classic,resilience,recording,shapes|all]
         Generates protocol shapes, builds them into .build/lab/<arch>/, runs every case isolated in
         child processes, and writes .build/lab/report.md and report.json (report-arm64.* when only
         arm64 runs on an x86_64 host). Exits 1 on any wrong value
@@ -125,7 +125,8 @@ public struct LabOptions: Sendable, Equatable {
                     let parsed = names.compactMap(Shape.Tier.init(rawValue:))
                     guard !parsed.isEmpty, parsed.count == names.count else {
                         throw LabFailure.usage(
-                            "--tiers takes classic, resilience, recording (comma-separated) or all, not '\(text)'")
+                            "--tiers takes classic, resilience, recording, shapes (comma-separated) or all, not '\(text)'"
+                        )
                     }
                     tiers = Set(parsed)
                 }

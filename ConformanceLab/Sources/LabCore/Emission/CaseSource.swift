@@ -9,11 +9,11 @@ struct CaseSource {
     /// Why this case is left out of the build (a compiler crash found earlier), if it is.
     var excludedReason: String?
 
-    private var shape: Shape { labCase.shape }
-    private var id: String { labCase.id }
-    private var protocolName: String { "P_\(id)" }
-    private var families: [TypeFamily] { shape.parameters.map(TypeFamily.named) }
-    private var resultFamily: TypeFamily? { shape.result.map(TypeFamily.named) }
+    var shape: Shape { labCase.shape }
+    var id: String { labCase.id }
+    var protocolName: String { "P_\(id)" }
+    var families: [TypeFamily] { shape.parameters.map(TypeFamily.named) }
+    var resultFamily: TypeFamily? { shape.result.map(TypeFamily.named) }
     private var resultSpelling: String {
         shape.kind == .inoutMethod ? "Void" : resultFamily?.spelling ?? "Void"
     }
@@ -22,7 +22,7 @@ struct CaseSource {
     /// The spelling of the typed error of typed-throwing effects.
     private var errorSpelling: String { errorFamily?.spelling ?? "LabError" }
     /// The effect clause of the requirement.
-    private var effects: String { shape.effect.clause(errorType: errorSpelling) }
+    var effects: String { shape.effect.clause(errorType: errorSpelling) }
 
     /// The expression the check compares the received argument `index` with:
     /// the value it sent, or a fresh evaluation of its sample when comparing consumes values.
@@ -39,15 +39,33 @@ struct CaseSource {
     }
 
     /// The sample the second call of a throwing shape throws.
-    private var thrownSample: String {
+    var thrownSample: String {
         guard let errorFamily else { return "LabError.code(\(labCase.errorCode))" }
         return errorFamily.fixedSamples[labCase.errorCode % errorFamily.fixedSamples.count]
     }
 
     /// The existential type the check calls through.
     private var existential: String {
-        shape.structure == .composed ? "any \(protocolName)_A & \(protocolName)" : "any \(protocolName)"
+        if let form = shape.form, !form.primaryBindings.isEmpty {
+            let bound = form.primaryBindings.map { TypeFamily.named($0.family).spelling }.joined(separator: ", ")
+            return "any \(protocolName)<\(bound)>"
+        }
+        return shape.structure == .composed ? "any \(protocolName)_A & \(protocolName)" : "any \(protocolName)"
     }
+
+    /// How the protocol spells parameter `index` (a shapes-tier form may spell it generically).
+    private func declaredParameter(_ index: Int) -> String {
+        shape.form?.declaredParameter(families[index]) ?? families[index].parameterSpelling
+    }
+
+    /// How the protocol spells the result.
+    private var declaredResult: String {
+        guard shape.kind != .inoutMethod, let resultFamily else { return resultSpelling }
+        return shape.form?.declaredResult(resultFamily) ?? resultSpelling
+    }
+
+    /// The requirement's generic parameter clause (a method's own generics), or empty.
+    private var genericClause: String { shape.form?.genericClause ?? "" }
 
     /// The declaration, conformer and check function.
     var text: String {
@@ -55,6 +73,7 @@ struct CaseSource {
             return
                 "func check_\(id)_() -> LabVerdict {\n    var verdict = LabVerdict()\n    verdict.skipped(\(reason.swiftLiteral))\n    return verdict\n}"
         }
+        if let form = shape.form, form.isSelf || form == .callerBound { return openedFormText }
         return [protocols, conformer, check].joined(separator: "\n")
     }
 
@@ -62,8 +81,7 @@ struct CaseSource {
 
     private var parameterList: String {
         let inoutMarker = shape.kind == .inoutMethod ? "inout " : ""
-        return families.enumerated().map { "_ a\($0.offset): \(inoutMarker)\($0.element.parameterSpelling)" }.joined(
-            separator: ", ")
+        return families.indices.map { "_ a\($0): \(inoutMarker)\(declaredParameter($0))" }.joined(separator: ", ")
     }
 
     private var recordCall: String {
@@ -72,7 +90,7 @@ struct CaseSource {
             : "labProbe.record(\((0..<shape.parameters.count).map { "a\($0)" }.joined(separator: ", ")))"
     }
 
-    private var failIfAsked: String {
+    var failIfAsked: String {
         guard shape.effect.isThrowing else { return "" }
         if let errorFamily {
             return "if let failure: \(errorFamily.spelling) = labProbe.typedFailure() { throw failure }; "
@@ -83,11 +101,11 @@ struct CaseSource {
     /// The requirement as declared in the protocol.
     private var requirement: String {
         switch shape.kind {
-        case .method, .inoutMethod: return "func call(\(parameterList))\(effects) -> \(resultSpelling)"
-        case .staticMethod: return "static func call(\(parameterList))\(effects) -> \(resultSpelling)"
-        case .getter: return "var value: \(resultSpelling) { get\(effects) }"
-        case .setter: return "var value: \(families[0].spelling) { get set }"
-        case .subscript: return "subscript(\(parameterList)) -> \(resultSpelling) { get\(effects) }"
+        case .method, .inoutMethod: return "func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
+        case .staticMethod: return "static func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
+        case .getter: return "var value: \(declaredResult) { get\(effects) }"
+        case .setter: return "var value: \(declaredSetterValue) { get set }"
+        case .subscript: return "subscript\(genericClause)(\(parameterList)) -> \(declaredResult) { get\(effects) }"
         case .initializer: return "init(\(parameterList))\(effects)"
         }
     }
@@ -96,20 +114,33 @@ struct CaseSource {
     private var witness: String {
         let body = "\(recordCall); \(failIfAsked)return labProbe.answered()"
         switch shape.kind {
-        case .method: return "func call(\(parameterList))\(effects) -> \(resultSpelling) { \(body) }"
-        case .staticMethod: return "static func call(\(parameterList))\(effects) -> \(resultSpelling) { \(body) }"
-        case .getter: return "var value: \(resultSpelling) { get\(effects) { \(body) } }"
+        case .method:
+            return "func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult) { \(body) }"
+        case .staticMethod:
+            return "static func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult) { \(body) }"
+        case .getter: return "var value: \(declaredResult) { get\(effects) { \(body) } }"
         case .setter:
             return
-                "var value: \(families[0].spelling) { get { labProbe.answered() as \(families[0].spelling) } set { labProbe.record(newValue) } }"
-        case .subscript: return "subscript(\(parameterList)) -> \(resultSpelling) { get\(effects) { \(body) } }"
+                "var value: \(declaredSetterValue) { get { labProbe.answered() as \(declaredSetterValue) } set { labProbe.record(newValue) } }"
+        case .subscript:
+            return "subscript\(genericClause)(\(parameterList)) -> \(declaredResult) { get\(effects) { \(body) } }"
         case .initializer: return "init(\(parameterList))\(effects) { \(recordCall); \(failIfAsked)}"
         case .inoutMethod:
             return "func call(\(parameterList))\(effects) { \(recordCall); \(failIfAsked)a0 = labProbe.answered() }"
         }
     }
 
+    /// The type of a setter shape's property as the protocol spells it.
+    private var declaredSetterValue: String {
+        shape.form?.declaredResult(families[0]) ?? families[0].spelling
+    }
+
     private var protocols: String {
+        if let form = shape.form, !form.primaryBindings.isEmpty {
+            let names = form.primaryBindings.map(\.name)
+            let associated = names.map { "associatedtype \($0)" }.joined(separator: "; ")
+            return "protocol \(protocolName)<\(names.joined(separator: ", "))> { \(associated); \(requirement) }"
+        }
         switch shape.structure {
         case .plain:
             return "protocol \(protocolName) { \(requirement) }"
@@ -123,13 +154,16 @@ struct CaseSource {
     private var conformer: String {
         let conformances = shape.structure == .composed ? "\(protocolName)_A, \(protocolName)" : protocolName
         var members = ["init(labSubject: Void) {}", witness]
+        for binding in shape.form?.primaryBindings ?? [] {
+            members.append("typealias \(binding.name) = \(TypeFamily.named(binding.family).spelling)")
+        }
         if shape.structure == .composed { members.append("func other() -> Int { labOtherAnswer }") }
         return "struct C_\(id): \(conformances) {\n    \(members.joined(separator: "\n    "))\n}"
     }
 
     // MARK: The check
 
-    private var tryAwait: String {
+    var tryAwait: String {
         (shape.effect.isThrowing ? "try " : "") + (shape.effect.isAsync ? "await " : "")
     }
 
@@ -147,14 +181,56 @@ struct CaseSource {
         }
     }
 
-    private func compare(_ family: TypeFamily) -> String {
+    func compare(_ family: TypeFamily) -> String {
         "{ \(family.comparison.expression("$0", "$1")) }"
+    }
+
+    /// The check's argument expressions: the sent values, except that an autoclosure's
+    /// expression counts its evaluation and a variadic parameter lists the array's elements.
+    private var callArguments: [String] {
+        families.indices.map { index in
+            switch (shape.form, families[index].group) {
+            case (_, .autoclosure): return "labCounted(e\(index)())"
+            case (.genericVariadic?, _):
+                return String(labCase.arguments[index].dropFirst().dropLast())
+            default: return "e\(index)"
+            }
+        }
+    }
+
+    /// The matcher of parameter `index` in `when`: `Match.any()` alone for an autoclosure (it must
+    /// match without evaluating), one element's `Match.any(using:)` for a variadic parameter.
+    private func matcher(_ index: Int) -> String {
+        if shape.recording == .bareAny || families[index].group == .autoclosure { return "Match.any()" }
+        if shape.form == .genericVariadic { return "Match.any(using: 0 as Int)" }
+        return "Match.any(using: e\(index))"
+    }
+
+    /// How the stub's handler spells parameter `index` (an autoclosure arrives as its closure,
+    /// a variadic parameter as its array).
+    private func handlerParameter(_ index: Int) -> String {
+        let family = families[index]
+        if family.group == .autoclosure { return "@escaping " + family.spelling }
+        if shape.form == .genericVariadic { return family.spelling }
+        return family.parameterSpelling
+    }
+
+    /// Whether the check awaits: an async requirement, or a comparison that awaits (async closures).
+    private var checkIsAsync: Bool {
+        shape.effect.isAsync || (families + [resultFamily].compactMap { $0 }).contains { $0.comparison.isAsync }
+    }
+
+    /// The line that compares a received argument (or a result) with the sent one.
+    private func verdictLine(_ method: String, _ subject: String, _ expected: String, _ family: TypeFamily) -> String {
+        family.comparison.isAsync
+            ? "await verdict.\(method)Async(\(subject), \(expected), \(compare(family)))"
+            : "verdict.\(method)(\(subject), \(expected), \(compare(family)))"
     }
 
     private var check: String {
         var lines: [String] = []
         // Only async shapes get an async check: no coroutine where none is needed.
-        lines.append("func check_\(id)_()\(shape.effect.isAsync ? " async" : "") -> LabVerdict {")
+        lines.append("func check_\(id)_()\(checkIsAsync ? " async" : "") -> LabVerdict {")
         lines.append("    var verdict = LabVerdict()")
         for (index, family) in families.enumerated() {
             lines.append("    let e\(index): \(family.spelling) = \(labCase.arguments[index])")
@@ -165,13 +241,15 @@ struct CaseSource {
         lines.append("    let thrown: \(errorSpelling) = \(thrownSample)")
         lines.append("    _ = thrown")
         lines += subjectLines.map { "    " + $0 }
-        let argumentNames = (0..<families.count).map { "e\($0)" }
+        let argumentNames = callArguments
+        let countsEvaluations = families.contains { $0.group == .autoclosure }
         let answer = resultFamily == nil ? "()" : "expected"
         // The first call answers; a throwing shape's second call throws.
         if shape.kind == .initializer {
             // The value the first call makes; the checks below use it (and a throwing shape's second call goes through it).
             lines.append("    var made: (\(existential))?")
         }
+        if countsEvaluations { lines.append("    labEvaluations = 0") }
         lines.append("    labProbe.begin(answer: \(answer))")
         var body: [String] = []
         let callExpression =
@@ -193,14 +271,15 @@ struct CaseSource {
                 body.append("\(tryAwait)\(callExpression)")
             }
         }
+        if countsEvaluations { body.append("verdict.unevaluated()") }
         body.append("verdict.arguments(count: \(families.count))")
         for (index, family) in families.enumerated() {
-            body.append("verdict.argument(\(index), \(expectedArgument(index)), \(compare(family)))")
+            body.append(verdictLine("argument", "\(index)", expectedArgument(index), family))
         }
         if let resultFamily, shape.kind == .inoutMethod {
             body.append("verdict.writtenBack(v0, \(expectedResult), \(compare(resultFamily)))")
         } else if let resultFamily, shape.kind != .setter, shape.kind != .initializer {
-            body.append("verdict.result(got, \(expectedResult), \(compare(resultFamily)))")
+            body.append(verdictLine("result", "got", expectedResult, resultFamily))
         }
         // An initializer's second call goes through the value the first one made (the subject when there is none).
         let secondCall =
@@ -221,7 +300,10 @@ struct CaseSource {
             }
             lines.append("    do {")
             if shape.kind == .inoutMethod { lines.append("        var v0: \(families[0].spelling) = e0") }
-            lines.append("        _ = \(tryAwait)\(secondCall)")
+            // A form's result-only generic needs the result type to infer its parameter.
+            let discard =
+                shape.form != nil && resultFamily != nil && shape.kind.hasResult ? "let _: \(resultSpelling)" : "_"
+            lines.append("        \(discard) = \(tryAwait)\(secondCall)")
             lines.append("        verdict.missingError(thrown)")
             if let errorFamily {
                 lines.append("    } catch { verdict.thrownValue(error, thrown, \(compare(errorFamily))) }")
@@ -265,9 +347,8 @@ struct CaseSource {
                     + ["let subject: \(existential) = C_\(id)(labSubject: ())"]
             }
             let inoutMarker = shape.kind == .inoutMethod ? "inout " : ""
-            let parameters = families.enumerated().map {
-                "a\($0.offset): \(inoutMarker)\($0.element.parameterSpelling)"
-            }.joined(separator: ", ")
+            let parameters = families.indices.map { "a\($0): \(inoutMarker)\(handlerParameter($0))" }.joined(
+                separator: ", ")
             let record =
                 families.isEmpty
                 ? "labProbe.record()"
@@ -354,9 +435,7 @@ struct CaseSource {
     /// The call the stub records in `when` and `verify`: every argument is
     /// `Match.any(using:)` its sample, which also serves as the recording pass's placeholder.
     private var stubPattern: String {
-        let matchers = (0..<families.count).map {
-            shape.recording == .bareAny ? "Match.any()" : "Match.any(using: e\($0))"
-        }
+        let matchers = families.indices.map(matcher)
         if shape.kind == .setter { return "$0.value = \(matchers[0])" }
         if shape.kind == .inoutMethod {
             return "var v0: \(families[0].spelling) = \(matchers[0]); return \(tryAwait)\(call(["v0"], on: "$0"))"
@@ -364,7 +443,7 @@ struct CaseSource {
         return "\(tryAwait)\(call(matchers, on: "$0"))"
     }
 
-    private var verifyLines: [String] {
+    var verifyLines: [String] {
         guard backend == .stub, stubUnsupportedReason == nil else { return [] }
         // The pattern's own interactions: no second recording pass (which would need a placeholder result).
         let calls = shape.effect.isThrowing ? 2 : 1

@@ -109,6 +109,24 @@ enum SupportSource {
         }
         public func labBothPresent<T>(_ a: T, _ b: T) -> Bool { true }
 
+        // MARK: The shapes tier's comparisons
+
+        /// Awaits `call` on both closures and compares the answers.
+        public func labSameAsync<F, R: Equatable>(_ a: F, _ b: F, _ call: (F) async -> R) async -> Bool {
+            let x = await call(a)
+            let y = await call(b)
+            return x == y
+        }
+        /// The same object (values of a `Self` shape: conformer instances, or values of a stub).
+        public func labSameObject(_ a: Any, _ b: Any) -> Bool { (a as AnyObject) === (b as AnyObject) }
+        public func labSameObjects(_ a: [Any], _ b: [Any]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { labSameObject($0, $1) }
+        }
+        /// How many times an autoclosure argument was evaluated since the check began.
+        nonisolated(unsafe) public var labEvaluations = 0
+        /// The argument expression of an autoclosure: counts its evaluation.
+        public func labCounted<T>(_ value: T) -> T { labEvaluations += 1; return value }
+
         // MARK: The resilience tier's samples and comparisons
 
         /// The instants the clock samples are offsets of (taken once per process, so a sample is one value).
@@ -300,6 +318,24 @@ enum SupportSource {
                 if !same(got, expected) {
                     wrong("argument \(index): expected \(labDescribe(expected)), actual \(labDescribe(got))")
                 }
+            }
+            /// As ``argument(_:_:_:)``, with a comparison that awaits (async closures).
+            public mutating func argumentAsync<T>(_ index: Int, _ expected: T, _ same: (T, T) async -> Bool) async {
+                guard index < labProbe.received.count else { return }
+                guard let got = labProbe.received[index] as? T else {
+                    wrong("argument \(index): expected \(labDescribe(expected)), actual \(labDescribe(labProbe.received[index])) of another type")
+                    return
+                }
+                if !(await same(got, expected)) {
+                    wrong("argument \(index): expected \(labDescribe(expected)), actual \(labDescribe(got))")
+                }
+            }
+            public mutating func resultAsync<T>(_ got: T, _ expected: T, _ same: (T, T) async -> Bool) async {
+                if !(await same(got, expected)) { wrong("result: expected \(labDescribe(expected)), actual \(labDescribe(got))") }
+            }
+            /// Checks that no autoclosure argument was evaluated by the call (`Match.any()` must not evaluate).
+            public mutating func unevaluated() {
+                if labEvaluations != 0 { wrong("an autoclosure argument was evaluated \(labEvaluations) time(s) by the call") }
             }
             public mutating func result<T>(_ got: T, _ expected: T, _ same: (T, T) -> Bool) {
                 if !same(got, expected) { wrong("result: expected \(labDescribe(expected)), actual \(labDescribe(got))") }

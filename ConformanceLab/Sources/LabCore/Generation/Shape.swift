@@ -20,6 +20,8 @@ public struct Shape: Hashable, Codable, Sendable {
     public var errorType: String?
     /// How the stub backend records the call in `when`.
     public var recording: Recording = .samples
+    /// How a shapes-tier requirement declares the concrete types (`nil`: as the families spell them).
+    public var form: ShapeForm?
 
     /// How the stub backend's `when` gives the recording pass its placeholders.
     public enum Recording: String, Codable, Sendable, CaseIterable {
@@ -35,7 +37,7 @@ public struct Shape: Hashable, Codable, Sendable {
     public init(
         kind: RequirementKind, effect: Effect, structure: ProtocolStructure, layout: ParameterLayout,
         parameters: [String], result: String?, focus: String, errorType: String? = nil,
-        recording: Recording = .samples
+        recording: Recording = .samples, form: ShapeForm? = nil
     ) {
         self.kind = kind
         self.effect = effect
@@ -46,6 +48,7 @@ public struct Shape: Hashable, Codable, Sendable {
         self.focus = focus
         self.errorType = errorType
         self.recording = recording
+        self.form = form
     }
 
     /// The canonical signature: two shapes with equal keys declare the same requirement.
@@ -54,6 +57,7 @@ public struct Shape: Hashable, Codable, Sendable {
         var key = "\(structure.rawValue) \(kind.rawValue) (\(arguments)) \(effect.rawValue) -> \(result ?? "()")"
         if let errorType { key += " error \(errorType)" }
         if recording != .samples { key += " [\(recording.rawValue)]" }
+        if let form { key += " [\(form.rawValue)]" }
         return key
     }
 
@@ -65,14 +69,18 @@ public struct Shape: Hashable, Codable, Sendable {
         case resilience
         /// `when` without placeholders (`Match.any()` alone, class results without `returning:`).
         case recording
+        /// Issue 19's declaration forms: method generics in wrappers, `Self`, async closures,
+        /// autoclosures, several primary and caller-bound associated types.
+        case shapes
     }
 
     /// The generator tier the shape belongs to.
     public var tier: Tier {
+        if form != nil { return .shapes }
         if recording != .samples { return .recording }
         return TypeFamily.resilienceFamilies.contains { $0.id == focus } ? .resilience : .classic
     }
 
     /// The group of the focus family.
-    public var group: FamilyGroup { TypeFamily.named(focus).group }
+    public var group: FamilyGroup { form?.group ?? TypeFamily.named(focus).group }
 }

@@ -72,7 +72,7 @@ extension LabReport {
         let families = Set(cases.map(\.shape.focus)).sorted()
         for family in families {
             let ids = Set(cases.filter { $0.shape.focus == family }.map(\.id))
-            let group = TypeFamily.byID[family]?.group.rawValue ?? "?"
+            let group = cases.first { $0.shape.focus == family }?.shape.group.rawValue ?? "?"
             let cells = ran.map { run -> String in
                 let selected = run.results.filter { ids.contains($0.id) }
                 return "\(selected.filter { $0.status == .passed }.count) / \(selected.count)"

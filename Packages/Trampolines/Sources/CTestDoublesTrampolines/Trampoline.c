@@ -38,6 +38,13 @@ extern void td_modify_resume(void *buffer, unsigned char aborting);
 
 const void *td_modify_resume_address(void) { return (const void *)&td_modify_resume; }
 
+// Defined in Swift (Dispatch/CoroutineAccess.swift); the continuation of a
+// callee-allocated (yield_once_2) coroutine takes (frame, allocator) and
+// returns nothing, which swiftcc and the C convention pass alike.
+extern void td_coroutine_resume(void *frame, void *allocator);
+
+const void *td_coroutine_resume_address(void) { return (const void *)&td_coroutine_resume; }
+
 static void put_u64(uint8_t *at, uint64_t value) { memcpy(at, &value, sizeof value); }
 static void put_u32(uint8_t *at, uint32_t value) { memcpy(at, &value, sizeof value); }
 

@@ -135,13 +135,14 @@ extension RequirementShape {
         let plan: CallPlan
         let locations: [ArgumentLocation]
         do {
-            if case .modify = access {
-                // `_modify`: the coroutine buffer in the first integer register, then the indices; it yields the value.
+            if let hiddenWords = access.coroutineHiddenWords {
+                // `_modify`: the coroutine buffer in the first integer register, then the indices; a
+                // callee-allocated coroutine: its frame and allocator, then the indices. Both yield the value.
                 var modifyPlan = try CallPlan(arguments: lowerings, result: .empty)
                 modifyPlan.arguments = gathered(modifyPlan.arguments)
                 plan = modifyPlan
                 locations = gathered(
-                    try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: 1))
+                    try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: hiddenWords))
             } else {
                 var callPlan = try CallPlan(
                     arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
@@ -165,7 +166,7 @@ extension RequirementShape {
         switch access {
         case .modify: resultType = Void.self
         case .makesSelf, .makesOptionalSelf: resultType = Void.self
-        case .call, .actorExecutor:
+        case .call, .actorExecutor, .read:
             resultType = signature.result ?? Void.self
         }
         self.init(
@@ -192,7 +193,8 @@ extension RequirementShape {
             genericParameterCount: signature.genericParameterCount,
             resultType: resultType,
             thrown: signature.thrown,
-            isAsync: signature.isAsync)
+            isAsync: signature.isAsync,
+            yieldLowering: access.isRead ? resultLowering : .empty)
     }
 
     /// Whether a value of `type` has a thin concrete form (a thin metatype or

@@ -12,9 +12,14 @@ enum RequirementAccess: Sendable {
     /// A requirement whose result is `Self?`: the answer is a new fabricated
     /// value of the same conformance, or `nil`.
     case makesOptionalSelf
-    /// A legacy `_modify` coroutine: yields the getter's answer and hands the
-    /// final value to the setter (dispatch indices of both).
-    case modify(getter: Int, setter: Int)
+    /// A `modify` coroutine, legacy (`_modify`, `yield_once`) or
+    /// callee-allocated (`yield_once_2`): yields the getter's answer and hands
+    /// the final value to the setter (dispatch indices of both; the getter
+    /// may be a `read` coroutine).
+    case modify(getter: Int, setter: Int, calleeAllocated: Bool)
+    /// A callee-allocated `read` coroutine (`yield_once_2`): answered like a
+    /// getter, its answer yielded as ``RequirementShape/yieldLowering`` says.
+    case read
     /// `Swift.Actor.unownedExecutor` of a protocol constrained to `Actor`:
     /// answered with the executor the double's calls are serialized on (a
     /// spy's: its real actor's), never recorded.
@@ -78,6 +83,9 @@ struct RequirementShape: @unchecked Sendable {
     let thrown: ThrownShape
     /// Whether it is async.
     let isAsync: Bool
+    /// How a `read` coroutine's answer travels beside its continuation (the
+    /// result's lowering); `.empty` for every other access.
+    var yieldLowering: ValueLowering = .empty
 }
 
 extension RequirementShape {
@@ -95,6 +103,34 @@ extension RequirementShape {
             argumentLocations: argumentLocations, argumentBridges: argumentBridges, resultBridge: resultBridge,
             genericArguments: genericArguments, genericTemplates: genericTemplates, resultTemplate: resultTemplate,
             genericResult: genericResult,
-            genericParameterCount: genericParameterCount, resultType: resultType, thrown: thrown, isAsync: isAsync)
+            genericParameterCount: genericParameterCount, resultType: resultType, thrown: thrown, isAsync: isAsync,
+            yieldLowering: yieldLowering)
+    }
+}
+
+extension RequirementAccess {
+    /// The integer argument registers a coroutine access receives before
+    /// its indices: the legacy `_modify` buffer, or a callee-allocated
+    /// coroutine's frame and allocator; nil for every other access.
+    var coroutineHiddenWords: Int? {
+        switch self {
+        case .modify(_, _, let calleeAllocated): calleeAllocated ? 2 : 1
+        case .read: 2
+        case .call, .makesSelf, .makesOptionalSelf, .actorExecutor: nil
+        }
+    }
+
+    /// Whether the access is a callee-allocated (`yield_once_2`) coroutine.
+    var isCalleeAllocatedCoroutine: Bool {
+        switch self {
+        case .modify(_, _, let calleeAllocated): calleeAllocated
+        case .read: true
+        case .call, .makesSelf, .makesOptionalSelf, .actorExecutor: false
+        }
+    }
+
+    /// Whether the access is a callee-allocated `read` coroutine.
+    var isRead: Bool {
+        if case .read = self { true } else { false }
     }
 }

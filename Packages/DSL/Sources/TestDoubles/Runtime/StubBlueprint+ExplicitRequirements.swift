@@ -12,7 +12,7 @@ extension StubBlueprint {
         _ explicit: ExplicitRequirements, hierarchy: ProtocolHierarchy,
         callables: [ProtocolHierarchy.CallableRequirement], typeName: String
     ) throws(StubError) -> [ResolvedSignature] {
-        // `_modify` is built from its getter and setter; `_read` fails closed later.
+        // `_modify` is built from its getter (or `read`) and setter; a legacy `_read` fails closed later.
         let slots = callables.filter { $0.requirement.kind != .modifyCoroutine }
         var given: [Int: ResolvedSignature] = [:]
         switch explicit {
@@ -55,7 +55,8 @@ extension StubBlueprint {
                 guard
                     let getter = callables.first(where: {
                         $0.protocolDescriptor == callable.protocolDescriptor
-                            && $0.requirement.index == callable.requirement.index - 2 && $0.requirement.kind == .getter
+                            && $0.requirement.index == callable.requirement.index - 2
+                            && ($0.requirement.kind == .getter || $0.requirement.kind == .readCoroutine)
                     }), let getterSignature = given[getter.dispatchIndex]
                 else {
                     throw StubError(
@@ -74,7 +75,11 @@ extension StubBlueprint {
                 throw .requirementCountMismatch(protocolName: typeName, expected: slots.count, actual: given.count)
             }
             let position = slots.firstIndex { $0.dispatchIndex == callable.dispatchIndex } ?? callable.dispatchIndex
-            let expected = describe(callable.requirement.kind, isAsync: callable.requirement.isAsync)
+            // A callee-allocated `read` is described like the getter it answers as.
+            let servesAsGetter =
+                callable.requirement.kind == .readCoroutine && callable.requirement.isCalleeAllocatedCoroutine
+            let expected = describe(
+                servesAsGetter ? .getter : callable.requirement.kind, isAsync: callable.requirement.isAsync)
             let actual = describe(signature.kind, isAsync: signature.isAsync)
             guard expected == actual else {
                 throw .requirementMismatch(
@@ -88,6 +93,7 @@ extension StubBlueprint {
                     fix: "describe it with concrete types, or use ManualStub with a hand-written conformer")
             }
             signature.isStatic = !callable.requirement.isInstance
+            if servesAsGetter { signature.kind = .read }
             signatures.append(signature)
         }
         return signatures

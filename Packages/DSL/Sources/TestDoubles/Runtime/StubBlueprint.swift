@@ -172,13 +172,20 @@ struct StubBlueprint: @unchecked Sendable {
             let access: RequirementAccess
             switch callable.requirement.kind {
             case .readCoroutine:
-                throw fail(
-                    "it is a _read or borrowing accessor, which the runtime stub does not serve yet", "use ManualStub")
-            case .modifyCoroutine:
-                guard !callable.requirement.isCalleeAllocatedCoroutine else {
-                    throw fail("it is a callee-allocated (yield_once_2) modify coroutine", "use ManualStub")
+                guard callable.requirement.isCalleeAllocatedCoroutine else {
+                    throw fail(
+                        "it is a legacy _read accessor, which the runtime stub does not serve yet", "use ManualStub")
                 }
-                guard let getter = Self.sibling(of: callable, offset: -2, kind: .getter, in: callables),
+                try Self.checkCalleeAllocatedCoroutine(signature, form: "read", fail: fail)
+                access = .read
+            case .modifyCoroutine:
+                let calleeAllocated = callable.requirement.isCalleeAllocatedCoroutine
+                if calleeAllocated {
+                    try Self.checkCalleeAllocatedCoroutine(signature, form: "modify", fail: fail)
+                }
+                guard
+                    let getter = Self.sibling(of: callable, offset: -2, kind: .getter, in: callables)
+                        ?? Self.sibling(of: callable, offset: -2, kind: .readCoroutine, in: callables),
                     let setter = Self.sibling(of: callable, offset: -1, kind: .setter, in: callables)
                 else {
                     throw fail("its _modify has no getter and setter beside it", "use ManualStub")
@@ -194,7 +201,7 @@ struct StubBlueprint: @unchecked Sendable {
                             + "as Element?), which the runtime stub does not serve yet",
                         "use ManualStub")
                 }
-                access = .modify(getter: getter, setter: setter)
+                access = .modify(getter: getter, setter: setter, calleeAllocated: calleeAllocated)
             case .initializer:
                 access = signature.resultIsOptionalSelf ? .makesOptionalSelf : .makesSelf
             case .getter where callable.protocolDescriptor.qualifiedName == "Swift.Actor":
@@ -223,6 +230,37 @@ struct StubBlueprint: @unchecked Sendable {
     }
 
     /// The dispatch index of the requirement `offset` records before `callable` in its protocol, if it has `kind`.
+    /// Fails closed for a callee-allocated (`yield_once_2`) `read` or
+    /// `modify` accessor the runtime cannot serve exactly: on an
+    /// architecture whose convention for them is not verified, or one that
+    /// yields a value the stub cannot hand over.
+    private static func checkCalleeAllocatedCoroutine(
+        _ signature: ResolvedSignature, form: String, fail: (String, String) -> StubError
+    ) throws(StubError) {
+        guard FabricatedConformance.supportsCalleeAllocatedCoroutines else {
+            throw fail(
+                "it is a `\(form)` accessor (a callee-allocated yield_once_2 coroutine of the CoroutineAccessors "
+                    + "feature), which the runtime stub serves on x86_64 only",
+                "run these tests on x86_64, or use ManualStub")
+        }
+        if signature.result == nil {
+            throw fail(
+                "its `\(form)` accessor yields Self, Self? or [Self], which the runtime stub does not serve yet",
+                "use ManualStub")
+        }
+        if signature.resultIsAbstract || signature.genericResultIndex != nil || signature.isAsync {
+            throw fail(
+                "its `\(form)` accessor yields the bound associated type or a generic value, which the runtime "
+                    + "stub does not serve yet",
+                "use ManualStub")
+        }
+        if let result = signature.result, (try? ConcreteRepresentation(of: result)) ?? nil != nil, form == "read" {
+            throw fail(
+                "its `read` accessor yields a thin metatype, which the runtime stub does not serve yet",
+                "use ManualStub")
+        }
+    }
+
     private static func sibling(
         of callable: ProtocolHierarchy.CallableRequirement, offset: Int, kind: ProtocolRequirementKind,
         in callables: [ProtocolHierarchy.CallableRequirement]
@@ -286,7 +324,9 @@ struct StubBlueprint: @unchecked Sendable {
                 slots.append(
                     requirement.isAsync
                         ? .asyncRequirement(dispatchIndex: callable.dispatchIndex)
-                        : .requirement(dispatchIndex: callable.dispatchIndex))
+                        : requirement.isCalleeAllocatedCoroutine
+                            ? .coroutineRequirement(dispatchIndex: callable.dispatchIndex)
+                            : .requirement(dispatchIndex: callable.dispatchIndex))
             }
         }
         return WitnessTableLayout(protocolDescriptor: descriptor.pointer, slots: slots)

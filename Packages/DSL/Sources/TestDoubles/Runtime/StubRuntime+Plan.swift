@@ -163,7 +163,7 @@ final class RequirementPlan: @unchecked Sendable {
     /// The shape the plan was made from.
     let shape: RequirementShape
     /// Where the arguments travel: the witness convention's plan, or the
-    /// shape's own locations for a `_modify` access.
+    /// shape's own locations for a coroutine access.
     let argumentLocations: [ArgumentLocation]
     /// Whether no argument is a closure, so each one decodes on its own.
     let decodesDirectly: Bool
@@ -184,7 +184,7 @@ final class RequirementPlan: @unchecked Sendable {
     init(_ shape: RequirementShape) {
         self.shape = shape
         let locations: [ArgumentLocation]
-        if case .modify = shape.access {
+        if shape.access.coroutineHiddenWords != nil {
             locations = shape.argumentLocations
         } else {
             locations = shape.plan.arguments

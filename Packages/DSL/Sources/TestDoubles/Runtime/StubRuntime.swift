@@ -75,9 +75,14 @@ final class StubRuntime: Sendable {
             } else {
                 serveCall(frame, specialized(declared.shape, frame))
             }
-        case .modify(let getterIndex, let setterIndex):
+        case .modify(let getterIndex, let setterIndex, let calleeAllocated):
             let indices = withArguments(frame, declared) { ArgumentList(values: $0) }
-            modify(frame, getter: plans[getterIndex], setter: plans[setterIndex], indices: indices.values)
+            modify(
+                frame, getter: plans[getterIndex], setter: plans[setterIndex], indices: indices.values,
+                calleeAllocated: calleeAllocated)
+        case .read:
+            let indices = withArguments(frame, declared) { ArgumentList(values: $0) }
+            read(frame, declared.shape, indices: indices.values)
         case .actorExecutor:
             answerExecutor(frame, declared)
         }
@@ -411,23 +416,12 @@ final class StubRuntime: Sendable {
 
     /// Serves a `_modify` access: yields the getter's answer, then records the final value as a setter call.
     private func modify(
-        _ frame: CallFrame, getter getterPlan: RequirementPlan, setter setterPlan: RequirementPlan, indices: [Any]
+        _ frame: CallFrame, getter getterPlan: RequirementPlan, setter setterPlan: RequirementPlan, indices: [Any],
+        calleeAllocated: Bool
     ) {
         let getter = getterPlan.shape
         let setter = setterPlan.shape
-        let current = recorder.dispatch(getter.requirement, arguments: indices)
-        let value: Any
-        switch current {
-        case .returned(let returned): value = returned
-        case .trap(let message): fatalError(message)
-        case .forward:
-            stop(
-                "\(recorder.name): \(getter.requirement.name) was to be forwarded inside a modify access (such as "
-                    + "`+=` or a mutating call on the property), which a Spy cannot forward yet; register a behavior "
-                    + "for the getter with `when`, or read and assign the property instead")
-        case .threw:
-            stop("\(recorder.name): \(getter.requirement.name) cannot start a modify access with \(current)")
-        }
+        let value = coroutineStart(getter, indices: indices, access: "a modify access (such as `+=` or a mutating call")
         let recorder = self.recorder
         func yield<T>(_: T.Type) {
             guard let start = value as? T else {
@@ -435,13 +429,42 @@ final class StubRuntime: Sendable {
                     "\(recorder.name): \(getter.requirement.name) returns \(T.self), but its behavior produced \(value)"
                 )
             }
-            frame.yieldForModify(start) { final, _ in
+            frame.yieldForModify(start, calleeAllocated: calleeAllocated) { final, _ in
                 if case .trap(let message) = recorder.dispatch(setter.requirement, arguments: indices + [final]) {
                     fatalError(message)
                 }
             }
         }
         _openExistential(getter.resultType, do: yield)
+    }
+
+    /// Serves a callee-allocated `read` access: yields a borrow of the answer its configuration gives, as a getter's.
+    private func read(_ frame: CallFrame, _ shape: RequirementShape, indices: [Any]) {
+        let value = coroutineStart(shape, indices: indices, access: "a read access (such as reading the property")
+        let recorder = self.recorder
+        func yield<T>(_: T.Type) {
+            guard let answer = value as? T else {
+                stop(
+                    "\(recorder.name): \(shape.requirement.name) returns \(T.self), but its behavior produced \(value)")
+            }
+            frame.yieldForRead(answer, lowering: shape.yieldLowering)
+        }
+        _openExistential(shape.resultType, do: yield)
+    }
+
+    /// The getter's (or `read`'s) answer a coroutine access starts from.
+    private func coroutineStart(_ getter: RequirementShape, indices: [Any], access: String) -> Any {
+        let current = recorder.dispatch(getter.requirement, arguments: indices)
+        switch current {
+        case .returned(let returned): return returned
+        case .trap(let message): fatalError(message)
+        case .forward:
+            stop(
+                "\(recorder.name): \(getter.requirement.name) was to be forwarded inside \(access) on the "
+                    + "property), which a Spy cannot forward yet; register a behavior for it with `when`")
+        case .threw:
+            stop("\(recorder.name): \(getter.requirement.name) cannot start \(access)) with \(current)")
+        }
     }
 }
 

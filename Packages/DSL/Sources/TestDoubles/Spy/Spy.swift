@@ -59,6 +59,14 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         PlaceholderSynthesis.install()
         let blueprint = try StubBlueprint.make(for: Subject.self, explicit: nil, getterEffects: getterEffects)
         let planned = clock.now
+        if let shape = blueprint.shapes.first(where: \.access.isCalleeAllocatedCoroutine) {
+            throw StubError(
+                .unsupportedProtocolShape, type: blueprint.typeName, requirement: shape.requirement.name,
+                reason: "it is a `read` or `modify` accessor (a callee-allocated yield_once_2 coroutine), which a "
+                    + "Spy cannot forward yet: the real conformer's coroutine would have to stay suspended in a "
+                    + "frame of the Spy's for the length of the caller's access",
+                fix: "use a Stub and answer the property with `when`, or ManualStub wrapping the real implementation")
+        }
         let target: ForwardingTarget
         do {
             target = try ForwardingTarget(real, as: Subject.self)

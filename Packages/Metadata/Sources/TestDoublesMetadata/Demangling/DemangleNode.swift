@@ -22,6 +22,7 @@ struct DemangleNode: Hashable, Sendable {
         case compileTimeLiteral = "CompileTimeLiteral"
         case concurrentFunctionType = "ConcurrentFunctionType"
         case constructor = "Constructor"
+        case coroFunctionPointer = "CoroFunctionPointer"
         case dependentAssociatedTypeRef = "DependentAssociatedTypeRef"
         case dependentGenericConformanceRequirement = "DependentGenericConformanceRequirement"
         case dependentGenericLayoutRequirement = "DependentGenericLayoutRequirement"

@@ -618,8 +618,8 @@ extension Demangler {
         case UInt8(ascii: "s"): kind = .setter
         case UInt8(ascii: "M"): kind = .modifyAccessor
         case UInt8(ascii: "r"): kind = .readAccessor
-        case UInt8(ascii: "x"): kind = .read2Accessor
-        case UInt8(ascii: "y"): kind = .modify2Accessor
+        case UInt8(ascii: "x"): kind = .modify2Accessor
+        case UInt8(ascii: "y"): kind = .read2Accessor
         case UInt8(ascii: "p"): return entity
         default:
             pushBack()
@@ -657,6 +657,10 @@ extension Demangler {
             return try make(.protocolWitness, [conformance, entity])
         case UInt8(ascii: "u"):
             return DemangleNode(.asyncFunctionPointer)
+        case UInt8(ascii: "w") where peek == UInt8(ascii: "c"):
+            // `Twc`: the record of a callee-allocated (yield_once_2) coroutine.
+            _ = next()
+            return DemangleNode(.coroFunctionPointer)
         case UInt8(ascii: "q"):
             guard let entity = pop(where: { Self.isEntity($0.kind) }) else {
                 throw failure("descriptor without entity")

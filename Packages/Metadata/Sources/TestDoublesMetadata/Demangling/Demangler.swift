@@ -94,7 +94,7 @@ struct Demangler {
     }
 
     static func isFunctionAttribute(_ kind: DemangleNode.Kind) -> Bool {
-        kind == .asyncFunctionPointer
+        kind == .asyncFunctionPointer || kind == .coroFunctionPointer
     }
 
     // MARK: Errors
@@ -200,7 +200,8 @@ struct Demangler {
     static func isContext(_ kind: DemangleNode.Kind) -> Bool {
         switch kind {
         case .allocator, .class, .constructor, .enum, .extension, .function, .getter, .setter, .modifyAccessor,
-            .readAccessor, .module, .protocol, .static, .structure, .subscript, .typeAlias, .variable,
+            .readAccessor, .modify2Accessor, .read2Accessor, .module, .protocol, .static, .structure, .subscript,
+            .typeAlias, .variable,
             .boundGenericClass, .boundGenericEnum, .boundGenericStructure, .boundGenericOtherNominalType:
             return true
         default:

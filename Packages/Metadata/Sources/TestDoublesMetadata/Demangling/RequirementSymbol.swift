@@ -39,7 +39,8 @@ public enum RequirementKind: Hashable, Sendable {
 }
 
 /// A decoded symbol of a protocol requirement: a witness thunk (`...TW`), the
-/// async function pointer of one (`...TWTu`), a method descriptor (`...Tq`)
+/// async function pointer of one (`...TWTu`), the coroutine function pointer
+/// of a `yield_once_2` accessor (`...TWTwc`), a method descriptor (`...Tq`)
 /// or a dispatch thunk (`...Tj`).
 ///
 /// `functionType` is the requirement as the call sees it: accessors become
@@ -53,6 +54,9 @@ public struct RequirementSymbol: Hashable, Sendable {
         case witnessThunk
         /// The async function pointer record of an async witness thunk.
         case asyncWitnessFunctionPointer
+        /// The coroutine function pointer record (`...TWTwc`) of a
+        /// callee-allocated (`yield_once_2`) `read`/`modify` witness thunk.
+        case coroutineWitnessFunctionPointer
         /// A method descriptor of a library-evolution protocol.
         case methodDescriptor
         /// A dispatch thunk of a library-evolution protocol.
@@ -82,15 +86,19 @@ public struct RequirementSymbol: Hashable, Sendable {
 
     /// Decodes a requirement symbol.
     ///
-    /// - Parameter mangledName: A `$s...TW`, `$s...TWTu`, `$s...Tq` or `$s...Tj` symbol.
+    /// - Parameter mangledName: A `$s...TW`, `$s...TWTu`, `$s...TWTwc`, `$s...Tq` or `$s...Tj` symbol.
     /// - Throws: `DemanglingError` when the symbol is malformed, of another kind, or outside the supported subset.
     public init(mangledName: String) throws(DemanglingError) {
         let global = try Demangler.demangleSymbol(mangledName)
         let builder = DemangledTypeBuilder(mangledName: mangledName)
         var nodes = global.children
         var isAsyncPointer = false
+        var isCoroutinePointer = false
         if nodes.first?.kind == .asyncFunctionPointer {
             isAsyncPointer = true
+            nodes.removeFirst()
+        } else if nodes.first?.kind == .coroFunctionPointer {
+            isCoroutinePointer = true
             nodes.removeFirst()
         }
         guard nodes.count == 1, let top = nodes.first, let entity = top.children.last else {
@@ -103,12 +111,16 @@ public struct RequirementSymbol: Hashable, Sendable {
                 top.children[0].children.count == 3
             else { throw builder.failure("malformed protocol witness") }
             let conformance = top.children[0]
-            form = isAsyncPointer ? .asyncWitnessFunctionPointer : .witnessThunk
+            form =
+                isAsyncPointer
+                ? .asyncWitnessFunctionPointer : isCoroutinePointer ? .coroutineWitnessFunctionPointer : .witnessThunk
             conformingType = try builder.type(conformance.children[0])
             protocolType = try builder.nominal(conformance.children[1])
             conformanceModule = conformance.children[2].text
         case .methodDescriptor, .dispatchThunk:
-            guard !isAsyncPointer else { throw builder.failure("async function pointer of a descriptor") }
+            guard !isAsyncPointer, !isCoroutinePointer else {
+                throw builder.failure("function pointer record of a descriptor")
+            }
             form = top.kind == .methodDescriptor ? .methodDescriptor : .dispatchThunk
             conformingType = nil
             conformanceModule = nil

@@ -58,7 +58,10 @@ public enum RequirementDisplayName {
     /// (`protocol witness for M.P.fetch(key: Swift.String) -> Swift.Int in conformance ...`).
     static func declarationName(inDemangled text: String) -> String? {
         var entity = Substring(text)
-        for prefix in ["protocol witness for ", "method descriptor for ", "dispatch thunk of "]
+        for prefix in [
+            "coro function pointer to ", "async function pointer to ", "protocol witness for ",
+            "method descriptor for ", "dispatch thunk of ",
+        ]
         where entity.hasPrefix(prefix) {
             entity = entity.dropFirst(prefix.count)
         }
@@ -68,7 +71,9 @@ public enum RequirementDisplayName {
         let qualified = entity[..<end]
         guard let last = qualified.split(separator: ".").last else { return nil }
         // An accessor: `M.P.count.getter : Swift.Int` names the property `count`.
-        let accessors: Set<Substring> = ["getter", "setter", "modify", "read", "_modify", "_read", "yielding borrow"]
+        let accessors: Set<Substring> = [
+            "getter", "setter", "modify", "read", "_modify", "_read", "modify2", "read2", "yielding borrow",
+        ]
         var base = last
         if accessors.contains(last) {
             let parts = qualified.split(separator: ".")

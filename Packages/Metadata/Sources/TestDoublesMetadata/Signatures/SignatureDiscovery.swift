@@ -82,7 +82,7 @@ public struct SignatureDiscovery: Sendable {
         for candidate in candidates {
             do {
                 let decoded = try RequirementSymbol(mangledName: candidate.name)
-                guard decoded.form == .witnessThunk || decoded.form == .asyncWitnessFunctionPointer else {
+                guard decoded.form != .methodDescriptor, decoded.form != .dispatchThunk else {
                     decodeFailures.append("\(candidate.name) is not a witness thunk")
                     continue
                 }
@@ -216,9 +216,10 @@ public struct SignatureDiscovery: Sendable {
     {
         let symbol = fromSymbol.symbol
         var codeAddress = witnessAddress
-        if symbol.form == .asyncWitnessFunctionPointer {
+        if symbol.form == .asyncWitnessFunctionPointer || symbol.form == .coroutineWitnessFunctionPointer {
+            // Both records start with the code's address relative to the record.
             guard let record = UnsafeRawPointer(bitPattern: witnessAddress) else {
-                throw DiscoveryFailure("null async function pointer")
+                throw DiscoveryFailure("null function pointer record")
             }
             let offset = record.loadUnaligned(as: Int32.self)
             codeAddress = UInt(bitPattern: Int(bitPattern: witnessAddress) &+ Int(offset))

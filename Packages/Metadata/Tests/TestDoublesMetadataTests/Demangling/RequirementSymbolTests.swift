@@ -32,6 +32,24 @@ import Testing
         #expect(!function.isAsync)
     }
 
+    @Test func decodesCoroutineFunctionPointersOfReadAndModify() throws {
+        // Swift 6.3.1 with CoroutineAccessors: the witness slot of a `read`
+        // (`vy`, read2) or `modify` (`vx`, modify2) holds a `...TWTwc` record.
+        let read = try RequirementSymbol(mangledName: "$s1M1SVAA1PA2aDP5valueSSvyTWTwc")
+        #expect(read.form == .coroutineWitnessFunctionPointer)
+        #expect(read.name.description == "value")
+        #expect(read.kind == .read)
+        #expect(read.functionType.result == nominal("Swift", "String"))
+        let modify = try RequirementSymbol(mangledName: "$s1M1SVAA1PA2aDP5countSivxTWTwc")
+        #expect(modify.form == .coroutineWitnessFunctionPointer)
+        #expect(modify.name.description == "count")
+        #expect(modify.kind == .modify)
+        let subscriptRead = try RequirementSymbol(mangledName: "$s1M1SVAA1PA2aDPyS2iciyTWTwc")
+        #expect(subscriptRead.kind == .read)
+        #expect(subscriptRead.isSubscript)
+        #expect(subscriptRead.functionType.parameters.map(\.type) == [nominal("Swift", "Int")])
+    }
+
     @Test func decodesAsyncTypedThrowsAndClosures() throws {
         let symbol = try RequirementSymbol(
             mangledName: "$s3App4LiveVAA1PA2aDP1c_1gAA3BoxCS2ic_ySSKXEtYaAA4TErrVYKFTWTu")

@@ -7,6 +7,17 @@ import Testing
         #expect(RequirementDisplayName.demangled("$sSiD") == "Swift.Int")
     }
 
+    @Test func coroutineFunctionPointersNameTheirProperty() {
+        #expect(
+            RequirementDisplayName.demangled("$s1M1SVAA1PA2aDP5valueSSvyTWTwc").flatMap {
+                RequirementDisplayName.declarationName(inDemangled: $0)
+            } == "value")
+        #expect(
+            RequirementDisplayName.demangled("$s1M1SVAA1PA2aDP5countSivxTWTwc").flatMap {
+                RequirementDisplayName.declarationName(inDemangled: $0)
+            } == "count")
+    }
+
     @Test func declarationNamesAreReadFromDemangledWitnesses() {
         let conformance = " in conformance main.LiveCache : main.Cache in main"
         func name(_ entity: String) -> String? {

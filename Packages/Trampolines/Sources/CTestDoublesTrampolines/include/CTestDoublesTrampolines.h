@@ -134,6 +134,12 @@ void td_async_dispatch_complete(void);
 /// register of a yield.
 const void *td_modify_resume_address(void);
 
+/// The continuation of fabricated callee-allocated (`yield_once_2`) `read`
+/// and `modify` accesses (a Swift `@_cdecl` function,
+/// `td_coroutine_resume(frame, allocator)`), for the first result register
+/// of a yield.
+const void *td_coroutine_resume_address(void);
+
 /// Writes one veneer at `at` (TD_VENEER_STRIDE writable bytes) that loads
 /// `slot` and `context` into the veneer scratch registers (x86_64: r11, r10;
 /// arm64: x9, x10) and jumps to `target`.
@@ -142,7 +148,9 @@ void td_write_veneer(void *at, uint64_t slot, uint64_t context, const void *targ
 /// Writes one async veneer at `at` (TD_VENEER_STRIDE writable bytes): an
 /// async function pointer record {int32 offset to the code, uint32 context
 /// size} at `at`, then at `at + TD_ASYNC_VENEER_CODE_OFFSET` the same code as
-/// `td_write_veneer`. The witness slot points at the record.
+/// `td_write_veneer`. The witness slot points at the record. A
+/// callee-allocated coroutine's function pointer record has the same first
+/// two fields (offset, frame size), so its veneer is written the same way.
 void td_write_async_veneer(
     void *at, uint64_t slot, uint64_t context, const void *target, uint32_t context_size);
 

@@ -68,6 +68,18 @@ final class VeneerArena {
             base + index * Int(TD_VENEER_STRIDE), slot, context, target, UInt32(TD_ASYNC_CONTEXT_SIZE))
     }
 
+    /// Writes coroutine veneer `index`: a callee-allocated coroutine's
+    /// function pointer record (code offset, the frame size the caller
+    /// allocates, ``CoroutineAccess/frameSize``) followed by code like
+    /// `writeVeneer`'s. The record's first two fields are laid out as an
+    /// async function pointer's, so the same writer serves both.
+    func writeCoroutineVeneer(at index: Int, slot: UInt64, context: UInt64, target: UnsafeRawPointer) {
+        precondition(!isPublished, "the arena is already executable")
+        precondition(index >= 0 && index < capacity, "veneer \(index) outside the arena")
+        td_write_async_veneer(
+            base + index * Int(TD_VENEER_STRIDE), slot, context, target, UInt32(CoroutineAccess.frameSize))
+    }
+
     /// Makes the veneers executable: flushes the instruction cache and
     /// switches the pages from read-write to read-execute.
     ///

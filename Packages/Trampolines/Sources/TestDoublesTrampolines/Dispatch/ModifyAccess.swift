@@ -27,13 +27,20 @@ extension CallFrame {
     /// Swift's write-back is not transactional: `finish` runs on abort too
     /// (`aborted` is then true), with whatever the storage holds.
     ///
+    /// A callee-allocated (`yield_once_2`) `modify` receives its frame where
+    /// the legacy form receives its buffer, yields the same way, and is
+    /// resumed with `(frame, allocator)`: its continuation cannot tell an
+    /// abort from a normal end, so `aborted` is always false there.
+    ///
     /// - Parameters:
     ///   - value: The value the access starts from (usually the getter's answer).
-    ///   - buffer: Where the caller's 32-byte coroutine buffer arrives
-    ///     (general-purpose argument 0 for the legacy `_modify` form).
+    ///   - buffer: Where the caller's 32-byte coroutine buffer (or the
+    ///     callee-allocated coroutine's frame) arrives (general-purpose
+    ///     argument 0 for both forms).
+    ///   - calleeAllocated: Whether the requirement is a `yield_once_2` `modify`.
     ///   - finish: Receives the final value and whether the access was aborted.
     public func yieldForModify<Value>(
-        _ value: consuming Value, buffer: FragmentLocation = .generalPurpose(0),
+        _ value: consuming Value, buffer: FragmentLocation = .generalPurpose(0), calleeAllocated: Bool = false,
         finish: @escaping (_ value: Value, _ aborted: Bool) -> Void
     ) {
         let storage = UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: 1))
@@ -61,13 +68,10 @@ extension CallFrame {
                 storage.deallocate()
             }
         }
-        guard let callerBuffer = UnsafeMutableRawPointer(bitPattern: argumentAddress(of: buffer).load(as: UInt.self))
-        else {
-            preconditionFailure("a _modify call without a coroutine buffer")
-        }
-        callerBuffer.storeBytes(
-            of: UInt(bitPattern: Unmanaged.passRetained(access).toOpaque()), as: UInt.self)
-        setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: td_modify_resume_address()))
+        let state: AnyObject = calleeAllocated ? CoroutineAccess { access.finish(access.storage, false) } : access
+        storeCoroutineState(state, buffer: buffer)
+        setReturnGeneralPurposeRegister(
+            0, to: UInt(bitPattern: calleeAllocated ? td_coroutine_resume_address() : td_modify_resume_address()))
         setReturnGeneralPurposeRegister(1, to: UInt(bitPattern: storage))
     }
 }

@@ -71,6 +71,18 @@ public final class FabricatedConformance: @unchecked Sendable {
     /// (x86_64 and arm64 both have the async entry).
     public static var supportsAsyncRequirements: Bool { td_async_entry_address() != nil }
 
+    /// Whether `WitnessSlot.coroutineRequirement` can be fabricated on this
+    /// architecture: x86_64 only, where the `yield_once_2` convention was
+    /// checked against Swift 6.3.1's code (the arm64 toolchain of the tests,
+    /// Swift 6.0.3, cannot compile such requirements).
+    public static var supportsCalleeAllocatedCoroutines: Bool {
+        #if arch(x86_64)
+        true
+        #else
+        false
+        #endif
+    }
+
     /// The fabricated root witness tables, in the order of the layouts.
     public var witnessTables: [UnsafeRawPointer] { roots.map(\.table) }
 
@@ -119,6 +131,18 @@ public final class FabricatedConformance: @unchecked Sendable {
                         throw .unsupportedRequirement("async requirements are not supported on this architecture yet")
                     }
                     arena.writeAsyncVeneer(at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: entry)
+                    storage.setSlot(index, to: UInt(bitPattern: arena.address(ofVeneer: nextVeneer)))
+                    nextVeneer += 1
+                case .coroutineRequirement(let dispatchIndex):
+                    guard dispatchIndex >= 0 else {
+                        throw .invalidLayout("requirement slot \(index) has dispatch index \(dispatchIndex)")
+                    }
+                    guard FabricatedConformance.supportsCalleeAllocatedCoroutines else {
+                        throw .unsupportedRequirement(
+                            "callee-allocated coroutines are not supported on this architecture yet")
+                    }
+                    arena.writeCoroutineVeneer(
+                        at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: td_sync_entry_address())
                     storage.setSlot(index, to: UInt(bitPattern: arena.address(ofVeneer: nextVeneer)))
                     nextVeneer += 1
                 case .baseProtocol(let base):

@@ -7,6 +7,11 @@ public indirect enum WitnessSlot: @unchecked Sendable {
     /// pointer record whose code calls the handler through the async entry.
     /// Available where `FabricatedConformance.supportsAsyncRequirements` is true.
     case asyncRequirement(dispatchIndex: Int)
+    /// A callee-allocated (`yield_once_2`) `read` or `modify` coroutine: the
+    /// slot points at a coroutine function pointer record (code offset, frame
+    /// size) whose code calls the handler through the synchronous entry.
+    /// Available where `FabricatedConformance.supportsCalleeAllocatedCoroutines` is true.
+    case coroutineRequirement(dispatchIndex: Int)
     /// A base protocol requirement: the slot points at the fabricated table
     /// of the base protocol described by the layout.
     case baseProtocol(WitnessTableLayout)
@@ -45,7 +50,7 @@ public struct WitnessTableLayout: @unchecked Sendable {
     var veneerCount: Int {
         slots.reduce(0) { count, slot in
             switch slot {
-            case .requirement, .asyncRequirement: count + 1
+            case .requirement, .asyncRequirement, .coroutineRequirement: count + 1
             case .baseProtocol(let base): count + base.veneerCount
             case .associatedType, .word, .empty: count
             }
@@ -62,7 +67,7 @@ public struct WitnessTableLayout: @unchecked Sendable {
         var key: [UInt] = [UInt(bitPattern: protocolDescriptor), UInt(slots.count)]
         for slot in slots {
             switch slot {
-            case .requirement, .asyncRequirement: key.append(1)
+            case .requirement, .asyncRequirement, .coroutineRequirement: key.append(1)
             case .empty: key.append(2)
             case .associatedType(let type):
                 key += [3, UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))]

@@ -1,0 +1,102 @@
+/// How a shapes-tier case (issue 19) declares its requirement: the check
+/// sends and expects values of the concrete catalog types the shape lists,
+/// and the form says how the protocol spells them (a method's own generic
+/// parameter inside a wrapper, `Self`, an async closure, an autoclosure,
+/// primary or caller-bound associated types).
+public enum ShapeForm: String, Codable, Sendable, CaseIterable {
+    case genericOptional = "generic T?"
+    case genericArray = "generic [T]"
+    case genericDictionary = "generic [String: T]"
+    case genericSet = "generic Set<T>"
+    case genericMetatype = "generic T.Type"
+    case genericResult = "generic Result<T, LabError>"
+    case genericClosure = "generic (T) -> T"
+    case genericResultOnly = "generic result-only T"
+    case genericCodable = "generic T: Codable"
+    case genericVariadic = "generic T..."
+    case selfArgument = "Self"
+    case borrowingSelf = "borrowing Self"
+    case consumingSelf = "consuming Self"
+    case optionalSelf = "Self?"
+    case selfArray = "[Self]"
+    case inoutSelf = "inout Self"
+    case selfResult = "returning Self"
+    case optionalSelfResult = "returning Self?"
+    case asyncClosure = "async closure"
+    case autoclosure = "@autoclosure"
+    case twoPrimary = "any P<A, B>"
+    case threePrimary = "any P<A, B, C>"
+    case callerBound = "associatedTypes:"
+
+    /// The report row of the form's cases.
+    var group: FamilyGroup {
+        switch self {
+        case .genericOptional, .genericArray, .genericDictionary, .genericSet, .genericMetatype, .genericResult,
+            .genericClosure, .genericResultOnly, .genericCodable, .genericVariadic:
+            return .methodGeneric
+        case .selfArgument, .borrowingSelf, .consumingSelf, .optionalSelf, .selfArray, .inoutSelf, .selfResult,
+            .optionalSelfResult:
+            return .selfType
+        case .asyncClosure: return .asyncClosure
+        case .autoclosure: return .autoclosure
+        case .twoPrimary, .threePrimary, .callerBound: return .associatedType
+        }
+    }
+
+    /// Whether the form's requirement mentions `Self` (its check calls through a generic opener).
+    var isSelf: Bool { group == .selfType }
+
+    /// The generic parameter clause of the requirement, or empty.
+    var genericClause: String {
+        switch self {
+        case .genericSet: return "<T: Hashable>"
+        case .genericCodable: return "<T: Codable & Sendable>"
+        case .genericOptional, .genericArray, .genericDictionary, .genericMetatype, .genericResult, .genericClosure,
+            .genericResultOnly, .genericVariadic:
+            return "<T>"
+        default: return ""
+        }
+    }
+
+    /// The primary associated types the existential binds, name → concrete family, in order.
+    var primaryBindings: [(name: String, family: String)] {
+        switch self {
+        case .twoPrimary: return [("A", "Int"), ("B", "String")]
+        case .threePrimary: return [("A", "LabLarge5"), ("B", "Double"), ("C", "String")]
+        default: return []
+        }
+    }
+
+    /// How the protocol spells a parameter of the concrete `family`, or `nil` for the family's own spelling.
+    func declaredParameter(_ family: TypeFamily) -> String? {
+        switch self {
+        case .genericOptional: return "T?"
+        case .genericArray: return "[T]"
+        case .genericDictionary: return "[String: T]"
+        case .genericSet: return "Set<T>"
+        case .genericMetatype: return "T.Type"
+        case .genericResult: return "Result<T, LabError>"
+        case .genericClosure: return "@escaping (T) -> T"
+        case .genericCodable: return family.id.hasSuffix(".Type") ? "T.Type" : nil
+        case .genericVariadic: return "T..."
+        case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
+        default: return nil
+        }
+    }
+
+    /// How the protocol spells a result of the concrete `family`, or `nil` for the family's own spelling.
+    func declaredResult(_ family: TypeFamily) -> String? {
+        switch self {
+        case .genericOptional, .genericCodable: return "T?"
+        case .genericArray, .genericVariadic: return "[T]"
+        case .genericDictionary: return "[String: T]"
+        case .genericSet: return "Set<T>"
+        case .genericMetatype: return "T.Type"
+        case .genericResult: return "Result<T, LabError>"
+        case .genericClosure: return "(T) -> T"
+        case .genericResultOnly: return "T"
+        case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import LabCore
+
+/// The shapes tier (issue 19's declaration forms): what it generates and the source of its cases.
+@Suite(.disabled(if: runsUnderEmulation, hostToolOnly))
+struct ShapesTierTests {
+    static let shapes = ShapeGenerator(seed: 1, size: nil).shapes()
+    static var tier: [Shape] { shapes.filter { $0.tier == .shapes } }
+
+    private func text(_ shape: Shape, _ backend: Backend = .stub) -> String {
+        CaseSource(labCase: LabCase(index: 7, shape: shape, seed: 1), backend: backend).text
+    }
+
+    private func shape(_ form: ShapeForm, _ kind: RequirementKind = .method, _ effect: Effect) -> Shape {
+        guard let shape = Self.tier.first(where: { $0.form == form && $0.kind == kind && $0.effect == effect }) else {
+            preconditionFailure("no \(form) \(kind) \(effect) shape")
+        }
+        return shape
+    }
+
+    @Test func everyFormIsAMethodUnderEveryEffectAndAStaticMethod() {
+        let tier = Self.tier
+        #expect(tier.count <= 200)
+        for form in ShapeForm.allCases {
+            let mine = tier.filter { $0.form == form }
+            #expect(Set(mine.filter { $0.kind == .method }.map(\.effect)) == Set(Effect.classic), "\(form)")
+            #expect(mine.contains { $0.kind == .staticMethod }, "\(form)")
+            #expect(mine.allSatisfy { $0.focus == form.rawValue && $0.group == form.group })
+        }
+        // The tier comes last: the earlier tiers keep their case numbers.
+        let first = Self.shapes.firstIndex { $0.tier == .shapes } ?? Self.shapes.count
+        #expect(Self.shapes[first...].allSatisfy { $0.tier == .shapes })
+        // Tuple parameters belong to the first tiers (filter `tuple`), not here.
+        #expect(!tier.contains { $0.parameters.contains { TypeFamily.named($0).group == .tuple } })
+    }
+
+    @Test func aGenericWrapperIsDeclaredGenericallyAndCheckedWithConcreteTypes() {
+        let source = text(shape(.genericSet, .method, .typedThrows))
+        #expect(source.contains("func call<T: Hashable>(_ a0: Set<T>) throws(LabError) -> Set<T>"))
+        #expect(source.contains("let e0: Set<Int> = "))
+        #expect(source.contains("stub.when(returning: expected) { try $0.call(Match.any(using: e0)) }"))
+        #expect(source.contains("verdict.result(got, expected, { $0 == $1 })"))
+        let variadic = text(shape(.genericVariadic, .method, .sync))
+        #expect(variadic.contains("func call<T>(_ a0: T...) -> [T]"))
+        #expect(variadic.contains("$0.call(Match.any(using: 0 as Int))"))
+    }
+
+    @Test func anAutoclosureIsRecordedWithAnyAndMustNotBeEvaluated() {
+        let source = text(shape(.autoclosure, .method, .async))
+        #expect(source.contains("(_ a0: @autoclosure @escaping @Sendable () -> "))
+        #expect(source.contains("await $0.call(Match.any())"))
+        #expect(source.contains("labEvaluations = 0"))
+        #expect(source.contains("subject.call(labCounted(e0()))"))
+        #expect(source.contains("verdict.unevaluated()"))
+    }
+
+    @Test func anAsyncClosureIsComparedByAwaitingBoth() {
+        let source = text(shape(.asyncClosure, .method, .sync))
+        #expect(source.contains("func check_c0007_() async -> LabVerdict"))
+        #expect(source.contains("await verdict.argumentAsync(0, e0, { await labSameAsync($0, $1) { f in "))
+    }
+
+    @Test func selfAndCallerBoundFormsGoThroughGenericOpeners() {
+        let argument = text(shape(.consumingSelf, .method, .asyncThrows))
+        #expect(argument.contains("func call(_ a0: consuming Self) async throws -> Int; func tag() -> Int"))
+        #expect(argument.contains("func open_c0007<S: P_c0007>(_ s: S, _ a0: any P_c0007) async throws -> Int"))
+        #expect(argument.contains("let e0: any P_c0007 = other"))
+        #expect(argument.contains("verdict.argument(0, e0, { labSameObject($0, $1) })"))
+        #expect(argument.contains(".thenThrow(thrown)"))
+        #expect(argument.contains("pattern.interactions.verify(2...2)"))
+        let control = text(shape(.consumingSelf, .method, .asyncThrows), .control)
+        #expect(!control.contains("Match."))
+        #expect(control.contains("labProbe.record(copy a0)"))
+        let result = text(shape(.optionalSelfResult, .method, .throws))
+        #expect(result.contains("stub.when(returningOptionalSelf: { try $0.call(Match.any(using: e0)) })"))
+        #expect(result.contains("verdict.made(got, like: subject)"))
+        let bound = text(shape(.callerBound, .method, .async))
+        #expect(bound.contains("protocol P_c0007 { associatedtype A; func call(_ a0: A) async -> A }"))
+        #expect(
+            bound.contains("associatedTypes: [.binding(declaredBy: (any P_c0007).self, named: \"A\", to: Int.self)]"))
+    }
+
+    @Test func accessorsCarryTheFormsWhereTheyCanAppear() {
+        let tier = Self.tier
+        let getter = tier.first { $0.form == .selfResult && $0.kind == .getter }!
+        let source = text(getter)
+        #expect(source.contains("var value: Self { get"))
+        #expect(source.contains("stub.when(returningSelf: {"))
+        #expect(source.contains("$0.value }).then { () in labProbe.record() }"))
+        #expect(source.contains("getterEffects: ."))
+        let subscriptShape = tier.first { $0.form == .selfArgument && $0.kind == .subscript }!
+        #expect(text(subscriptShape).contains("subscript(_ a0: Self) -> Int { get"))
+        #expect(text(subscriptShape).contains("s[a0 as! S]"))
+        let bound = text(tier.first { $0.form == .callerBound && $0.kind == .getter }!)
+        #expect(bound.contains("associatedtype A; var value: A { get"))
+        #expect(bound.contains("let got = subject.value as? Int") || bound.contains("subject.value as? Int"))
+    }
+
+    @Test func primaryAssociatedTypesAreBoundByTheExistential() {
+        let source = text(shape(.threePrimary, .method, .throws))
+        #expect(source.contains("protocol P_c0007<A, B, C> { associatedtype A; associatedtype B; associatedtype C; "))
+        #expect(source.contains("func call(_ a0: A, _ a1: B) throws -> C"))
+        #expect(source.contains("Stub<any P_c0007<LabLarge5, Double, String>>"))
+        #expect(source.contains("typealias A = LabLarge5"))
+    }
+}
