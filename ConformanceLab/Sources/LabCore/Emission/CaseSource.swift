@@ -374,12 +374,7 @@ struct CaseSource {
             case .inoutMethod: answer = "a0 = expected"
             default: answer = resultFamily == nil ? "()" : "expected"
             }
-            // An optional result names its type: a handler returning an `Optional<Any>` could also
-            // be read as returning the unwrapped `Any`, and the lab exercises the plain `then`.
-            var signature = "(\(parameters))"
-            if shape.kind != .initializer, let resultFamily, resultFamily.spelling.hasPrefix("Optional<") {
-                signature += " -> \(resultFamily.spelling)"
-            }
+            let signature = "(\(parameters))"
             configure +=
                 shape.kind == .inoutMethod
                 ? ".then { \(signature) in \(record); \(answer) }"

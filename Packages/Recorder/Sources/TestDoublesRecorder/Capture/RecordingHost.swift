@@ -228,7 +228,7 @@ final class RecordingHost: @unchecked Sendable {
     /// holds the doubles' recorders), the caller's issue handler and test-double scope.
     private struct Context {
         var session: CaptureSession?
-        var handler: (@Sendable (TestDoubleIssue) -> Void)?
+        var handler: TestDoubleIssueReporting.IssueHandler?
         var scope: TestDoubleSession?
     }
 

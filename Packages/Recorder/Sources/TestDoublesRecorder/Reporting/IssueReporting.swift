@@ -11,14 +11,23 @@ import Testing
 /// replaces the default for everything the operation does, which is how
 /// tests of test doubles assert the diagnostics themselves.
 public enum TestDoubleIssueReporting {
-    @TaskLocal static var handler: (@Sendable (TestDoubleIssue) -> Void)?
+    /// The handler in scope. A struct, not the closure itself: Swift 6.3's
+    /// optimizer passes a task-local of closure type to the runtime with
+    /// metadata the runtime cannot read, and the first `withValue` of a
+    /// release build stopped the process (swiftlang/swift#88321).
+    @TaskLocal static var handler: IssueHandler?
+
+    /// A handler of issues, held by the task-local ``handler``.
+    struct IssueHandler: Sendable {
+        let receive: @Sendable (TestDoubleIssue) -> Void
+    }
 
     /// Reports an issue to the handler in scope, or to the running test framework.
     ///
     /// - Parameter issue: The issue to report.
     public static func report(_ issue: TestDoubleIssue) {
         if let handler {
-            handler(issue)
+            handler.receive(issue)
             return
         }
         if Test.current != nil {
@@ -49,7 +58,7 @@ public enum TestDoubleIssueReporting {
         _ handler: @escaping @Sendable (TestDoubleIssue) -> Void,
         operation: () throws -> R
     ) rethrows -> R {
-        try $handler.withValue(handler, operation: operation)
+        try $handler.withValue(IssueHandler(receive: handler), operation: operation)
     }
 
     /// Runs an async operation, on the caller's actor, with every issue it
@@ -66,7 +75,7 @@ public enum TestDoubleIssueReporting {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        try await $handler.withValue(handler, operation: operation, isolation: isolation)
+        try await $handler.withValue(IssueHandler(receive: handler), operation: operation, isolation: isolation)
     }
 
     /// Runs an operation and returns the issues it reported instead of reporting them.

@@ -89,6 +89,7 @@ extension CallPattern {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws -> Result
@@ -110,6 +111,7 @@ extension CallPattern {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
@@ -131,6 +133,7 @@ extension CallPattern {
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async throws -> Result
@@ -158,6 +161,7 @@ extension CallPattern {
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
