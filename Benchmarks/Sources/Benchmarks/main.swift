@@ -25,6 +25,7 @@ if opaque(CommandLine.arguments.count) == 123_456 { keepWitnesses(LiveThirtyRequ
 
 let benchmarks: [Benchmark] =
     InvokeWorkloads.all.flatMap { $0.benchmarks() }
+    + ArgumentWorkloads.all.flatMap { $0.benchmarks() }
     + MatchingWorkloads.all.flatMap { $0.benchmarks() }
     + SpyWorkloads.all
     + ConcurrentWorkloads.all + VerifyWorkloads.all + ConstructionWorkloads.all + ScalingWorkloads.all

@@ -29,6 +29,14 @@ protocol BenchService: Sendable {
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int
+    // One argument of each kind, answering an `Int` (the `arg.*` workloads).
+    func object(_ token: Token) -> Int
+    func optional(_ value: Int?) -> Int
+    func three(_ value: ThreeWords) -> Int
+    func five(_ value: FiveWords) -> Int
+    func array(_ values: [Int]) -> Int
+    func payload(_ value: Payload) -> Int
+    func shape(_ value: any BenchShape) -> Int
 }
 
 /// The control: a real conformer whose witnesses do minimal work.
@@ -52,6 +60,13 @@ struct LiveService: BenchService, Sendable {
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int { i8 &+ offset }
+    func object(_ token: Token) -> Int { offset }
+    func optional(_ value: Int?) -> Int { (value ?? 0) &+ offset }
+    func three(_ value: ThreeWords) -> Int { value.c &+ offset }
+    func five(_ value: FiveWords) -> Int { value.e &+ offset }
+    func array(_ values: [Int]) -> Int { values.count &+ offset }
+    func payload(_ value: Payload) -> Int { value == .empty ? 0 : offset }
+    func shape(_ value: any BenchShape) -> Int { value.sides &+ offset }
 }
 
 /// A second conformer, so the dynamic type behind the control's `any
@@ -75,6 +90,13 @@ struct AlternateService: BenchService, Sendable {
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int { 2 }
+    func object(_ token: Token) -> Int { 2 }
+    func optional(_ value: Int?) -> Int { 2 }
+    func three(_ value: ThreeWords) -> Int { 2 }
+    func five(_ value: FiveWords) -> Int { 2 }
+    func array(_ values: [Int]) -> Int { 2 }
+    func payload(_ value: Payload) -> Int { 2 }
+    func shape(_ value: any BenchShape) -> Int { 2 }
 }
 
 /// The control value: `LiveService` in every real run, chosen through an

@@ -28,4 +28,11 @@ struct ManualBenchService: BenchService, ManualStubConformer {
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int { await stub.asyncCall(i0, i1, i2, i3, i4, i5, i6, i7, i8) }
+    func object(_ token: Token) -> Int { stub.call(token) }
+    func optional(_ value: Int?) -> Int { stub.call(value) }
+    func three(_ value: ThreeWords) -> Int { stub.call(value) }
+    func five(_ value: FiveWords) -> Int { stub.call(value) }
+    func array(_ values: [Int]) -> Int { stub.call(values) }
+    func payload(_ value: Payload) -> Int { stub.call(value) }
+    func shape(_ value: any BenchShape) -> Int { stub.call(value) }
 }

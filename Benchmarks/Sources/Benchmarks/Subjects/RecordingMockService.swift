@@ -16,6 +16,15 @@ final class RecordingMockService: BenchService, Sendable {
         var fiveWordsCalls: [Int] = []
         var fetchCalls: [Int] = []
         var fetchStackedCalls: [[Int]] = []
+        var objectCalls: [Token] = []
+        var optionalCalls: [Int?] = []
+        var threeCalls: [ThreeWords] = []
+        var fiveCalls: [FiveWords] = []
+        var arrayCalls: [[Int]] = []
+        var payloadCalls: [Payload] = []
+        var shapeCalls: [any BenchShape] = []
+        /// Handlers that answer instead of ``intResult`` (the `.then` workloads).
+        var handlers = Handlers()
 
         var intResult = 0
         /// Answers by argument, checked in order (the matching workload).
@@ -56,7 +65,7 @@ final class RecordingMockService: BenchService, Sendable {
     func string(_ text: String) -> Int {
         state.withLock {
             $0.stringCalls.append(text)
-            return $0.intResult
+            return $0.handlers.string?(text) ?? $0.intResult
         }
     }
 
@@ -74,7 +83,7 @@ final class RecordingMockService: BenchService, Sendable {
     ) -> Double {
         state.withLock {
             $0.wideCalls.append(([i0, i1, i2, i3, i4, i5, i6, i7], [d0, d1, d2, d3, d4, d5, d6, d7, d8, d9]))
-            return Double($0.intResult)
+            return $0.handlers.wide?(i0) ?? Double($0.intResult)
         }
     }
 
@@ -91,8 +100,9 @@ final class RecordingMockService: BenchService, Sendable {
 
     func closure(_ body: @escaping (Int) -> Int) -> Int {
         state.withLock {
-            $0.closureCalls.append(RecordedClosure(body: body))
-            return $0.intResult
+            let recorded = RecordedClosure(body: body)
+            $0.closureCalls.append(recorded)
+            return $0.handlers.closure?(recorded) ?? $0.intResult
         }
     }
 
@@ -125,6 +135,70 @@ final class RecordingMockService: BenchService, Sendable {
             return $0.intResult
         }
     }
+
+    func object(_ token: Token) -> Int {
+        state.withLock {
+            $0.objectCalls.append(token)
+            return $0.handlers.object?(token) ?? $0.intResult
+        }
+    }
+
+    func optional(_ value: Int?) -> Int {
+        state.withLock {
+            $0.optionalCalls.append(value)
+            return $0.handlers.optional?(value) ?? $0.intResult
+        }
+    }
+
+    func three(_ value: ThreeWords) -> Int {
+        state.withLock {
+            $0.threeCalls.append(value)
+            return $0.handlers.three?(value) ?? $0.intResult
+        }
+    }
+
+    func five(_ value: FiveWords) -> Int {
+        state.withLock {
+            $0.fiveCalls.append(value)
+            return $0.handlers.five?(value) ?? $0.intResult
+        }
+    }
+
+    func array(_ values: [Int]) -> Int {
+        state.withLock {
+            $0.arrayCalls.append(values)
+            return $0.handlers.array?(values) ?? $0.intResult
+        }
+    }
+
+    func payload(_ value: Payload) -> Int {
+        state.withLock {
+            $0.payloadCalls.append(value)
+            return $0.handlers.payload?(value) ?? $0.intResult
+        }
+    }
+
+    func shape(_ value: any BenchShape) -> Int {
+        state.withLock {
+            $0.shapeCalls.append(value)
+            return $0.handlers.shape?(value) ?? $0.intResult
+        }
+    }
+}
+
+/// The hand-written mock's answering handlers, one per requirement that has a `.then` workload.
+struct Handlers {
+    var string: (@Sendable (String) -> Int)?
+    var object: (@Sendable (Token) -> Int)?
+    var optional: (@Sendable (Int?) -> Int)?
+    var three: (@Sendable (ThreeWords) -> Int)?
+    var five: (@Sendable (FiveWords) -> Int)?
+    var array: (@Sendable ([Int]) -> Int)?
+    var closure: (@Sendable (RecordedClosure) -> Int)?
+    var payload: (@Sendable (Payload) -> Int)?
+    var shape: (@Sendable (any BenchShape) -> Int)?
+    /// The 18-argument requirement's handler, given its first argument.
+    var wide: (@Sendable (Int) -> Double)?
 }
 
 /// A recorded closure argument; the mock only stores it under its lock.

@@ -23,14 +23,14 @@ enum ConcurrentWorkloads {
             Benchmark(
                 group, "manual",
                 .fixedOperations(recorderCalls) {
-                    let manual = ManualStub<ManualBenchService>()
+                    let manual = BenchDoubles.manual()
                     manual.when { $0.int(Match.any()) }.thenReturn(1)
                     return workload { manual() }
                 }),
             Benchmark(
                 group, "stub",
                 .fixedOperations(recorderCalls) {
-                    let stub = try Stub<any BenchService>()
+                    let stub = try BenchDoubles.stub()
                     stub.when { $0.int(Match.any()) }.thenReturn(1)
                     return workload { stub() }
                 }),

@@ -45,7 +45,7 @@ extension InvokeScenario {
             Benchmark(
                 group, "manual",
                 .perOperation {
-                    let manual = ManualStub<ManualBenchService>()
+                    let manual = BenchDoubles.manual()
                     await configure(manual) { $0 }
                     return workload(manual())
                 }))
@@ -53,7 +53,7 @@ extension InvokeScenario {
             Benchmark(
                 group, "stub",
                 .perOperation {
-                    let stub = try Stub<any BenchService>()
+                    let stub = try BenchDoubles.stub()
                     await configure(stub) { $0 }
                     return workload(stub())
                 }))

@@ -63,17 +63,28 @@ enum InvokeWorkloads {
         }
     }
 
+    /// Eight `Int` and ten `Double` arguments, answered with `thenReturn`, or
+    /// (`invoke.stack18.then`) by a handler that takes the first argument.
     struct EightIntTenDouble: InvokeScenario {
-        let group = "invoke.stack18"
+        var handled = false
+        var group: String { handled ? "invoke.stack18.then" : "invoke.stack18" }
         nonisolated func configure<D: RecordingTestDouble & Sendable>(
             _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
         ) async {
-            double.when {
+            let pattern = double.when {
                 subject($0).wide(
                     Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(),
                     Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(),
                     Match.any(), Match.any(), Match.any(), Match.any())
-            }.thenReturn(1)
+            }
+            if handled {
+                pattern.then { (first: Int) in Double(first) }
+            } else {
+                pattern.thenReturn(1)
+            }
+        }
+        func configure(_ state: inout RecordingMockService.State) {
+            if handled { state.handlers.wide = { Double($0) } }
         }
         func runSync(_ service: any BenchService, _ count: Int) {
             for index in 0..<count {

@@ -6,7 +6,10 @@ import TestDoubles
 enum MatchingWorkloads {
     @MainActor
     static var all: [any InvokeScenario] {
-        [LastOfEight(), Captor(), ThreeStepChain(), AsyncImmediate(), AsyncStackWord()]
+        [
+            LastOfEight(), Captor(), ThreeStepChain(), VariadicReturn(), QueueThenCatchAll(), AsyncImmediate(),
+            AsyncStackWord(),
+        ]
     }
 
     struct LastOfEight: InvokeScenario {
@@ -51,6 +54,40 @@ enum MatchingWorkloads {
         }
         func configure(_ state: inout RecordingMockService.State) {
             state.intChain = [1, 2, 3]
+        }
+        func runSync(_ service: any BenchService, _ count: Int) {
+            for index in 0..<count { blackHole(service.int(index)) }
+        }
+    }
+
+    /// The compatibility form of a chain: `thenReturn(1, 2, 3)`, the last repeating.
+    struct VariadicReturn: InvokeScenario {
+        let group = "chain.return-3"
+        nonisolated func configure<D: RecordingTestDouble & Sendable>(
+            _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
+        ) async {
+            double.when { subject($0).int(Match.any()) }.thenReturn(1, 2, 3)
+        }
+        func configure(_ state: inout RecordingMockService.State) {
+            state.intChain = [1, 2, 3]
+        }
+        func runSync(_ service: any BenchService, _ count: Int) {
+            for index in 0..<count { blackHole(service.int(index)) }
+        }
+    }
+
+    /// A queue of three answers (`thenQueue`); once it is used up, calls fall
+    /// through to a later catch-all registration.
+    struct QueueThenCatchAll: InvokeScenario {
+        let group = "queue.3-then-catch-all"
+        nonisolated func configure<D: RecordingTestDouble & Sendable>(
+            _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
+        ) async {
+            double.when { subject($0).int(Match.any()) }.thenQueue(1, 2, 3)
+            double.when { subject($0).int(Match.any()) }.thenReturn(4)
+        }
+        func configure(_ state: inout RecordingMockService.State) {
+            state.intChain = [1, 2, 3, 4]
         }
         func runSync(_ service: any BenchService, _ count: Int) {
             for index in 0..<count { blackHole(service.int(index)) }

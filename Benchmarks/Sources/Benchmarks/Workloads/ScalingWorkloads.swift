@@ -24,14 +24,14 @@ enum ScalingWorkloads {
             Benchmark(
                 group, "manual",
                 .fixedOperations(timedCalls) {
-                    let manual = ManualStub<ManualBenchService>()
+                    let manual = BenchDoubles.manual()
                     manual.when { $0.int(Match.any()) }.thenReturn(1)
                     return body(manual())
                 }),
             Benchmark(
                 group, "stub",
                 .fixedOperations(timedCalls) {
-                    let stub = try Stub<any BenchService>()
+                    let stub = try BenchDoubles.stub()
                     stub.when { $0.int(Match.any()) }.thenReturn(1)
                     return body(stub())
                 }),
@@ -55,14 +55,14 @@ enum ScalingWorkloads {
             Benchmark(
                 group, "manual",
                 .sampled(unit: .bytes) {
-                    let manual = ManualStub<ManualBenchService>()
+                    let manual = BenchDoubles.manual()
                     manual.when { $0.int(Match.any()) }.thenReturn(1)
                     return try measure(manual())
                 }),
             Benchmark(
                 group, "stub",
                 .sampled(unit: .bytes) {
-                    let stub = try Stub<any BenchService>()
+                    let stub = try BenchDoubles.stub()
                     stub.when { $0.int(Match.any()) }.thenReturn(1)
                     let bytes = try measure(stub())
                     blackHole(stub)

@@ -2,13 +2,15 @@ import BenchmarkHarness
 import TestDoubles
 
 /// A `Spy` with no registration: every call is recorded and forwarded to the
-/// real conformer through its own witness table.
+/// real conformer through its own witness table; the mock row is a
+/// hand-written forwarding spy (``ForwardingSpyService``).
 enum SpyWorkloads {
     @MainActor
     static var all: [Benchmark] {
         let group = "spy.forwarded"
         return [
             Benchmark(group, Benchmark.controlVariant, .perOperation { calls(makeControl()) }),
+            Benchmark(group, Benchmark.mockVariant, .perOperation { calls(ForwardingSpyService(makeControl())) }),
             Benchmark(
                 group, "stub",
                 .perOperation {

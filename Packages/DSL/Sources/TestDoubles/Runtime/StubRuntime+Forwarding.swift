@@ -48,9 +48,11 @@ extension StubRuntime {
             guard arguments.count == shape.argumentTypes.count, shape.recorderOrder.count == arguments.count else {
                 throw .malformedPlan("\(arguments.count) decoded arguments for \(shape.argumentTypes.count) parameters")
             }
-            // The recorder's order permutes the declaration order; undo it.
+            // The recorder's order permutes the declaration order; undo it (a
+            // copy of the arguments, so only when it is not the identity).
             var declared = arguments
-            for (recorderIndex, declarationIndex) in shape.recorderOrder.enumerated() {
+            for (recorderIndex, declarationIndex) in shape.recorderOrder.enumerated()
+            where recorderIndex != declarationIndex {
                 declared[declarationIndex] = arguments[recorderIndex]
             }
             for (index, form) in shape.selfArguments.enumerated() where form == .value {

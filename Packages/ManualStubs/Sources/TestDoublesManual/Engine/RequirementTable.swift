@@ -29,6 +29,38 @@ final class RequirementTable: Sendable {
     private struct State {
         var requirements: [Key: Requirement] = [:]
         var last: (key: Key, requirement: Requirement)?
+        /// The requirement of statically typed arguments found last, with its
+        /// argument types one by one: a repeated call compares them without
+        /// asking the runtime for the tuple of its argument types (a hashed
+        /// lookup that cost more than the rest of a six-argument call).
+        var lastTyped: TypedEntry?
+    }
+
+    /// A requirement with the identity of each of its argument types.
+    private struct TypedEntry {
+        var name: String
+        var kind: Kind
+        var effects: UInt8
+        var arguments: [ObjectIdentifier]
+        var result: ObjectIdentifier
+        var error: ObjectIdentifier?
+        var requirement: Requirement
+
+        /// Whether this entry is the requirement of a call with these names and types.
+        func matches<each A>(
+            _ name: String, _ kind: Kind, _ effects: UInt8, _ result: ObjectIdentifier, _ error: ObjectIdentifier?,
+            _: repeat (each A).Type
+        ) -> Bool {
+            guard self.name == name, self.kind == kind, self.effects == effects, self.result == result,
+                self.error == error
+            else { return false }
+            var index = 0
+            for type in repeat (each A).self {
+                guard index < arguments.count, arguments[index] == ObjectIdentifier(type) else { return false }
+                index += 1
+            }
+            return index == arguments.count
+        }
     }
 
     private let table = Locked(State())
@@ -38,14 +70,26 @@ final class RequirementTable: Sendable {
         _ name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type? = nil,
         arguments _: repeat (each A).Type, result: R.Type
     ) -> Requirement {
+        let result = ObjectIdentifier(R.self)
+        let errorID = error.map(ObjectIdentifier.init)
+        let repeated = table.withLock { state -> Requirement? in
+            guard state.lastTyped?.matches(name, kind, effects.rawValue, result, errorID, repeat (each A).self) == true
+            else { return nil }
+            return state.lastTyped?.requirement
+        }
+        if let repeated { return repeated }
+        var types: [Any.Type] = []
+        for type in repeat (each A).self { types.append(type) }
         let key = Key(
             name: name, kind: kind, effects: effects.rawValue, arguments: ObjectIdentifier((repeat each A).self),
-            result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init))
-        return requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) {
-            var types: [Any.Type] = []
-            for type in repeat (each A).self { types.append(type) }
-            return types
+            result: result, error: errorID)
+        let found = requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) { types }
+        table.withLock { state in
+            state.lastTyped = TypedEntry(
+                name: name, kind: kind, effects: effects.rawValue, arguments: types.map(ObjectIdentifier.init),
+                result: result, error: errorID, requirement: found)
         }
+        return found
     }
 
     /// The requirement for a call whose argument types are not known
@@ -110,7 +154,11 @@ private enum ErasedArguments {}
 
 /// Boxes the arguments of a call in declaration order.
 func boxed<each A>(_ arguments: repeat each A) -> [Any] {
+    var count = 0
+    for _ in repeat (each A).self { count += 1 }
     var boxes: [Any] = []
+    // One allocation: appending to an empty array reallocated it as it grew.
+    boxes.reserveCapacity(count)
     for argument in repeat each arguments { boxes.append(argument) }
     return boxes
 }

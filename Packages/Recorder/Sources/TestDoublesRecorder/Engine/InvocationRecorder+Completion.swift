@@ -22,7 +22,7 @@ extension InvocationRecorder {
         let completion = CallCompletion(outcome, sequence: InvocationSequence.next(), time: InvocationTime.now.instant)
         let observers = state.withLock { state -> [@Sendable () -> Void] in
             guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
-            state.completions[ticket.position] = completion
+            state.completions.record(completion, at: ticket.position)
             return state.completionObservers.isEmpty ? [] : Array(state.completionObservers.values)
         }
         for observer in observers { observer() }
@@ -33,11 +33,13 @@ extension InvocationRecorder {
     func completionSnapshot(
         of requirement: RequirementID?
     ) -> (ledger: Ledger, positions: [Int]?, completions: [Int: CallCompletion]) {
-        state.withLock { state in
+        let (ledger, positions, log) = state.withLock { state -> (Ledger, [Int]?, CompletionLog) in
             guard let requirement else { return (state.ledger, nil, state.completions) }
             indexPositions(&state)
             return (state.ledger, state.slots[requirement]?.positions ?? [], state.completions)
         }
+        // The log is a snapshot (a copy); it is indexed outside the lock.
+        return (ledger, positions, log.byPosition)
     }
 
     /// A stream that yields each time a call of this double finishes from now on.

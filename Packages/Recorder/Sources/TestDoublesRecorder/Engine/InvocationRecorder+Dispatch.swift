@@ -20,7 +20,10 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, boxed in declaration order.
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, arguments: [Any]) -> CallOutcome {
-        dispatch(requirement, .boxed(arguments))
+        if CaptureSession.currentIfRecording == nil, let answer = immediateCatchAllAnswer(requirement, arguments) {
+            return answer.callOutcome
+        }
+        return dispatch(requirement, .boxed(arguments))
     }
 
     /// Answers a real call of a synchronous requirement whose arguments are
@@ -100,6 +103,35 @@ extension InvocationRecorder {
         return answer
     }
 
+    /// Serves a call with boxed arguments in one lock hold when the
+    /// requirement's first registration is a catch-all (no matcher to run)
+    /// whose next behavior is an unboxed value (see ``ImmediateAnswer``) with
+    /// no actions around its calls, recording the call with its answer (so
+    /// its completion needs no second hold); nil (and nothing consumed or
+    /// recorded) otherwise, for the general path to pick exactly as it would have.
+    @inline(__always)
+    private func immediateCatchAllAnswer(_ requirement: Requirement, _ arguments: [Any]) -> ImmediateAnswer? {
+        var notification: Notification?
+        // The slot and the registration are borrowed without retaining:
+        // the state holds both, and nothing drops them while the lock is held.
+        let answer = state.withLock { state -> ImmediateAnswer? in
+            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> ImmediateAnswer? in
+                guard !slot.registrations.isEmpty else { return nil }
+                return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
+                    guard first.isCatchAll, first.matchers.count == arguments.count,
+                        let answer = first.chain.nextImmediateAnswer()
+                    else { return nil }
+                    first.served += 1
+                    notification = appendInvocation(
+                        &state, requirement, .boxed(arguments), .returned, first.number, immediate: answer)
+                    return answer
+                }
+            }
+        }
+        notification?.deliver()
+        return answer
+    }
+
     private func dispatch(_ requirement: Requirement, _ arguments: CallArguments) -> CallOutcome {
         if let session = CaptureSession.currentIfRecording {
             return capture(session, requirement, arguments.values)
@@ -146,6 +178,7 @@ extension InvocationRecorder {
             if case .trap = outcome { await session.parkTask() }
             return outcome
         }
+        if let answer = immediateCatchAllAnswer(requirement, arguments) { return answer.callOutcome }
         let selection = select(requirement, .boxed(arguments))
         let hooks = selection.hooks
         if let hooks { run(hooks.before, requirement, arguments) }

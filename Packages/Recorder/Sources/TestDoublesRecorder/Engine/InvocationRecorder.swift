@@ -78,7 +78,7 @@ public final class InvocationRecorder: Sendable {
         var nextObserver = 0
         var suspensions: [SuspensionCore] = []
         /// How the calls that finished after their lock hold finished, by ledger position.
-        var completions: [Int: CallCompletion] = [:]
+        var completions = CompletionLog()
         /// Counts the ledger's clearings, so a call that outlives one records no completion.
         var generation: UInt64 = 0
         var completionObservers: [Int: @Sendable () -> Void] = [:]

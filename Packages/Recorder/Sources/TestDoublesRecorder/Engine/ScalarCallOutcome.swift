@@ -31,6 +31,14 @@ enum ImmediateAnswer: Sendable {
         }
     }
 
+    /// The answer boxed, as a front of boxed calls receives it.
+    var callOutcome: CallOutcome {
+        switch self {
+        case .void: .returned(())
+        case .scalar(let kind, let word): .returned(kind.value(from: word))
+        }
+    }
+
     /// The outcome a front receives.
     var outcome: ScalarCallOutcome {
         switch self {

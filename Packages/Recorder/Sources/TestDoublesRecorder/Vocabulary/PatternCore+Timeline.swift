@@ -42,7 +42,7 @@ extension InvocationRecorder {
             for registration in state.registrations {
                 registrations[registration.number] = "#\(registration.number) \(registration.patternDescription)"
             }
-            return (state.ledger, positions, state.completions, state.callStacks, registrations)
+            return (state.ledger, positions, state.completions.byPosition, state.callStacks, registrations)
         }
     }
 }

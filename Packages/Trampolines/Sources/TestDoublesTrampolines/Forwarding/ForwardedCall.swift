@@ -98,11 +98,16 @@ public final class ForwardedCall: @unchecked Sendable {
 
     /// The stack-argument words a plan's call passes, hidden words included.
     static func stackWordCount(of plan: CallPlan) -> Int {
-        var locations = plan.arguments + plan.genericWords + [plan.selfMetadata, plan.selfWitnessTable]
+        // Folded location by location: concatenating the lists allocated on every forwarded call.
+        var count = max(
+            TrampolineConvention.stackWordCount(of: plan.arguments),
+            TrampolineConvention.stackWordCount(of: plan.genericWords),
+            TrampolineConvention.stackWordCount(of: plan.selfMetadata),
+            TrampolineConvention.stackWordCount(of: plan.selfWitnessTable))
         if case .indirect(let buffer) = plan.typedError {
-            locations.append(.indirect(buffer))
+            count = max(count, TrampolineConvention.stackWordCount(of: .indirect(buffer)))
         }
-        return TrampolineConvention.stackWordCount(of: locations)
+        return count
     }
 
     /// Copies the witness's result registers and error register into `frame`.

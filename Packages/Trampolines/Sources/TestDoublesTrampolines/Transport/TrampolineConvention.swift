@@ -104,16 +104,26 @@ public struct TrampolineConvention: Sendable, Hashable {
     /// - Returns: One more than the highest stack word index, or 0.
     public static func stackWordCount(of locations: [ArgumentLocation]) -> Int {
         var count = 0
-        for location in locations {
-            switch location {
-            case .empty: break
-            case .indirect(.stack(let index)): count = max(count, index + 1)
-            case .indirect: break
-            case .direct(let parts):
-                for case .stack(let index) in parts.map(\.location) { count = max(count, index + 1) }
-            }
-        }
+        for location in locations { count = max(count, stackWordCount(of: location)) }
         return count
+    }
+
+    /// The number of stack words one placed argument reaches (allocates nothing).
+    ///
+    /// - Parameter location: The placed argument.
+    /// - Returns: One more than its highest stack word index, or 0.
+    public static func stackWordCount(of location: ArgumentLocation) -> Int {
+        switch location {
+        case .empty: return 0
+        case .indirect(.stack(let index)): return index + 1
+        case .indirect: return 0
+        case .direct(let parts):
+            var count = 0
+            for part in parts {
+                if case .stack(let index) = part.location { count = max(count, index + 1) }
+            }
+            return count
+        }
     }
 
     /// The bytes an async callee pops from the caller's stack before resuming
