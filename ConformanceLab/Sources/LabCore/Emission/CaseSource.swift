@@ -374,7 +374,12 @@ struct CaseSource {
             case .inoutMethod: answer = "a0 = expected"
             default: answer = resultFamily == nil ? "()" : "expected"
             }
-            let signature = "(\(parameters))"
+            // An optional result names its type: a handler returning an `Optional<Any>` could also
+            // be read as returning the unwrapped `Any`, and the lab exercises the plain `then`.
+            var signature = "(\(parameters))"
+            if shape.kind != .initializer, let resultFamily, resultFamily.spelling.hasPrefix("Optional<") {
+                signature += " -> \(resultFamily.spelling)"
+            }
             configure +=
                 shape.kind == .inoutMethod
                 ? ".then { \(signature) in \(record); \(answer) }"

@@ -89,7 +89,6 @@ extension CallPattern {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
-    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws -> Result
@@ -111,7 +110,6 @@ extension CallPattern {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
-    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
@@ -133,7 +131,6 @@ extension CallPattern {
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
-    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async throws -> Result
@@ -161,7 +158,6 @@ extension CallPattern {
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
-    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
     public func then<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,

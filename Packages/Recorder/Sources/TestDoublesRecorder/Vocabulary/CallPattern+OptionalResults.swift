@@ -1,22 +1,11 @@
 // Handlers for a requirement with an optional result that return the
-// unwrapped value (`String` for a `String?` result).
-//
-// Ranking. A handler for such a requirement can be read two ways: as
-// returning the result type (the `then` of CallPattern+Behaviors.swift) or
-// as returning the wrapped value (these). When both type-check, the two are
-// equally specialized, and a multi-statement handler (`record(id); return
-// "user"`) was ambiguous. The handler-taking `then` of
-// CallPattern+Behaviors.swift is therefore `@_disfavoredOverload`, so these
-// win wherever they apply; a handler whose value is a `String?` (`-> String?`,
-// `nil`, an optional variable) fits only the other one. The same ranking
-// keeps a one-expression `Stub.make` configuration typed by the
-// requirement's result instead of `CallPattern<Void>`.
-//
-// Semantics. The value is answered through `Optional.answering`, so a `nil`
-// stays `nil` where the wrapped type is itself optional or an existential
-// (`Any?`, `(any Sendable)?`): the answer is the one the handler would give
-// if it returned the result type.
-extension CallPattern where Result: OptionalResult {
+// unwrapped value. Without them, a one-expression configuration closure
+// (`Stub.make { $0.when { $0.find(id: Match.any()) }.then { (id: Int) in "user-\(id)" } }`)
+// lets the compiler prefer typing the pattern `CallPattern<Void>`, since the
+// handler's `String` would otherwise need converting to `String?`; these
+// overloads take the `String` as it is, so the optional typing wins and the
+// handler's value is answered, wrapped, to the caller.
+extension CallPattern {
     /// Answers matching calls of a requirement with an optional result with a
     /// handler that returns the unwrapped value; it receives the call's typed
     /// arguments (a leading prefix of them, or none).
@@ -38,12 +27,12 @@ extension CallPattern where Result: OptionalResult {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
-    public func then<each Argument>(
+    public func then<each Argument, Wrapped>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ handler: @escaping (repeat each Argument) throws -> Result.Wrapped
-    ) -> Self {
+        _ handler: @escaping (repeat each Argument) throws -> Wrapped
+    ) -> Self where Result == Wrapped? {
         appendingCompute(
-            Self.typedHandler(handler, requirement) { Result.answering($0) as Any }, times: nil,
+            Self.typedHandler(handler, requirement) { Wrapped?.some($0) as Any }, times: nil,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -60,13 +49,13 @@ extension CallPattern where Result: OptionalResult {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
-    public func then<Times: BehaviorRepetition, each Argument>(
+    public func then<Times: BehaviorRepetition, each Argument, Wrapped>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ handler: @escaping (repeat each Argument) throws -> Result.Wrapped
-    ) -> Self {
+        _ handler: @escaping (repeat each Argument) throws -> Wrapped
+    ) -> Self where Result == Wrapped? {
         appendingCompute(
-            Self.typedHandler(handler, requirement) { Result.answering($0) as Any }, times: times.behaviorRepeat,
+            Self.typedHandler(handler, requirement) { Wrapped?.some($0) as Any }, times: times.behaviorRepeat,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -81,12 +70,12 @@ extension CallPattern where Result: OptionalResult {
     ///   - handler: Computes the value to answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
-    public func then<each Argument>(
+    public func then<each Argument, Wrapped>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ handler: @escaping (repeat each Argument) async throws -> Result.Wrapped
-    ) -> Self {
+        _ handler: @escaping (repeat each Argument) async throws -> Wrapped
+    ) -> Self where Result == Wrapped? {
         appending(
-            .computeAsync(typedAsyncHandler(handler) { Result.answering($0) as Any }), .bare,
+            .computeAsync(typedAsyncHandler(handler) { Wrapped?.some($0) as Any }), .bare,
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -102,13 +91,13 @@ extension CallPattern where Result: OptionalResult {
     ///   - handler: Computes the value to answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
-    public func then<Times: BehaviorRepetition, each Argument>(
+    public func then<Times: BehaviorRepetition, each Argument, Wrapped>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-        _ handler: @escaping (repeat each Argument) async throws -> Result.Wrapped
-    ) -> Self {
+        _ handler: @escaping (repeat each Argument) async throws -> Wrapped
+    ) -> Self where Result == Wrapped? {
         appending(
-            .computeAsync(typedAsyncHandler(handler) { Result.answering($0) as Any }), times.engineRepeat,
+            .computeAsync(typedAsyncHandler(handler) { Wrapped?.some($0) as Any }), times.engineRepeat,
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
