@@ -13,6 +13,9 @@ protocol RKDirectory: Sendable {
     var title: String { get set }
     func lookup(key: String) async throws -> String?
     func label(for id: Int, style: String) -> String
+    func payload(for key: String) -> Any?
+    func token(for key: String) -> (any Sendable)?
+    func setting(_ key: String) -> Int??
 }
 
 struct RKLiveDirectory: RKDirectory {
@@ -21,6 +24,9 @@ struct RKLiveDirectory: RKDirectory {
     var title = ""
     func lookup(key: String) async throws -> String? { nil }
     func label(for id: Int, style: String) -> String { "" }
+    func payload(for key: String) -> Any? { nil }
+    func token(for key: String) -> (any Sendable)? { nil }
+    func setting(_ key: String) -> Int?? { nil }
 }
 
 @Suite struct SeedWhenThenRankingTests {
@@ -74,4 +80,52 @@ struct RKLiveDirectory: RKDirectory {
         stub.when { $0.label(for: Match.any(), style: Match.any()) }.then { id, style in "\(style)#\(id)" }
         #expect(stub().label(for: 4, style: "bold") == "bold#4")
     }
+
+    // Swift 6.0 finds these handlers ambiguous (see CallPattern+OptionalResults.swift).
+    #if compiler(>=6.1)
+    @Test func multiStatementHandlerReturningTheUnwrappedValue() throws {
+        // Several statements and a `String` for a `String?` requirement: both
+        // readings of the handler type-check, and the line must still compile
+        // and answer the handler's value.
+        let stub = try Stub<any RKDirectory>()
+        stub.when { $0.find(id: Match.any()) }.then { (id: Int) in
+            let prefix = "user-"
+            return prefix + String(id)
+        }
+        #expect(stub().find(id: 5) == "user-5")
+    }
+
+    @Test func anyOptionalHandlerAnswersItsValueAndItsNil() throws {
+        // The handler returns an `Any?`, which also reads as an `Any` holding
+        // an optional: the caller gets the handler's value, and nil for nil.
+        let stub = try Stub<any RKDirectory>()
+        stub.when { $0.payload(for: Match.any()) }.then { (key: String) in
+            let value: Any? = key == "none" ? nil : key.count
+            return value
+        }
+        #expect(stub().payload(for: "none") == nil)
+        #expect(stub().payload(for: "abc") as? Int == 3)
+    }
+
+    @Test func sendableOptionalHandlerAnswersItsNil() throws {
+        let stub = try Stub<any RKDirectory>()
+        stub.when { $0.token(for: Match.any()) }.then { (key: String) in
+            let token: (any Sendable)? = key.isEmpty ? nil : key
+            return token
+        }
+        #expect(stub().token(for: "") == nil)
+        #expect(stub().token(for: "t") as? String == "t")
+    }
+
+    @Test func nestedOptionalHandlerReturningNilAnswersNil() throws {
+        // `return nil` in a function returning `Int??` is the outer nil.
+        let stub = try Stub<any RKDirectory>()
+        stub.when { $0.setting(Match.any()) }.then { (key: String) in
+            if key.isEmpty { return nil }
+            return key.count
+        }
+        #expect(stub().setting("") == .none)
+        #expect(stub().setting("ab") == .some(.some(2)))
+    }
+    #endif
 }

@@ -89,6 +89,9 @@ extension CallPattern {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
+    #if compiler(>=6.1)
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
+    #endif
     public func then<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws -> Result
@@ -110,6 +113,9 @@ extension CallPattern {
     /// - Returns: The pattern, to chain more behaviors or verify.
     @inlinable
     @discardableResult
+    #if compiler(>=6.1)
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
+    #endif
     public func then<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
@@ -131,6 +137,9 @@ extension CallPattern {
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
+    #if compiler(>=6.1)
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
+    #endif
     public func then<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async throws -> Result
@@ -158,6 +167,9 @@ extension CallPattern {
     ///   - handler: Computes the answer; it runs outside every lock.
     /// - Returns: The pattern, to chain more behaviors or verify.
     @discardableResult
+    #if compiler(>=6.1)
+    @_disfavoredOverload  // so an optional result's unwrapped-value `then` wins; see CallPattern+OptionalResults.swift
+    #endif
     public func then<Times: BehaviorRepetition, each Argument>(
         times: Times,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
