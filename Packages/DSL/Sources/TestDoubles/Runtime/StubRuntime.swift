@@ -421,7 +421,8 @@ final class StubRuntime: Sendable {
     ) {
         let getter = getterPlan.shape
         let setter = setterPlan.shape
-        let value = coroutineStart(getter, indices: indices, access: "a modify access (such as `+=` or a mutating call")
+        let value = coroutineStart(
+            getter, indices: indices, access: "a modify access (such as `+=` or a mutating call on the property)")
         let recorder = self.recorder
         func yield<T>(_: T.Type) {
             guard let start = value as? T else {
@@ -440,7 +441,7 @@ final class StubRuntime: Sendable {
 
     /// Serves a callee-allocated `read` access: yields a borrow of the answer its configuration gives, as a getter's.
     private func read(_ frame: CallFrame, _ shape: RequirementShape, indices: [Any]) {
-        let value = coroutineStart(shape, indices: indices, access: "a read access (such as reading the property")
+        let value = coroutineStart(shape, indices: indices, access: "a read access")
         let recorder = self.recorder
         func yield<T>(_: T.Type) {
             guard let answer = value as? T else {
@@ -460,10 +461,10 @@ final class StubRuntime: Sendable {
         case .trap(let message): fatalError(message)
         case .forward:
             stop(
-                "\(recorder.name): \(getter.requirement.name) was to be forwarded inside \(access) on the "
-                    + "property), which a Spy cannot forward yet; register a behavior for it with `when`")
+                "\(recorder.name): \(getter.requirement.name) was to be forwarded inside \(access), which a Spy "
+                    + "cannot forward yet; register a behavior for it with `when`")
         case .threw:
-            stop("\(recorder.name): \(getter.requirement.name) cannot start \(access)) with \(current)")
+            stop("\(recorder.name): \(getter.requirement.name) cannot start \(access) with \(current)")
         }
     }
 }
