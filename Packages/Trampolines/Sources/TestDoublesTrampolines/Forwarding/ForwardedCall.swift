@@ -51,7 +51,7 @@ public final class ForwardedCall: @unchecked Sendable {
         request.initialize(
             to: td_forward_request(
                 frame: frame, function: witness.function, stack_words: stackWords, stack_word_count: UInt64(count),
-                popped_bytes: UInt64(plan.calleePoppedStackByteCount), padding: 0))
+                popped_bytes: UInt64(plan.witnessPoppedStackByteCount), padding: 0))
 
         let call = CallFrame(frame)
         call.setWord(target.selfValue, at: Int(TD_FRAME_SELF))

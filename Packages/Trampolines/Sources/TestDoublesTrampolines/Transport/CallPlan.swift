@@ -20,9 +20,23 @@ public struct CallPlan: Sendable, Hashable {
     public var selfWitnessTable: ArgumentLocation
     /// Whether the requirement is async.
     public var isAsync: Bool
-    /// For async requirements: the bytes of stack arguments the callee pops
-    /// (set `CallFrame.calleePoppedStackByteCount` to this). Zero for sync ones.
+    /// For async requirements: the bytes of stack arguments the async entry
+    /// pops, those a compiled caller reserved
+    /// (`TrampolineConvention.asyncCallerReservedByteCount(of:)`; set
+    /// `CallFrame.calleePoppedStackByteCount` to this). Zero for sync ones.
     public var calleePoppedStackByteCount: Int
+    /// For async requirements: the bytes a compiled witness pops
+    /// (`TrampolineConvention.asyncCalleePoppedByteCount(stackWordCount:)`),
+    /// which a forwarded call lays out its stack for. It differs from
+    /// `calleePoppedStackByteCount` only on x86_64, when a 16-byte vector
+    /// travels on the stack in an odd number of words. Zero for sync ones.
+    public var witnessPoppedStackByteCount: Int
+
+    /// Whether a compiled witness pops other bytes than its compiled caller
+    /// reserved (`witnessPoppedStackByteCount` differs from
+    /// `calleePoppedStackByteCount`): re-issuing such a call to a real
+    /// conformer hands control to code that leaves its caller's stack off.
+    public var forwardingMisaligns: Bool { witnessPoppedStackByteCount != calleePoppedStackByteCount }
 
     /// Plans a protocol witness call.
     ///
@@ -83,7 +97,8 @@ public struct CallPlan: Sendable, Hashable {
         selfMetadata = placed[placed.count - 2]
         selfWitnessTable = placed[placed.count - 1]
         self.isAsync = isAsync
-        calleePoppedStackByteCount =
+        calleePoppedStackByteCount = isAsync ? convention.asyncCallerReservedByteCount(of: placed) : 0
+        witnessPoppedStackByteCount =
             isAsync
             ? convention.asyncCalleePoppedByteCount(stackWordCount: TrampolineConvention.stackWordCount(of: placed)) : 0
     }

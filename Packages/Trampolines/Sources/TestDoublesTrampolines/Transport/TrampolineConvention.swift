@@ -56,8 +56,10 @@ public struct TrampolineConvention: Sendable, Hashable {
     ///
     /// The general-purpose and vector cursors advance independently; a
     /// fragment whose bank is exhausted takes the next 8-byte stack word
-    /// (Linux gives every stack fragment its own word, on both architectures).
-    /// An indirect argument's address is one general-purpose word.
+    /// (Linux gives every stack fragment its own word, on both architectures),
+    /// and a 16-byte vector fragment the next two words at a 16-byte boundary
+    /// (an even word index), as compiled callers store them, synchronous and
+    /// async alike. An indirect argument's address is one general-purpose word.
     ///
     /// - Parameters:
     ///   - arguments: The lowering of each argument.
@@ -65,8 +67,7 @@ public struct TrampolineConvention: Sendable, Hashable {
     ///     the first argument (for example the indirect result of an async call).
     /// - Returns: One location per argument.
     /// - Throws: `TrampolineError.unsupportedFragment` for fragments that are
-    ///   wider than their register, or vector fragments wider than 8 bytes
-    ///   that would go to the stack.
+    ///   wider than their register.
     public func placeArguments(
         _ arguments: [ValueLowering], firstGeneralPurpose: Int = 0
     ) throws(TrampolineError)
@@ -85,11 +86,7 @@ public struct TrampolineConvention: Sendable, Hashable {
                 var parts: [PlacedFragment] = []
                 for fragment in fragments {
                     try Self.check(fragment)
-                    let location = cursor.next(fragment.bank, in: self)
-                    if case .stack = location, fragment.size > 8 {
-                        throw .unsupportedFragment(
-                            "a \(fragment.size)-byte vector fragment would be passed on the stack")
-                    }
+                    let location = cursor.next(fragment.bank, in: self, byteCount: fragment.size)
                     parts.append(PlacedFragment(fragment, at: location))
                 }
                 placed.append(.direct(parts))
@@ -120,7 +117,7 @@ public struct TrampolineConvention: Sendable, Hashable {
         case .direct(let parts):
             var count = 0
             for part in parts {
-                if case .stack(let index) = part.location { count = max(count, index + 1) }
+                if case .stack(let index) = part.location { count = max(count, index + (part.fragment.size + 7) / 8) }
             }
             return count
         }
@@ -140,6 +137,36 @@ public struct TrampolineConvention: Sendable, Hashable {
     public func asyncCalleePoppedByteCount(stackWordCount: Int) -> Int {
         let bytes = max(stackWordCount, 0) * 8
         return self == .x86_64 ? bytes & ~15 : (bytes + 15) & ~15
+    }
+
+    /// The bytes a compiled async caller reserves for the stack arguments
+    /// placed by `placeArguments`, which the async entry must pop to hand the
+    /// caller its stack pointer back.
+    ///
+    /// It is `asyncCalleePoppedByteCount(stackWordCount:)` except on x86_64
+    /// when a 16-byte vector travels on the stack: the caller then aligns its
+    /// argument area to 16 bytes first, so an odd number of words is rounded
+    /// up, while a compiled callee still rounds down (measured with Swift
+    /// 6.3.1 `-S`: seven words with a spilled `SIMD4<Float>` are reserved as
+    /// 64 bytes and popped as 48; the compiled caller and witness of such a
+    /// requirement disagree, and the caller's stack drifts by 16 bytes per
+    /// call until a return address is missed).
+    ///
+    /// - Parameter locations: The placed arguments, hidden words included.
+    /// - Returns: A multiple of 16.
+    public func asyncCallerReservedByteCount(of locations: [ArgumentLocation]) -> Int {
+        let words = Self.stackWordCount(of: locations)
+        guard self == .x86_64, locations.contains(where: Self.hasWideStackFragment) else {
+            return asyncCalleePoppedByteCount(stackWordCount: words)
+        }
+        return (words * 8 + 15) & ~15
+    }
+
+    private static func hasWideStackFragment(_ location: ArgumentLocation) -> Bool {
+        guard case .direct(let parts) = location else { return false }
+        return parts.contains { part in
+            if case .stack = part.location { part.fragment.size > 8 } else { false }
+        }
     }
 
     /// Places a direct result into result registers.
@@ -189,7 +216,9 @@ public struct TrampolineConvention: Sendable, Hashable {
         var vector = 0
         var stack = 0
 
-        mutating func next(_ bank: RegisterBank, in convention: TrampolineConvention) -> FragmentLocation {
+        mutating func next(
+            _ bank: RegisterBank, in convention: TrampolineConvention, byteCount: Int = 8
+        ) -> FragmentLocation {
             switch bank {
             case .generalPurpose where generalPurpose < convention.generalPurposeArgumentCount:
                 defer { generalPurpose += 1 }
@@ -198,7 +227,8 @@ public struct TrampolineConvention: Sendable, Hashable {
                 defer { vector += 1 }
                 return .vector(vector)
             default:
-                defer { stack += 1 }
+                if byteCount > 8, !stack.isMultiple(of: 2) { stack += 1 }
+                defer { stack += (byteCount + 7) / 8 }
                 return .stack(stack)
             }
         }

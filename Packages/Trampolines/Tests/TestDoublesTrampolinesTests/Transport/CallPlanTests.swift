@@ -38,6 +38,51 @@ import Testing
         #expect(oddArm.calleePoppedStackByteCount == 16)
     }
 
+    @Test func spilledSixteenByteVectorsTakeTwoWordsAtAnEvenIndex() throws {
+        let vector = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
+        func stackWords(_ location: ArgumentLocation) -> [Int] {
+            guard case .direct(let parts) = location else { return [] }
+            return parts.compactMap { if case .stack(let index) = $0.location { index } else { nil } }
+        }
+        // x86_64, as compiled callers store them: i6 i7 at words 0 and 1,
+        // v8 v9 v10 at 2, 4 and 6, then the Self words at 8 and 9.
+        let x86 = try CallPlan(
+            convention: .x86_64, arguments: Array(repeating: .word, count: 8) + Array(repeating: vector, count: 11),
+            result: .word, isAsync: true)
+        #expect(x86.arguments[6...].map(stackWords) == [[0], [1], [], [], [], [], [], [], [], [], [2], [4], [6]])
+        #expect(stackWords(x86.selfMetadata) == [8])
+        #expect(x86.calleePoppedStackByteCount == 80)
+        #expect(x86.witnessPoppedStackByteCount == 80)
+        // Seven integers, nine vectors and one more integer: v8 skips word 1
+        // to reach its boundary, the last integer and the Self words take
+        // 4, 5 and 6. Seven words: the caller reserves 64 bytes, a compiled
+        // witness pops 48 (Swift 6.3.1, x86_64).
+        let odd = try CallPlan(
+            convention: .x86_64,
+            arguments: Array(repeating: .word, count: 7) + Array(repeating: vector, count: 9) + [.word],
+            result: .word, isAsync: true)
+        #expect(stackWords(odd.arguments[15]) == [2])
+        #expect(stackWords(odd.arguments[16]) == [4])
+        #expect(stackWords(odd.selfWitnessTable) == [6])
+        #expect(odd.calleePoppedStackByteCount == 64)
+        #expect(odd.witnessPoppedStackByteCount == 48)
+        // arm64: the integers fill x0-x7, so v8 v9 v10 start the stack area.
+        let arm = try CallPlan(
+            convention: .arm64, arguments: Array(repeating: .word, count: 8) + Array(repeating: vector, count: 11),
+            result: .word, isAsync: true)
+        #expect(arm.arguments[16...].map(stackWords) == [[0], [2], [4]])
+        #expect(arm.calleePoppedStackByteCount == 64)
+        // arm64, seven integers: v8 at words 0-1, the last integer in x7, the Self words at 2 and 3.
+        let oddArm = try CallPlan(
+            convention: .arm64,
+            arguments: Array(repeating: .word, count: 7) + Array(repeating: vector, count: 9) + [.word],
+            result: .word, isAsync: true)
+        #expect(stackWords(oddArm.arguments[15]) == [0])
+        #expect(stackWords(oddArm.selfMetadata) == [2])
+        #expect(oddArm.calleePoppedStackByteCount == 32)
+        #expect(oddArm.witnessPoppedStackByteCount == 32)
+    }
+
     @Test func asyncIndirectResultTakesTheFirstRegister() throws {
         let plan = try CallPlan(convention: .arm64, arguments: [.word], result: .indirect, isAsync: true)
         #expect(

@@ -60,12 +60,14 @@ import Testing
         #expect(Self.first(placed[0]) == .generalPurpose(1))
     }
 
-    @Test func wideVectorFragmentsNeverGoToTheStack() throws {
+    @Test func wideVectorFragmentsGoToTheStackAtSixteenByteBoundaries() throws {
         let vector16 = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
-        #expect(try TrampolineConvention.x86_64.placeArguments(Array(repeating: vector16, count: 8)).count == 8)
-        #expect(throws: TrampolineError.self) {
-            try TrampolineConvention.x86_64.placeArguments(Array(repeating: vector16, count: 9))
-        }
+        let scalar = ValueLowering.direct([LoweredFragment(offset: 0, size: 8, bank: .vector)])
+        // An 8-byte vector fragment takes word 0; the 16-byte one skips word 1.
+        let placed = try TrampolineConvention.x86_64.placeArguments(
+            Array(repeating: vector16, count: 8) + [scalar, vector16, .word])
+        #expect(placed[8...].map(Self.first) == [.stack(0), .stack(2), .generalPurpose(0)])
+        #expect(TrampolineConvention.stackWordCount(of: placed) == 4)
     }
 
     @Test func malformedFragmentsAreRejected() {
