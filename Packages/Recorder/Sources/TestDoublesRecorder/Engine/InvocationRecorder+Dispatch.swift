@@ -26,6 +26,24 @@ extension InvocationRecorder {
         return dispatch(requirement, .boxed(arguments))
     }
 
+    /// Answers a real call of a synchronous requirement, giving a
+    /// configured `Void` or scalar value unboxed.
+    ///
+    /// The same as ``dispatch(_:arguments:)``; a front that can write a
+    /// scalar answer straight into its result (a runtime stub's result
+    /// register) calls this to skip boxing the answer and casting it back.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order.
+    /// - Returns: What the front must do.
+    public func dispatchUnboxingAnswer(_ requirement: Requirement, arguments: [Any]) -> ScalarCallOutcome {
+        if CaptureSession.currentIfRecording == nil, let answer = immediateCatchAllAnswer(requirement, arguments) {
+            return answer.outcome
+        }
+        return .outcome(dispatch(requirement, .boxed(arguments)))
+    }
+
     /// Answers a real call of a synchronous requirement whose arguments are
     /// scalars, recording them without boxing.
     ///
