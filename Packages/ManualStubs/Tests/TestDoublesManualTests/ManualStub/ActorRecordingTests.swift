@@ -2,27 +2,50 @@ import Foundation
 import TestDoublesManual
 import Testing
 
-/// Records on a vault from an actor with a custom executor: the closures
-/// are written in its methods and touch its state, so they are isolated to it.
-actor VaultKeeper {
-    private static let executor = ThreadSerialExecutor(name: "VaultKeeper")
-    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+/// An actor whose methods record on a vault; the closures touch its state,
+/// so they are isolated to it.
+protocol VaultRecording: Actor {
+    func noteRecording()
+}
 
-    private(set) var recordings = 0
-
-    /// A bare `Match.any()` of a class: the issues, and the `when` line.
+extension VaultRecording {
+    /// A bare `Match.any()` of a class in a `when`: the issues, and the `when` line.
     func recordBareAny(on vault: ManualStub<VaultStubConformer>) async -> ([TestDoubleIssue], Int) {
         var line = 0
         let issues = await TestDoubleIssueReporting.capture { () async in
             line = #line + 1
             await vault.when { stub in
-                self.recordings += 1
+                self.noteRecording()
                 self.assertIsolated()
                 return await stub.resume(Match.any())
             }.thenReturn(true)
         }
         return (issues, line)
     }
+
+    /// The same in a `verify`.
+    func verifyBareAny(on vault: ManualStub<VaultStubConformer>) async -> ([TestDoubleIssue], Int) {
+        var line = 0
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            line = #line + 1
+            await vault.verify { stub in
+                self.noteRecording()
+                self.assertIsolated()
+                return await stub.resume(Match.any())
+            }
+        }
+        return (issues, line)
+    }
+}
+
+/// Records on a vault from an actor with a custom executor: the closures
+/// are written in its methods and touch its state, so they are isolated to it.
+actor VaultKeeper: VaultRecording {
+    private static let executor = ThreadSerialExecutor(name: "VaultKeeper")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+
+    private(set) var recordings = 0
+    func noteRecording() { recordings += 1 }
 
     /// A synchronous requirement whose result has no placeholder, reached after an await.
     func recordClassResult(
@@ -31,7 +54,7 @@ actor VaultKeeper {
         await TestDoubleIssueReporting.capture { () async in
             await vault.when { stub in
                 await VaultAwaits.nonisolatedStep()
-                self.recordings += 1
+                self.noteRecording()
                 self.assertIsolated()
                 return stub.open(Match.greaterThan(0))
             }.thenReturn(session)
@@ -44,7 +67,7 @@ actor VaultKeeper {
         let issues = await TestDoubleIssueReporting.capture { () async in
             line = #line + 1
             await resume.when { double in
-                self.recordings += 1
+                self.noteRecording()
                 self.assertIsolated()
                 return await double(Match.any())
             }.thenReturn(true)
@@ -54,25 +77,13 @@ actor VaultKeeper {
 }
 
 /// The same from an actor on the default executor.
-actor DefaultVaultKeeper {
+actor DefaultVaultKeeper: VaultRecording {
     private(set) var recordings = 0
     /// Whether another job of this actor ran while a recording closure held it.
     private(set) var overlapped = false
     private(set) var touches = 0
     private var inside = false
-
-    func recordBareAny(on vault: ManualStub<VaultStubConformer>) async -> ([TestDoubleIssue], Int) {
-        var line = 0
-        let issues = await TestDoubleIssueReporting.capture { () async in
-            line = #line + 1
-            await vault.verify { stub in
-                self.recordings += 1
-                self.assertIsolated()
-                return await stub.resume(Match.any())
-            }
-        }
-        return (issues, line)
-    }
+    func noteRecording() { recordings += 1 }
 
     func recordClassResult(
         on vault: ManualStub<VaultStubConformer>, answering session: VaultSession
@@ -80,7 +91,7 @@ actor DefaultVaultKeeper {
         await TestDoubleIssueReporting.capture { () async in
             await vault.when { stub in
                 await VaultAwaits.nonisolatedStep()
-                self.recordings += 1
+                self.noteRecording()
                 self.assertIsolated()
                 // Another job of this actor, started now, must wait for the stretch to end.
                 self.inside = true
@@ -100,7 +111,7 @@ actor DefaultVaultKeeper {
     ) async -> [TestDoubleIssue] {
         await TestDoubleIssueReporting.capture { () async in
             await vault.when(returning: session) { stub in
-                self.recordings += 1
+                self.noteRecording()
                 await VaultAwaits.otherActor.visit()
                 self.assertIsolated()
                 await VaultAwaits.resumedFromAnotherThread()
@@ -195,7 +206,7 @@ enum VaultAwaits {
     @Test func aClosureIsolatedToADefaultActorHoldsItAlone() async {
         let vault = ManualStub<VaultStubConformer>()
         let keeper = DefaultVaultKeeper()
-        let (issues, line) = await keeper.recordBareAny(on: vault)
+        let (issues, line) = await keeper.verifyBareAny(on: vault)
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
 

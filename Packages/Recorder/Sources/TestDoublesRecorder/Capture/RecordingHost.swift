@@ -117,6 +117,9 @@ final class RecordingHost: @unchecked Sendable {
             references.measure()
             let mailbox = AsyncMailbox(carried, Context(session: session, handler: handler, scope: scope))
             let executor = RecordingExecutor.make()
+            // A copy outside the continuation's closure (Swift 6.0.3's SILGen
+            // crashes on an isolated parameter captured there).
+            let callersActor: (any Actor)? = isolation
             let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 condition.lock()
                 waiter = continuation
@@ -136,7 +139,7 @@ final class RecordingHost: @unchecked Sendable {
                 if let executor {
                     // A closure written on the caller's actor is isolated to it: its jobs
                     // run on the executor's thread as that actor, where a call may park.
-                    executor.start(as: isolation, operation)
+                    executor.start(as: callersActor, operation)
                 } else {
                     Task(operation: operation)
                 }
