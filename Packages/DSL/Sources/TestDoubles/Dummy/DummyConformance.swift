@@ -11,7 +11,7 @@ enum DummyConformance {
     private static let conformances = Mutex<[ObjectIdentifier: FabricatedConformance]>([:])
 
     static func make<Subject>(_: Subject.Type, site: CallSite) -> Result<Any, DummyFailure> {
-        let typeName = String(reflecting: Subject.self)
+        let typeName = _typeName(Subject.self, qualified: true)
         do {
             let conformance = try conformances.withLock { cache in
                 if let known = cache[ObjectIdentifier(Subject.self)] { return known }

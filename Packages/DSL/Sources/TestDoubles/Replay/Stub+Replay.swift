@@ -21,12 +21,12 @@ extension Stub {
     /// - Parameters:
     ///   - fixture: The recorded calls.
     ///   - redactor: The redactor the fixture was recorded with, so redacted arguments still match.
-    ///   - errorTypes: Error types to rebuild recorded errors as; others are thrown as ``RecordedError``.
+    ///   - errorTypes: Error types to rebuild recorded errors as; others are thrown as `RecordedError`.
     ///   - fileID: The caller's file ID; mismatches are reported here.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    /// - Returns: The replay, to check with ``InteractionReplay/assertFullyReplayed(fileID:filePath:line:column:)``.
+    /// - Returns: The replay, to check with `InteractionReplay.assertFullyReplayed()`.
     @discardableResult
     public func replay(
         _ fixture: InteractionFixture, redacting redactor: FixtureRedactor = .none,

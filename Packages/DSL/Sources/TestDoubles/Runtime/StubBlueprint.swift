@@ -58,7 +58,10 @@ struct StubBlueprint: @unchecked Sendable {
         subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints?,
         associatedTypes: [RequestedAssociatedType]
     ) throws(StubError) {
-        let typeName = String(reflecting: subject)
+        // The qualified name, as String(reflecting:) prints a metatype, without
+        // the protocol conformance lookups that function makes first (each a
+        // walk of every conformance record for a type the runtime has not seen).
+        let typeName = _typeName(subject, qualified: true)
         self.typeName = typeName
         func unsupported(_ reason: String, _ fix: String) -> StubError {
             StubError(.unsupportedProtocolShape, type: typeName, reason: reason, fix: fix)

@@ -33,7 +33,7 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
     /// - Parameters:
     ///   - real: The real implementation; calls no registration answers go to it.
     ///   - session: Records every forwarded call with the real answer, for
-    ///     saving as a fixture (see ``RecordingSession``); `nil` records nothing.
+    ///     saving as a fixture (see `RecordingSession`); `nil` records nothing.
     ///   - fileID: The file ID of the creation.
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.

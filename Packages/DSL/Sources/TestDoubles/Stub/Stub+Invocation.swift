@@ -70,7 +70,7 @@ extension Stub {
         ///   - arguments: The requirement's arguments, in declaration order.
         ///   - resultType: The requirement's result type.
         /// - Returns: The configured answer.
-        /// - Throws: The configured error, or ``UnstubbedCall``.
+        /// - Throws: The configured error, or `UnstubbedCall`.
         public func callThrowing<each Argument, Result>(
             _ arguments: repeat each Argument, returning resultType: Result.Type = Result.self
         ) throws -> Result {
@@ -85,7 +85,7 @@ extension Stub {
         ///   - arguments: The requirement's arguments, in declaration order.
         ///   - resultType: The requirement's result type.
         /// - Returns: The configured answer.
-        /// - Throws: The configured error, ``UnstubbedCall``, or `CancellationError`.
+        /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
         public func callThrowing<each Argument, Result>(
             _ arguments: repeat each Argument, returning resultType: Result.Type = Result.self
         ) async throws -> Result {

@@ -12,6 +12,10 @@ extension Stub {
     ///
     /// - Parameters:
     ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    ///   - fileID: The file ID of the call site, for issues.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
@@ -27,6 +31,10 @@ extension Stub {
     /// - Parameters:
     ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
     ///   - isolation: The caller's actor, which `call` runs on; leave the default.
+    ///   - fileID: The file ID of the call site, for issues.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
@@ -49,6 +57,10 @@ extension Stub {
     ///
     /// - Parameters:
     ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
+    ///   - fileID: The file ID of the call site, for issues.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
@@ -64,6 +76,10 @@ extension Stub {
     /// - Parameters:
     ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
     ///   - isolation: The caller's actor, which `call` runs on; leave the default.
+    ///   - fileID: The file ID of the call site, for issues.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(

@@ -16,7 +16,7 @@ import TestDoublesTrampolines
 /// symbol names; the conformer is never called), fabricates witness tables
 /// whose entries land in an assembly trampoline, and materializes the
 /// existential. Every call is decoded exactly and answered by the recorder:
-/// `when`/`verify`/`history` come from ``RecordingTestDouble``. A shape the
+/// `when`/`verify`/`history` come from `RecordingTestDouble`. A shape the
 /// runtime cannot serve exactly throws a ``StubError`` here, never later.
 ///
 /// The values handed out keep working after the `Stub` is released.

@@ -12,7 +12,7 @@ import TestDoublesRecorder
 ///
 /// Call durations run from a call's arrival to its completion (matching,
 /// handlers and async suspension included), read on the coarse monotonic
-/// clock of ``InvocationTiming``, so they are whole kernel ticks. A call a
+/// clock of `InvocationTiming`, so they are whole kernel ticks. A call a
 /// spy forwards completes, for the double, when it is handed to the real
 /// implementation, so the real implementation's time is not counted.
 /// Reading verifies and consumes nothing.

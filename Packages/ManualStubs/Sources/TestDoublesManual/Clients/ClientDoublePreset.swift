@@ -129,7 +129,7 @@ public struct ClientDoublePreset<Client>: Sendable {
     /// - Parameters:
     ///   - live: The live client calls go to.
     ///   - session: Records every forwarded call with the live answer (see
-    ///     ``RecordingSession``); `nil` records nothing.
+    ///     `RecordingSession`); `nil` records nothing.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.

@@ -7,7 +7,7 @@ extension ClosureCallPattern {
     /// Marks matching calls as ones that must not happen, without stopping
     /// the test process: such a call is reported as a test issue at the line
     /// that configured it, with `message`, and then answered as an unstubbed
-    /// call (a throwing closure throws ``UnstubbedCall``, any other returns
+    /// call (a throwing closure throws `UnstubbedCall`, any other returns
     /// its default value). Stopping the process would end every other test
     /// of the run because of one test's expectation.
     ///

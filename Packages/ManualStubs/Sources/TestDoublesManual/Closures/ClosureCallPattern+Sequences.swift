@@ -160,7 +160,7 @@ extension ClosureCallPattern where Effects: AsyncClosureEffectKind {
     /// - Parameters:
     ///   - value: The answer.
     ///   - delay: How long the call waits first, in `clock`'s time.
-    ///   - clock: The clock that measures the delay, such as a ``ManualStubClock``.
+    ///   - clock: The clock that measures the delay, such as a `ManualStubClock`.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.

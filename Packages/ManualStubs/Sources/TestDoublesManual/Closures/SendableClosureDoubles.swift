@@ -14,21 +14,21 @@ public typealias SendableAsyncClosureDouble<Input, Output> = AsyncClosureDouble<
 public typealias SendableAsyncThrowingClosureDouble<Input, Output> = AsyncThrowingClosureDouble<Input, Output>
 
 extension EffectfulClosureDouble where Effects == ClosureEffect.Sync {
-    /// The closure to hand to code that needs a `@Sendable` one; the same as ``function``.
+    /// The closure to hand to code that needs a `@Sendable` one; the same as `function`.
     public var sendableFunction: @Sendable (Input) -> Output { function }
 }
 
 extension EffectfulClosureDouble where Effects: SyncThrowingClosureEffectKind {
-    /// The closure to hand to code that needs a `@Sendable` one; the same as ``function``.
+    /// The closure to hand to code that needs a `@Sendable` one; the same as `function`.
     public var sendableFunction: @Sendable (Input) throws(Effects.Failure) -> Output { function }
 }
 
 extension EffectfulClosureDouble where Effects == ClosureEffect.Async {
-    /// The closure to hand to code that needs a `@Sendable` one; the same as ``function``.
+    /// The closure to hand to code that needs a `@Sendable` one; the same as `function`.
     public var sendableFunction: @Sendable (Input) async -> Output { function }
 }
 
 extension EffectfulClosureDouble where Effects: AsyncThrowingClosureEffectKind {
-    /// The closure to hand to code that needs a `@Sendable` one; the same as ``function``.
+    /// The closure to hand to code that needs a `@Sendable` one; the same as `function`.
     public var sendableFunction: @Sendable (Input) async throws(Effects.Failure) -> Output { function }
 }

@@ -18,7 +18,7 @@ import TestDoublesRecorder
 /// reach the same registrations only when the argument types agree:
 /// arguments travel as `Any` here. A misspelled member compiles and is
 /// simply a requirement nothing was registered for. Overloads that differ
-/// only by argument type need ``ManualStub/call(_:function:)`` instead.
+/// only by argument type need `ManualStub.call(_:function:)` instead.
 @dynamicMemberLookup
 public struct ManualRequirementRoute<Conformer: ManualStubConformer>: Sendable {
     let stub: ManualStub<Conformer>

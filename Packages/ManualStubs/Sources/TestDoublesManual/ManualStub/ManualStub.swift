@@ -3,7 +3,7 @@ import TestDoublesRecorder
 /// The when/then/verify controller of a hand-written (or generated) conformer.
 ///
 /// A ``ManualStubConformer`` forwards each requirement to its controller with
-/// ``call(_:function:)`` and its siblings; the controller owns an
+/// `call(_:function:)` and its siblings; the controller owns an
 /// `InvocationRecorder` and so offers the whole vocabulary of every other
 /// double: `when`, `then*`, `verify`, `verifyInOrder`, `history`, `arguments()`,
 /// `stream()`, async timing controls and scenarios.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Whether clients pass a struct or enum by address because it is resilient,
 /// which its runtime layout does not show.
 ///
@@ -20,6 +22,11 @@
 /// closed, since nothing records whether it is `@frozen`. Whatever cannot be
 /// told fails closed.
 enum TypeResilience {
+    /// The answers given so far, by metadata address (metadata lives as long
+    /// as the process, and the answer never changes): a double's construction
+    /// asks for every field of every type of every requirement.
+    private static let answers = Mutex<[UInt: Result<Bool, MetadataError>]>([:])
+
     /// Whether values of the type are passed by address because the type is resilient.
     ///
     /// - Parameter metadata: Struct, enum or optional metadata (other kinds answer false).
@@ -27,6 +34,15 @@ enum TypeResilience {
     /// - Throws: ``MetadataError/unsupportedType(typeName:reason:)`` when it
     ///   cannot be told exactly.
     static func isResilient(_ metadata: TypeMetadata) throws(MetadataError) -> Bool {
+        let key = UInt(bitPattern: metadata.pointer)
+        if let known = answers.withLock({ $0[key] }) { return try known.get() }
+        let answer = Result { () throws(MetadataError) -> Bool in try decide(metadata) }
+        answers.withLock { $0[key] = answer }
+        return try answer.get()
+    }
+
+    /// Decides ``isResilient(_:)`` for a type not asked about before.
+    private static func decide(_ metadata: TypeMetadata) throws(MetadataError) -> Bool {
         guard [.struct, .enum, .optional].contains(metadata.kind), let descriptor = metadata.typeDescriptor else {
             return false
         }

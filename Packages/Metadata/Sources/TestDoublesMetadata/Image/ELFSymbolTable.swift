@@ -132,10 +132,19 @@ public struct ELFSymbolTable: Sendable {
     init(symbols: [Symbol], hasStaticSymbolTable: Bool) {
         self.symbols = symbols
         self.hasStaticSymbolTable = hasStaticSymbolTable
-        // Sorted as plain (value, index) pairs, so a comparison does not reach into two symbols.
-        var keyed = symbols.withUnsafeBufferPointer { buffer in buffer.indices.map { (buffer[$0].value, $0) } }
-        keyed.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-        self.byAddress = keyed.map(\.1)
+        // Indices sorted by a plain array of the values, so a comparison reaches
+        // into neither a symbol nor a tuple (most of a debug build's first
+        // construction in a large test binary was this sort).
+        var values: [UInt64] = []
+        values.reserveCapacity(symbols.count)
+        symbols.withUnsafeBufferPointer { buffer in
+            for symbol in buffer { values.append(symbol.value) }
+        }
+        var order = Array(symbols.indices)
+        values.withUnsafeBufferPointer { value in
+            order.sort { value[$0] < value[$1] || (value[$0] == value[$1] && $0 < $1) }
+        }
+        self.byAddress = order
         self.byName = NameIndex()
     }
 

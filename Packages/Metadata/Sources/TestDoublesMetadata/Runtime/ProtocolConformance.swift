@@ -48,9 +48,9 @@ public struct ConformanceScan: Sendable {
 extension ProtocolConformance {
     /// Every conformance to `protocolDescriptor` recorded in the loaded images.
     ///
-    /// Walks each image's `swift5_protocol_conformances` section (through the
-    /// runtime's `swift_enumerateAllMetadataSections`), keeps the records whose
-    /// protocol is `protocolDescriptor`, instantiates each non-generic
+    /// Takes the records whose protocol is `protocolDescriptor` from the
+    /// loaded images' `swift5_protocol_conformances` sections (through
+    /// ``ConformanceRecordIndex``, which reads each section once), instantiates each non-generic
     /// conformer's metadata with its access function, and asks the runtime for
     /// the witness table. Generic conformers are reported in ``ConformanceScan/skipped``.
     ///
@@ -60,8 +60,7 @@ extension ProtocolConformance {
     public static func all(to protocolDescriptor: ProtocolDescriptor) throws(MetadataError) -> ConformanceScan {
         var conformances: [ProtocolConformance] = []
         var skipped: [SkippedConformance] = []
-        for record in try conformanceRecords() {
-            guard record.relativeIndirectable(at: 0) == protocolDescriptor.pointer else { continue }
+        for record in try ConformanceRecordIndex.records(of: protocolDescriptor.pointer) {
             let flags = record.uint32(at: 12)
             let typeReferenceKind = (flags >> 3) & 0x7
             let typeDescriptorAddress: UnsafeRawPointer?
@@ -99,34 +98,5 @@ extension ProtocolConformance {
                     witnessTable: WitnessTable(pointer: table)))
         }
         return ConformanceScan(conformances: conformances, skipped: skipped)
-    }
-
-    /// The conformance descriptors of every loaded image, collected first and
-    /// used after the runtime's enumeration returns.
-    static func conformanceRecords() throws(MetadataError) -> [UnsafeRawPointer] {
-        final class Collector {
-            var records: [UnsafeRawPointer] = []
-        }
-        let collector = Collector()
-        let context = Unmanaged.passRetained(collector).toOpaque()
-        defer { Unmanaged<Collector>.fromOpaque(context).release() }
-        try SwiftRuntime.enumerateMetadataSections(
-            { sections, context in
-                guard let sections, let context else { return true }
-                let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-                // MetadataSections: version, base address, two unused words, then
-                // (start, length) ranges: swift5_protocols, swift5_protocol_conformances, ...
-                let word = MemoryLayout<UInt>.size
-                let start = sections.word(at: 6 * word)
-                let length = Int(sections.word(at: 7 * word))
-                guard let base = UnsafeRawPointer(bitPattern: start) else { return true }
-                for offset in stride(from: 0, to: length - 3, by: 4) {
-                    if let record = base.relativeDirect(at: offset) {
-                        collector.records.append(record)
-                    }
-                }
-                return true
-            }, context: context)
-        return collector.records
     }
 }

@@ -1,6 +1,6 @@
 // Fixture protocols and conformers whose witness thunks the signature tests
 // read back from this test binary. Each protocol covers one family of the
-// conformance lab's catalogue (DESIGN.md §4).
+// conformance lab's catalog (ConformanceLab/Sources/LabCore/Catalog).
 
 /// A struct of two words.
 struct FixtureSmall: Equatable { var a: Int32, b: Int32 }

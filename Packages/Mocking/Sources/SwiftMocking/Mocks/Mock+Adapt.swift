@@ -4,6 +4,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     public func adapt<each I, O>(
         _ spy: Spy<repeat each I, None, O>, _ input: repeat each I,
@@ -17,6 +21,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     public func adapt<each I, O>(
         _ spy: Spy<repeat each I, Async, O>, _ input: repeat each I,
@@ -30,6 +38,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error.
     public func adaptThrowing<each I, O>(
@@ -44,6 +56,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error.
     public func adaptThrowing<each I, O>(
@@ -59,6 +75,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     public static func adapt<each I, O>(
         _ spy: Spy<repeat each I, None, O>, _ input: repeat each I,
@@ -72,6 +92,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     public static func adapt<each I, O>(
         _ spy: Spy<repeat each I, Async, O>, _ input: repeat each I,
@@ -85,6 +109,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error.
     public static func adaptThrowing<each I, O>(
@@ -99,6 +127,10 @@ extension Mock {
     /// - Parameters:
     ///   - spy: The member's spy.
     ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error.
     public static func adaptThrowing<each I, O>(

@@ -12,6 +12,10 @@ extension Mock {
     ///   - spy: The member's spy.
     ///   - input: The arguments.
     ///   - errorType: The requirement's error type.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error, when it is an `E`.
     public func adaptTypedThrowing<each I, O, E: Error>(
@@ -30,6 +34,10 @@ extension Mock {
     ///   - spy: The member's spy.
     ///   - input: The arguments.
     ///   - errorType: The requirement's error type.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error, when it is an `E`.
     public func adaptAsyncTypedThrowing<each I, O, E: Error>(
@@ -47,6 +55,10 @@ extension Mock {
     ///   - spy: The member's spy.
     ///   - input: The arguments.
     ///   - errorType: The requirement's error type.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error, when it is an `E`.
     public static func adaptTypedThrowing<each I, O, E: Error>(
@@ -69,6 +81,10 @@ extension Mock {
     ///   - spy: The member's spy.
     ///   - input: The arguments.
     ///   - errorType: The requirement's error type.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The spy's answer.
     /// - Throws: The spy's error, when it is an `E`.
     public static func adaptAsyncTypedThrowing<each I, O, E: Error>(

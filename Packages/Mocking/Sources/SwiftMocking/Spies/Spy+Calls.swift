@@ -9,7 +9,12 @@ extension Spy where Effects == None {
     /// with the result type's zero value (`0`, `""`, `[]`, `nil`, `false`);
     /// only a result type that has no such value stops the process, saying so.
     ///
-    /// - Parameter input: The arguments.
+    /// - Parameters:
+    ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The answer.
     @discardableResult
     public func callAsFunction(
@@ -41,7 +46,12 @@ extension Spy where Effects == Throws {
     /// The most specific matching `do` action runs before the answer is
     /// returned or thrown, and its error is thrown.
     ///
-    /// - Parameter input: The arguments.
+    /// - Parameters:
+    ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The answer.
     /// - Throws: The stubbed error, the action's error, or `MockingError`.
     @discardableResult
@@ -79,7 +89,12 @@ extension Spy where Effects == Async {
     /// call is reported at the caller's line and answered with the result
     /// type's zero value, as for ``None``.
     ///
-    /// - Parameter input: The arguments.
+    /// - Parameters:
+    ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The answer.
     @discardableResult
     public func callAsFunction(
@@ -118,7 +133,12 @@ extension Spy where Effects == AsyncThrows {
     /// Records a call and answers it like the throwing spy does; async
     /// handlers and actions are awaited.
     ///
-    /// - Parameter input: The arguments.
+    /// - Parameters:
+    ///   - input: The arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     /// - Returns: The answer.
     /// - Throws: The stubbed error, the action's error, or `MockingError`.
     @discardableResult

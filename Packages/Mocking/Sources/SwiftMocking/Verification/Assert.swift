@@ -46,7 +46,12 @@ public class Assert<each Input, Eff: Effect, Output> {
     /// Expects a number of matching calls: `called(1)`, `called(.greaterThan(2))`,
     /// or `called()` for at least one. Reports `Unfulfilled call count. Actual: N`.
     ///
-    /// - Parameter countMatcher: Accepts the expected counts; `nil` means at least one.
+    /// - Parameters:
+    ///   - countMatcher: Accepts the expected counts; `nil` means at least one.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - file: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     public func called(
         _ countMatcher: ArgMatcher<Int>? = nil,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -57,7 +62,12 @@ public class Assert<each Input, Eff: Effect, Output> {
     /// Runs an inspector once per matching call, in call order, with its
     /// arguments. Reports when no call matches, and any error the inspector throws.
     ///
-    /// - Parameter inspector: Receives each matching call's arguments.
+    /// - Parameters:
+    ///   - inspector: Receives each matching call's arguments.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - file: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     public func captured(
         _ inspector: @escaping (repeat each Input) throws -> Void,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -125,7 +135,12 @@ extension Assert where Eff == Throws {
     /// accepts. The stubs are evaluated again (handlers run again); errors
     /// thrown at call time are not consulted.
     ///
-    /// - Parameter errorMatcher: Accepts the expected errors; `nil` for any.
+    /// - Parameters:
+    ///   - errorMatcher: Accepts the expected errors; `nil` for any.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - file: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     public func `throws`(
         _ errorMatcher: ArgMatcher<any Error>? = nil,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -148,7 +163,12 @@ extension Assert where Eff == AsyncThrows {
     /// accepts. The stubs are evaluated again (handlers run again); errors
     /// thrown at call time are not consulted.
     ///
-    /// - Parameter errorMatcher: Accepts the expected errors; `nil` for any.
+    /// - Parameters:
+    ///   - errorMatcher: Accepts the expected errors; `nil` for any.
+    ///   - fileID: The file ID of the call site, where an issue is reported.
+    ///   - file: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
     public func `throws`(
         _ errorMatcher: ArgMatcher<any Error>? = nil,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column

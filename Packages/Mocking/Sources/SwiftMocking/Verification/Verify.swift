@@ -43,7 +43,12 @@ public func verify<each Input, Eff: Effect, Output>(
 
 /// Expects no call the interaction names; the same as `verify(...).neverCalled()`.
 ///
-/// - Parameter interaction: The interaction member's result.
+/// - Parameters:
+///   - interaction: The interaction member's result.
+///   - fileID: The file ID of the call site, where an issue is reported.
+///   - file: The file path of the call site.
+///   - line: The line of the call site.
+///   - column: The column of the call site.
 public func verifyNever<each Input, Eff: Effect, Output>(
     _ interaction: Interaction<repeat each Input, Eff, Output>,
     fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -53,7 +58,12 @@ public func verifyNever<each Input, Eff: Effect, Output>(
 
 /// Expects no call of a getter, named by its unapplied interaction member.
 ///
-/// - Parameter interaction: The unapplied interaction member.
+/// - Parameters:
+///   - interaction: The unapplied interaction member.
+///   - fileID: The file ID of the call site, where an issue is reported.
+///   - file: The file path of the call site.
+///   - line: The line of the call site.
+///   - column: The column of the call site.
 public func verifyNever<each Input, Eff: Effect, Output>(
     _ interaction: (()) -> Interaction<repeat each Input, Eff, Output>,
     fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -63,7 +73,12 @@ public func verifyNever<each Input, Eff: Effect, Output>(
 
 /// Expects no read of a settable member.
 ///
-/// - Parameter interaction: The settable member's interaction.
+/// - Parameters:
+///   - interaction: The settable member's interaction.
+///   - fileID: The file ID of the call site, where an issue is reported.
+///   - file: The file path of the call site.
+///   - line: The line of the call site.
+///   - column: The column of the call site.
 public func verifyNever<each Input, Eff: Effect, Output>(
     _ interaction: SettableInteraction<repeat each Input, Eff, Output>,
     fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -73,7 +88,12 @@ public func verifyNever<each Input, Eff: Effect, Output>(
 
 /// Expects no read of a settable property, named by its unapplied interaction member.
 ///
-/// - Parameter interaction: The unapplied interaction member.
+/// - Parameters:
+///   - interaction: The unapplied interaction member.
+///   - fileID: The file ID of the call site, where an issue is reported.
+///   - file: The file path of the call site.
+///   - line: The line of the call site.
+///   - column: The column of the call site.
 public func verifyNever<each Input, Eff: Effect, Output>(
     _ interaction: (()) -> SettableInteraction<repeat each Input, Eff, Output>,
     fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column

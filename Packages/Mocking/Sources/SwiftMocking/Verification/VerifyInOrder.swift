@@ -4,7 +4,12 @@
 /// Reports "Did not find sequence of interactions" when not even the first
 /// was found, else how many were found and which calls matched.
 ///
-/// - Parameter verifiables: The expected interactions, in order.
+/// - Parameters:
+///   - verifiables: The expected interactions, in order.
+///   - fileID: The file ID of the call site, where an issue is reported.
+///   - file: The file path of the call site.
+///   - line: The line of the call site.
+///   - column: The column of the call site.
 public func verifyInOrder(
     _ verifiables: [any CrossSpyVerifiable],
     fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -18,7 +23,12 @@ public func verifyInOrder(
 /// Expects the interactions the builder lists to have happened in this
 /// order, across mocks, possibly with other calls in between.
 ///
-/// - Parameter builder: One interaction per line.
+/// - Parameters:
+///   - builder: One interaction per line.
+///   - fileID: The file ID of the call site, where an issue is reported.
+///   - file: The file path of the call site.
+///   - line: The line of the call site.
+///   - column: The column of the call site.
 public func verifyInOrder(
     @CrossSpyVerificationBuilder _ builder: () -> [any CrossSpyVerifiable],
     fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column

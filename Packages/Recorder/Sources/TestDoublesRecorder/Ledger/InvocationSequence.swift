@@ -8,8 +8,8 @@ import Synchronization
 /// shared lock. Numbers are unique but not consecutive.
 ///
 /// A number is an epoch (high bits) and a count within the epoch (low
-/// ``countBits`` bits). The epoch is one process-wide atomic counter; a
-/// double keeps a ``Cursor`` with the epoch it took last. While no other
+/// `countBits` bits). The epoch is one process-wide atomic counter; a
+/// double keeps a `Cursor` with the epoch it took last. While no other
 /// double has taken a number since, the epoch is unchanged and the double
 /// counts on within it: one atomic load instead of an atomic
 /// read-modify-write per call, which all doubles would contend on. When the

@@ -109,7 +109,7 @@ extension CallbackCapture {
     }
 
     /// Drops every pending callback without calling it, including those
-    /// kept by ``capture()`` matchers.
+    /// kept by `capture()` matchers.
     public func releaseAll() {
         state.withLock { $0.direct.removeAll() }
         release()

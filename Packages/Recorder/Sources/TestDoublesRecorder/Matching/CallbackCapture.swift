@@ -8,7 +8,7 @@
 /// completion.last?(.success("profile"))        // answer the call later
 /// ```
 ///
-/// Written in a `when` or `verify` recording like a matcher, ``capture()``
+/// Written in a `when` or `verify` recording like a matcher, `capture()`
 /// accepts every closure of type `Value`. The capture keeps the closure
 /// of every call that matched the whole pattern it was written in, in call
 /// order; ``callbacks``, ``first``, ``last`` and ``count`` read the kept
@@ -16,7 +16,7 @@
 ///
 /// A kept closure is *handled*, and stops being kept, when the test:
 /// - calls it through ``callbacks``, ``first`` or ``last`` (tracked for the
-///   callback shapes ``capture()`` accepts: no, one or two arguments,
+///   callback shapes `capture()` accepts: no, one or two arguments,
 ///   returning `Void`, `@Sendable` or not);
 /// - takes it with ``takeFirst()``, ``takeLast()`` or ``takeAll()``;
 /// - drops it with ``release()``.
@@ -69,7 +69,7 @@ public final class CallbackCapture<Value>: Sendable {
 
     /// Records a capturing matcher, with an explicit placeholder for the recording pass.
     ///
-    /// Use it for callback shapes ``capture()`` does not accept (results,
+    /// Use it for callback shapes `capture()` does not accept (results,
     /// `throws`, `async`, three or more arguments). Calling such a callback
     /// through ``callbacks`` does not mark it handled: take or release it.
     ///

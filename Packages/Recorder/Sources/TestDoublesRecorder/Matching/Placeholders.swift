@@ -5,7 +5,7 @@ extension Match {
     ///
     /// During a recording pass nothing is called for real, but Swift still
     /// needs a valid value of each argument's type and of the result type.
-    /// Lookup order: values registered with ``register(_:)`` for the exact
+    /// Lookup order: values registered with ``register(_:_:)`` for the exact
     /// type; built-in values for scalars, strings, collections, optionals,
     /// streams and common Foundation values; a value of the type the test
     /// already handed to the recording pass or to the double (a `using:`
