@@ -389,7 +389,7 @@ extension InvocationRecorder {
             value of that type). Pass one with when(returning: someValue) { ... }, pass an instance as an \
             argument with Match.any(using: someValue), or register one with Match.Placeholders.register { someValue }.
             """
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
+        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message) \(CaptureSession.unparkableStop)\n")
         return .trap(message)
     }
 
