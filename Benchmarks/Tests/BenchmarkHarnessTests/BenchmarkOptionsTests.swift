@@ -6,7 +6,7 @@ import Testing
     @Test func parsesEveryOption() throws {
         let options = try BenchmarkOptions(parsing: [
             "--filter", "invoke,verify", "--samples", "3", "--sample-ms", "5", "--json", "a.json",
-            "--markdown", "a.md", "--svg", "a.svg", "--list",
+            "--markdown", "a.md", "--svg", "a.svg", "--list", "--cpu-time",
         ])
         #expect(options.filters == ["invoke", "verify"])
         #expect(options.samples == 3)
@@ -15,6 +15,7 @@ import Testing
         #expect(options.markdownPath == "a.md")
         #expect(options.svgPath == "a.svg")
         #expect(options.listOnly)
+        #expect(options.threadCPUTime)
     }
 
     @Test func defaultsWriteUnderBuildBench() throws {
@@ -23,6 +24,7 @@ import Testing
         #expect(options.markdownPath.hasPrefix(".build/bench/"))
         #expect(options.svgPath.hasPrefix(".build/bench/"))
         #expect(options.selects("anything/stub"))
+        #expect(!options.threadCPUTime)
     }
 
     @Test func rejectsBadCommandLines() {

@@ -12,6 +12,11 @@ public struct BenchmarkOptions: Equatable, Sendable {
     public var markdownPath = ".build/bench/results.md"
     /// Where to write the SVG chart.
     public var svgPath = ".build/bench/ratios.svg"
+    /// Times synchronous workloads on the calling thread's CPU clock
+    /// instead of the monotonic clock: time the thread spent descheduled
+    /// is left out, so a loaded machine inflates the figures far less
+    /// (asynchronous workloads, which can change threads, keep the monotonic clock).
+    public var threadCPUTime = false
     /// Lists the rows instead of running them.
     public var listOnly = false
     /// Prints the usage instead of running.
@@ -19,7 +24,7 @@ public struct BenchmarkOptions: Equatable, Sendable {
 
     /// The usage text.
     public static let usage = """
-        usage: doubles-bench [--filter TEXT[,TEXT...]] [--samples N] [--sample-ms MS]
+        usage: doubles-bench [--filter TEXT[,TEXT...]] [--samples N] [--sample-ms MS] [--cpu-time]
                              [--json PATH] [--markdown PATH] [--svg PATH] [--list] [--help]
         Build with -c release. Outputs go under .build/bench/ unless a path is given.
         """
@@ -52,6 +57,7 @@ public struct BenchmarkOptions: Equatable, Sendable {
             case "--json": jsonPath = try value(for: argument)
             case "--markdown": markdownPath = try value(for: argument)
             case "--svg": svgPath = try value(for: argument)
+            case "--cpu-time": threadCPUTime = true
             case "--list": listOnly = true
             case "--help", "-h": helpOnly = true
             default: throw .unknownOption(argument)

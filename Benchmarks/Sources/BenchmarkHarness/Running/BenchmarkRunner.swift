@@ -105,9 +105,10 @@ public struct BenchmarkRunner {
         let workload = try await setup()
         switch workload {
         case .sync(let body):
-            let start = MonotonicClock.now()
+            let clock = options.threadCPUTime ? MonotonicClock.threadCPUNow : MonotonicClock.now
+            let start = clock()
             body(operations)
-            return MonotonicClock.now() - start
+            return clock() - start
         case .async(let body):
             let start = MonotonicClock.now()
             await body(operations)

@@ -16,4 +16,13 @@ public enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
+
+    /// The CPU time the calling thread has used, in nanoseconds.
+    ///
+    /// - Returns: Nanoseconds of the thread's user and system time.
+    public static func threadCPUNow() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
 }

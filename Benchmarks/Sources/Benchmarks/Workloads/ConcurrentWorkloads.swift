@@ -23,14 +23,14 @@ enum ConcurrentWorkloads {
             Benchmark(
                 group, "manual",
                 .fixedOperations(recorderCalls) {
-                    let manual = BenchDoubles.manual()
+                    let manual = ManualStub<ManualBenchService>()
                     manual.when { $0.int(Match.any()) }.thenReturn(1)
                     return workload { manual() }
                 }),
             Benchmark(
                 group, "stub",
                 .fixedOperations(recorderCalls) {
-                    let stub = try BenchDoubles.stub()
+                    let stub = try Stub<any BenchService>()
                     stub.when { $0.int(Match.any()) }.thenReturn(1)
                     return workload { stub() }
                 }),

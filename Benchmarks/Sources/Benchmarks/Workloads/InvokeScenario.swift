@@ -45,7 +45,7 @@ extension InvokeScenario {
             Benchmark(
                 group, "manual",
                 .perOperation {
-                    let manual = BenchDoubles.manual()
+                    let manual = ManualStub<ManualBenchService>()
                     await configure(manual) { $0 }
                     return workload(manual())
                 }))
@@ -53,7 +53,7 @@ extension InvokeScenario {
             Benchmark(
                 group, "stub",
                 .perOperation {
-                    let stub = try BenchDoubles.stub()
+                    let stub = try Stub<any BenchService>()
                     await configure(stub) { $0 }
                     return workload(stub())
                 }))

@@ -24,14 +24,14 @@ enum ScalingWorkloads {
             Benchmark(
                 group, "manual",
                 .fixedOperations(timedCalls) {
-                    let manual = BenchDoubles.manual()
+                    let manual = ManualStub<ManualBenchService>()
                     manual.when { $0.int(Match.any()) }.thenReturn(1)
                     return body(manual())
                 }),
             Benchmark(
                 group, "stub",
                 .fixedOperations(timedCalls) {
-                    let stub = try BenchDoubles.stub()
+                    let stub = try Stub<any BenchService>()
                     stub.when { $0.int(Match.any()) }.thenReturn(1)
                     return body(stub())
                 }),
@@ -55,14 +55,14 @@ enum ScalingWorkloads {
             Benchmark(
                 group, "manual",
                 .sampled(unit: .bytes) {
-                    let manual = BenchDoubles.manual()
+                    let manual = ManualStub<ManualBenchService>()
                     manual.when { $0.int(Match.any()) }.thenReturn(1)
                     return try measure(manual())
                 }),
             Benchmark(
                 group, "stub",
                 .sampled(unit: .bytes) {
-                    let stub = try BenchDoubles.stub()
+                    let stub = try Stub<any BenchService>()
                     stub.when { $0.int(Match.any()) }.thenReturn(1)
                     let bytes = try measure(stub())
                     blackHole(stub)

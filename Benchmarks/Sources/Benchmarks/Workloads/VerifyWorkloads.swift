@@ -27,13 +27,13 @@ enum VerifyWorkloads {
             Benchmark(
                 group, "manual",
                 .perOperation {
-                    let manual = BenchDoubles.manual()
+                    let manual = ManualStub<ManualBenchService>()
                     return verifying(manual, calls: calls) { $0 }
                 }),
             Benchmark(
                 group, "stub",
                 .perOperation {
-                    let stub = try BenchDoubles.stub()
+                    let stub = try Stub<any BenchService>()
                     return verifying(stub, calls: calls) { $0 }
                 }),
         ]
@@ -76,8 +76,8 @@ enum VerifyWorkloads {
             }
         }
         return [
-            Benchmark(group, "manual", .perOperation { ordering(BenchDoubles.manual()) { $0 } }),
-            Benchmark(group, "stub", .perOperation { ordering(try BenchDoubles.stub()) { $0 } }),
+            Benchmark(group, "manual", .perOperation { ordering(ManualStub<ManualBenchService>()) { $0 } }),
+            Benchmark(group, "stub", .perOperation { ordering(try Stub<any BenchService>()) { $0 } }),
         ]
     }
 }

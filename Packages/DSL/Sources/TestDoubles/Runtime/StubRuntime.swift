@@ -126,11 +126,14 @@ final class StubRuntime: Sendable {
             }
         } else {
             withArguments(frame, plan) { arguments in
-                let outcome =
-                    plan.hasInoutArguments
-                    ? dispatch(frame, plan.shape, arguments)
-                    : recorder.dispatch(plan.shape.requirement, arguments: arguments)
-                finish(frame, plan, outcome, arguments)
+                guard !plan.hasInoutArguments else {
+                    finish(frame, plan, dispatch(frame, plan.shape, arguments), arguments)
+                    return
+                }
+                // A configured scalar or `Void` answer comes back unboxed, for its register.
+                write(recorder.dispatchUnboxingAnswer(plan.shape.requirement, arguments: arguments), to: frame, plan) {
+                    finish(frame, plan, $0, arguments)
+                }
             }
         }
     }

@@ -15,6 +15,23 @@ final class MainActorRecordingXCTests: XCTestCase {
         await Self.synchronousRequirementReturningAClass()
     }
 
+    /// Closures written in the methods of an actor with a custom executor
+    /// and of a default actor: the pass lends the caller's actor.
+    func testClosuresIsolatedToTheCallersActorReportABareMatchAnyAndRecordAClassResult() async {
+        let vault = ManualStub<VaultStubConformer>()
+        let (issues, line) = await VaultKeeper().recordBareAny(on: vault)
+        XCTAssertEqual(issues.map(\.kind), [.invalidRecording])
+        XCTAssertEqual(issues.first?.location?.line, line)
+        let session = VaultSession(id: 33)
+        let keeper = DefaultVaultKeeper()
+        let recorded = await keeper.recordClassResult(on: vault, answering: session)
+        XCTAssertEqual(recorded.count, 0)
+        await keeper.waitForTouch()
+        let overlapped = await keeper.overlapped
+        XCTAssertFalse(overlapped)
+        XCTAssertTrue(vault().open(8) === session)
+    }
+
     @MainActor private static func bareMatchAnyOfAClass() async {
         let vault = ManualStub<VaultStubConformer>()
         var line = 0

@@ -126,6 +126,15 @@ final class CaptureSession: @unchecked Sendable {
         host.park()
     }
 
+    /// Why the process stops when a call that needs a value no source can
+    /// make is reached on a thread a recording pass cannot park, and what to do.
+    static let unparkableStop = """
+        The recording pass could not stop there: the closure reached this call on a thread that serves other \
+        jobs (for instance the main thread, after an await in the closure resumed it through the main actor's \
+        queue), so no value can be returned and the test process stops. Hand the value over instead: \
+        Match.any(using:), when(returning:) or Match.Placeholders.register.
+        """
+
     /// Suspends the calling task for good when it is the task the pass runs
     /// in on its host (see ``park(because:)``); returns at once otherwise.
     func parkTask() async {

@@ -12,17 +12,18 @@ import Foundation
 /// may be blocked in a job), and an executor the idle list has no room for
 /// ends its thread once no job is left.
 ///
-/// A pass started from the main actor runs every job as the main actor, on
-/// a ``MainActorLoan``, so its closure (isolated to the main actor) runs on
-/// this thread too and a call in it may park.
+/// A pass started on an actor (its caller's isolation: the main actor, a
+/// global actor, an actor instance, one with a custom executor) runs every
+/// job as that actor, on an ``ActorLoan``, so a closure isolated to it runs
+/// on this thread too and a call in it may park.
 final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var stopped = false
-    /// Whether the current pass's jobs run as the main actor (guarded by `condition`).
-    private var asMainActor = false
+    /// The actor the current pass's jobs run as, if any (guarded by `condition`).
+    private var lent: (any Actor)?
     /// The loan of the job running now (touched only on the executor's thread).
-    private var loan: MainActorLoan?
+    private var loan: ActorLoan?
 
     /// Finished executors waiting for the next pass.
     private static let idle = Locked<[RecordingExecutor]>([])
@@ -43,11 +44,11 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private init() {}
 
     /// Starts a task that prefers this executor; it inherits the caller's
-    /// task-local values. With `asMainActor`, each of its jobs runs here
-    /// isolated to the main actor, which lends itself for the job (see ``MainActorLoan``).
-    func start(asMainActor: Bool = false, _ operation: @escaping @Sendable () async -> Void) {
+    /// task-local values. With an actor to run `as`, each of its jobs runs
+    /// here isolated to that actor, which lends itself for the job (see ``ActorLoan``).
+    func start(as actor: (any Actor)? = nil, _ operation: @escaping @Sendable () async -> Void) {
         condition.lock()
-        self.asMainActor = asMainActor
+        lent = actor
         condition.unlock()
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: self, operation: operation)
@@ -67,7 +68,7 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     /// else its thread ends once no job is left.
     func recycle() {
         condition.lock()
-        asMainActor = false
+        lent = nil
         condition.unlock()
         let kept = Self.idle.withLock { idle in
             guard idle.count < Self.idleLimit else { return false }
@@ -94,14 +95,13 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
                 return
             }
             let job = jobs.removeFirst()
-            let lent = asMainActor
+            let actor = lent
             condition.unlock()
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                if lent {
-                    loan = MainActorLoan.take()
-                    job.runSynchronously(
-                        isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
-                    giveBackMainActor()
+                if let actor {
+                    loan = ActorLoan.take(of: actor)
+                    job.runSynchronously(isolatedTo: actor.unownedExecutor, taskExecutor: asUnownedTaskExecutor())
+                    giveBackActor()
                 } else {
                     job.runSynchronously(on: asUnownedTaskExecutor())
                 }
@@ -109,9 +109,9 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// Gives back the main actor the running job borrowed, if any: when the
-    /// job returns, or before it parks for good. Call only on the executor's thread.
-    func giveBackMainActor() {
+    /// Gives back the actor the running job borrowed, if any: when the job
+    /// returns, or before it parks for good. Call only on the executor's thread.
+    func giveBackActor() {
         loan?.giveBack()
         loan = nil
     }

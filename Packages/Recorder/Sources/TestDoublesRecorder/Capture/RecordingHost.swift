@@ -31,7 +31,7 @@ final class RecordingHost: @unchecked Sendable {
     private var task: UnsafeCurrentTask?
     /// The caller of an async run, waiting for the outcome.
     private var waiter: CheckedContinuation<Outcome, Never>?
-    /// The executor of the pass, which may lend it the main actor (see ``MainActorLoan``).
+    /// The executor of the pass, which may lend it the caller's actor (see ``ActorLoan``).
     private var executor: RecordingExecutor?
 
     /// Whether the calling thread is this host's thread (parking is allowed only there).
@@ -92,6 +92,14 @@ final class RecordingHost: @unchecked Sendable {
     /// Runs an async `body` in a new task with `session` current and waits
     /// (suspended) until it finishes or parks; false (nothing run) when its
     /// references cannot be accounted for here, and the caller runs it itself.
+    ///
+    /// With an `isolation` (the caller's actor: the main actor of a
+    /// `@MainActor` test, an actor whose method records), every job of the
+    /// task runs on the executor's thread as that actor (see ``ActorLoan``),
+    /// so a closure written there, isolated to it, hops to it and stays on
+    /// that thread, where a call may park. A closure isolated to another
+    /// actor (a `@MainActor` closure in a nonisolated test) still runs on
+    /// that actor's own executor: the pass cannot know its isolation.
     func run(
         _ session: CaptureSession, isolation: isolated (any Actor)?, _ body: () async throws -> Void
     ) async -> Bool {
@@ -109,9 +117,9 @@ final class RecordingHost: @unchecked Sendable {
             references.measure()
             let mailbox = AsyncMailbox(carried, Context(session: session, handler: handler, scope: scope))
             let executor = RecordingExecutor.make()
-            // A closure written on the main actor is isolated to it: its jobs run
-            // on the executor's thread as the main actor, where a call may park.
-            let asMainActor = isolation.map { $0 === MainActor.shared } ?? false
+            // A copy outside the continuation's closure (Swift 6.0.3's SILGen
+            // crashes on an isolated parameter captured there).
+            let callersActor: (any Actor)? = isolation
             let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 condition.lock()
                 waiter = continuation
@@ -129,7 +137,9 @@ final class RecordingHost: @unchecked Sendable {
                     finish(.finished)
                 }
                 if let executor {
-                    executor.start(asMainActor: asMainActor, operation)
+                    // A closure written on the caller's actor is isolated to it: its jobs
+                    // run on the executor's thread as that actor, where a call may park.
+                    executor.start(as: callersActor, operation)
                 } else {
                     Task(operation: operation)
                 }
@@ -192,12 +202,12 @@ final class RecordingHost: @unchecked Sendable {
     }
 
     /// Ends the pass on this host's thread and blocks it for good (giving
-    /// back the main actor when the executor borrowed it for the job).
+    /// back the actor when the executor borrowed it for the job).
     func park() -> Never {
         condition.lock()
         let lender = executor
         condition.unlock()
-        lender?.giveBackMainActor()
+        lender?.giveBackActor()
         finish(.parked)
         let never = NSCondition()
         never.lock()

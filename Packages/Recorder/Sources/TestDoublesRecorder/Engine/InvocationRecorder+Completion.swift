@@ -19,7 +19,7 @@ extension InvocationRecorder {
     func complete(_ ticket: CallTicket, _ outcome: CallOutcome) {
         // Read on the same coarse clock as the arrival, so a duration is whole
         // ticks and never counts the gap between the two clocks.
-        let completion = CallCompletion(outcome, sequence: InvocationSequence.next(), time: InvocationTime.now.instant)
+        let completion = CallCompletion(outcome, sequence: InvocationSequence.next(), time: .now)
         let observers = state.withLock { state -> [@Sendable () -> Void] in
             guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
             state.completions.record(completion, at: ticket.position)

@@ -26,6 +26,24 @@ extension InvocationRecorder {
         return dispatch(requirement, .boxed(arguments))
     }
 
+    /// Answers a real call of a synchronous requirement, giving a
+    /// configured `Void` or scalar value unboxed.
+    ///
+    /// The same as ``dispatch(_:arguments:)``; a front that can write a
+    /// scalar answer straight into its result (a runtime stub's result
+    /// register) calls this to skip boxing the answer and casting it back.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order.
+    /// - Returns: What the front must do.
+    public func dispatchUnboxingAnswer(_ requirement: Requirement, arguments: [Any]) -> ScalarCallOutcome {
+        if CaptureSession.currentIfRecording == nil, let answer = immediateCatchAllAnswer(requirement, arguments) {
+            return answer.outcome
+        }
+        return .outcome(dispatch(requirement, .boxed(arguments)))
+    }
+
     /// Answers a real call of a synchronous requirement whose arguments are
     /// scalars, recording them without boxing.
     ///
@@ -371,7 +389,7 @@ extension InvocationRecorder {
             value of that type). Pass one with when(returning: someValue) { ... }, pass an instance as an \
             argument with Match.any(using: someValue), or register one with Match.Placeholders.register { someValue }.
             """
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
+        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message) \(CaptureSession.unparkableStop)\n")
         return .trap(message)
     }
 

@@ -22,9 +22,15 @@ struct CallCompletion: @unchecked Sendable {
     let answer: Answer
     /// The completion's place in the process-wide order.
     let sequence: UInt64
-    let time: ContinuousClock.Instant
+    /// The moment, as a trivial reading: a `ContinuousClock.Instant` is
+    /// resilient, and storing one made every completion address-only (each
+    /// append to the log went through value witnesses).
+    let reading: InvocationTime
 
-    init(_ outcome: CallOutcome, sequence: UInt64, time: ContinuousClock.Instant) {
+    /// The moment the call finished.
+    var time: ContinuousClock.Instant { reading.instant }
+
+    init(_ outcome: CallOutcome, sequence: UInt64, time: InvocationTime) {
         switch outcome {
         case .returned(let value): answer = .returned(value)
         case .threw(let error): answer = .threw(error)
@@ -32,7 +38,7 @@ struct CallCompletion: @unchecked Sendable {
         case .trap: answer = .unavailable
         }
         self.sequence = sequence
-        self.time = time
+        self.reading = time
     }
 
     /// The completion of a call answered in the lock hold that recorded it:
@@ -41,7 +47,7 @@ struct CallCompletion: @unchecked Sendable {
         guard let value = entry.immediateResult else { return nil }
         answer = .returned(value)
         sequence = entry.sequence
-        time = entry.arrival.instant
+        reading = entry.arrival
     }
 }
 

@@ -45,10 +45,12 @@ public enum Match {
     /// Ends a recording pass whose matcher needs a placeholder no source can
     /// make: its thread is parked and the problem reported at the `when` or
     /// `verify` line when the pass runs on a thread of its own (a closure
-    /// isolated to the main actor included: the pass borrows the main actor
-    /// onto that thread, see ``MainActorLoan``); otherwise (no pass at all,
-    /// or a closure that reached this on a thread the pass cannot borrow,
-    /// such as another actor's custom executor) the process stops.
+    /// isolated to the caller's actor included: the pass borrows that actor
+    /// onto its thread, see ``ActorLoan``); otherwise (no pass at all, or a
+    /// closure that reached this on a thread the pass cannot borrow, such as
+    /// the main thread after an `await` resumed it through the main actor's
+    /// queue, or a `@MainActor` closure whose caller is not on the main
+    /// actor) the process stops, with a message naming the fix.
     @usableFromInline
     static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """
@@ -57,8 +59,10 @@ public enum Match {
             Write Match.any(using: someValue) with any valid value (it is never matched or returned), \
             or register one with Match.Placeholders.register { someValue }
             """
-        CaptureSession.current?.park(because: message)
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message).\n")
+        let session = CaptureSession.current
+        session?.park(because: message)
+        let why = session == nil ? "" : " \(CaptureSession.unparkableStop)"
+        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message).\(why)\n")
         fatalError(message)
     }
 

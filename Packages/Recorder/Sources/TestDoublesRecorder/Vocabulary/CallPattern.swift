@@ -116,15 +116,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
         _ handler: @escaping (repeat each Argument) throws -> Value, _ requirement: Requirement?,
         answer: @escaping (Value) -> Any
     ) -> ([Any], Int) throws -> Any {
-        { arguments, _ in
-            let unpacked: (repeat each Argument)
-            do {
-                unpacked = try ArgumentUnpacking.unpack(arguments)
-            } catch {
-                throw BehaviorMisuse(message: ArgumentUnpacking.describe(error, arguments, requirement))
-            }
-            return answer(try handler(repeat each unpacked))
-        }
+        { arguments, _ in answer(try ArgumentUnpacking.apply(arguments, to: handler, requirement)) }
     }
 
     /// Wraps a counting typed handler into the engine's untyped form.

@@ -51,6 +51,39 @@ enum ArgumentUnpacking {
         return (repeat try next((each A).self))
     }
 
+    /// Calls `handler` with the first arguments cast to its parameter
+    /// types, each cast in place; a mismatch is a ``BehaviorMisuse`` naming
+    /// the argument, and an error `handler` throws is rethrown as is.
+    ///
+    /// No tuple of the arguments is formed on the way, so a call looks up no
+    /// tuple metadata (an unspecialized pack's tuple costs a runtime
+    /// metadata lookup, several per call through ``unpack(_:as:)``). A
+    /// handler of a single tuple argument is served as ``unpack(_:as:)``
+    /// serves it.
+    @inlinable
+    static func apply<each A, Value>(
+        _ arguments: [Any], to handler: (repeat each A) throws -> Value, _ requirement: Requirement?
+    ) throws -> Value {
+        var position = 0
+        func next<T>(_ type: T.Type) throws(Mismatch) -> T {
+            defer { position += 1 }
+            guard position < arguments.count, let value = arguments[position] as? T else {
+                throw Mismatch(position: position, expected: type)
+            }
+            return value
+        }
+        do {
+            return try handler(repeat try next((each A).self))
+        } catch let mismatch as Mismatch {
+            // Only the casts throw a `Mismatch` (no code outside this module
+            // can make one), and they all run before `handler` does.
+            if arguments.count == 1, let whole = arguments[0] as? (repeat each A) {
+                return try handler(repeat each whole)
+            }
+            throw BehaviorMisuse(message: describe(mismatch, arguments, requirement))
+        }
+    }
+
     @usableFromInline
     static func describe(_ error: any Error, _ arguments: [Any], _ requirement: Requirement?) -> String {
         guard let mismatch = error as? Mismatch else { return "\(error)" }
