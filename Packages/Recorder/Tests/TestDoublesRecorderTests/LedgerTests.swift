@@ -111,4 +111,107 @@ import Testing
             #expect(zip(own, own.dropFirst()).allSatisfy { $0 < $1 })
         }
     }
+
+    @Test func sequenceNumbersAndArrivalsFarFromTheirRunAreKeptWhole() {
+        let ping = Requirement("ping(_:)", resultType: Int.self)
+        let pong = Requirement("pong(_:_:)", resultType: Int.self)
+        var ledger = Ledger()
+        // Offsets past 32 bits from the run's first call: billions of other
+        // calls, seconds apart, and a clock that went backwards.
+        let calls: [(sequence: UInt64, nanoseconds: Int64)] = [
+            (1 << 40, 1_000), (1 << 40 + 1, 1_001), (1 << 40 + 1 << 33, 1_002), (1 << 41, 9_000_000_000),
+            (1 << 41 + 2, 500), (UInt64.max - 1, Int64.max - 1), (UInt64.max, Int64.max),
+        ]
+        for (index, call) in calls.enumerated() {
+            ledger.append(
+                index.isMultiple(of: 2) ? ping : pong,
+                index == 3 ? .boxed(["text", index]) : .scalars(ScalarArguments(.int, UInt64(index))),
+                sequence: call.sequence, arrival: InvocationTime(nanoseconds: call.nanoseconds),
+                outcome: index == 4 ? .threw : .returned, registration: index == 5 ? nil : index + 1,
+                immediate: index == 1 ? .scalar(.int, 42) : nil, priority: UInt8(index))
+        }
+        #expect(ledger.count == calls.count)
+        for (index, call) in calls.enumerated() {
+            let entry = ledger.entry(at: index)
+            #expect(entry.sequence == call.sequence, "call \(index)")
+            #expect(entry.arrival.nanoseconds == call.nanoseconds, "call \(index)")
+            #expect(ledger.requirement(at: index).name == (index.isMultiple(of: 2) ? "ping(_:)" : "pong(_:_:)"))
+            #expect(entry.outcome == (index == 4 ? .threw : .returned))
+            #expect(entry.registration == (index == 5 ? 0 : Int32(index + 1)))
+            #expect(entry.priority == UInt8(index))
+            let arguments = ledger.arguments(at: index).values
+            if index == 3 {
+                #expect(arguments.count == 2)
+                #expect(arguments.first as? String == "text")
+                #expect(arguments.last as? Int == 3)
+            } else {
+                #expect(arguments.count == 1)
+                #expect(arguments.first as? Int == index)
+            }
+        }
+        #expect(ledger.entry(at: 1).immediateResult as? Int == 42)
+        #expect(ledger.entry(at: 0).immediateResult == nil)
+    }
+
+    @Test func aLongLedgerReadsBackEveryCallPastTheDoublingChunks() {
+        let ping = Requirement("ping(_:)", resultType: Int.self)
+        var ledger = Ledger()
+        // 64 + 128 + 256 + 512 + 1,024, then chunks of 1,024: 5,000 calls end inside the fifth of those.
+        for index in 0..<5_000 {
+            ledger.append(
+                ping, .scalars(ScalarArguments(.int, UInt64(index))), sequence: UInt64(index) * 3,
+                arrival: InvocationTime(nanoseconds: Int64(index) * 1_000_000), outcome: .returned,
+                registration: 1 + index % 3)
+        }
+        let snapshot = ledger
+        ledger.append(
+            ping, .scalars(ScalarArguments(.int, 5_000)), sequence: 15_000,
+            arrival: InvocationTime(nanoseconds: 5_000_000_000), outcome: .returned, registration: 1)
+        #expect(snapshot.count == 5_000)
+        #expect(ledger.count == 5_001)
+        for index in [0, 63, 64, 1_983, 1_984, 3_007, 3_008, 4_999] {
+            let entry = snapshot.entry(at: index)
+            #expect(entry.sequence == UInt64(index) * 3)
+            #expect(entry.arrival.nanoseconds == Int64(index) * 1_000_000)
+            #expect(entry.registration == Int32(1 + index % 3))
+            #expect(snapshot.arguments(at: index).values.first as? Int == index)
+        }
+        #expect(ledger.entry(at: 5_000).sequence == 15_000)
+        #expect(ledger.arguments(at: 5_000).values.first as? Int == 5_000)
+    }
+
+    @Test func boxedArgumentsStayAliveWhileTheLedgerKeepsTheirCall() {
+        final class Token {}
+        let ping = Requirement("ping(_:)", resultType: Int.self)
+        var ledger = Ledger()
+        weak var kept: Token?
+        weak var released: Token?
+        do {
+            let token = Token()
+            kept = token
+            // Enough calls to fill several chunks of boxed arguments, one with the token.
+            for index in 0..<2_000 {
+                ledger.append(
+                    ping, .boxed(index == 1_500 ? [token, index] : ["text", index]), sequence: UInt64(index),
+                    arrival: InvocationTime(nanoseconds: 0), outcome: .returned, registration: 1)
+            }
+            var other = Ledger()
+            let gone = Token()
+            released = gone
+            other.append(
+                ping, .boxed([gone]), sequence: 0, arrival: InvocationTime(nanoseconds: 0), outcome: .returned,
+                registration: 1)
+            other.removeAll()
+        }
+        #expect(kept != nil)
+        #expect(released == nil)
+        do {
+            let arguments = ledger.arguments(at: 1_500).values
+            #expect((arguments.first as? Token) === kept)
+            #expect(arguments.last as? Int == 1_500)
+        }
+        #expect(ledger.arguments(at: 1_999).values.first as? String == "text")
+        ledger.removeAll()
+        #expect(kept == nil)
+    }
 }

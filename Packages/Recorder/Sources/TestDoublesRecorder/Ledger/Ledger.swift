@@ -1,21 +1,29 @@
 /// The calls one recorder received, in call order, kept compact.
 ///
-/// Each call is one trivial entry: nothing in it is reference counted, so
-/// recording a call retains nothing. The requirement is an index into a
-/// table of the requirements seen; scalar arguments (see
-/// ``ScalarArguments``) stay raw words in the entry, and any other arguments
-/// are boxed in a side table. An ``Invocation`` is assembled only when one
-/// is asked for.
+/// Each call is one trivial 28-byte slot: nothing in it is reference
+/// counted, so recording a call retains nothing. What many calls share (the
+/// requirement, the registration that served it, the outcome, the scalar
+/// kinds, an immediate answer, the task priority) is one ``Shape``, kept once
+/// in a table and named by its position; scalar arguments (see
+/// ``ScalarArguments``) stay raw words in the slot, and any other arguments
+/// are boxed in a side table the slot's words point into. The sequence
+/// number and the arrival time are kept as 32-bit offsets from those of the
+/// first call of the slot's run of ``runLength`` calls; an offset too large
+/// for 32 bits (a run spanning seconds, or billions of other calls) is kept
+/// whole in a side table instead. An ``Invocation`` is assembled only when
+/// one is asked for.
 ///
-/// Entries live in chunks that never move, each twice the size of the one
-/// before (the first holds ``firstChunkCapacity``), so appending never copies
-/// earlier entries (a contiguous array copied every entry again each time it
-/// grew, while the recorder's lock was held), memory stays within twice what
-/// the entries need, and an entry never changes once written. A copy of a
-/// ledger is a snapshot: it shares the chunks and reads only the entries it
-/// counts, while the recorder's own ledger goes on appending past them. Only
-/// the recorder's ledger appends.
+/// Slots live in chunks that never move: the first holds
+/// ``firstChunkCapacity``, each next one twice as many up to
+/// ``largestChunkCapacity``, and every later one that many. Appending never
+/// copies earlier slots (a contiguous array copied every slot again each
+/// time it grew, while the recorder's lock was held), memory stays close to
+/// what the slots need (no more than one chunk's worth past them), and a slot
+/// never changes once written. A copy of a ledger is a snapshot: it shares
+/// the chunks and reads only the slots it counts, while the recorder's own
+/// ledger goes on appending past them. Only the recorder's ledger appends.
 struct Ledger {
+    /// One call, as read back from its slot.
     struct Entry {
         /// The first and second scalar arguments (see ``kinds``).
         var first: UInt64
@@ -26,62 +34,116 @@ struct Ledger {
         var requirement: Int32
         /// The number of the registration that served the call; 0 when none did.
         var registration: Int32
-        /// The position of the boxed arguments in ``Ledger/boxedArguments``;
-        /// -1 when the arguments are the scalar words.
-        var boxed: Int32
+        /// Whether the arguments are boxed, kept where ``first`` and
+        /// ``second`` say (see ``BoxedArgumentStore/Location``), rather than scalar words.
+        var boxed: Bool
         /// The scalar arguments' kinds, as ``ScalarArguments`` packs them.
         var kinds: UInt16
         var outcome: Invocation.Outcome
         /// How the call was answered when it was answered in the same lock
         /// hold that recorded it (see ``ImmediateAnswer``): 0 when it was
-        /// not, ``voidAnswer`` for `()`, else a ``ScalarKind`` raw value with
-        /// the value in ``answerWord``.
+        /// not, ``Shape/voidAnswer`` for `()`, else a ``ScalarKind`` raw value
+        /// with the value in ``answerWord``.
         var answerKind: UInt8
         var answerWord: UInt64
         /// The raw value of the calling task's priority when the call arrived.
         var priority: UInt8
 
-        /// The ``answerKind`` of a call answered with `()` at once.
-        static let voidAnswer: UInt8 = 0xFF
-
         /// The answer of a call answered in the lock hold that recorded it; nil for any other call.
         var immediateResult: Any? {
             switch answerKind {
             case 0: return nil
-            case Entry.voidAnswer: return ()
+            case Shape.voidAnswer: return ()
             default: return ScalarKind(rawValue: answerKind)?.value(from: answerWord)
             }
         }
     }
 
-    /// A block of entries, written once each, in order.
+    /// What a call has in common with many others, kept once.
+    struct Shape: Hashable {
+        var requirement: Int32
+        /// The number of the registration that served the call; 0 when none did.
+        var registration: Int32
+        /// The scalar arguments' kinds, as ``ScalarArguments`` packs them.
+        var kinds: UInt16
+        /// Whether the slot's words are where ``Ledger/boxedArguments`` keeps the arguments.
+        var boxed: Bool
+        var outcome: Invocation.Outcome
+        /// See ``Entry/answerKind``.
+        var answerKind: UInt8
+        var priority: UInt8
+        var answerWord: UInt64
+
+        /// The ``answerKind`` of a call answered with `()` at once.
+        static let voidAnswer: UInt8 = 0xFF
+    }
+
+    /// One call as stored: 28 bytes, 4-byte aligned, trivial.
+    struct Slot {
+        /// The first and second argument words, low half first.
+        var words: (UInt32, UInt32, UInt32, UInt32)
+        /// The sequence number less its run's first; ``escaped`` when kept whole in ``Ledger/escapes``.
+        var sequence: UInt32
+        /// The arrival in nanoseconds after its run's first; ``escaped`` when kept whole in ``Ledger/escapes``.
+        var arrival: UInt32
+        /// The position of the call's shape in ``Ledger/shapes``.
+        var shape: UInt32
+
+        /// An offset that did not fit: the whole value is in the side table.
+        static let escaped = UInt32.max
+    }
+
+    /// The sequence number and arrival of the first call of a run of slots.
+    struct RunStart {
+        var sequence: UInt64
+        var arrival: Int64
+    }
+
+    /// A block of slots, written once each, in order, with its runs' starts.
     final class Chunk: @unchecked Sendable {
-        let entries: UnsafeMutablePointer<Entry>
+        let slots: UnsafeMutablePointer<Slot>
+        let runs: UnsafeMutablePointer<RunStart>
 
         init(capacity: Int) {
-            entries = .allocate(capacity: capacity)
+            slots = .allocate(capacity: capacity)
+            runs = .allocate(capacity: (capacity + Ledger.runLength - 1) / Ledger.runLength)
         }
 
         deinit {
-            // Entries are trivial: nothing to deinitialize.
-            entries.deallocate()
+            // Slots and run starts are trivial: nothing to deinitialize.
+            slots.deallocate()
+            runs.deallocate()
         }
     }
 
-    /// The entries of the first chunk (a power of two); chunk `k` holds
-    /// `firstChunkCapacity << k`.
+    /// The slots of the first chunk (a power of two); chunk `k` holds
+    /// `firstChunkCapacity << k` up to ``largestChunkCapacity``.
     static let firstChunkCapacity = 1 << firstChunkShift
     static let firstChunkShift = 6
+    /// The number of chunks that double; every later chunk holds ``largestChunkCapacity``.
+    static let doublingChunks = 5
+    static let largestChunkCapacity = firstChunkCapacity << (doublingChunks - 1)
+    /// The slots of the doubling chunks together.
+    static let doublingCapacity = firstChunkCapacity * (1 << doublingChunks - 1)
+    /// The calls whose offsets share one ``RunStart`` (a power of two that divides every chunk's capacity).
+    static let runLength = 64
 
     /// The number of calls.
     private(set) var count = 0
     private var chunks: [Chunk] = []
-    /// The last chunk's entries, for appending without touching `chunks`.
-    private var tail: UnsafeMutablePointer<Entry>?
-    /// The position of the last chunk's first entry, and of the first entry past it.
+    /// The last chunk's slots, for appending without touching `chunks`.
+    private var tail: UnsafeMutablePointer<Slot>?
+    private var tailRuns: UnsafeMutablePointer<RunStart>?
+    /// The position of the last chunk's first slot, and of the first slot past it.
     private var tailStart = 0
     private var tailEnd = 0
-    private var boxedArguments: [[Any]] = []
+    private var boxedArguments = BoxedArgumentStore()
+    private var shapes: [Shape] = []
+    private var shapePositions: [Shape: UInt32] = [:]
+    /// The position of the shape appended last, so a run of alike calls skips hashing.
+    private var lastShape: UInt32 = .max
+    /// Sequence numbers and arrivals whose offsets did not fit a slot, by call position.
+    private var escapes: [Int: RunStart] = [:]
     private var requirements: [Requirement] = []
     private var requirementPositions: [ObjectIdentifier: Int32] = [:]
     /// The position of the requirement appended last, so a double called
@@ -97,43 +159,83 @@ struct Ledger {
         _ requirement: Requirement, _ arguments: CallArguments, sequence: UInt64, arrival: InvocationTime,
         outcome: Invocation.Outcome, registration: Int?, immediate: ImmediateAnswer? = nil, priority: UInt8 = 0
     ) {
-        var answerKind: UInt8 = 0
-        var answerWord: UInt64 = 0
+        var shape = Shape(
+            requirement: position(of: requirement), registration: Int32(truncatingIfNeeded: registration ?? 0),
+            kinds: 0, boxed: false, outcome: outcome, answerKind: 0, priority: priority, answerWord: 0)
         switch immediate {
         case nil: break
-        case .void?: answerKind = Entry.voidAnswer
+        case .void?: shape.answerKind = Shape.voidAnswer
         case .scalar(let kind, let word)?:
-            answerKind = kind.rawValue
-            answerWord = word
+            shape.answerKind = kind.rawValue
+            shape.answerWord = word
         }
-        let entry: Entry
+        let first: UInt64
+        let second: UInt64
         switch arguments {
         case .scalars(let scalars):
-            entry = Entry(
-                first: scalars.first, second: scalars.second, sequence: sequence, arrival: arrival,
-                requirement: position(of: requirement), registration: Int32(truncatingIfNeeded: registration ?? 0),
-                boxed: -1, kinds: scalars.kinds, outcome: outcome, answerKind: answerKind, answerWord: answerWord,
-                priority: priority)
+            shape.kinds = scalars.kinds
+            first = scalars.first
+            second = scalars.second
         case .boxed(let values):
-            entry = Entry(
-                first: 0, second: 0, sequence: sequence, arrival: arrival, requirement: position(of: requirement),
-                registration: Int32(truncatingIfNeeded: registration ?? 0),
-                boxed: Int32(truncatingIfNeeded: boxedArguments.count), kinds: 0, outcome: outcome,
-                answerKind: answerKind, answerWord: answerWord, priority: priority)
-            boxedArguments.append(values)
+            shape.boxed = true
+            let location = boxedArguments.append(values)
+            first = UInt64(location.chunk) | UInt64(location.offset) << 32
+            second = UInt64(location.count)
         }
         if count == tailEnd { startChunk() }
-        (tail! + (count &- tailStart)).initialize(to: entry)
+        let offset = count &- tailStart
+        let run = tailRuns! + offset / Ledger.runLength
+        if offset % Ledger.runLength == 0 {
+            run.initialize(to: RunStart(sequence: sequence, arrival: arrival.nanoseconds))
+        }
+        let start = run.pointee
+        var sequenceOffset = Slot.escaped
+        var arrivalOffset = Slot.escaped
+        if sequence >= start.sequence, sequence &- start.sequence < UInt64(Slot.escaped) {
+            sequenceOffset = UInt32(truncatingIfNeeded: sequence &- start.sequence)
+        }
+        let elapsed = arrival.nanoseconds &- start.arrival
+        if elapsed >= 0, elapsed < Int64(Slot.escaped) { arrivalOffset = UInt32(truncatingIfNeeded: elapsed) }
+        if sequenceOffset == Slot.escaped || arrivalOffset == Slot.escaped {
+            escapes[count] = RunStart(sequence: sequence, arrival: arrival.nanoseconds)
+        }
+        (tail! + offset).initialize(
+            to: Slot(
+                words: (
+                    UInt32(truncatingIfNeeded: first), UInt32(truncatingIfNeeded: first >> 32),
+                    UInt32(truncatingIfNeeded: second), UInt32(truncatingIfNeeded: second >> 32)
+                ), sequence: sequenceOffset, arrival: arrivalOffset, shape: position(of: shape)))
         count += 1
     }
 
     private mutating func startChunk() {
-        let capacity = Ledger.firstChunkCapacity << chunks.count
+        let capacity = Ledger.firstChunkCapacity << Swift.min(chunks.count, Ledger.doublingChunks - 1)
         let chunk = Chunk(capacity: capacity)
         chunks.append(chunk)
-        tail = chunk.entries
+        tail = chunk.slots
+        tailRuns = chunk.runs
         tailStart = count
         tailEnd = count + capacity
+    }
+
+    /// The position of `shape` in the table, added when new.
+    @inline(__always)
+    private mutating func position(of shape: Shape) -> UInt32 {
+        if lastShape != .max, shapes[Int(lastShape)] == shape { return lastShape }
+        return addPosition(of: shape)
+    }
+
+    private mutating func addPosition(of shape: Shape) -> UInt32 {
+        let position: UInt32
+        if let known = shapePositions[shape] {
+            position = known
+        } else {
+            position = UInt32(truncatingIfNeeded: shapes.count)
+            shapes.append(shape)
+            shapePositions[shape] = position
+        }
+        lastShape = position
+        return position
     }
 
     /// The position of `requirement` in the table, added when new.
@@ -160,14 +262,44 @@ struct Ledger {
         return position
     }
 
+    /// The chunk that holds call `position`, and the position of its first slot.
+    @inline(__always)
+    private func chunk(holding position: Int) -> (chunk: Chunk, start: Int) {
+        if position < Ledger.doublingCapacity {
+            // Doubling chunk k starts at firstChunkCapacity * (2^k - 1).
+            let run = position >> Ledger.firstChunkShift + 1
+            let index = Int.bitWidth - 1 - run.leadingZeroBitCount
+            return (chunks[index], Ledger.firstChunkCapacity * (1 << index - 1))
+        }
+        let later = (position - Ledger.doublingCapacity) / Ledger.largestChunkCapacity
+        return (
+            chunks[Ledger.doublingChunks + later], Ledger.doublingCapacity + later * Ledger.largestChunkCapacity
+        )
+    }
+
     /// Call `position`'s entry.
     func entry(at position: Int) -> Entry {
         precondition(position >= 0 && position < count, "ledger position \(position) out of 0..<\(count)")
-        // Chunk k starts at firstChunkCapacity * (2^k - 1).
-        let run = position >> Ledger.firstChunkShift + 1
-        let chunk = Int.bitWidth - 1 - run.leadingZeroBitCount
-        let start = Ledger.firstChunkCapacity * (1 << chunk - 1)
-        return chunks[chunk].entries[position - start]
+        let (chunk, start) = chunk(holding: position)
+        let offset = position - start
+        let slot = chunk.slots[offset]
+        let shape = shapes[Int(slot.shape)]
+        var sequence: UInt64
+        var arrival: Int64
+        if slot.sequence == Slot.escaped || slot.arrival == Slot.escaped, let whole = escapes[position] {
+            sequence = whole.sequence
+            arrival = whole.arrival
+        } else {
+            let run = chunk.runs[offset / Ledger.runLength]
+            sequence = run.sequence &+ UInt64(slot.sequence)
+            arrival = run.arrival &+ Int64(slot.arrival)
+        }
+        return Entry(
+            first: UInt64(slot.words.0) | UInt64(slot.words.1) << 32,
+            second: UInt64(slot.words.2) | UInt64(slot.words.3) << 32, sequence: sequence,
+            arrival: InvocationTime(nanoseconds: arrival), requirement: shape.requirement,
+            registration: shape.registration, boxed: shape.boxed, kinds: shape.kinds, outcome: shape.outcome, answerKind: shape.answerKind, answerWord: shape.answerWord,
+            priority: shape.priority)
     }
 
     /// The requirement of call `position`.
@@ -178,7 +310,13 @@ struct Ledger {
     /// The arguments of call `position`, as the engine passes them around.
     func arguments(at position: Int) -> CallArguments {
         let entry = entry(at: position)
-        if entry.boxed >= 0 { return .boxed(boxedArguments[Int(entry.boxed)]) }
+        if entry.boxed {
+            return .boxed(
+                boxedArguments.values(
+                    at: BoxedArgumentStore.Location(
+                        chunk: UInt32(truncatingIfNeeded: entry.first), offset: UInt32(truncatingIfNeeded: entry.first >> 32),
+                        count: UInt32(truncatingIfNeeded: entry.second))))
+        }
         return .scalars(ScalarArguments(first: entry.first, second: entry.second, kinds: entry.kinds))
     }
 
