@@ -82,9 +82,9 @@ struct Ledger {
     struct Slot {
         /// The first and second argument words, low half first.
         var words: (UInt32, UInt32, UInt32, UInt32)
-        /// The sequence number less its run's first; ``escaped`` when kept whole in ``Ledger/escapes``.
+        /// The sequence number less its run's first; ``escaped`` when kept whole in ``Ledger/escapedValues``.
         var sequence: UInt32
-        /// The arrival in nanoseconds after its run's first; ``escaped`` when kept whole in ``Ledger/escapes``.
+        /// The arrival in nanoseconds after its run's first; ``escaped`` when kept whole in ``Ledger/escapedValues``.
         var arrival: UInt32
         /// The position of the call's shape in ``Ledger/shapes``.
         var shape: UInt32
@@ -142,8 +142,11 @@ struct Ledger {
     private var shapePositions: [Shape: UInt32] = [:]
     /// The position of the shape appended last, so a run of alike calls skips hashing.
     private var lastShape: UInt32 = .max
-    /// Sequence numbers and arrivals whose offsets did not fit a slot, by call position.
-    private var escapes: [Int: RunStart] = [:]
+    /// The positions of the calls whose offsets did not fit their slots, in
+    /// call order, and their whole sequence numbers and arrivals: appending
+    /// one hashes nothing, and a read finds it by binary search.
+    private var escapedPositions: [Int] = []
+    private var escapedValues: [RunStart] = []
     private var requirements: [Requirement] = []
     private var requirementPositions: [ObjectIdentifier: Int32] = [:]
     /// The position of the requirement appended last, so a double called
@@ -197,7 +200,8 @@ struct Ledger {
         let elapsed = arrival.nanoseconds &- start.arrival
         if elapsed >= 0, elapsed < Int64(Slot.escaped) { arrivalOffset = UInt32(truncatingIfNeeded: elapsed) }
         if sequenceOffset == Slot.escaped || arrivalOffset == Slot.escaped {
-            escapes[count] = RunStart(sequence: sequence, arrival: arrival.nanoseconds)
+            escapedPositions.append(count)
+            escapedValues.append(RunStart(sequence: sequence, arrival: arrival.nanoseconds))
         }
         (tail! + offset).initialize(
             to: Slot(
@@ -277,6 +281,17 @@ struct Ledger {
         )
     }
 
+    /// The whole sequence number and arrival of call `position`, when its offsets did not fit its slot.
+    private func escapedValue(of position: Int) -> RunStart? {
+        var low = 0
+        var high = escapedPositions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if escapedPositions[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < escapedPositions.count && escapedPositions[low] == position ? escapedValues[low] : nil
+    }
+
     /// Call `position`'s entry.
     func entry(at position: Int) -> Entry {
         precondition(position >= 0 && position < count, "ledger position \(position) out of 0..<\(count)")
@@ -286,7 +301,7 @@ struct Ledger {
         let shape = shapes[Int(slot.shape)]
         var sequence: UInt64
         var arrival: Int64
-        if slot.sequence == Slot.escaped || slot.arrival == Slot.escaped, let whole = escapes[position] {
+        if slot.sequence == Slot.escaped || slot.arrival == Slot.escaped, let whole = escapedValue(of: position) {
             sequence = whole.sequence
             arrival = whole.arrival
         } else {
