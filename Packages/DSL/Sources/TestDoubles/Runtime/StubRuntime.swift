@@ -124,6 +124,8 @@ final class StubRuntime: Sendable {
             write(recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan) { outcome in
                 withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
             }
+        } else if plan.decodesDirectly, !plan.hasInoutArguments, !plan.readers.isEmpty {
+            serveOnStack(frame, plan)
         } else {
             withArguments(frame, plan) { arguments in
                 guard !plan.hasInoutArguments else {
@@ -134,6 +136,35 @@ final class StubRuntime: Sendable {
                 write(recorder.dispatchUnboxingAnswer(plan.shape.requirement, arguments: arguments), to: frame, plan) {
                     finish(frame, plan, $0, arguments)
                 }
+            }
+        }
+    }
+
+    /// Answers a synchronous call whose arguments decode directly, decoding
+    /// them into a stack buffer: a catch-all's configured scalar or `Void`
+    /// value is answered from it (the ledger copies the arguments), so the
+    /// call allocates no array; any other call moves the arguments into one
+    /// and takes the general path.
+    private func serveOnStack(_ frame: CallFrame, _ plan: RequirementPlan) {
+        let count = plan.readers.count
+        withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // The readers are read in place (a copy of the array would be retained and released per call).
+            plan.readers.withUnsafeBufferPointer { readers in
+                for index in 0..<count { (base + index).initialize(to: readers[index].read(frame)) }
+            }
+            let decoded = UnsafeBufferPointer(start: base, count: count)
+            if let immediate = recorder.answerImmediately(plan.shape.requirement, borrowing: decoded) {
+                write(immediate, to: frame, plan) { finish(frame, plan, $0, Array(decoded)) }
+                base.deinitialize(count: count)
+                return
+            }
+            let arguments = [Any](unsafeUninitializedCapacity: count) { target, initialized in
+                target.baseAddress?.moveInitialize(from: base, count: count)
+                initialized = count
+            }
+            write(recorder.dispatchUnboxingAnswer(plan.shape.requirement, declinedArguments: arguments), to: frame, plan) {
+                finish(frame, plan, $0, arguments)
             }
         }
     }

@@ -6,12 +6,17 @@
 enum CallArguments {
     case scalars(ScalarArguments)
     case boxed([Any])
+    /// Boxed values the front still owns, valid only while the call is in
+    /// the engine: recording copies them into the ledger, and nothing else
+    /// keeps them.
+    case borrowed(UnsafeBufferPointer<Any>)
 
     /// The number of arguments.
     var count: Int {
         switch self {
         case .scalars(let scalars): scalars.count
         case .boxed(let values): values.count
+        case .borrowed(let values): values.count
         }
     }
 
@@ -20,6 +25,7 @@ enum CallArguments {
         switch self {
         case .scalars(let scalars): scalars.value(at: index)
         case .boxed(let values): values[index]
+        case .borrowed(let values): values[index]
         }
     }
 
@@ -28,6 +34,7 @@ enum CallArguments {
         switch self {
         case .scalars(let scalars): scalars.values
         case .boxed(let values): values
+        case .borrowed(let values): Array(values)
         }
     }
 }

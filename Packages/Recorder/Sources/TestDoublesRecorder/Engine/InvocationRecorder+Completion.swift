@@ -19,10 +19,15 @@ extension InvocationRecorder {
     func complete(_ ticket: CallTicket, _ outcome: CallOutcome) {
         // Read on the same coarse clock as the arrival, so a duration is whole
         // ticks and never counts the gap between the two clocks.
-        let completion = CallCompletion(outcome, sequence: InvocationSequence.next(), time: .now)
+        let time = InvocationTime.now
         let observers = state.withLock { state -> [@Sendable () -> Void] in
             guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
-            state.completions.record(completion, at: ticket.position)
+            // The completion number comes from the double's own cursor, like
+            // an arrival's: it orders across doubles the same way, and a run of
+            // calls on one double takes no process-wide epoch per completion
+            // (an atomic add, and a new epoch for the next call's number too).
+            state.completions.record(
+                CallCompletion(outcome, sequence: state.sequence.next(), time: time), at: ticket.position)
             return state.completionObservers.isEmpty ? [] : Array(state.completionObservers.values)
         }
         for observer in observers { observer() }

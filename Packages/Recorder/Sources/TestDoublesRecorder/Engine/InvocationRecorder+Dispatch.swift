@@ -20,7 +20,9 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, boxed in declaration order.
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, arguments: [Any]) -> CallOutcome {
-        if CaptureSession.currentIfRecording == nil, let answer = immediateCatchAllAnswer(requirement, arguments) {
+        if CaptureSession.currentIfRecording == nil,
+            let answer = immediateCatchAllAnswer(requirement, .boxed(arguments))
+        {
             return answer.callOutcome
         }
         return dispatch(requirement, .boxed(arguments))
@@ -38,10 +40,52 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, boxed in declaration order.
     /// - Returns: What the front must do.
     public func dispatchUnboxingAnswer(_ requirement: Requirement, arguments: [Any]) -> ScalarCallOutcome {
-        if CaptureSession.currentIfRecording == nil, let answer = immediateCatchAllAnswer(requirement, arguments) {
+        if CaptureSession.currentIfRecording == nil,
+            let answer = immediateCatchAllAnswer(requirement, .boxed(arguments))
+        {
             return answer.outcome
         }
         return .outcome(dispatch(requirement, .boxed(arguments)))
+    }
+
+    /// Answers a real call of a synchronous requirement at once, recording
+    /// it, when the requirement's first registration is a catch-all whose
+    /// next behavior is a configured `Void` or scalar value with no actions
+    /// around its calls; nil, with nothing recorded or consumed, otherwise.
+    ///
+    /// The arguments stay the front's: the ledger keeps its own copies, so a
+    /// front that decodes them into a buffer of its own (a runtime stub's
+    /// stack) allocates no array for a call answered here. A front that gets
+    /// nil goes on with ``dispatchUnboxingAnswer(_:declinedArguments:)``.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order, valid during the call.
+    /// - Returns: ``ScalarCallOutcome/returnedVoid`` or
+    ///   ``ScalarCallOutcome/returnedScalar(_:_:)``, or nil.
+    @inline(__always)
+    public func answerImmediately(
+        _ requirement: Requirement, borrowing arguments: UnsafeBufferPointer<Any>
+    ) -> ScalarCallOutcome? {
+        guard CaptureSession.currentIfRecording == nil else { return nil }
+        return immediateCatchAllAnswer(requirement, .borrowed(arguments))?.outcome
+    }
+
+    /// Answers a real call of a synchronous requirement after
+    /// ``answerImmediately(_:borrowing:)`` gave nil for it: the same as
+    /// ``dispatchUnboxingAnswer(_:arguments:)`` without trying that
+    /// one-hold answer again.
+    ///
+    /// The general path picks exactly as it would have (a registration added
+    /// in between is seen, a catch-all's value is answered boxed).
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order, of a call
+    ///     ``answerImmediately(_:borrowing:)`` declined.
+    /// - Returns: What the front must do.
+    public func dispatchUnboxingAnswer(_ requirement: Requirement, declinedArguments arguments: [Any]) -> ScalarCallOutcome {
+        .outcome(dispatch(requirement, .boxed(arguments)))
     }
 
     /// Answers a real call of a synchronous requirement whose arguments are
@@ -128,7 +172,7 @@ extension InvocationRecorder {
     /// its completion needs no second hold); nil (and nothing consumed or
     /// recorded) otherwise, for the general path to pick exactly as it would have.
     @inline(__always)
-    private func immediateCatchAllAnswer(_ requirement: Requirement, _ arguments: [Any]) -> ImmediateAnswer? {
+    private func immediateCatchAllAnswer(_ requirement: Requirement, _ arguments: CallArguments) -> ImmediateAnswer? {
         var notification: Notification?
         // The slot and the registration are borrowed without retaining:
         // the state holds both, and nothing drops them while the lock is held.
@@ -141,7 +185,7 @@ extension InvocationRecorder {
                     else { return nil }
                     first.served += 1
                     notification = appendInvocation(
-                        &state, requirement, .boxed(arguments), .returned, first.number, immediate: answer)
+                        &state, requirement, arguments, .returned, first.number, immediate: answer)
                     return answer
                 }
             }
@@ -196,7 +240,7 @@ extension InvocationRecorder {
             if case .trap = outcome { await session.parkTask() }
             return outcome
         }
-        if let answer = immediateCatchAllAnswer(requirement, arguments) { return answer.callOutcome }
+        if let answer = immediateCatchAllAnswer(requirement, .boxed(arguments)) { return answer.callOutcome }
         let selection = select(requirement, .boxed(arguments))
         let hooks = selection.hooks
         if let hooks { run(hooks.before, requirement, arguments) }

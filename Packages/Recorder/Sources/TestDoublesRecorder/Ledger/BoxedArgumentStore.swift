@@ -2,9 +2,9 @@
 /// chunks that never move.
 ///
 /// A call keeps its own copy of each argument (the existential, retaining
-/// what it holds) for as long as the ledger keeps the call; the array the
-/// front passed in is not kept, so recording a call allocates nothing of its
-/// own once a chunk has room. A copy of a store is a snapshot: it shares the
+/// what it holds) for as long as the ledger keeps the call; the array or
+/// buffer the front passed in is not kept, so recording a call allocates
+/// nothing of its own once a chunk has room. A copy of a store is a snapshot: it shares the
 /// chunks and reads only the arguments of the calls it counts, while the
 /// recorder's own store goes on appending past them. Only the recorder's
 /// store appends.
@@ -46,7 +46,7 @@ struct BoxedArgumentStore {
 
     /// Keeps a copy of `values`, returning where they are.
     @inline(__always)
-    mutating func append(_ values: [Any]) -> Location {
+    mutating func append(_ values: UnsafeBufferPointer<Any>) -> Location {
         let needed = values.count
         if chunks.isEmpty || chunks[chunks.count - 1].capacity - chunks[chunks.count - 1].count < needed {
             startChunk(needed)
@@ -55,9 +55,7 @@ struct BoxedArgumentStore {
         let location = Location(
             chunk: UInt32(truncatingIfNeeded: chunks.count - 1), offset: UInt32(truncatingIfNeeded: chunk.count),
             count: UInt32(truncatingIfNeeded: needed))
-        values.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress { (chunk.values + chunk.count).initialize(from: base, count: needed) }
-        }
+        if let base = values.baseAddress { (chunk.values + chunk.count).initialize(from: base, count: needed) }
         chunk.count += needed
         return location
     }

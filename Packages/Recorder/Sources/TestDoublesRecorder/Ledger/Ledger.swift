@@ -181,6 +181,11 @@ struct Ledger {
             second = scalars.second
         case .boxed(let values):
             shape.boxed = true
+            let location = values.withUnsafeBufferPointer { boxedArguments.append($0) }
+            first = UInt64(location.chunk) | UInt64(location.offset) << 32
+            second = UInt64(location.count)
+        case .borrowed(let values):
+            shape.boxed = true
             let location = boxedArguments.append(values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
