@@ -434,8 +434,11 @@ final class StubRuntime: Sendable {
                 )
             }
             frame.yieldForModify(start, calleeAllocated: calleeAllocated) { final, _ in
+                // A setter answers nothing, so no answer of it needs a stop: the recorder already reported a
+                // misconfigured one (`thenFatalError`, a thrown error) at its line and answered `()`.
                 if case .trap(let message) = recorder.dispatch(setter.requirement, arguments: indices + [final]) {
-                    fatalError(message)
+                    TestDoubleIssueReporting.report(
+                        TestDoubleIssue(kind: .invalidBehavior, message: message, location: recorder.creationSite))
                 }
             }
         }
