@@ -43,12 +43,19 @@ enum ArgumentUnpacking {
         var position = 0
         func next<T>(_ type: T.Type) throws(Mismatch) -> T {
             defer { position += 1 }
-            guard position < arguments.count, let value = arguments[position] as? T else {
-                throw Mismatch(position: position, expected: type)
-            }
-            return value
+            return try argument(arguments, at: position, as: type)
         }
         return (repeat try next((each A).self))
+    }
+
+    /// The argument at `position` cast to `T`; a missing argument or a
+    /// failed cast is a ``Mismatch`` naming the position and the type.
+    @inlinable
+    static func argument<T>(_ arguments: [Any], at position: Int, as type: T.Type) throws(Mismatch) -> T {
+        guard position < arguments.count, let value = arguments[position] as? T else {
+            throw Mismatch(position: position, expected: type)
+        }
+        return value
     }
 
     /// Calls `handler` with the first arguments cast to its parameter
@@ -67,10 +74,7 @@ enum ArgumentUnpacking {
         var position = 0
         func next<T>(_ type: T.Type) throws(Mismatch) -> T {
             defer { position += 1 }
-            guard position < arguments.count, let value = arguments[position] as? T else {
-                throw Mismatch(position: position, expected: type)
-            }
-            return value
+            return try argument(arguments, at: position, as: type)
         }
         do {
             return try handler(repeat try next((each A).self))
