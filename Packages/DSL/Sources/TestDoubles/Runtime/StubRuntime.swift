@@ -163,7 +163,9 @@ final class StubRuntime: Sendable {
                 target.baseAddress?.moveInitialize(from: base, count: count)
                 initialized = count
             }
-            write(recorder.dispatchUnboxingAnswer(plan.shape.requirement, declinedArguments: arguments), to: frame, plan) {
+            write(
+                recorder.dispatchUnboxingAnswer(plan.shape.requirement, declinedArguments: arguments), to: frame, plan
+            ) {
                 finish(frame, plan, $0, arguments)
             }
         }

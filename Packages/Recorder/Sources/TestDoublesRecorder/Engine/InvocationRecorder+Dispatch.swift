@@ -84,7 +84,9 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, boxed in declaration order, of a call
     ///     ``answerImmediately(_:borrowing:)`` declined.
     /// - Returns: What the front must do.
-    public func dispatchUnboxingAnswer(_ requirement: Requirement, declinedArguments arguments: [Any]) -> ScalarCallOutcome {
+    public func dispatchUnboxingAnswer(
+        _ requirement: Requirement, declinedArguments arguments: [Any]
+    ) -> ScalarCallOutcome {
         .outcome(dispatch(requirement, .boxed(arguments)))
     }
 

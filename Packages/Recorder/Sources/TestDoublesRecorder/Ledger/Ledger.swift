@@ -318,7 +318,8 @@ struct Ledger {
             first: UInt64(slot.words.0) | UInt64(slot.words.1) << 32,
             second: UInt64(slot.words.2) | UInt64(slot.words.3) << 32, sequence: sequence,
             arrival: InvocationTime(nanoseconds: arrival), requirement: shape.requirement,
-            registration: shape.registration, boxed: shape.boxed, kinds: shape.kinds, outcome: shape.outcome, answerKind: shape.answerKind, answerWord: shape.answerWord,
+            registration: shape.registration, boxed: shape.boxed, kinds: shape.kinds, outcome: shape.outcome,
+            answerKind: shape.answerKind, answerWord: shape.answerWord,
             priority: shape.priority)
     }
 
@@ -334,7 +335,8 @@ struct Ledger {
             return .boxed(
                 boxedArguments.values(
                     at: BoxedArgumentStore.Location(
-                        chunk: UInt32(truncatingIfNeeded: entry.first), offset: UInt32(truncatingIfNeeded: entry.first >> 32),
+                        chunk: UInt32(truncatingIfNeeded: entry.first),
+                        offset: UInt32(truncatingIfNeeded: entry.first >> 32),
                         count: UInt32(truncatingIfNeeded: entry.second))))
         }
         return .scalars(ScalarArguments(first: entry.first, second: entry.second, kinds: entry.kinds))
