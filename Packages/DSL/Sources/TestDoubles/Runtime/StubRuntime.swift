@@ -159,9 +159,18 @@ final class StubRuntime: Sendable {
                 base.deinitialize(count: count)
                 return
             }
-            let arguments = [Any](unsafeUninitializedCapacity: count) { target, initialized in
-                target.baseAddress?.moveInitialize(from: base, count: count)
-                initialized = count
+            // Literals for the common arities: the general initializers are not
+            // specialized and look the array's metadata up on every call.
+            let arguments: [Any]
+            switch count {
+            case 1: arguments = [base.move()]
+            case 2: arguments = [base.move(), (base + 1).move()]
+            case 3: arguments = [base.move(), (base + 1).move(), (base + 2).move()]
+            default:
+                var all: [Any] = []
+                all.reserveCapacity(count)
+                for index in 0..<count { all.append((base + index).move()) }
+                arguments = all
             }
             write(
                 recorder.dispatchUnboxingAnswer(plan.shape.requirement, declinedArguments: arguments), to: frame, plan

@@ -271,19 +271,34 @@ struct Ledger {
         return position
     }
 
-    /// The chunk that holds call `position`, and the position of its first slot.
+    /// The index of the chunk that holds call `position`, and the slot's offset in it.
     @inline(__always)
-    private func chunk(holding position: Int) -> (chunk: Chunk, start: Int) {
+    private func locate(_ position: Int) -> (chunk: Int, offset: Int) {
+        precondition(position >= 0 && position < count, "ledger position \(position) out of 0..<\(count)")
         if position < Ledger.doublingCapacity {
             // Doubling chunk k starts at firstChunkCapacity * (2^k - 1).
             let run = position >> Ledger.firstChunkShift + 1
             let index = Int.bitWidth - 1 - run.leadingZeroBitCount
-            return (chunks[index], Ledger.firstChunkCapacity * (1 << index - 1))
+            return (index, position - Ledger.firstChunkCapacity * (1 << index - 1))
         }
-        let later = (position - Ledger.doublingCapacity) / Ledger.largestChunkCapacity
+        let later = position - Ledger.doublingCapacity
         return (
-            chunks[Ledger.doublingChunks + later], Ledger.doublingCapacity + later * Ledger.largestChunkCapacity
+            Ledger.doublingChunks + later / Ledger.largestChunkCapacity, later % Ledger.largestChunkCapacity
         )
+    }
+
+    /// Call `position`'s slot.
+    @inline(__always)
+    private func slot(at position: Int) -> Slot {
+        let (chunk, offset) = locate(position)
+        return chunks[chunk].slots[offset]
+    }
+
+    /// What call `position` shares with others: its requirement,
+    /// registration, outcome, kinds, immediate answer and priority.
+    @inline(__always)
+    func shape(at position: Int) -> Shape {
+        shapes[Int(slot(at: position).shape)]
     }
 
     /// The whole sequence number and arrival of call `position`, when its offsets did not fit its slot.
@@ -299,10 +314,8 @@ struct Ledger {
 
     /// Call `position`'s entry.
     func entry(at position: Int) -> Entry {
-        precondition(position >= 0 && position < count, "ledger position \(position) out of 0..<\(count)")
-        let (chunk, start) = chunk(holding: position)
-        let offset = position - start
-        let slot = chunk.slots[offset]
+        let (chunk, offset) = locate(position)
+        let slot = chunks[chunk].slots[offset]
         let shape = shapes[Int(slot.shape)]
         var sequence: UInt64
         var arrival: Int64
@@ -310,7 +323,7 @@ struct Ledger {
             sequence = whole.sequence
             arrival = whole.arrival
         } else {
-            let run = chunk.runs[offset / Ledger.runLength]
+            let run = chunks[chunk].runs[offset / Ledger.runLength]
             sequence = run.sequence &+ UInt64(slot.sequence)
             arrival = run.arrival &+ Int64(slot.arrival)
         }
@@ -325,21 +338,22 @@ struct Ledger {
 
     /// The requirement of call `position`.
     func requirement(at position: Int) -> Requirement {
-        requirements[Int(entry(at: position).requirement)]
+        requirements[Int(shape(at: position).requirement)]
     }
 
     /// The arguments of call `position`, as the engine passes them around.
     func arguments(at position: Int) -> CallArguments {
-        let entry = entry(at: position)
-        if entry.boxed {
+        let slot = slot(at: position)
+        let shape = shapes[Int(slot.shape)]
+        if shape.boxed {
             return .boxed(
                 boxedArguments.values(
-                    at: BoxedArgumentStore.Location(
-                        chunk: UInt32(truncatingIfNeeded: entry.first),
-                        offset: UInt32(truncatingIfNeeded: entry.first >> 32),
-                        count: UInt32(truncatingIfNeeded: entry.second))))
+                    at: BoxedArgumentStore.Location(chunk: slot.words.0, offset: slot.words.1, count: slot.words.2)))
         }
-        return .scalars(ScalarArguments(first: entry.first, second: entry.second, kinds: entry.kinds))
+        return .scalars(
+            ScalarArguments(
+                first: UInt64(slot.words.0) | UInt64(slot.words.1) << 32,
+                second: UInt64(slot.words.2) | UInt64(slot.words.3) << 32, kinds: shape.kinds))
     }
 
     /// Call `position` as an invocation.

@@ -55,8 +55,8 @@ final class PatternCore: Sendable {
 
     /// Whether the pattern selects call `position` of `ledger`, read in place.
     func accepts(_ ledger: borrowing Ledger, at position: Int) -> Bool {
-        let entry = ledger.entry(at: position)
-        guard selects(outcome: entry.outcome, registration: entry.registration == 0 ? nil : Int(entry.registration))
+        let shape = ledger.shape(at: position)
+        guard selects(outcome: shape.outcome, registration: shape.registration == 0 ? nil : Int(shape.registration))
         else { return false }
         return requirement == nil || accepts(ledger.arguments(at: position))
     }
