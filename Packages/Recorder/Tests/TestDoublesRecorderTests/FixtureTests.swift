@@ -195,7 +195,8 @@ final class Locked<Value>: @unchecked Sendable {
             #expect(replay.assertFullyReplayed())
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("position 3: track(event:value:) with [\"done\", 1]") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("position 3: track(event:value:) with [\"done\", 1]"))
     }
 
     @Test func aMismatchedCallIsAnIssueNamingPositionExpectedAndActual() throws {
@@ -252,8 +253,9 @@ final class Locked<Value>: @unchecked Sendable {
             .thenRecord(into: session) { (value: Opaque) in value.payload > 0 }
         let issues = TestDoubleIssueReporting.capture { #expect(spy().store(Opaque(payload: 2))) }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("store(_:)") == true)
-        #expect(issues.first?.message.contains("argument 1") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("store(_:)"))
+        #expect(issue.message.contains("argument 1"))
         #expect(throws: FixtureError.self) { try session.snapshot() }
     }
 }
@@ -287,7 +289,8 @@ final class Locked<Value>: @unchecked Sendable {
             ])
         let issues = TestDoubleIssueReporting.capture { #expect(session.assertMatchesReference() == false) }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.hasPrefix("recording \"today\" differs from its reference fixture:") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.hasPrefix("recording \"today\" differs from its reference fixture:"))
         #expect(issues.first?.kind == .unmetExpectation)
     }
 }

@@ -35,7 +35,8 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
             double.verify(2...2) { $0.fetch(id: Match.any(), completion: completion.capture()) }
         }
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("2 captured callback(s) were never called or released") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("2 captured callback(s) were never called or released"))
         #expect(found.first?.location?.line == line)
         #expect(found.first?.location?.fileID == #fileID)
     }
