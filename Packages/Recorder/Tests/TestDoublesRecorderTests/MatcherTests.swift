@@ -127,7 +127,7 @@ import Testing
         let issue = try #require(found.first)
         #expect(issue.message.contains("isEnabled(_:for:) mixes 1 matcher(s) with literal arguments"))
         #expect(issue.message.contains("Match.equal("))
-        #expect(found.first?.location?.line == #line - 6)
+        #expect(issue.location?.line == #line - 7)
     }
 
     @Test func literalWithoutEqualityIsRejected() throws {

@@ -121,7 +121,7 @@ import Testing
         #expect(failed.count == 1)
         let issue = try #require(failed.first)
         #expect(issue.message.contains("(step 2 of 2)"))
-        #expect(failed.first?.location?.line == #line - 7)
+        #expect(issue.location?.line == #line - 8)
     }
 
     @Test func verifyNoMoreInteractionsNamesUnverifiedCalls() throws {
