@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TestDoublesRecorder
+@_spi(TestDoublesInternals) @testable import TestDoublesRecorder
 
 /// A loader that answers through completion handlers.
 private protocol Loader {

@@ -1,5 +1,5 @@
 import Foundation
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 struct RecordedAccount: Codable, Equatable {
@@ -140,18 +140,6 @@ enum AccountError: Error, Codable, Equatable {
         #expect(!json.contains("token-1"))
         #expect(json.contains("blob"))
         #expect(seen.withLock { $0 } == [.argument(0), .argument(1), .result])
-    }
-}
-
-/// A lock for test-local state shared with `@Sendable` closures.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
 

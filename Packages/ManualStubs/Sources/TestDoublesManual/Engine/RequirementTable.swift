@@ -1,4 +1,4 @@
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 
 /// The requirements one double has seen, built once per requirement and
 /// looked up on every call.

@@ -1,5 +1,5 @@
 import TestDoublesManual
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 protocol ProfileLoader {

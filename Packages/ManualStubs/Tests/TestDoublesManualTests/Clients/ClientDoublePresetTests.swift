@@ -1,5 +1,6 @@
 import Foundation
 import TestDoublesManual
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 struct Mailer {
