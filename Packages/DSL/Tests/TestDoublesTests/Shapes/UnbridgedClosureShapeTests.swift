@@ -50,16 +50,6 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
     func schedule(_ job: @escaping @isolated(any) () async -> Void) {}
 }
 
-#if compiler(>=6.2)
-protocol CallerIsolatedRunner {
-    func run(_ job: nonisolated(nonsending) @escaping () async -> Void)
-}
-
-struct LiveCallerIsolatedRunner: CallerIsolatedRunner {
-    func run(_ job: nonisolated(nonsending) @escaping () async -> Void) {}
-}
-#endif
-
 @Suite struct UnbridgedClosureShapeTests {
     func failure<Subject>(_ type: Subject.Type) -> StubError? { FailClosedTests().failure(type) }
 
@@ -97,18 +87,13 @@ struct LiveCallerIsolatedRunner: CallerIsolatedRunner {
             reason: "do not fit in the argument registers")
     }
 
+    // A `nonisolated(nonsending)` closure takes the same path (the bridge refuses both by their extended
+    // function flags; Metadata's RequirementSymbolTests decodes its `YC`), but no protocol here can spell it:
+    // Swift 6.0.3, which also builds this target, fails to parse the attribute even inside an inactive
+    // `#if compiler(>=6.2)` block.
     @Test func isolatedAnyClosuresFailClosedByNameNotAsAnUnreadSignature() {
         expectFailsClosed(
             failure((any IsolatedAnyScheduler).self), requirement: "schedule(_:)",
             type: "@isolated(any) () async -> ()", reason: "carries its isolation in a way the bridge does not pass")
     }
-
-    #if compiler(>=6.2)
-    @Test func callerIsolatedClosuresFailClosedByName() {
-        expectFailsClosed(
-            failure((any CallerIsolatedRunner).self), requirement: "run(_:)",
-            type: "nonisolated(nonsending) () async -> ()",
-            reason: "carries its isolation in a way the bridge does not pass")
-    }
-    #endif
 }
