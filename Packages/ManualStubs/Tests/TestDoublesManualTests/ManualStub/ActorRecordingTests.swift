@@ -174,13 +174,14 @@ enum VaultAwaits {
 /// the caller's isolation, so such a call still stops the process; the
 /// census lists it.
 @Suite struct ActorRecordingTests {
-    @Test func aClosureIsolatedToAnActorWithACustomExecutor() async {
+    @Test func aClosureIsolatedToAnActorWithACustomExecutor() async throws {
         let vault = ManualStub<VaultStubConformer>()
         let keeper = VaultKeeper()
         let (issues, line) = await keeper.recordBareAny(on: vault)
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("VaultSession") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("VaultSession"))
 
         let session = VaultSession(id: 43)
         #expect(await keeper.recordClassResult(on: vault, answering: session).isEmpty)
@@ -190,13 +191,14 @@ enum VaultAwaits {
         #expect(vault.verify { $0.open(Match.equal(5)) })
     }
 
-    @Test func aClosureDoubleRecordedOnAnActorWithACustomExecutor() async {
+    @Test func aClosureDoubleRecordedOnAnActorWithACustomExecutor() async throws {
         let resume = AsyncClosureDouble<VaultSession, Bool>()
         let keeper = VaultKeeper()
         let (issues, line) = await keeper.recordBareAny(on: resume)
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("VaultSession") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("VaultSession"))
         #expect(await keeper.recordings == 1)
         // The double stays usable.
         resume.whenAny().thenReturn(true)
