@@ -11,22 +11,18 @@ import Testing
 /// closure's actor (`@isolated(any)`) and lends it to its own thread.
 @Suite struct OtherActorPlaceholderTests {
     @Test func aGlobalActorClosureFromANonisolatedTestRecordsAClassResult() async throws {
-        let stub = try Stub<any SendableBoxSource>()
-        let box = PlaceholderBox("made")
-        let issues = await TestDoubleIssueReporting.capture { () async in
-            await stub.when { @PlaceholderTestActor double in
-                await Task.yield()
-                PlaceholderTestActor.assertIsolated()
-                return double.makeBox()
-            }.thenReturn(box)
-        }
-        #expect(issues.isEmpty)
-        #expect(stub().makeBox() === box)
+        try await Self.recordOnTheGlobalActor()
     }
 
     @MainActor @Test func aGlobalActorClosureFromAMainActorTestRecordsAClassResult() async throws {
+        try await Self.recordOnTheGlobalActor()
+    }
+
+    /// A synchronous requirement returning a class, in a closure isolated to
+    /// the global actor whatever the caller's isolation.
+    private static func recordOnTheGlobalActor(isolation: isolated (any Actor)? = #isolation) async throws {
         let stub = try Stub<any SendableBoxSource>()
-        let box = PlaceholderBox("made on another actor")
+        let box = PlaceholderBox("made")
         let issues = await TestDoubleIssueReporting.capture { () async in
             await stub.when { @PlaceholderTestActor double in
                 await Task.yield()
