@@ -65,14 +65,6 @@ final class IntBoundSource: BoundSource {
     static func make(_ seed: Int) -> Int { seed }
 }
 
-protocol SettableBoundStore<Element> {
-    associatedtype Element
-    var current: Element { get set }
-}
-struct IntSettableBoundStore: SettableBoundStore {
-    var current = 0
-}
-
 /// Reads `store` through the existential, as production code would.
 func roundTrip<T>(_ store: any BoundStore<T>, _ value: T) -> (T, T, Int) {
     store.put(value)
@@ -171,15 +163,6 @@ func roundTrip<T>(_ store: any BoundStore<T>, _ value: T) -> (T, T, Int) {
         #expect(await source.next() == "next value, longer than sixteen bytes")
         #expect(type(of: source).make("seed") == "made")
         #expect(makes.arguments() == ["seed"])
-    }
-
-    @Test func settableBoundPropertyFailsClosed() {
-        #expect {
-            _ = try Stub<any SettableBoundStore<Int>>()
-        } throws: { error in
-            guard let error = error as? StubError else { return false }
-            return error.kind == .unsupportedProtocolShape && error.reason.contains("_modify yields the bound")
-        }
     }
 
     @Test func spyOfABoundExistentialFailsClosed() {

@@ -34,14 +34,6 @@ struct DoubleSettableArrayBoundStore: SettableArrayBoundStore {
     var items: [Double] = []
 }
 
-protocol SettableOptionalBoundStore<Element> {
-    associatedtype Element
-    var current: Element? { get set }
-}
-struct DoubleSettableOptionalBoundStore: SettableOptionalBoundStore {
-    var current: Double?
-}
-
 /// Everything a production caller of `OptionalBoundStore` does, through the existential.
 struct OptionalRoundTrip<T> {
     var found: T?
@@ -174,16 +166,6 @@ func genericAll<S: OptionalBoundStore>(_ store: S) -> (S.Element?, [S.Element], 
         #expect(sets.arguments() == [["set"], ["first", "a string longer than the inline fifteen bytes", "appended"]])
         stub.verify(.exactly(2)) { $0.items }
         stub.verifySet(.once) { $0.items = Match.equal(["set"]) }
-    }
-
-    @Test func settableOptionalPropertyFailsClosed() {
-        #expect {
-            _ = try Stub<any SettableOptionalBoundStore<Int>>()
-        } throws: { error in
-            guard let error = error as? StubError else { return false }
-            return error.kind == .unsupportedProtocolShape && error.reason.contains("_modify yields the bound")
-                && error.reason.contains("Element?") && error.requirement == "current"
-        }
     }
 
     @Test func unservedWrappersFailClosedNamingTheType() {

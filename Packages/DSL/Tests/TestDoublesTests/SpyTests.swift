@@ -264,6 +264,19 @@ struct LiveGreeter: Greeter {
         #expect(spy().greet("ada") == "Hi, ada")
     }
 
+    @Test func aModifyWhoseSetWouldForwardIsAnIssueNotASilentDrop() throws {
+        let real = LiveLedger(balance: 1)
+        let line = #line + 1
+        let spy = try Spy<any Ledger>(forwardingTo: real)
+        spy.when { $0.balance }.thenReturn(5)
+        var ledger = spy()
+        let issues = TestDoubleIssueReporting.capture { ledger.balance += 1 }
+        #expect(issues.map(\.location?.line) == [line])
+        #expect(issues.first?.message.contains("the real implementation did not receive it") == true)
+        #expect(real.balance == 1)
+        spy.verify(.once) { $0.balance = Match.equal(6) }
+    }
+
     #if compiler(>=6.2)
     @Test func aModifyAccessThatWouldForwardStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

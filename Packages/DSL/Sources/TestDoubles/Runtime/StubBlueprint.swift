@@ -198,11 +198,21 @@ struct StubBlueprint: @unchecked Sendable {
                         "its _modify yields Self, Self? or [Self], which the runtime stub does not serve yet",
                         "use ManualStub")
                 }
-                if signatures[getter].resultIsAbstract {
+                if signatures[getter].resultIsAbstract, signatures[getter].genericResultTemplate != nil {
                     throw fail(
-                        "its _modify yields the bound associated type, or a wrapper of it that travels indirectly (such "
-                            + "as Element?), which the runtime stub does not serve yet",
-                        "use ManualStub")
+                        "its _modify yields a wrapper of the requirement's own generic parameter that travels "
+                            + "indirectly (such as T?), which the runtime stub does not serve yet",
+                        "use ManualStub (a hand-written or doubles-gen conformer)")
+                }
+                if signatures[getter].resultIsAbstract, let result = signatures[getter].result,
+                    !AbstractionForm.matchesConcrete(result)
+                {
+                    // Another bound type's yielded storage holds the same bytes in either form.
+                    throw fail(
+                        "its _modify yields the bound associated type as \(result), whose form in generic code (a "
+                            + "function thunk or a metatype's metadata address) differs from its concrete form, which "
+                            + "the runtime stub cannot convert in place",
+                        "use ManualStub (a hand-written or doubles-gen conformer)")
                 }
                 access = .modify(getter: getter, setter: setter, calleeAllocated: calleeAllocated)
             case .initializer:
@@ -251,7 +261,12 @@ struct StubBlueprint: @unchecked Sendable {
                 "its `\(form)` accessor yields Self, Self? or [Self], which the runtime stub does not serve yet",
                 "use ManualStub")
         }
-        if signature.resultIsAbstract || signature.genericResultIndex != nil || signature.isAsync {
+        // A `modify` yields an address, like `_modify`: the bound type's storage is served where its bytes are
+        // the same in generic code (checked with the getter's result by the caller); a `read` yields the value.
+        let yieldsBoundStorage = form == "modify" && signature.genericResultTemplate == nil
+        if (signature.resultIsAbstract && !yieldsBoundStorage) || signature.genericResultIndex != nil
+            || signature.isAsync
+        {
             throw fail(
                 "its `\(form)` accessor yields the bound associated type or a generic value, which the runtime "
                     + "stub does not serve yet",

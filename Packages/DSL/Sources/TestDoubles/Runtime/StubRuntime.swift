@@ -434,9 +434,22 @@ final class StubRuntime: Sendable {
                 )
             }
             frame.yieldForModify(start, calleeAllocated: calleeAllocated) { final, _ in
-                if case .trap(let message) = recorder.dispatch(setter.requirement, arguments: indices + [final]) {
-                    fatalError(message)
+                // A setter answers nothing, so no answer of it needs a stop: the recorder already reported a
+                // misconfigured one (`thenFatalError`, a thrown error) at its line and answered `()`.
+                let message: String
+                switch recorder.dispatch(setter.requirement, arguments: indices + [final]) {
+                case .returned, .threw: return
+                case .trap(let trapped): message = trapped
+                case .forward:
+                    // A Spy's unconfigured setter: the access has no frame to forward, so say the real one missed it.
+                    message =
+                        "\(recorder.name): \(setter.requirement.name) was to be forwarded with \(String(reflecting: final)) "
+                        + "at the end of a modify access (such as `+=` or a mutating call on the property), which a Spy "
+                        + "cannot forward yet: the real implementation did not receive it; register a behavior for "
+                        + "the setter with `whenSet`, or assign the property instead"
                 }
+                TestDoubleIssueReporting.report(
+                    TestDoubleIssue(kind: .invalidBehavior, message: message, location: recorder.creationSite))
             }
         }
         _openExistential(getter.resultType, do: yield)
