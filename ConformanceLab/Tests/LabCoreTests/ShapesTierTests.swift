@@ -22,8 +22,9 @@ struct ShapesTierTests {
 
     @Test func everyFormIsAMethodUnderEveryEffectAndAStaticMethod() {
         let tier = Self.tier
-        #expect(tier.count <= 200)
-        for form in ShapeForm.allCases {
+        #expect(tier.count <= 210)
+        // Coroutine accessors are properties, so only the other forms are methods.
+        for form in ShapeForm.allCases where !form.needsCoroutineAccessors {
             let mine = tier.filter { $0.form == form }
             #expect(Set(mine.filter { $0.kind == .method }.map(\.effect)) == Set(Effect.classic), "\(form)")
             #expect(mine.contains { $0.kind == .staticMethod }, "\(form)")
@@ -96,6 +97,42 @@ struct ShapesTierTests {
         let bound = text(tier.first { $0.form == .callerBound && $0.kind == .getter }!)
         #expect(bound.contains("associatedtype A; var value: A { get"))
         #expect(bound.contains("let got = subject.value as? Int") || bound.contains("subject.value as? Int"))
+    }
+
+    @Test func coroutineAccessorsComeLastInAModuleOfTheirOwnBuiltOnX86Only() throws {
+        let accessors = Self.tier.filter { $0.form?.needsCoroutineAccessors == true }
+        #expect(accessors.count == 10)
+        // Appended after every other shape, so the earlier cases keep their numbers.
+        #expect(Self.shapes.suffix(accessors.count) == accessors[...])
+        let read = text(try #require(accessors.first { $0.form == .readAccessor && $0.result == "LabLarge5" }))
+        #expect(read.contains("protocol P_c0007 { var value: LabLarge5 { read } }"))
+        #expect(read.contains("stub.when(returning: expected) { $0.value }"))
+        let modify = text(try #require(accessors.first { $0.form == .modifyAccessor && $0.result == "String" }))
+        #expect(modify.contains("protocol P_c0007 { var value: String { get set } }"))
+        #expect(modify.contains("let getterPattern = stub.when(returning: expected) { $0.value }.thenReturn(expected)"))
+        #expect(modify.contains("swap(&settable.value, &got)"))
+        #expect(modify.contains("verdict.result(got, expected, "))
+        #expect(modify.contains("getterPattern.interactions.verify(1...1)"))
+
+        let cases = ShapeGenerator(seed: 1, size: nil).cases().filter { $0.shape.tier == .shapes }
+        for architecture in Architecture.allCases {
+            var package = GeneratedPackage(
+                directory: URL(fileURLWithPath: "/repo/.build/lab/\(architecture)"),
+                repositoryRoot: URL(fileURLWithPath: "/repo"), backend: .stub)
+            package.architecture = architecture
+            let files = package.files(for: cases)
+            let module = try #require(files["Sources/\(GeneratedPackage.coroutineAccessorTarget)/Cases00.swift"])
+            #expect(
+                files.keys.filter { $0.hasPrefix("Sources/LabCases") }.allSatisfy { !files[$0]!.contains("{ read }") })
+            let feature =
+                ".target(name: \"LabCoroutineCases\", dependencies: [\"LabSupport\", \"LabEvolution\", "
+                + ".product(name: \"TestDoubles\", package: \"repo\")], swiftSettings: "
+                + "[.enableExperimentalFeature(\"CoroutineAccessors\")]),"
+            #expect(files["Package.swift"]!.contains(feature) == (architecture == .x86_64))
+            #expect(files["Sources/LabRunner/main.swift"]!.contains("cases.merge(LabCoroutineCases.registry)"))
+            #expect(module.contains("{ read }") == (architecture == .x86_64))
+            #expect(module.contains("cannot parse a `read` accessor") == (architecture == .arm64))
+        }
     }
 
     @Test func primaryAssociatedTypesAreBoundByTheExistential() {

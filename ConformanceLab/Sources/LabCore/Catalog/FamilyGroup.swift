@@ -34,6 +34,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case autoclosure
     /// Shapes tier: primary associated types and associated types bound by the caller.
     case associatedType = "associated-type"
+    /// Shapes tier: `read` and yield_once_2 `modify` accessors (the CoroutineAccessors feature).
+    case coroutineAccessor = "coroutine-accessor"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -2,7 +2,7 @@
 /// sends and expects values of the concrete catalog types the shape lists,
 /// and the form says how the protocol spells them (a method's own generic
 /// parameter inside a wrapper, `Self`, an async closure, an autoclosure,
-/// primary or caller-bound associated types).
+/// primary or caller-bound associated types, a coroutine accessor).
 public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case genericOptional = "generic T?"
     case genericArray = "generic [T]"
@@ -27,6 +27,10 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case twoPrimary = "any P<A, B>"
     case threePrimary = "any P<A, B, C>"
     case callerBound = "associatedTypes:"
+    /// `var value: T { read }` (the CoroutineAccessors feature's `read`, a yield_once_2 coroutine).
+    case readAccessor = "read accessor"
+    /// `var value: T { get set }` reached through its yield_once_2 `modify` (the check swaps the value in place).
+    case modifyAccessor = "modify accessor"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -40,8 +44,15 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .asyncClosure: return .asyncClosure
         case .autoclosure: return .autoclosure
         case .twoPrimary, .threePrimary, .callerBound: return .associatedType
+        case .readAccessor, .modifyAccessor: return .coroutineAccessor
         }
     }
+
+    /// Whether the form's case needs the experimental CoroutineAccessors feature, which the
+    /// generated package enables on a case module of its own: the feature gives every
+    /// `{ get set }` of a module a yield_once_2 `modify`, which would change what the other
+    /// setter cases test.
+    var needsCoroutineAccessors: Bool { group == .coroutineAccessor }
 
     /// Whether the form's requirement mentions `Self` (its check calls through a generic opener).
     var isSelf: Bool { group == .selfType }

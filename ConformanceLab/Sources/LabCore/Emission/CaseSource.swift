@@ -103,6 +103,7 @@ struct CaseSource {
         switch shape.kind {
         case .method, .inoutMethod: return "func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
         case .staticMethod: return "static func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
+        case .getter where shape.form == .readAccessor: return "var value: \(declaredResult) { read }"
         case .getter: return "var value: \(declaredResult) { get\(effects) }"
         case .setter: return "var value: \(declaredSetterValue) { get set }"
         case .subscript: return "subscript\(genericClause)(\(parameterList)) -> \(declaredResult) { get\(effects) }"
@@ -256,6 +257,12 @@ struct CaseSource {
             ToolchainLimits.awaitsThroughHelper(shape)
             ? "labAwait { \(tryAwait)\(call(argumentNames)) }" : call(argumentNames)
         switch shape.kind {
+        case .setter where shape.form == .modifyAccessor:
+            // `swap` takes the property `inout`, so the access is one `modify`: it must yield the
+            // getter's answer (which `got` receives) and set the sent value at its end.
+            body.append("var settable = subject")
+            body.append("var got: \(families[0].spelling) = e0")
+            body.append("swap(&settable.value, &got)")
         case .setter:
             body.append("var settable = subject")
             body.append(call(argumentNames, on: "settable"))
@@ -278,7 +285,7 @@ struct CaseSource {
         }
         if let resultFamily, shape.kind == .inoutMethod {
             body.append("verdict.writtenBack(v0, \(expectedResult), \(compare(resultFamily)))")
-        } else if let resultFamily, shape.kind != .setter, shape.kind != .initializer {
+        } else if let resultFamily, shape.kind != .setter || shape.form == .modifyAccessor, shape.kind != .initializer {
             body.append(verdictLine("result", "got", expectedResult, resultFamily))
         }
         // An initializer's second call goes through the value the first one made (the subject when there is none).
@@ -377,7 +384,9 @@ struct CaseSource {
             // An optional result names its type: a handler returning an `Optional<Any>` could also
             // be read as returning the unwrapped `Any`, and the lab exercises the plain `then`.
             var signature = "(\(parameters))"
-            if shape.kind != .initializer, let resultFamily, resultFamily.spelling.hasPrefix("Optional<") {
+            if shape.kind != .initializer, shape.kind != .setter, let resultFamily,
+                resultFamily.spelling.hasPrefix("Optional<")
+            {
                 signature += " -> \(resultFamily.spelling)"
             }
             configure +=
@@ -403,6 +412,10 @@ struct CaseSource {
                     "if let issue = labIssues.first { verdict.closed(\"when reported: \\(issue)\"); return verdict }",
                 ]
             }
+            if shape.form == .modifyAccessor {
+                // The value the `modify` starts from: the getter's configuration, as for `+=`.
+                lines.append("let getterPattern = stub.when(returning: expected) { $0.value }.thenReturn(expected)")
+            }
             if shape.kind == .initializer, shape.structure == .composed {
                 // The made value's call of the other protocol's requirement: configured like the conformer's answer.
                 lines.append("stub.when { $0.other() }.thenReturn(labOtherAnswer)")
@@ -418,6 +431,9 @@ struct CaseSource {
     /// without getters.
     var getterEffectsArgument: String {
         switch shape.kind {
+        case .getter where shape.form == .readAccessor:
+            // A `read` is no getter (and cannot have effects).
+            return ""
         case .getter, .subscript:
             switch shape.effect {
             case .sync, .async: return "getterEffects: .nonthrowing"
@@ -447,9 +463,15 @@ struct CaseSource {
         guard backend == .stub, stubUnsupportedReason == nil else { return [] }
         // The pattern's own interactions: no second recording pass (which would need a placeholder result).
         let calls = shape.effect.isThrowing ? 2 : 1
-        return [
+        var lines = [
             "if !pattern.interactions.verify(\(calls)...\(calls)) { verdict.wrong(\"verify: the stub did not record \(calls) matching call(s)\") }"
         ]
+        if shape.form == .modifyAccessor {
+            lines.append(
+                "if !getterPattern.interactions.verify(1...1) { verdict.wrong(\"verify: the modify did not read the getter once\") }"
+            )
+        }
+        return lines
     }
 
     /// The closure double a recording-tier case also records with the same

@@ -14,6 +14,11 @@ enum ToolchainLimits {
     ///   - architecture: The architecture the package is built for.
     /// - Returns: The reason, naming the toolchain and the failure.
     static func exclusionReason(for shape: Shape, on architecture: Architecture) -> String? {
+        if architecture == .arm64, shape.form?.needsCoroutineAccessors == true {
+            return "toolchain: the arm64 lab builds with Swift 6.0.3, which cannot parse a `read` accessor, and "
+                + "the stub serves the CoroutineAccessors feature's yield_once_2 `read` and `modify` on x86_64 "
+                + "only (on arm64 construction fails closed); not built"
+        }
         guard architecture == .arm64, shape.effect.isAsync else { return nil }
         let types = shape.parameters + (shape.result.map { [$0] } ?? [])
         guard types.contains(where: wideOptionalVectors.contains) else { return nil }

@@ -23,6 +23,10 @@ public struct LabCase: Hashable, Codable, Sendable {
         self.shape = shape
         arguments = shape.parameters.map { TypeFamily.named($0).sample(using: &generator) }
         result = shape.result.map { TypeFamily.named($0).sample(using: &generator) }
+        if shape.form == .modifyAccessor, let family = shape.result.map(TypeFamily.named) {
+            // The value the access starts from differs from the one it sets, so a set of the start shows.
+            for _ in 0..<8 where result == arguments.first { result = family.sample(using: &generator) }
+        }
         errorCode = Int(generator.next() % 10_000)
     }
 

@@ -1,5 +1,5 @@
 extension ShapeGenerator {
-    /// The shapes tier (issue 19's declaration forms), small by design (under 200 cases):
+    /// The shapes tier (issue 19's declaration forms), small by design (about 200 cases):
     /// each form as a method under every effect, and once each (the effect rotating) as a
     /// static method and, where the form can appear there, a subscript, a getter or a setter.
     /// Method generics: `T?`, `[T]`, `[String: T]`, `Set<T>`, `T.Type`, `Result<T, LabError>`,
@@ -7,7 +7,8 @@ extension ShapeGenerator {
     /// `borrowing`, `consuming`, `Self?`, `[Self]`, `inout Self`) and results (`Self`, `Self?`).
     /// Async closures (0–4 parameters; plain, `@Sendable`, `async throws`, `@MainActor`) as
     /// arguments and results. Autoclosures recorded with `Match.any()`. Two and three primary
-    /// associated types, and an associated type bound with `Stub(associatedTypes:)`.
+    /// associated types, and an associated type bound with `Stub(associatedTypes:)`. Last,
+    /// `read` and yield_once_2 `modify` accessors (CoroutineAccessors).
     /// Tuple parameters are not here: the first tiers already cover them (filter `tuple`).
     func shapesTier(into unique: inout UniqueShapes) {
         var rotation = 0
@@ -95,5 +96,12 @@ extension ShapeGenerator {
         insert(.asyncClosure, .subscript, nextEffect(), ["@Sendable (Int) async -> Int"], "Int")
         insert(.autoclosure, .subscript, nextEffect(), ["@autoclosure () -> Int"], "Int")
         insert(.callerBound, .getter, .asyncThrows, [], "Int")
+        // Coroutine accessors (a case module of their own, x86_64 only): a `read` getter, and the
+        // yield_once_2 `modify` of a `{ get set }` property, which starts from the value the getter's
+        // configuration answers (the result) and sets the one the check swaps in (the parameter).
+        for family in ["Int", "String", "LabLarge5", "Optional<String>", "LabRef"] {
+            insert(.readAccessor, .getter, .sync, [], family)
+            insert(.modifyAccessor, .setter, .sync, [family], family)
+        }
     }
 }

@@ -126,7 +126,7 @@ extension LabReport {
     /// A reason with the generated protocol's name (`LabCases03.P_c0936`) replaced by `P`, so equal reasons group.
     static func genericReason(_ reason: String) -> String {
         reason.replacingOccurrences(
-            of: #"(LabCases[0-9]+\.)?P_c[0-9]+(_A|_Base)?"#, with: "P", options: .regularExpression
+            of: #"(LabCases[0-9]+\.|LabCoroutineCases\.)?P_c[0-9]+(_A|_Base)?"#, with: "P", options: .regularExpression
         )
         .replacingOccurrences(of: #"P & P"#, with: "P", options: .regularExpression)
     }

@@ -37,9 +37,12 @@ extension RequirementShape {
             } catch {
                 var spelled = String(describing: type)
                 if let template { spelled = GenericTemplate.spelling(of: template.type) }
+                let detail: String
+                if case .unsupportedFunctionType(_, let reason) = error { detail = reason } else { detail = "\(error)" }
                 throw fail(
-                    "\(what) is the closure type \(spelled), which cannot be bridged (\(error))",
-                    "use ManualStub (a hand-written or doubles-gen conformer)")
+                    "\(what) is the closure type \(spelled), which the runtime stub cannot bridge: \(detail)",
+                    "use ManualStub (a hand-written or doubles-gen conformer of the protocol, which needs no change "
+                        + "to the protocol)")
             }
             if !bridge.isEscaping, signature.isAsync {
                 throw fail(

@@ -424,8 +424,10 @@ final class StubRuntime: Sendable {
     ) {
         let getter = getterPlan.shape
         let setter = setterPlan.shape
-        let value = coroutineStart(
-            getter, indices: indices, access: "a modify access (such as `+=` or a mutating call on the property)")
+        let opening = coroutineStart(
+            getter, setter: setter, indices: indices,
+            access: "a modify access (such as `+=` or a mutating call on the property)")
+        let value = opening.value
         let recorder = self.recorder
         func yield<T>(_: T.Type) {
             guard let start = value as? T else {
@@ -441,7 +443,9 @@ final class StubRuntime: Sendable {
                 case .returned, .threw: return
                 case .trap(let trapped): message = trapped
                 case .forward:
-                    // A Spy's unconfigured setter: the access has no frame to forward, so say the real one missed it.
+                    // A Spy's unconfigured setter: the access has no frame to forward, so say the real one missed it
+                    // (once: a getter that could not be forwarded either already said so).
+                    if opening.reported { return }
                     message =
                         "\(recorder.name): \(setter.requirement.name) was to be forwarded with \(String(reflecting: final)) "
                         + "at the end of a modify access (such as `+=` or a mutating call on the property), which a Spy "
@@ -457,7 +461,7 @@ final class StubRuntime: Sendable {
 
     /// Serves a callee-allocated `read` access: yields a borrow of the answer its configuration gives, as a getter's.
     private func read(_ frame: CallFrame, _ shape: RequirementShape, indices: [Any]) {
-        let value = coroutineStart(shape, indices: indices, access: "a read access")
+        let value = coroutineStart(shape, indices: indices, access: "a read access").value
         let recorder = self.recorder
         func yield<T>(_: T.Type) {
             guard let answer = value as? T else {
@@ -469,16 +473,39 @@ final class StubRuntime: Sendable {
         _openExistential(shape.resultType, do: yield)
     }
 
-    /// The getter's (or `read`'s) answer a coroutine access starts from.
-    private func coroutineStart(_ getter: RequirementShape, indices: [Any], access: String) -> Any {
+    /// The getter's (or `read`'s) answer a coroutine access starts from, and whether an issue was
+    /// reported for it.
+    ///
+    /// A Spy whose getter is not configured would forward it, but the access
+    /// has no call frame to make the real getter's call from: the access
+    /// starts from a placeholder of the getter's type instead, with an issue
+    /// at the Spy's creation (no wrong value goes unreported, and the test
+    /// process keeps running).
+    private func coroutineStart(
+        _ getter: RequirementShape, setter: RequirementShape? = nil, indices: [Any], access: String
+    ) -> (value: Any, reported: Bool) {
         let current = recorder.dispatch(getter.requirement, arguments: indices)
         switch current {
-        case .returned(let returned): return returned
+        case .returned(let returned): return (returned, false)
         case .trap(let message): fatalError(message)
         case .forward:
-            stop(
+            let reason =
                 "\(recorder.name): \(getter.requirement.name) was to be forwarded inside \(access), which a Spy "
-                    + "cannot forward yet; register a behavior for it with `when`")
+                + "cannot forward yet"
+            guard let placeholder = Match.Placeholders.make(any: getter.resultType) else {
+                stop(reason + "; register a behavior for it with `when`")
+            }
+            let setterHint =
+                setter.map { " and the setter with `whenSet`, or read and assign \($0.requirement.name) instead" } ?? ""
+            let ending =
+                setter == nil ? "" : ", and the real implementation receives no set at the end of the access"
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidBehavior,
+                    message: reason + ": the access starts from a placeholder \(String(reflecting: placeholder)), "
+                        + "not the real value\(ending); register a behavior for the getter with `when`\(setterHint)",
+                    location: recorder.creationSite))
+            return (placeholder, true)
         case .threw:
             stop("\(recorder.name): \(getter.requirement.name) cannot start \(access) with \(current)")
         }

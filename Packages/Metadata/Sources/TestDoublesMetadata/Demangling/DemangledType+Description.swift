@@ -62,6 +62,11 @@ extension DemangledFunctionType: CustomStringConvertible {
             return label + ownership + parameter.type.description + (parameter.isVariadic ? "..." : "")
         }
         var text = globalActor.map { "@\($0) " } ?? ""
+        switch isolation {
+        case nil: break
+        case .isolatedAny: text += "@isolated(any) "
+        case .callerIsolated: text += "nonisolated(nonsending) "
+        }
         text += "(" + parameters.joined(separator: ", ") + ")"
         if isAsync { text += " async" }
         switch thrownError {

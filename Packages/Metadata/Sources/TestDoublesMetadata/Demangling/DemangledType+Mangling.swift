@@ -87,6 +87,11 @@ struct TypeMangler {
                 append(error)
                 output += "YK"
             }
+            switch function.isolation {
+            case nil: break
+            case .callerIsolated: output += "YC"
+            case .isolatedAny: output += "YA"
+            }
             if let actor = function.globalActor {
                 append(actor)
                 output += "Yc"

@@ -156,6 +156,8 @@ struct DemangledTypeBuilder {
             case .globalActorFunctionType:
                 guard let actor = child.firstChild else { throw failure("a global actor without a type") }
                 function.globalActor = try type(actor)
+            case .isolatedAnyFunctionType: function.isolation = .isolatedAny
+            case .nonIsolatedCallerFunctionType: function.isolation = .callerIsolated
             case .argumentTuple:
                 guard let parameters = child.firstChild else { throw failure("missing parameters") }
                 function.parameters = try self.parameters(parameters)

@@ -224,6 +224,16 @@ public struct DemangledFunctionType: Hashable, Sendable {
     public var genericSignature: DemangledGenericSignature?
     /// The global actor the function is isolated to (`@MainActor`), if any.
     public var globalActor: DemangledType?
+    /// How the function carries its isolation, when not by a global actor or not at all.
+    public var isolation: Isolation?
+
+    /// A function type's isolation that travels with its value or its call.
+    public enum Isolation: Hashable, Sendable {
+        /// `@isolated(any)`: the function value carries its actor.
+        case isolatedAny
+        /// `nonisolated(nonsending)`: the function runs on its caller's actor, received as a hidden argument.
+        case callerIsolated
+    }
 
     /// Creates a function type.
     ///

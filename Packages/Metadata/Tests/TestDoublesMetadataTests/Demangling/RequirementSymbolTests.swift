@@ -72,6 +72,32 @@ import Testing
         #expect(function.parameters[1].type.mangledName == "ytSSKXE")
     }
 
+    @Test func decodesIsolatedAnyAndCallerIsolatedClosures() throws {
+        // `@isolated(any)` (`YA`) and `nonisolated(nonsending)` (`YC`) follow the throws clause and
+        // round-trip, so discovery reads the signature and the bridge can refuse the type by name.
+        let cases: [(String, DemangledFunctionType.Isolation, String, String)] = [
+            ("$s1M1SVAA1PA2aDP3runyyyyYaYAcFTW", .isolatedAny, "ytyYaYAc", "@isolated(any) () async -> ()"),
+            (
+                "$s1M1SVAA1PA2aDP3runyyyyYaYbKYAcFTW", .isolatedAny, "ytyYaYbKYAc",
+                "@isolated(any) () async throws -> ()"
+            ),
+            ("$s1M1SVAA1PA2aDP3runyyyyYaYCcFTW", .callerIsolated, "ytyYaYCc", "nonisolated(nonsending) () async -> ()"),
+        ]
+        for (mangled, isolation, closure, spelled) in cases {
+            let symbol = try RequirementSymbol(mangledName: mangled)
+            #expect(symbol.name.description == "run(_:)")
+            guard case .function(let function) = try #require(symbol.functionType.parameters.first).type else {
+                Issue.record("\(mangled): the parameter did not decode as a function type")
+                continue
+            }
+            #expect(function.isolation == isolation)
+            #expect(function.globalActor == nil)
+            #expect(function.isAsync)
+            #expect(function.description == spelled)
+            #expect(DemangledType.function(function).mangledName == closure)
+        }
+    }
+
     @Test func decodesAccessorsSubscriptsStaticsAndInitializers() throws {
         let getter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivgTW")
         #expect(getter.kind == .getter && getter.name.description == "count" && !getter.isSubscript)
