@@ -97,9 +97,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TestDoublesManualTests",
-            dependencies: ["TestDoublesManual"],
+            dependencies: ["TestDoublesManual", "StressSupport"],
             path: tests("ManualStubs", "TestDoublesManualTests")
         ),
+        // The stress and memory tests' loops, shared with the DSL's tests.
+        .target(name: "StressSupport", path: tests("ManualStubs", "StressSupport")),
         .testTarget(
             name: "ManualOnlyClientTests",
             dependencies: ["TestDoublesManual"],
@@ -225,7 +227,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TestDoublesTests",
-            dependencies: ["TestDoubles"],
+            dependencies: ["TestDoubles", "StressSupport"],
             path: tests("DSL", "TestDoublesTests")
         ),
         // Swift 6 language mode (the package's), complete strict concurrency

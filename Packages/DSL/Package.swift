@@ -24,7 +24,10 @@ let package = Package(
                 .product(name: "TestDoublesTrampolines", package: "Trampolines"),
             ]
         ),
-        .testTarget(name: "TestDoublesTests", dependencies: ["TestDoubles"]),
+        .testTarget(
+            name: "TestDoublesTests",
+            dependencies: ["TestDoubles", .product(name: "StressSupport", package: "ManualStubs")]
+        ),
         .testTarget(name: "TestDoublesIsolationTests", dependencies: ["TestDoubles"]),
         // `{ read }` requirements (GettingStarted block 17) need the experimental
         // CoroutineAccessors feature, which changes every `modify` of the module.

@@ -19,6 +19,9 @@ let package = Package(
         // The seed documents the build plugin under this name; a manifest written
         // against it names the product, so both names lead to the same plugin.
         .plugin(name: "ManualStubBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
+        // Test support only: the stress and memory loops this package's tests
+        // and the DSL package's share (no module of ours depends on it).
+        .library(name: "StressSupport", targets: ["StressSupport"]),
     ],
     dependencies: [
         .package(path: "../Recorder")
@@ -28,7 +31,9 @@ let package = Package(
             name: "TestDoublesManual",
             dependencies: [.product(name: "TestDoublesRecorder", package: "Recorder")]
         ),
-        .testTarget(name: "TestDoublesManualTests", dependencies: ["TestDoublesManual"]),
+        .testTarget(name: "TestDoublesManualTests", dependencies: ["TestDoublesManual", "StressSupport"]),
+        // The stress and memory tests' loops, shared with the DSL package's tests.
+        .target(name: "StressSupport", path: "Tests/StressSupport"),
         // Depends on TestDoublesManual alone: proves the manual doubles need no runtime fabrication.
         .testTarget(name: "ManualOnlyClientTests", dependencies: ["TestDoublesManual"]),
 

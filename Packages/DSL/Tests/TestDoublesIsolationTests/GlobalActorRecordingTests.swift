@@ -38,7 +38,8 @@ struct LiveSessionResumer: SessionResumer {
         }
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("ResumableSession") == true)
+        let issue2 = try #require(issues.first)
+        #expect(issue2.message.contains("ResumableSession"))
 
         let session = ResumableSession(id: 1)
         await resumer.when { await $0.resume(Match.any(using: session)) }.thenReturn(true)

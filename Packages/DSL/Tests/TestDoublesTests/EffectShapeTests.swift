@@ -49,7 +49,8 @@ import Testing
             #expect((try? loaderStub().load(5)) == "")
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("load(") == true)
+        let issue2 = try #require(issues.first)
+        #expect(issue2.message.contains("load("))
         loaderStub.verify { try $0.load(Match.equal(5)) }
     }
 }

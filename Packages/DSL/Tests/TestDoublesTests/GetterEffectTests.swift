@@ -158,26 +158,27 @@ import Testing
         #expect(miscounted?.kind == .getterEffectsMismatch)
     }
 
-    @Test func aHintTheDebugInformationContradictsFailsClosed() {
-        let error = constructionError { _ = try Stub<any GEThermometer>(getterEffects: .nonthrowing) }
-        #expect(error?.kind == .getterEffectsMismatch)
-        #expect(error?.requirement == "GEThermometer.celsius")
-        #expect(error?.description.contains("says `get`, but the debug information") == true)
-        #expect(error?.fix == "pass .throwing for this getter")
+    @Test func aHintTheDebugInformationContradictsFailsClosed() throws {
+        let error = try #require(constructionError { _ = try Stub<any GEThermometer>(getterEffects: .nonthrowing) })
+        #expect(error.kind == .getterEffectsMismatch)
+        #expect(error.requirement == "GEThermometer.celsius")
+        #expect(error.description.contains("says `get`, but the debug information"))
+        #expect(error.fix == "pass .throwing for this getter")
         let typed = constructionError { _ = try Stub<any GEQuota>(getterEffects: .typedThrowing(GEBoom.self)) }
         #expect(typed?.kind == .getterEffectsMismatch)
-        #expect(typed?.fix.contains("typedThrowing(") == true)
-        #expect(typed?.fix.contains("GEQuotaExceeded.self)") == true)
+        let typedError = try #require(typed)
+        #expect(typedError.fix.contains("typedThrowing("))
+        #expect(typedError.fix.contains("GEQuotaExceeded.self)"))
     }
 
     // MARK: Failing closed
 
-    @Test func anAsyncGetterWithoutHintsOrProofFailsClosed() {
-        let error = withoutProofs { constructionError { _ = try Stub<any GEClock>() } }
-        #expect(error?.kind == .getterEffectsRequired)
-        #expect(error?.type.hasSuffix("GEClock") == true)
-        #expect(error?.requirement == "GEClock.now")
-        #expect(error?.fix.contains("pass getterEffects:") == true)
+    @Test func anAsyncGetterWithoutHintsOrProofFailsClosed() throws {
+        let error = try #require(withoutProofs { constructionError { _ = try Stub<any GEClock>() } })
+        #expect(error.kind == .getterEffectsRequired)
+        #expect(error.type.hasSuffix("GEClock"))
+        #expect(error.requirement == "GEClock.now")
+        #expect(error.fix.contains("pass getterEffects:"))
         let hinted = withoutProofs { constructionError { _ = try Stub<any GEClock>(getterEffects: .nonthrowing) } }
         #expect(hinted == nil)
     }
@@ -185,11 +186,16 @@ import Testing
     @Test func aDummyNeedsNoGetterEffects() {
         // A dummy answers no call, so an async getter of unknown effects does not stop its construction
         // (Dummy.make() stops the process when it cannot make one).
-        let clock: any GEClock = withoutProofs { Dummy.make() }
-        _ = clock
+        withoutProofs {
+            let stub = constructionError { _ = try Stub<any GEClock>() }
+            #expect(stub?.kind == .getterEffectsRequired)
+            #expect(throws: Never.self) { try Dummy<any GEClock>() }
+            let issues = TestDoubleIssueReporting.capture { let _: any GEClock = Dummy.make() }
+            #expect(issues.isEmpty)
+        }
     }
 
-    @Test func aWrongCountNamesTheGettersInOrder() {
+    @Test func aWrongCountNamesTheGettersInOrder() throws {
         let error = constructionError { _ = try Stub<any GEDashboard>(getterEffects: .throwing) }
         #expect(error?.kind == .getterEffectsMismatch)
         #expect(
@@ -197,23 +203,24 @@ import Testing
                 "1 getter effect was given, but TestDoublesTests.GEDashboard has 5 getters (in order: "
                     + "GEDashboard.title, GEDashboard.load, GEDashboard.volume, GEDashboard.uptime (async), "
                     + "GEDashboard.subscript(_:) (async))") == true)
-        let none = constructionError { _ = try Stub<any GEThermometer>(getterEffects: []) }
-        #expect(none?.reason.contains("0 getter effects were given") == true)
+        let none = try #require(constructionError { _ = try Stub<any GEThermometer>(getterEffects: []) })
+        #expect(none.reason.contains("0 getter effects were given"))
     }
 
-    @Test func aThrowingHintOnASettablePropertyFailsClosed() {
-        let error = withoutProofs {
-            constructionError {
-                _ = try Stub<any GEDashboard>(
-                    getterEffects: .nonthrowing, .throwing, .throwing, .nonthrowing, .typedThrowing(GEBoom.self))
-            }
-        }
-        #expect(error?.kind == .getterEffectsMismatch)
-        #expect(error?.requirement == "GEDashboard.volume")
-        #expect(error?.reason.contains("settable") == true)
+    @Test func aThrowingHintOnASettablePropertyFailsClosed() throws {
+        let error = try #require(
+            withoutProofs {
+                constructionError {
+                    _ = try Stub<any GEDashboard>(
+                        getterEffects: .nonthrowing, .throwing, .throwing, .nonthrowing, .typedThrowing(GEBoom.self))
+                }
+            })
+        #expect(error.kind == .getterEffectsMismatch)
+        #expect(error.requirement == "GEDashboard.volume")
+        #expect(error.reason.contains("settable"))
     }
 
-    @Test func anExplicitRequirementWithTheWrongAsyncnessFailsClosed() {
+    @Test func anExplicitRequirementWithTheWrongAsyncnessFailsClosed() throws {
         let error = constructionError { _ = try Stub<any GEUnlinkedFeed>(.getter("latest", Int.self)) }
         #expect(error?.kind == .signatureDiscoveryFailed)
         #expect(
@@ -221,7 +228,8 @@ import Testing
                 == .requirementMismatch(
                     protocolName: "GEUnlinkedFeed", requirementIndex: 0, expected: "an async getter", actual: "a getter"
                 ))
-        #expect(error?.reason.contains("is a getter, but the protocol's requirement there is an async getter") == true)
+        let thrown = try #require(error)
+        #expect(thrown.reason.contains("is a getter, but the protocol's requirement there is an async getter"))
     }
 
     // MARK: Order across inheritance and composition
@@ -282,10 +290,12 @@ import Testing
         }
         #expect(missing?.kind == .getterEffectsRequired)
         #expect(missing?.requirement == "GENamed.name")
-        let foreign = constructionError {
-            _ = try Stub<any GEAccount>(getterEffectsByProtocol: .effects(declaredBy: (any GEClock).self, .nonthrowing))
-        }
-        #expect(foreign?.reason.contains("GEClock, which is not among the protocols of") == true)
+        let foreign = try #require(
+            constructionError {
+                _ = try Stub<any GEAccount>(
+                    getterEffectsByProtocol: .effects(declaredBy: (any GEClock).self, .nonthrowing))
+            })
+        #expect(foreign.reason.contains("GEClock, which is not among the protocols of"))
         let miscounted = constructionError {
             _ = try Stub<any GEAccount>(getterEffectsByProtocol: .effects(declaredBy: (any GEAccount).self, .throwing))
         }

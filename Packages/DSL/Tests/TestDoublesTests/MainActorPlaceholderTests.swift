@@ -35,7 +35,8 @@ struct LiveSendableBoxSource: SendableBoxSource {
         #expect(runs == 1)
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("PlaceholderBox") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("PlaceholderBox"))
         let box = PlaceholderBox("handed over")
         await stub.when { await $0.reloadBox(Match.any(using: box)) }.then { (b: PlaceholderBox) in b }
         let sent = PlaceholderBox("sent")

@@ -303,7 +303,8 @@ final class RegisteredPlaceholder: Sendable {}
         }
         #expect(issues.count == 1)
         #expect(issues.first?.kind == .invalidRecording)
-        #expect(issues.first?.message.contains("Match.any(using:") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("Match.any(using:"))
         #expect(issues.first?.location?.fileID == #fileID)
         // The double still works: a correct recording afterwards configures it.
         let box = PlaceholderBox("answer")

@@ -145,8 +145,9 @@ struct Receipt {
             analytics.track(event: "touched", value: 1)
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("Dummy<") == true)
-        #expect(issues.first?.message.contains("track(event: \"touched\", value: 1)") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("Dummy<"))
+        #expect(issue.message.contains("track(event: \"touched\", value: 1)"))
     }
 
     @Test func dummyUsingAndRegister() throws {

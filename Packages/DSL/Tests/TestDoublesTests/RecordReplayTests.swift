@@ -274,7 +274,8 @@ struct FixtureDirectory: ~Copyable {
         #expect(message.contains("fixture \"mismatch\""))
         #expect(message.contains("position 1 (call 2 of 2)"))
         #expect(message.contains("expected headline(for:) with [\"Rome\"], got headline(for:) with [\"Paris\"]"))
-        #expect(issues.last?.message.contains("ping() with []") == true)
+        let lastIssue = try #require(issues.last)
+        #expect(lastIssue.message.contains("ping() with []"))
         #expect(replay.assertFullyReplayed())
     }
 
@@ -285,8 +286,9 @@ struct FixtureDirectory: ~Copyable {
         let replay = stub.replay(fixture)
         let issues = TestDoubleIssueReporting.capture { #expect(replay.assertFullyReplayed() == false) }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("0 of 1 recorded calls") == true)
-        #expect(issues.first?.message.contains("position 0: ping() with []") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("0 of 1 recorded calls"))
+        #expect(issue.message.contains("position 0: ping() with []"))
         stub().ping()
         #expect(replay.assertFullyReplayed())
     }

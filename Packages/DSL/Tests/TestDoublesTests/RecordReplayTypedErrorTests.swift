@@ -111,6 +111,7 @@ struct LiveQuotaService: QuotaService {
         }
         #expect(answer == 0)  // the stub's default answer
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("pass QuotaError in errorTypes:") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("pass QuotaError in errorTypes:"))
     }
 }

@@ -1,3 +1,4 @@
+import StressSupport
 import TestDoubles
 import Testing
 

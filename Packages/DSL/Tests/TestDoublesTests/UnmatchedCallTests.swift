@@ -9,7 +9,8 @@ import Testing
                 stub().transform(FiveWords(a: 1, b: 2, c: 3, d: 4, e: 5)) == FiveWords(a: 0, b: 0, c: 0, d: 0, e: 0))
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("transform(") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("transform("))
         stub.verify { $0.transform(Match.any()) }
     }
 

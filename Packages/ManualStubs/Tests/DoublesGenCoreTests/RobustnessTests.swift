@@ -26,9 +26,13 @@ import Testing
         }
     }
 
-    @Test(corpusRunsOnlyNatively) func corruptedCorpusFilesNeverTrap() throws {
+    /// Three characters of a corpus file replaced at random: the generator
+    /// answers with a consistent result, and the same one every time.
+    @Test(corpusRunsOnlyNatively) func corruptedCorpusFilesGiveConsistentResults() throws {
         var generator = SplitMix(seed: 0x5EED)
         let alphabet = Array("{}()[]<>:;,.=?!@#&\"\\/* \n_aZ0-~`'$")
+        var failures = 0
+        var successes = 0
         for file in try CorpusTests.protocolFiles() {
             for _ in 0..<40 {
                 var characters = Array(file.text)
@@ -36,8 +40,32 @@ import Testing
                     let index = Int(generator.next() % UInt64(characters.count))
                     characters[index] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
                 }
-                _ = DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "x", text: String(characters))]))
+                let text = String(characters)
+                let request = GenerationRequest(sources: [SourceText(name: "x", text: text)])
+                let result = DoublesGen.generate(request)
+                expectConsistent(result, of: text)
+                #expect(DoublesGen.generate(request) == result, "generation is not deterministic")
+                if result.succeeded { successes += 1 } else { failures += 1 }
             }
+        }
+        // Three characters break most files but not all: both answers occur.
+        #expect(failures > 0)
+        #expect(successes > 0)
+    }
+
+    /// A failure names a line of the input; a success generates a section
+    /// for each protocol it names, each a protocol the input declares.
+    private func expectConsistent(_ result: GenerationResult, of text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        for diagnostic in result.diagnostics where diagnostic.severity == .error {
+            #expect(diagnostic.location.file == "x")
+            #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic.location.line) of \(lines) lines")
+        }
+        guard result.succeeded else { return }
+        #expect(result.sections.count == result.generatedProtocols.count)
+        for (name, section) in zip(result.generatedProtocols, result.sections) {
+            #expect(text.contains("protocol \(name)"), "generated \(name), which the input does not declare")
+            #expect(result.output.contains(section))
         }
     }
 

@@ -114,7 +114,7 @@ import Testing
         #expect(suspension.pendingCount == 0)
     }
 
-    @Test func suspensionMisuseIsReportedAtTheCaller() async {
+    @Test func suspensionMisuseIsReportedAtTheCaller() async throws {
         let loader = ServiceDouble()
         let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()
         let found = await issues {
@@ -122,8 +122,10 @@ import Testing
             await suspension.waitForCall(within: .milliseconds(20))
         }
         #expect(found.map(\.kind) == [.invalidBehavior, .timedOut])
-        #expect(found.first?.message.contains("no call is parked") == true)
-        #expect(found.last?.message.contains("No call reached the thenSuspend() behavior") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("no call is parked"))
+        let lastIssue = try #require(found.last)
+        #expect(lastIssue.message.contains("No call reached the thenSuspend() behavior"))
     }
 
     @Test func delayedReturnUsesTheInjectedClock() async throws {
@@ -184,12 +186,13 @@ import Testing
         #expect(found.isEmpty)
     }
 
-    @Test func eventualVerificationReportsATimeout() async {
+    @Test func eventualVerificationReportsATimeout() async throws {
         let analytics = ServiceDouble()
         let synced = analytics.when { $0.track(event: Match.any(), value: Match.any()) }
         let found = await issues { #expect(await synced.verify(1..., within: .milliseconds(20)) == false) }
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("within 0.02 seconds, observed 0") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("within 0.02 seconds, observed 0"))
     }
 
     @Test func streamsYieldTypedArgumentsOfLaterMatchingCalls() async {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TestDoublesRecorder
+@_spi(TestDoublesInternals) @testable import TestDoublesRecorder
 
 /// A call whose arguments arrive boxed, served in one lock hold because the
 /// requirement's first registration is a catch-all whose next answer is a

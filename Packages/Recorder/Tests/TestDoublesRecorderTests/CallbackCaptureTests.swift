@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TestDoublesRecorder
+@_spi(TestDoublesInternals) @testable import TestDoublesRecorder
 
 /// A loader that answers through completion handlers.
 private protocol Loader {
@@ -153,7 +153,7 @@ private final class Received<Value: Sendable>: Sendable {
         #expect(received.all.sorted() == Array(0..<100))
     }
 
-    @Test func scopeReportsOneIssueAtTheCreationSiteForPendingCallbacks() {
+    @Test func scopeReportsOneIssueAtTheCreationSiteForPendingCallbacks() throws {
         let scope = TestDoubleSession()
         let line = #line + 3
         let completion = TestDoubleTestingContext.$session.withValue(scope) {
@@ -166,7 +166,8 @@ private final class Received<Value: Sendable>: Sendable {
         }
         let found = scope.pendingCallbackCaptureIssues()
         #expect(found.count == 1)
-        #expect(found.first?.message.hasSuffix("2 captured callback(s) were never called or released") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.hasSuffix("2 captured callback(s) were never called or released"))
         #expect(found.first?.location?.line == line)
         #expect(found.first?.location?.fileID == #fileID)
         #expect(found.first?.kind == .unmetExpectation)
@@ -204,7 +205,7 @@ private final class Received<Value: Sendable>: Sendable {
         outside.release()
     }
 
-    @Test func explicitCheckReportsPendingCallbacksAtItsCallSite() {
+    @Test func explicitCheckReportsPendingCallbacksAtItsCallSite() throws {
         let loader = LoaderDouble()
         let completion = CallbackCapture<Completion>()
         loader.when { $0.load(id: Match.any(), completion: completion.capture()) }.thenDoNothing()
@@ -215,7 +216,8 @@ private final class Received<Value: Sendable>: Sendable {
         #expect(!passed)
         #expect(found.count == 1)
         #expect(found.first?.location?.line == line)
-        #expect(found.first?.message.hasSuffix("1 captured callback(s) were never called or released") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.hasSuffix("1 captured callback(s) were never called or released"))
         completion.release()
         #expect(TestDoubleIssueReporting.capture { passed = completion.verifyNoPendingCallbacks() }.isEmpty)
         #expect(passed)

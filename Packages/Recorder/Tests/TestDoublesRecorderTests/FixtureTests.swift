@@ -1,5 +1,5 @@
 import Foundation
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 struct RecordedAccount: Codable, Equatable {
@@ -143,18 +143,6 @@ enum AccountError: Error, Codable, Equatable {
     }
 }
 
-/// A lock for test-local state shared with `@Sendable` closures.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
 @Suite struct RecordAndReplayTests {
     @Test func recordedCallsReplayInOrderOnAPlainDouble() async throws {
         let session = RecordingSession(named: "service")
@@ -195,7 +183,8 @@ final class Locked<Value>: @unchecked Sendable {
             #expect(replay.assertFullyReplayed())
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("position 3: track(event:value:) with [\"done\", 1]") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("position 3: track(event:value:) with [\"done\", 1]"))
     }
 
     @Test func aMismatchedCallIsAnIssueNamingPositionExpectedAndActual() throws {
@@ -252,8 +241,9 @@ final class Locked<Value>: @unchecked Sendable {
             .thenRecord(into: session) { (value: Opaque) in value.payload > 0 }
         let issues = TestDoubleIssueReporting.capture { #expect(spy().store(Opaque(payload: 2))) }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("store(_:)") == true)
-        #expect(issues.first?.message.contains("argument 1") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("store(_:)"))
+        #expect(issue.message.contains("argument 1"))
         #expect(throws: FixtureError.self) { try session.snapshot() }
     }
 }
@@ -287,7 +277,8 @@ final class Locked<Value>: @unchecked Sendable {
             ])
         let issues = TestDoubleIssueReporting.capture { #expect(session.assertMatchesReference() == false) }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.hasPrefix("recording \"today\" differs from its reference fixture:") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.hasPrefix("recording \"today\" differs from its reference fixture:"))
         #expect(issues.first?.kind == .unmetExpectation)
     }
 }

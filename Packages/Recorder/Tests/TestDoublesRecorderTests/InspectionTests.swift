@@ -92,7 +92,7 @@ import Testing
         #expect(timing.duration == completed - timing.startedAt)
     }
 
-    @Test func waitForCompletionTimesOutWithAnIssueAndVerifiesNothing() async {
+    @Test func waitForCompletionTimesOutWithAnIssueAndVerifiesNothing() async throws {
         let loader = ServiceDouble()
         let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()
         let service = loader
@@ -102,7 +102,8 @@ import Testing
             await suspension.interactions.waitForCompletion(within: .milliseconds(20))
         }
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("0 finished and 1 still pending") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("0 finished and 1 still pending"))
         suspension.resume(returning: [])
         _ = try? await call.value
         let unverified = issues { loader.verifyNoMoreInteractions() }

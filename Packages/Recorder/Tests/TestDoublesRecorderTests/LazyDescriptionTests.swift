@@ -101,14 +101,15 @@ final class ProbeSinkDouble: ProbeSink, RecordingTestDouble, Sendable {
         #expect(counter.value > 0)
     }
 
-    @Test func anUnmatchedCallDescribesTheRegistrationsItMissed() {
+    @Test func anUnmatchedCallDescribesTheRegistrationsItMissed() throws {
         let counter = DescriptionCounter()
         let sink = ProbeSinkDouble()
         sink.when { $0.submit(Match.equal(Probe(id: 1, counter: counter))) }.thenReturn(1)
         #expect(counter.value == 0)
         let found = issues { _ = sink().submit(Probe(id: 2, counter: counter)) }
         #expect(found.map(\.kind) == [.unmatchedCall])
-        #expect(found.first?.message.contains("submit(equal(Probe(1)))") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("submit(equal(Probe(1)))"))
         #expect(counter.value > 0)
     }
 

@@ -55,7 +55,7 @@ import Testing
         #expect(log.withLock { $0 } == ["started ann", "finished ann"])
     }
 
-    @Test func anActionOfTheWrongTypeIsReportedWhereItWasAdded() {
+    @Test func anActionOfTheWrongTypeIsReportedWhereItWasAdded() throws {
         let double = ServiceDouble()
         let ran = Mutex(false)
         let line = #line + 2
@@ -67,7 +67,8 @@ import Testing
         #expect(found.count == 1)
         #expect(found.first?.kind == .invalidBehavior)
         #expect(found.first?.location?.line == line)
-        #expect(found.first?.message.contains("translate(\"hello\")") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("translate(\"hello\")"))
     }
 
     @Test func thenFatalErrorReportsAndAnswersLikeAnUnstubbedCall() throws {
@@ -82,8 +83,9 @@ import Testing
         #expect(translated == "")
         #expect(found.count == 1)
         #expect(found.first?.location?.line == translateLine)
-        #expect(found.first?.message.contains("translations are cached") == true)
-        #expect(found.first?.message.contains("asked for a fatal error") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("translations are cached"))
+        #expect(issue.message.contains("asked for a fatal error"))
 
         var thrown: (any Error)?
         let fetchIssues = issues {
@@ -115,7 +117,8 @@ import Testing
         let double = ServiceDouble()
         double.when { try $0.fetch(id: Match.any()) }.thenEscaping { (id: String) in id }
         let found = issues { _ = try? double().fetch(id: 3) }
-        #expect(found.first?.message.contains("is String, but the call passed a Int") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("is String, but the call passed a Int"))
     }
 
     @Test func behaviorQueueCountsWhatTheChainCanStillServe() throws {

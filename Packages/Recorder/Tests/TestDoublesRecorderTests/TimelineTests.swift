@@ -85,12 +85,13 @@ import Testing
                 .verify(fast)
         }
         #expect(failing.count == 1)
-        #expect(failing.first?.message.contains("CompletionOrder: expected a call of signIn") == true)
+        let issue = try #require(failing.first)
+        #expect(issue.message.contains("CompletionOrder: expected a call of signIn"))
         let finished = loader.history.completionTimeline.events.map(\.requirement)
         #expect(finished == ["signIn(user:password:)", "loadFeed()"])
     }
 
-    @Test func pendingCallsComeLastInTheCompletionTimelineAndMatchNoStep() async {
+    @Test func pendingCallsComeLastInTheCompletionTimelineAndMatchNoStep() async throws {
         let loader = ServiceDouble()
         let parked = await loader.when { try await $0.loadFeed() }.thenSuspend()
         let quick = await loader.when { await $0.count() }.thenReturn(3)
@@ -102,7 +103,8 @@ import Testing
         #expect(events.map(\.requirement) == ["count()", "loadFeed()"])
         #expect(events.last?.completedAt == nil)
         let found = issues { CompletionOrder { parked } }
-        #expect(found.first?.message.contains("none of its calls has finished (1 recorded)") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("none of its calls has finished (1 recorded)"))
         #expect(quick.timings().count == 1)
         parked.resume(returning: [])
         _ = try? await call.value

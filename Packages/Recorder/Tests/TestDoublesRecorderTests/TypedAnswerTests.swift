@@ -8,14 +8,15 @@ import Testing
 @Suite struct TypedAnswerTests {
     private let count = Requirement("count()", resultType: Int.self)
 
-    @Test func anAnswerOfAnotherTypeIsAnIssueAndAPlaceholder() async {
+    @Test func anAnswerOfAnotherTypeIsAnIssueAndAPlaceholder() async throws {
         let recorder = InvocationRecorder(name: "Stub<any Counter>")
         let asyncCount = Requirement("count()", effects: .async, resultType: Int.self)
         recorder.when(asyncCount, matching: [], returning: String.self).thenReturn("seven")
         var answer = -1
         let reported = await issues { answer = await recorder.callAsync(asyncCount, []) }
         #expect(answer == 0)
-        #expect(reported.first?.message.contains("is a String, not the declared Int") == true)
+        let issue = try #require(reported.first)
+        #expect(issue.message.contains("is a String, not the declared Int"))
     }
 
     @Test func aForwardWithoutARealImplementationIsAnIssueAndAPlaceholder() throws {
@@ -25,7 +26,8 @@ import Testing
         let reported = try issues { answer = try recorder.callThrowing(throwingCount, []) }
         #expect(answer == 0)
         #expect(reported.map(\.kind) == [.invalidBehavior])
-        #expect(reported.first?.message.contains("no real implementation") == true)
+        let issue = try #require(reported.first)
+        #expect(issue.message.contains("no real implementation"))
         #expect(reported.first?.location == recorder.creationSite)
     }
 

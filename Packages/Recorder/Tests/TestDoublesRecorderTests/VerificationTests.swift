@@ -69,14 +69,15 @@ import Testing
         #expect(lines[2].contains("\"purchase\""))
     }
 
-    @Test func tooManyCallsListsTheMatchingCalls() {
+    @Test func tooManyCallsListsTheMatchingCalls() throws {
         let (_, allEvents) = checkout()
         let found = issues { allEvents.verify(...2) }
         #expect(
             found.first?.message.hasPrefix(
                 "Stub<any Analytics>: expected at most 2 calls of track(event: any(), value: any()), observed 3.")
                 == true)
-        #expect(found.first?.message.contains("Matching calls:") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("Matching calls:"))
     }
 
     @Test func verifyWithNoCallsOfTheRequirementNamesTheLatestCalls() {
@@ -86,7 +87,7 @@ import Testing
             found.first?.message.contains("No calls of translate(_:). Latest calls on Stub<any Analytics>:") == true)
     }
 
-    @Test func typedArgumentsComeBackAsTuples() {
+    @Test func typedArgumentsComeBackAsTuples() throws {
         let (analytics, allEvents) = checkout()
         let events: [(String, Int)] = allEvents.arguments()
         #expect(events.map(\.0) == ["add_to_cart", "add_to_cart", "purchase"])
@@ -98,10 +99,11 @@ import Testing
             #expect(wrong.isEmpty)
         }
         #expect(found.count == 3)
-        #expect(found.first?.message.contains("argument 1 (event) is Int, but the call passed a String") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("argument 1 (event) is Int, but the call passed a String"))
     }
 
-    @Test func verifyInOrderChecksARelativeSubsequence() {
+    @Test func verifyInOrderChecksARelativeSubsequence() throws {
         let (analytics, _) = checkout()
         let passed = issues {
             analytics.verifyInOrder {
@@ -117,22 +119,24 @@ import Testing
             }
         }
         #expect(failed.count == 1)
-        #expect(failed.first?.message.contains("(step 2 of 2)") == true)
-        #expect(failed.first?.location?.line == #line - 7)
+        let issue = try #require(failed.first)
+        #expect(issue.message.contains("(step 2 of 2)"))
+        #expect(issue.location?.line == #line - 8)
     }
 
-    @Test func verifyNoMoreInteractionsNamesUnverifiedCalls() {
+    @Test func verifyNoMoreInteractionsNamesUnverifiedCalls() throws {
         let (analytics, _) = checkout()
         analytics.verify(2...2) { $0.track(event: Match.equal("add_to_cart"), value: Match.any()) }
         let found = issues { analytics.verifyNoMoreInteractions() }
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("1 call(s) no successful verification covered") == true)
-        #expect(found.first?.message.contains("track(event: \"purchase\", value: 42)") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("1 call(s) no successful verification covered"))
+        #expect(issue.message.contains("track(event: \"purchase\", value: 42)"))
         analytics.verify { $0.track(event: Match.equal("purchase"), value: Match.any()) }
         #expect(issues { analytics.verifyNoMoreInteractions() }.isEmpty)
     }
 
-    @Test func verifyNoUnusedStubsNamesRegistrationsThatServedNothing() {
+    @Test func verifyNoUnusedStubsNamesRegistrationsThatServedNothing() throws {
         let double = ServiceDouble()
         double.when { $0.translate(Match.equal("used")) }.thenReturn("u")
         double.when { $0.translate(Match.equal("unused")) }.thenReturn("n")
@@ -140,7 +144,8 @@ import Testing
         _ = double().translate("used")
         let found = issues { double.verifyNoUnusedStubs() }
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("#2 translate(equal(\"unused\"))") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("#2 translate(equal(\"unused\"))"))
         #expect(found.first?.message.contains("verification only") == false)
     }
 
@@ -163,7 +168,7 @@ import Testing
         #expect(found.map(\.kind) == [.unmatchedCall])
     }
 
-    @Test func spyViewsSeparateForwardedAndStubbedCalls() {
+    @Test func spyViewsSeparateForwardedAndStubbedCalls() throws {
         let spy = ServiceDouble(forwardingTo: LiveService())
         spy.when { $0.translate(Match.equal("greeting.new_user")) }.thenReturn("Howdy, partner")
         let translations = spy.when { $0.translate(Match.any()) }
@@ -183,11 +188,12 @@ import Testing
         let stubbed: [String] = translations.stubbed.arguments()
         #expect(stubbed == ["greeting.new_user"])
         let failure = issues { translations.forwarded.verify(2...) }
-        #expect(failure.first?.message.contains("(forwarded calls only)") == true)
-        #expect(failure.first?.message.contains("it was returned, not forwarded") == true)
+        let issue = try #require(failure.first)
+        #expect(issue.message.contains("(forwarded calls only)"))
+        #expect(issue.message.contains("it was returned, not forwarded"))
     }
 
-    @Test func invocationOrderSpansDoublesAndSavedPatterns() {
+    @Test func invocationOrderSpansDoublesAndSavedPatterns() throws {
         let gateway = ServiceDouble(name: "gateway")
         let analytics = ServiceDouble(name: "analytics")
         gateway.when { try $0.fetch(id: Match.any()) }.thenReturn("charged")
@@ -223,13 +229,15 @@ import Testing
                 analytics().track(event: "purchase", value: 42)
             }
         }
-        #expect(notExhaustive.first?.message.contains("track(event: \"late\", value: 1)") == true)
+        let issue = try #require(notExhaustive.first)
+        #expect(issue.message.contains("track(event: \"late\", value: 1)"))
     }
 
-    @Test func recordingOnAnotherDoubleInsideWhenIsRejected() {
+    @Test func recordingOnAnotherDoubleInsideWhenIsRejected() throws {
         let first = ServiceDouble(name: "first")
         let second = ServiceDouble(name: "second")
         let found = issues { first.when { _ in second().translate(Match.any()) }.thenReturn("x") }
-        #expect(found.first?.message.contains("the closure called translate(_:) on second, a different double") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("the closure called translate(_:) on second, a different double"))
     }
 }

@@ -1,5 +1,5 @@
 import Synchronization
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 @testable import TestDoublesTesting
@@ -35,7 +35,8 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
             double.verify(2...2) { $0.fetch(id: Match.any(), completion: completion.capture()) }
         }
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("2 captured callback(s) were never called or released") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("2 captured callback(s) were never called or released"))
         #expect(found.first?.location?.line == line)
         #expect(found.first?.location?.fileID == #fileID)
     }
@@ -74,18 +75,10 @@ private final class FetchDouble: RecordingTestDouble, Sendable {
     @Test(.strictTestDoubles) func traitAppliesToATestDeclaration() {
         let (double, completion) = FetchDouble.capturing()
         let received = Locked(String())
-        double.fetch(id: 1) { result in received.set("\(result)") }
+        double.fetch(id: 1) { result in received.withLock { $0 = "\(result)" } }
         double.verify { $0.fetch(id: Match.equal(1), completion: completion.capture()) }
         completion.last?(.success("profile"))
-        #expect(received.value == "success(\"profile\")")
+        #expect(received.withLock { $0 } == "success(\"profile\")")
     }
 }
 #endif
-
-/// A lock-protected value for the tests.
-private final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    func set(_ value: Value) { storage.withLock { $0 = value } }
-    var value: Value { storage.withLock { $0 } }
-}

@@ -21,8 +21,9 @@ private final class PingDouble: RecordingTestDouble, Sendable {
             _ = await double.ping(5)
         }
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("PingDouble: 1 registration(s) served no call") == true)
-        #expect(found.first?.message.contains("#1 ping(equal(1))") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("PingDouble: 1 registration(s) served no call"))
+        #expect(issue.message.contains("#1 ping(equal(1))"))
         #expect(found.first?.location?.line == Test.current?.sourceLocation.line)
     }
 

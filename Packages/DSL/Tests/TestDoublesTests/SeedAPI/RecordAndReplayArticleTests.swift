@@ -77,7 +77,8 @@ import Testing
                 as: "nope", from: InteractionFixture(interactions: []))
         }
         #expect(issues.map(\.kind) == [.invalidRecording])
-        #expect(issues.first?.message.contains("\"nope\"") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("\"nope\""))
     }
 
     @Test func sessionComparingAgainstACommittedFixture() throws {

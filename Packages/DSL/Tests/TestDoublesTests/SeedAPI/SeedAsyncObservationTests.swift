@@ -85,7 +85,8 @@ enum SeedFeedError: Error, Equatable {
             #expect(await waited == false)
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("expected 1 parked call(s), found 0") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("expected 1 parked call(s), found 0"))
     }
 
     @Test func manualClockDrivesDelayedAnswers() async throws {
@@ -129,7 +130,8 @@ enum SeedFeedError: Error, Equatable {
             marks.thenThrow(SeedFeedError.offline, after: .seconds(1), using: StubClocks.immediate)
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("needs a throwing requirement") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("needs a throwing requirement"))
 
         marks.thenDoNothing(after: .milliseconds(1))
         await stub().markRead(7)

@@ -59,7 +59,8 @@ struct LiveSeedTagger: SeedTagger {
             counts.thenAwaitCancellation(throwing: SeedQueueError.cancelled)
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("needs a throwing requirement") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("needs a throwing requirement"))
     }
 
     @Test func thenCancelCancelsTheCallingTask() async throws {
@@ -88,7 +89,8 @@ struct LiveSeedTagger: SeedTagger {
 
         let counts = await stub.when { await $0.pendingCount() }
         let issues = TestDoubleIssueReporting.capture { counts.thenCancel(after: .seconds(1)) }
-        #expect(issues.first?.message.contains("needs a throwing requirement") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("needs a throwing requirement"))
     }
 
     @Test func chainedBehaviorsHaveTheSeedsChainName() async throws {

@@ -133,7 +133,8 @@ struct LiveOrderedTelemetry: OrderedTelemetry {
         // The charge came before the purchase; the late event was never verified.
         #expect(failing.count == 2)
         #expect(failing.first?.location?.line == stepLine)
-        #expect(failing.last?.message.contains("track(event: \"late\", value: 1)") == true)
+        let lastIssue = try #require(failing.last)
+        #expect(lastIssue.message.contains("track(event: \"late\", value: 1)"))
     }
 
     @Test func closureFormHandsTheOrderToItsSteps() throws {
@@ -159,7 +160,8 @@ struct LiveOrderedTelemetry: OrderedTelemetry {
             }
         }
         #expect(extra.count == 1)
-        #expect(extra.first?.message.contains("track(event: \"extra\", value: 0)") == true)
+        let issue = try #require(extra.first)
+        #expect(issue.message.contains("track(event: \"extra\", value: 0)"))
     }
 
     @Test func verifyExactlyInOrderAllowsNothingElse() throws {
@@ -181,7 +183,8 @@ struct LiveOrderedTelemetry: OrderedTelemetry {
             analytics.verifyExactlyInOrder { $0.track(event: Match.equal("close"), value: Match.any()) }
         }
         #expect(partial.count == 1)
-        #expect(partial.first?.message.contains("track(event: \"open\", value: 1)") == true)
+        let issue = try #require(partial.first)
+        #expect(issue.message.contains("track(event: \"open\", value: 1)"))
     }
 
     @Test func assignmentsTakePartInOrderedVerification() throws {
@@ -232,7 +235,8 @@ struct LiveOrderedTelemetry: OrderedTelemetry {
             await telemetry.verify(2..., within: .milliseconds(30)) { $0.log(Match.equal("synced")) }
         }
         #expect(timedOut.count == 1)
-        #expect(timedOut.first?.message.contains("within") == true)
+        let issue = try #require(timedOut.first)
+        #expect(issue.message.contains("within"))
     }
 
     @Test func eventualVerificationOfAnAsyncRequirement() async throws {

@@ -84,7 +84,8 @@ final class PageMetrics: Sendable {
         let issues = TestDoubleIssueReporting.capture { counted = stub().pageCount() }
         #expect(counted == 0)
         #expect(issues.map(\.location?.line) == [line])
-        #expect(issues.first?.message.contains("pageCount must come from the cache") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("pageCount must come from the cache"))
     }
 
     @MainActor

@@ -1,3 +1,5 @@
+@_spi(TestDoublesInternals) import TestDoublesRecorder
+
 /// Records what a hand-written fake passes to a non-escaping callback it
 /// receives, and what the callback answered.
 ///

@@ -1,4 +1,4 @@
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 
 /// The requirements one double has seen, built once per requirement and
 /// looked up on every call.
@@ -144,7 +144,7 @@ final class RequirementTable: Sendable {
     /// `currency`, `subscript.set(index:newValue:)` for `subscript(index:)`.
     static func setterName(_ function: String) -> String {
         let name = RequirementName(function)
-        let labels = (name.labels ?? []) + ["newValue"]
+        let labels = (name.labels ?? []).map { $0 ?? "_" } + ["newValue"]
         return "\(name.baseName).set(\(labels.map { "\($0):" }.joined()))"
     }
 }

@@ -1,4 +1,4 @@
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 
 extension ManualStub {
     /// The controller of the conformer type itself: static requirements and

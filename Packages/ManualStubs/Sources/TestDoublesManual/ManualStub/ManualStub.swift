@@ -1,4 +1,4 @@
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 
 /// The when/then/verify controller of a hand-written (or generated) conformer.
 ///

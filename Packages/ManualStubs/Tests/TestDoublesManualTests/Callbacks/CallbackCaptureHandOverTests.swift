@@ -1,5 +1,5 @@
 import TestDoublesManual
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 protocol ProfileLoader {
@@ -40,7 +40,7 @@ final class ProfileModel: @unchecked Sendable {
         return loader
     }
 
-    @Test func invokeNextAnswersTheOldestCallback() {
+    @Test func invokeNextAnswersTheOldestCallback() throws {
         let completions = CallbackCapture<Result<String, LoadError>>().named("profile completions")
         let model = ProfileModel(loader: loader(handingTo: completions)())
         model.refresh(1)
@@ -55,7 +55,8 @@ final class ProfileModel: @unchecked Sendable {
 
         let issues = TestDoubleIssueReporting.capture { completions.invokeNext(.success("late")) }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.hasPrefix("profile completions: invokeNext expected 1") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.hasPrefix("profile completions: invokeNext expected 1"))
     }
 
     @Test func invokeAllRepeatingAndRelease() {
@@ -92,7 +93,7 @@ final class ProfileModel: @unchecked Sendable {
         #expect(issues.count == 1)
     }
 
-    @Test func waitForCallbackMeasuresItsTimeoutWithTheGivenClock() async {
+    @Test func waitForCallbackMeasuresItsTimeoutWithTheGivenClock() async throws {
         let completions = CallbackCapture<Result<String, LoadError>>().named("completions")
         let clock = ManualStubClock()
         let issues = await TestDoubleIssueReporting.capture {
@@ -102,7 +103,8 @@ final class ProfileModel: @unchecked Sendable {
             await waited
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.hasPrefix("completions: expected 1 callback(s) within 30.0 seconds") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.hasPrefix("completions: expected 1 callback(s) within 30.0 seconds"))
 
         let model = ProfileModel(loader: loader(handingTo: completions)())
         model.refresh(3)

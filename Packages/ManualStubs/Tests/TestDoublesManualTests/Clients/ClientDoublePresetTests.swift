@@ -1,5 +1,6 @@
 import Foundation
 import TestDoublesManual
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 struct Mailer {
@@ -101,7 +102,7 @@ let mailers = ClientDoublePreset<Mailer> { endpoints in
         #expect(try await asyncFailing.send("a", "b") == 1)
     }
 
-    @Test func anEndpointWithoutForwardingReportsWhenAskedToForward() {
+    @Test func anEndpointWithoutForwardingReportsWhenAskedToForward() throws {
         let noForwarding = ClientDoublePreset<Mailer> { endpoints in
             Mailer(send: endpoints.asyncThrowingFunction("send"), count: endpoints.function("count"))
         }
@@ -110,6 +111,7 @@ let mailers = ClientDoublePreset<Mailer> { endpoints in
         let issues = TestDoubleIssueReporting.capture { answer = spy().count() }
         #expect(answer == 0)
         #expect(issues.map(\.kind) == [.invalidBehavior])
-        #expect(issues.first?.message.contains("no real implementation") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("no real implementation"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import TestDoublesManual
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 /// The seed README's `ClientStub` and `ClientDoublePreset` examples, written

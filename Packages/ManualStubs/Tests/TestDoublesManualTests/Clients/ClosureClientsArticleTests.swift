@@ -1,5 +1,5 @@
 import TestDoublesManual
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 // The ClosureClients article's examples, rewritten against fixtures of our own.

@@ -123,15 +123,16 @@ import Testing
         #expect(attempt.function("b") == "b#2")
     }
 
-    @Test func anUnmatchedCallIsReportedWithTheClosureName() {
+    @Test func anUnmatchedCallIsReportedWithTheClosureName() throws {
         let formatter = ClosureDouble<Int, String>("formatter")
         formatter.when(equal: 1).thenReturn("one")
         var answer: String?
         let issues = TestDoubleIssueReporting.capture { answer = formatter.function(2) }
         #expect(answer == "")
         #expect(issues.map(\.kind) == [.unmatchedCall])
-        #expect(issues.first?.message.contains("formatter(2)") == true)
-        #expect(issues.first?.message.contains("ClosureDouble<Int, String>") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("formatter(2)"))
+        #expect(issue.message.contains("ClosureDouble<Int, String>"))
     }
 
     @Test func closurePatternsJoinInvocationOrderAndStreams() async throws {

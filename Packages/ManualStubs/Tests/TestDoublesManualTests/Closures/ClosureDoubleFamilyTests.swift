@@ -5,7 +5,7 @@ import Testing
 /// The documented closure-double surface beyond `function`: direct calls,
 /// inspection, naming, clearing, spies and the named families.
 @Suite struct ClosureDoubleFamilyTests {
-    @Test func callsDirectlyAndInspects() {
+    @Test func callsDirectlyAndInspects() throws {
         let double = ClosureDouble<Int, String>().named("formatter")
         #expect(double.recorder.name == "formatter")
         double.when({ $0 > 10 }, describedBy: "more than ten").thenReturn("many")
@@ -24,7 +24,8 @@ import Testing
 
         let failures = TestDoubleIssueReporting.capture { double.verify(.never, equal: 4) }
         #expect(failures.count == 1)
-        #expect(failures.first?.message.contains("formatter") == true)
+        let issue = try #require(failures.first)
+        #expect(issue.message.contains("formatter"))
     }
 
     @Test func clearingKeepsTheOtherHalf() {

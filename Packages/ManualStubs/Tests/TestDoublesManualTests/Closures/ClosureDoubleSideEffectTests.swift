@@ -47,7 +47,8 @@ import Testing
         let found = TestDoubleIssueReporting.capture { answer = formatter(13) }
         #expect(answer == "")
         #expect(found.map(\.location?.line) == [line])
-        #expect(found.first?.message.contains("13 is never formatted") == true)
+        let issue = try #require(found.first)
+        #expect(issue.message.contains("13 is never formatted"))
         #expect(forbidden.callCount == 1)
 
         let parse = ThrowingClosureDouble<String, Int>()

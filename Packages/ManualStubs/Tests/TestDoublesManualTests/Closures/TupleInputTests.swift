@@ -23,7 +23,7 @@ import Testing
         #expect(TupleInput.split(3, into: (Int, String).self) == nil)
     }
 
-    @Test func aMismatchIsReportedWhereItIsConfigured() {
+    @Test func aMismatchIsReportedWhereItIsConfigured() throws {
         let issues = TestDoubleIssueReporting.capture {
             #expect(
                 !TupleInput.check(
@@ -31,6 +31,7 @@ import Testing
                     site: CallSite()))
         }
         #expect(issues.map(\.kind) == [.invalidBehavior])
-        #expect(issues.first?.message.contains("thenArguments takes the elements of Int") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("thenArguments takes the elements of Int"))
     }
 }

@@ -171,13 +171,14 @@ enum VaultAwaits {
 /// A closure isolated to an actor other than the caller's is lent its own
 /// actor (`MainActorClosureRecordingTests`).
 @Suite struct ActorRecordingTests {
-    @Test func aClosureIsolatedToAnActorWithACustomExecutor() async {
+    @Test func aClosureIsolatedToAnActorWithACustomExecutor() async throws {
         let vault = ManualStub<VaultStubConformer>()
         let keeper = VaultKeeper()
         let (issues, line) = await keeper.recordBareAny(on: vault)
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("VaultSession") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("VaultSession"))
 
         let session = VaultSession(id: 43)
         #expect(await keeper.recordClassResult(on: vault, answering: session).isEmpty)
@@ -187,13 +188,14 @@ enum VaultAwaits {
         #expect(vault.verify { $0.open(Match.equal(5)) })
     }
 
-    @Test func aClosureDoubleRecordedOnAnActorWithACustomExecutor() async {
+    @Test func aClosureDoubleRecordedOnAnActorWithACustomExecutor() async throws {
         let resume = AsyncClosureDouble<VaultSession, Bool>()
         let keeper = VaultKeeper()
         let (issues, line) = await keeper.recordBareAny(on: resume)
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("VaultSession") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("VaultSession"))
         #expect(await keeper.recordings == 1)
         // The double stays usable.
         resume.whenAny().thenReturn(true)

@@ -15,7 +15,7 @@ struct AsyncVaultClient {
 /// issue at the `when` line, the second is recorded, and the run goes on.
 @MainActor
 @Suite struct MainActorRecordingTests {
-    @Test func aBareMatchAnyOfAClassInAnAsyncPassIsAnIssueAtTheWhenLine() async {
+    @Test func aBareMatchAnyOfAClassInAnAsyncPassIsAnIssueAtTheWhenLine() async throws {
         let vault = ManualStub<VaultStubConformer>()
         var runs = 0
         var line = 0
@@ -29,7 +29,8 @@ struct AsyncVaultClient {
         #expect(runs == 1)
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("VaultSession") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("VaultSession"))
         #expect(issues.first?.message.contains("called no requirement") == false)
 
         // The double and the main actor stay usable: the same pattern with a handed-over instance works.

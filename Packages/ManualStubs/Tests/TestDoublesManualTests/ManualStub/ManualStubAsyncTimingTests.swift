@@ -1,4 +1,5 @@
 import TestDoublesManual
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 protocol FeedLoader: Sendable {

@@ -1,5 +1,5 @@
 import TestDoublesManual
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 @Suite struct ManualStubContractTests {
@@ -18,13 +18,14 @@ import Testing
         #expect(throws: LoadError.offline) { try service.price("pear") }
     }
 
-    @Test func anUnmatchedCallReportsAnIssueAndAnswersWithAPlaceholder() {
+    @Test func anUnmatchedCallReportsAnIssueAndAnswersWithAPlaceholder() throws {
         let prices = PriceServiceStub()
         let service: any PriceService = prices()
         var answer: Int?
         let issues = TestDoubleIssueReporting.capture { answer = try? service.price("plum") }
         #expect(issues.map(\.kind) == [.unmatchedCall])
-        #expect(issues.first?.message.contains("price(\"plum\")") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("price(\"plum\")"))
         // The engine answers with a synthesized value where the result type has one.
         #expect(answer == 0)
     }
@@ -84,7 +85,7 @@ import Testing
         }
     }
 
-    @Test func aTypedThrowingRequirementReportsAnErrorOfTheWrongType() async {
+    @Test func aTypedThrowingRequirementReportsAnErrorOfTheWrongType() async throws {
         Item.registerPlaceholder()
         let prices = PriceServiceStub()
         await prices.when { try await $0.load(id: Match.any()) }.thenThrow(CancellationError())
@@ -94,7 +95,8 @@ import Testing
             loaded = try? await service.load(id: 3)
         }
         #expect(issues.map(\.kind) == [.invalidBehavior])
-        #expect(issues.first?.message.contains("throws only LoadError") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("throws only LoadError"))
         #expect(loaded == Item(id: -1, name: "placeholder"))
     }
 

@@ -115,7 +115,7 @@ typealias ShelfStub = ManualStub<ShelfStubConformer>
         #expect(try shelf.fetch(9) == Item(id: 1, name: "one"))
     }
 
-    @Test func aTypedRequirementRejectsAnotherErrorType() {
+    @Test func aTypedRequirementRejectsAnotherErrorType() throws {
         struct Other: Error {}
         let stub = ShelfStub()
         stub.when { try $0.session }.thenThrow(Other())
@@ -128,7 +128,8 @@ typealias ShelfStub = ManualStub<ShelfStubConformer>
         #expect(thrown == nil)
         #expect(session == "")
         #expect(issues.map(\.kind) == [.invalidBehavior])
-        #expect(issues.first?.message.contains("ShelfError") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("ShelfError"))
     }
 
     @Test func overloadsDifferingOnlyByArgumentTypeStayApart() {
@@ -153,7 +154,7 @@ typealias ShelfStub = ManualStub<ShelfStubConformer>
         #expect(syncs == [3])
     }
 
-    @Test func aMisspelledRouteIsAnUnstubbedRequirement() {
+    @Test func aMisspelledRouteIsAnUnstubbedRequirement() throws {
         let stub = ShelfStub()
         stub.when { $0.title(id: Match.any()) }.thenReturn("x")
         var answer: String?
@@ -163,7 +164,8 @@ typealias ShelfStub = ManualStub<ShelfStubConformer>
         }
         #expect(answer == "")
         #expect(issues.map(\.kind) == [.unmatchedCall])
-        #expect(issues.first?.message.contains("titel(id:)") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("titel(id:)"))
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import TestDoublesManual
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 protocol ForecastService {
@@ -73,7 +73,8 @@ struct LiveForecasts: ForecastService {
             _ = try? stub().forecast(for: "Oslo", days: 5, apiKey: "secret")
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("no call was recorded for the request") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("no call was recorded for the request"))
     }
 
     @Test func aRequestRecordedTwiceReplaysInOrderThenRepeatsTheLast() throws {
@@ -138,7 +139,7 @@ struct LiveForecasts: ForecastService {
         #expect(throws: RecordedError.self) { try stub().forecast(for: "Oslo", days: 1, apiKey: "") }
     }
 
-    @Test func anEmptyFixtureReplaysNothingAndSaysWhy() {
+    @Test func anEmptyFixtureReplaysNothingAndSaysWhy() throws {
         let empty = InteractionFixture()
         #expect(empty.interactions.isEmpty)
         #expect(empty.schemaVersion == InteractionFixture.currentSchemaVersion)
@@ -148,6 +149,7 @@ struct LiveForecasts: ForecastService {
                 .thenReplay(as: "forecast", from: empty, matching: Self.request)
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.message.contains("no call was recorded under \"forecast\"") == true)
+        let issue = try #require(issues.first)
+        #expect(issue.message.contains("no call was recorded under \"forecast\""))
     }
 }

@@ -1,3 +1,4 @@
+import StressSupport
 import TestDoublesManual
 import TestDoublesRecorder
 import Testing

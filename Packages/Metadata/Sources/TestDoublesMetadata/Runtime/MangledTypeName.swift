@@ -79,11 +79,12 @@ public struct MangledTypeName: Hashable, @unchecked Sendable, CustomStringConver
         in context: ContextDescriptor?, genericArguments: UnsafeRawPointer?
     ) throws(MetadataError) -> TypeMetadata {
         guard
-            let metadata = SwiftRuntime.typeByMangledName(
-                pointer, length: length, context: context?.pointer, genericArguments: genericArguments)
+            let type = RuntimeTypeLookup.type(
+                mangledName: pointer.assumingMemoryBound(to: UInt8.self), length: length,
+                context: context?.pointer, genericArguments: genericArguments)
         else {
             throw .unresolvableType(mangledName: description, context: context?.qualifiedName ?? "no context")
         }
-        return TypeMetadata(pointer: metadata)
+        return TypeMetadata(pointer: unsafeBitCast(type, to: UnsafeRawPointer.self))
     }
 }

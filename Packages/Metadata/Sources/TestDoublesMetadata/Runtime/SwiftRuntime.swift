@@ -7,15 +7,14 @@ import Darwin
 #endif
 
 /// The entry points of the Swift runtime the readers call, looked up once
-/// with `dlsym` in the running process.
+/// with `dlsym` in the running process (the type-by-mangled-name lookup,
+/// which the standard library declares, goes through `RuntimeTypeLookup`).
 ///
 /// All are exported by `libswiftCore` (6.0.3 and 6.3.1) with C linkage and
 /// take and return only pointers and integers, so calling them through a C
 /// function pointer matches their definitions on x86_64 and arm64.
 enum SwiftRuntime {
     typealias ConformsToProtocol = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UnsafeRawPointer?
-    typealias TypeByMangledName =
-        @convention(c) (UnsafeRawPointer, Int, UnsafeRawPointer?, UnsafeRawPointer?) -> UnsafeRawPointer?
     /// `swift_getAssociatedTypeWitness(request, table, type, requirementBase, requirement)`. The runtime
     /// declares it with the Swift calling convention and returns a two-word `MetadataResponse`; for
     /// five pointer-sized arguments that convention uses the C argument registers on x86_64 and
@@ -45,7 +44,6 @@ enum SwiftRuntime {
 
     // Addresses are stored as integers (Sendable in every compiler version).
     private static let conformsToProtocolAddress = address(of: "swift_conformsToProtocol")
-    private static let typeByMangledNameAddress = address(of: "swift_getTypeByMangledNameInContext")
     private static let enumerateSectionsAddress = address(of: "swift_enumerateAllMetadataSections")
     private static let associatedTypeWitnessAddress = address(of: "swift_getAssociatedTypeWitness")
 
@@ -57,13 +55,6 @@ enum SwiftRuntime {
             throw .runtimeQueryFailed("swift_conformsToProtocol is not exported")
         }
         return function(type, protocolDescriptor)
-    }
-
-    /// Resolves a mangled type name in a context, with its generic arguments.
-    static func typeByMangledName(
-        _ name: UnsafeRawPointer, length: Int, context: UnsafeRawPointer?, genericArguments: UnsafeRawPointer?
-    ) -> UnsafeRawPointer? {
-        function(at: typeByMangledNameAddress, as: TypeByMangledName.self)?(name, length, context, genericArguments)
     }
 
     /// The complete metadata of an associated type witness of `type`'s conformance, whose table is `table`.

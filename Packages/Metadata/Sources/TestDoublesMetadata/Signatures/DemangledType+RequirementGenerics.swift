@@ -36,8 +36,8 @@ extension DemangledType {
         return bytes.withUnsafeBufferPointer { buffer -> Any.Type? in
             metadata.withUnsafeBufferPointer { generics -> Any.Type? in
                 guard let base = buffer.baseAddress, let genericArguments = generics.baseAddress else { return nil }
-                return _getTypeByMangledNameInContext(
-                    base, UInt(buffer.count), genericContext: context,
+                return RuntimeTypeLookup.type(
+                    mangledName: base, length: buffer.count, context: context,
                     genericArguments: UnsafeRawPointer(genericArguments))
             }
         }

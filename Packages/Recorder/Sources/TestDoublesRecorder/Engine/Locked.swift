@@ -20,11 +20,20 @@ import Musl
 /// access through the lock needs no dynamic exclusivity check; the `sending`
 /// rules of `Mutex.withLock` stay out of the rest of the engine, whose state
 /// holds user values (`Any`) that the engine hands between threads by design.
-final class Locked<Value>: @unchecked Sendable {
+///
+/// The one lock of the doubles: the manual doubles (`TestDoublesManual`) and
+/// the packages' tests take it through the `TestDoublesInternals` SPI
+/// (`@_spi(TestDoublesInternals) import TestDoublesRecorder`); it is not part
+/// of the public API. Keep what runs inside `withLock` short: a waiter spins.
+@_spi(TestDoublesInternals)
+public final class Locked<Value>: @unchecked Sendable {
     private let isHeld = Atomic<Bool>(false)
     private let value: UnsafeMutablePointer<Value>
 
-    init(_ initialValue: Value) {
+    /// Puts `initialValue` behind the lock.
+    ///
+    /// - Parameter initialValue: The value.
+    public init(_ initialValue: Value) {
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
     }
@@ -35,8 +44,11 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    ///
+    /// - Parameter body: Reads or changes the value; must not take this lock again.
+    /// - Returns: What `body` returns.
     @inline(__always)
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         if !isHeld.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
             waitAndAcquire()
         }

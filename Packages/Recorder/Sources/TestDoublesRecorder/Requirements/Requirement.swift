@@ -11,6 +11,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         let name: String
         let effects: RequirementEffects
         let resultType: Any.Type
+        let baseName: String
         let labels: [String?]
         let resultIsErased: Bool
 
@@ -20,7 +21,9 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
             self.effects = effects
             self.resultType = resultType
             self.resultIsErased = resultIsErased
-            self.labels = Requirement.parseLabels(name)
+            let parsed = RequirementName(name)
+            self.baseName = parsed.baseName
+            self.labels = parsed.labels ?? []
         }
     }
 
@@ -39,7 +42,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// `Any` or its upper bound at the call site), so a configured value is
     /// checked against `resultType` when it is configured.
     public var resultIsErased: Bool { storage.resultIsErased }
-    /// The argument labels parsed from `name`; `nil` where an argument has none.
+    /// The argument labels parsed from `name` (``RequirementName``); `nil` where an argument has none.
     var labels: [String?] { storage.labels }
 
     /// Creates a requirement.
@@ -85,16 +88,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// The base name before the argument list: `track` for `track(event:value:)`.
-    var baseName: String {
-        guard let open = name.firstIndex(of: "(") else { return name }
-        return String(name[..<open])
-    }
-
-    static func parseLabels(_ name: String) -> [String?] {
-        guard let open = name.firstIndex(of: "("), name.last == ")" else { return [] }
-        let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
-        return inner.split(separator: ":", omittingEmptySubsequences: true).map { $0 == "_" ? nil : String($0) }
-    }
+    var baseName: String { storage.baseName }
 
     /// Formats a call of this requirement with the given arguments, for diagnostics.
     func describeCall(_ arguments: [Any]) -> String {

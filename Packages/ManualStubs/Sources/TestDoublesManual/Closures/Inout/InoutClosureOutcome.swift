@@ -1,3 +1,5 @@
+@_spi(TestDoublesInternals) import TestDoublesRecorder
+
 /// What one call of an `inout` closure double did: the value it left in the
 /// caller's variable and the result it returned.
 public struct InoutClosureOutcome<Value, Result> {

@@ -6,30 +6,30 @@ import Glibc
 #endif
 
 // What the stress and memory tests of this package and of the DSL package
-// share: Packages/DSL/Tests/TestDoublesTests/Support/ReliabilityHarness.swift
-// is a symbolic link to this file, so both test targets compile this one
-// copy. It imports nothing of ours: the tests hand in their doubles' calls.
+// share: the test-support target `StressSupport`, which both test targets
+// depend on (the DSL package through this package's product of that name).
+// It imports nothing of ours: the tests hand in their doubles' calls.
 
 /// The loops and checks of the stress and memory tests, for any double:
 /// the tests hand in how to call it and how to read what it recorded.
-enum ReliabilityHarness {
+public enum ReliabilityHarness {
     /// How many tasks call the double at once.
-    static let callers = 16
+    public static let callers = 16
     /// 50,000, or `TESTDOUBLES_STRESS_CALLS` (ci/sanitize lowers it: ThreadSanitizer is ~20x slower).
-    static let callsPerCaller = positiveCount("TESTDOUBLES_STRESS_CALLS") ?? 50_000
+    public static let callsPerCaller = positiveCount("TESTDOUBLES_STRESS_CALLS") ?? 50_000
     /// The calls all callers make together.
-    static var total: Int { callers * callsPerCaller }
+    public static var total: Int { callers * callsPerCaller }
     /// How many snapshots the reader takes while the callers run, at most.
-    static let snapshots = 12
+    public static let snapshots = 12
     /// The size of the large arguments: 10 MB natively; 500 KB under an
     /// emulator (`TESTDOUBLES_EMULATOR`, set by ci/arm64-test), where copying
     /// and comparing 10 MB in a debug build took about 3 minutes under qemu.
-    static let largeArgumentBytes = getenv("TESTDOUBLES_EMULATOR") == nil ? 10_000_000 : 500_000
+    public static let largeArgumentBytes = getenv("TESTDOUBLES_EMULATOR") == nil ? 10_000_000 : 500_000
     /// 100,000, or `TESTDOUBLES_MEMORY_ITERATIONS`.
-    static var memoryIterations: Int { positiveCount("TESTDOUBLES_MEMORY_ITERATIONS") ?? 100_000 }
+    public static var memoryIterations: Int { positiveCount("TESTDOUBLES_MEMORY_ITERATIONS") ?? 100_000 }
 
     /// A positive whole number from the environment variable `name`.
-    static func positiveCount(_ name: String) -> Int? {
+    public static func positiveCount(_ name: String) -> Int? {
         guard let text = getenv(name), let count = Int(String(cString: text)), count > 0 else { return nil }
         return count
     }
@@ -43,7 +43,7 @@ enum ReliabilityHarness {
     ///   - call: Calls the double with a value; returns whether its answer was right.
     ///   - verify: Verifies the number of recorded calls (the pattern's `verify`).
     ///   - recorded: The values recorded so far (the pattern's `arguments()`).
-    static func expectEveryCallRecordedOnce(
+    public static func expectEveryCallRecordedOnce(
         calling call: @escaping @Sendable (Int) async -> Bool,
         verify: @escaping @Sendable (ClosedRange<Int>) -> Void,
         recorded: @escaping @Sendable () -> [Int]
@@ -74,7 +74,7 @@ enum ReliabilityHarness {
     /// Takes snapshots until every caller has finished (or `snapshots` were
     /// taken), yielding between them, and checks each one: it grows, and it
     /// holds each caller's calls in order, with none skipped or repeated.
-    static func readWhileRunning(finished: ReliabilityCounter, snapshot: () -> [Int]) async {
+    public static func readWhileRunning(finished: ReliabilityCounter, snapshot: () -> [Int]) async {
         var previousCount = 0
         for _ in 0..<snapshots {
             if finished.value == callers { break }
@@ -88,7 +88,7 @@ enum ReliabilityHarness {
 
     /// Whether `values` holds, for every caller, exactly that caller's first
     /// few values in the order the caller made them.
-    static func isConsistentPrefix(_ values: [Int]) -> Bool {
+    public static func isConsistentPrefix(_ values: [Int]) -> Bool {
         var next = Array(repeating: 0, count: callers)
         for value in values {
             let caller = value / callsPerCaller
@@ -107,7 +107,7 @@ enum ReliabilityHarness {
     ///   - verify: Verifies the number of recorded calls.
     ///   - recorded: The recorded argument pairs.
     ///   - verifyRecorded: Verifies one call with exactly the given arguments was recorded.
-    static func expectLargeArgumentsIntact(
+    public static func expectLargeArgumentsIntact(
         store: ([UInt8], String) -> Int,
         verify: (ClosedRange<Int>) -> Void,
         recorded: () -> [([UInt8], String)],
@@ -134,7 +134,7 @@ enum ReliabilityHarness {
     /// - Parameters:
     ///   - suite: The suite's name, for the printed measurement.
     ///   - body: One iteration, given its index.
-    static func expectFlatResidentMemory(_ suite: String, _ body: (Int) throws -> Void) throws {
+    public static func expectFlatResidentMemory(_ suite: String, _ body: (Int) throws -> Void) throws {
         let iterations = memoryIterations
         let warmUp = iterations / 10
         for index in 0..<warmUp { try body(index) }
@@ -148,7 +148,7 @@ enum ReliabilityHarness {
     }
 
     /// The process's resident set size, from `/proc/self/statm`.
-    static func residentBytes() throws -> Int {
+    public static func residentBytes() throws -> Int {
         let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
@@ -159,15 +159,4 @@ enum ReliabilityHarness {
         let pages = try #require(fields.count > 1 ? Int(fields[1]) : nil)
         return pages * sysconf(Int32(_SC_PAGESIZE))
     }
-}
-
-/// A counter the stress tests' tasks share.
-final class ReliabilityCounter: Sendable {
-    private let count = Atomic<Int>(0)
-
-    /// The count so far.
-    var value: Int { count.load(ordering: .acquiring) }
-
-    /// Adds one.
-    func increment() { count.add(1, ordering: .acquiringAndReleasing) }
 }

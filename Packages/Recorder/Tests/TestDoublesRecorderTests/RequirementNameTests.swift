@@ -1,6 +1,5 @@
+import TestDoublesRecorder
 import Testing
-
-@testable import TestDoublesManual
 
 @Suite struct RequirementNameTests {
     @Test func parsesAMethodWithLabels() {
@@ -11,7 +10,8 @@ import Testing
     }
 
     @Test func parsesUnlabelledAndNullaryMethods() {
-        #expect(RequirementName("translate(_:)").labels == ["_"])
+        #expect(RequirementName("translate(_:)").labels == [nil])
+        #expect(RequirementName("translate(_:)").description == "translate(_:)")
         #expect(RequirementName("loadFeed()").labels == [])
         #expect(RequirementName("loadFeed()").description == "loadFeed()")
     }
@@ -20,5 +20,7 @@ import Testing
         let name = RequirementName("count")
         #expect(name.baseName == "count")
         #expect(name.labels == nil)
+        #expect(name.description == "count")
     }
+
 }

@@ -1,1 +1,0 @@
-../../../../ManualStubs/Tests/TestDoublesManualTests/Support/ReliabilityHarness.swift
