@@ -26,11 +26,32 @@ extension Stub {
             result: when(returningSelf: call, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    #if compiler(>=6.2)
     /// Configures an async initializer requirement.
     ///
     /// - Parameters:
-    ///   - call: Calls the initializer on `type(of: $0)`, with matchers for its arguments.
-    ///   - isolation: The caller's actor, which `call` runs on; leave the default.
+    ///   - call: Calls the initializer on `type(of: $0)`, with matchers for its arguments; it runs on
+    ///     its own actor, else on the caller's.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    nonisolated(nonsending) public func when(
+        initializer call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> StubInitializerBuilder<Subject> {
+        StubInitializerBuilder(
+            result: await when(returningSelf: call(), fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Configures an async initializer requirement.
+    ///
+    /// - Parameters:
+    ///   - call: Calls the initializer on `type(of: $0)`, with matchers for its arguments; it runs on
+    ///     its own actor, else on the caller's.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -38,15 +59,14 @@ extension Stub {
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
-        initializer call: (Subject) async throws -> Subject,
+        initializer call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubInitializerBuilder<Subject> {
         StubInitializerBuilder(
-            result: await when(
-                returningSelf: call, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
-                column: column))
+            result: await when(returningSelf: call(), fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
     /// Configures a failable initializer requirement (`init?`): each matching
     /// call makes a new value of this same stub, or fails with `nil`.
@@ -73,11 +93,33 @@ extension Stub {
             result: when(returningOptionalSelf: call, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    #if compiler(>=6.2)
     /// Configures an async failable initializer requirement.
     ///
     /// - Parameters:
-    ///   - call: Calls the initializer on `type(of: $0)`, with matchers for its arguments.
-    ///   - isolation: The caller's actor, which `call` runs on; leave the default.
+    ///   - call: Calls the initializer on `type(of: $0)`, with matchers for its arguments; it runs on
+    ///     its own actor, else on the caller's.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    nonisolated(nonsending) public func when(
+        initializer call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject?,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> StubFailableInitializerBuilder<Subject> {
+        StubFailableInitializerBuilder(
+            result: await when(
+                returningOptionalSelf: call(), fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Configures an async failable initializer requirement.
+    ///
+    /// - Parameters:
+    ///   - call: Calls the initializer on `type(of: $0)`, with matchers for its arguments; it runs on
+    ///     its own actor, else on the caller's.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -85,15 +127,15 @@ extension Stub {
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
-        initializer call: (Subject) async throws -> Subject?,
+        initializer call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject?,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubFailableInitializerBuilder<Subject> {
         StubFailableInitializerBuilder(
             result: await when(
-                returningOptionalSelf: call, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
-                column: column))
+                returningOptionalSelf: call(), fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 }
 
 /// Chooses how an initializer requirement answers: a new value of the same

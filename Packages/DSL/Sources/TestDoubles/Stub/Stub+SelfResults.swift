@@ -26,11 +26,32 @@ extension Stub {
             pattern: when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 
+    #if compiler(>=6.2)
     /// Configures an async requirement whose result is `Self`.
     ///
     /// - Parameters:
-    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
-    ///   - isolation: The caller's actor, which `call` runs on; leave the default.
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments; it
+    ///     runs on its own actor, else on the caller's.
+    ///   - fileID: The file ID of the call site, for issues.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    nonisolated(nonsending) public func when(
+        returningSelf call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> StubSelfResultBuilder<Subject> {
+        StubSelfResultBuilder(
+            pattern: await when(call(), fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
+    }
+    #else
+    /// Configures an async requirement whose result is `Self`.
+    ///
+    /// - Parameters:
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments; it
+    ///     runs on its own actor, else on the caller's.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The file ID of the call site, for issues.
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
@@ -38,15 +59,14 @@ extension Stub {
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
-        returningSelf call: (Subject) async throws -> Subject,
+        returningSelf call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubSelfResultBuilder<Subject> {
         StubSelfResultBuilder(
-            pattern: await when(
-                call, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column),
-            stub: self)
+            pattern: await when(call(), fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
+    #endif
 
     /// Configures a requirement whose result is `Self?`: each call answers
     /// with a new value of this same stub, or `nil`.
@@ -71,11 +91,32 @@ extension Stub {
             pattern: when(call, fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
 
+    #if compiler(>=6.2)
     /// Configures an async requirement whose result is `Self?`.
     ///
     /// - Parameters:
-    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments.
-    ///   - isolation: The caller's actor, which `call` runs on; leave the default.
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments; it
+    ///     runs on its own actor, else on the caller's.
+    ///   - fileID: The file ID of the call site, for issues.
+    ///   - filePath: The file path of the call site.
+    ///   - line: The line of the call site.
+    ///   - column: The column of the call site.
+    /// - Returns: The builder that chooses the answer.
+    @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
+    nonisolated(nonsending) public func when(
+        returningOptionalSelf call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject?,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> StubOptionalSelfResultBuilder<Subject> {
+        StubOptionalSelfResultBuilder(
+            pattern: await when(call(), fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
+    }
+    #else
+    /// Configures an async requirement whose result is `Self?`.
+    ///
+    /// - Parameters:
+    ///   - call: Calls the requirement on the recording subject, with matchers for its arguments; it
+    ///     runs on its own actor, else on the caller's.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The file ID of the call site, for issues.
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
@@ -83,15 +124,14 @@ extension Stub {
     /// - Returns: The builder that chooses the answer.
     @_disfavoredOverload  // a trailing-closure `when { }` is the general form, never this one
     public func when(
-        returningOptionalSelf call: (Subject) async throws -> Subject?,
+        returningOptionalSelf call: @autoclosure () -> @isolated(any) (Subject) async throws -> Subject?,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> StubOptionalSelfResultBuilder<Subject> {
         StubOptionalSelfResultBuilder(
-            pattern: await when(
-                call, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column),
-            stub: self)
+            pattern: await when(call(), fileID: fileID, filePath: filePath, line: line, column: column), stub: self)
     }
+    #endif
 }
 
 /// Chooses how a requirement returning `Self` answers: a new value of the

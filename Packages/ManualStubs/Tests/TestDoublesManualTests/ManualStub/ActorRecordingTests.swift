@@ -168,11 +168,8 @@ enum VaultAwaits {
 /// recorded, instead of stopping the process (custom executor) or hanging
 /// for good (default actor).
 ///
-/// Not served: a closure isolated to an actor other than the caller's (a
-/// `{ @MainActor stub in … }` closure in a nonisolated test, a closure
-/// isolated to a global actor called from elsewhere). The pass knows only
-/// the caller's isolation, so such a call still stops the process; the
-/// census lists it.
+/// A closure isolated to an actor other than the caller's is lent its own
+/// actor (`MainActorClosureRecordingTests`).
 @Suite struct ActorRecordingTests {
     @Test func aClosureIsolatedToAnActorWithACustomExecutor() async throws {
         let vault = ManualStub<VaultStubConformer>()

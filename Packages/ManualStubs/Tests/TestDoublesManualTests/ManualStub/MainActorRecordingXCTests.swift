@@ -32,6 +32,29 @@ final class MainActorRecordingXCTests: XCTestCase {
         XCTAssertTrue(vault().open(8) === session)
     }
 
+    /// A nonisolated test method whose closure is marked `@MainActor`: the
+    /// pass reads the closure's actor and lends it to its own thread.
+    func testAMainActorClosureFromANonisolatedTestReportsABareMatchAnyAndRecordsAClassResult() async {
+        let vault = ManualStub<VaultStubConformer>()
+        var line = 0
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            line = #line + 1
+            await vault.when { @MainActor stub in await stub.resume(Match.any()) }.thenReturn(true)
+        }
+        XCTAssertEqual(issues.map(\.kind), [.invalidRecording])
+        XCTAssertEqual(issues.first?.location?.line, line)
+        let session = VaultSession(id: 34)
+        let recorded = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { @MainActor stub in
+                await VaultAwaits.nonisolatedStep()
+                MainActor.assertIsolated()
+                return stub.open(Match.greaterThan(0))
+            }.thenReturn(session)
+        }
+        XCTAssertEqual(recorded.count, 0)
+        XCTAssertTrue(vault().open(9) === session)
+    }
+
     @MainActor private static func bareMatchAnyOfAClass() async {
         let vault = ManualStub<VaultStubConformer>()
         var line = 0

@@ -37,15 +37,16 @@ final class CaptureSession: @unchecked Sendable {
     }
 
     /// Runs an async recording closure in a task of `host` with `session`
-    /// as its current session, waiting until it finishes or parks; false
-    /// (nothing run) when the host cannot take it.
+    /// as its current session, its jobs run as `actor` (the closure's
+    /// isolation, else the caller's), waiting until it finishes or parks;
+    /// false (nothing run) when the host cannot take it.
     static func run(
         _ session: CaptureSession, hostedBy host: RecordingHost, isolation: isolated (any Actor)?,
-        _ body: () async throws -> Void
+        lending actor: (any Actor)?, _ body: () async throws -> Void
     ) async -> Bool {
         runningPasses.add(1, ordering: .relaxed)
         defer { runningPasses.subtract(1, ordering: .relaxed) }
-        return await host.run(session, isolation: isolation, body)
+        return await host.run(session, isolation: isolation, lending: actor, body)
     }
 
     /// Runs an async recording closure with `session` as the current session,

@@ -18,18 +18,31 @@ extension InvocationRecorder {
         return session
     }
 
-    /// Runs an async recording closure with a capture session for this
-    /// recorder, on the caller's actor: in a task of its own when a
-    /// placeholder the pass may need cannot be made (see
-    /// ``declareRecordingTypes(_:)``), else in the caller's.
-    func capturing(
-        returning placeholder: Any? = nil, isolation: isolated (any Actor)?, _ body: () async throws -> Void
+    /// Runs a test's async recording closure on `subject` with a capture
+    /// session for this recorder: in a task of its own when a placeholder
+    /// the pass may need cannot be made (see ``declareRecordingTypes(_:)``),
+    /// else in the caller's. That task runs its jobs as `actor` (see
+    /// ``ActorLoan``): the entry points pass the closure's own isolation
+    /// (`body.isolation` of their `@isolated(any)` parameter), else the
+    /// caller's, so a closure isolated to an actor, whoever calls it, stays on
+    /// the pass's thread, where a call may park.
+    ///
+    /// The entry points hand `body` over as a plain async function: a call
+    /// through it still hops to the closure's actor.
+    func capturing<Subject, R>(
+        returning placeholder: Any? = nil, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
+        on subject: Subject, _ body: (Subject) async throws -> R
     ) async -> CaptureSession {
         let host = needsRecordingHost ? RecordingHost() : nil
         let session = CaptureSession(
             scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
-        if let host, await CaptureSession.run(session, hostedBy: host, isolation: isolation, body) { return session }
-        await CaptureSession.run(session, isolation: isolation, body)
+        if let host,
+            await CaptureSession.run(
+                session, hostedBy: host, isolation: isolation, lending: actor, { _ = try await body(subject) })
+        {
+            return session
+        }
+        await CaptureSession.run(session, isolation: isolation) { _ = try await body(subject) }
         return session
     }
 

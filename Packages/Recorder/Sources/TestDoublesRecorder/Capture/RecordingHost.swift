@@ -93,15 +93,16 @@ final class RecordingHost: @unchecked Sendable {
     /// (suspended) until it finishes or parks; false (nothing run) when its
     /// references cannot be accounted for here, and the caller runs it itself.
     ///
-    /// With an `isolation` (the caller's actor: the main actor of a
-    /// `@MainActor` test, an actor whose method records), every job of the
-    /// task runs on the executor's thread as that actor (see ``ActorLoan``),
-    /// so a closure written there, isolated to it, hops to it and stays on
-    /// that thread, where a call may park. A closure isolated to another
-    /// actor (a `@MainActor` closure in a nonisolated test) still runs on
-    /// that actor's own executor: the pass cannot know its isolation.
+    /// With an `actor` to lend (the closure's own isolation, read through
+    /// `@isolated(any)`: the main actor of a `{ @MainActor in … }` closure
+    /// in any test; else the caller's actor: a `@MainActor` test, an actor
+    /// whose method records), every job of the task runs on the executor's
+    /// thread as that actor (see ``ActorLoan``), so the closure's hop to it
+    /// stays on that thread, where a call may park, and a park gives the
+    /// actor back.
     func run(
-        _ session: CaptureSession, isolation: isolated (any Actor)?, _ body: () async throws -> Void
+        _ session: CaptureSession, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
+        _ body: () async throws -> Void
     ) async -> Bool {
         await withoutActuallyEscaping(body) { escapable in
             // The caller stays suspended until the pass finishes or parks, so
@@ -117,9 +118,6 @@ final class RecordingHost: @unchecked Sendable {
             references.measure()
             let mailbox = AsyncMailbox(carried, Context(session: session, handler: handler, scope: scope))
             let executor = RecordingExecutor.make()
-            // A copy outside the continuation's closure (Swift 6.0.3's SILGen
-            // crashes on an isolated parameter captured there).
-            let callersActor: (any Actor)? = isolation
             let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 condition.lock()
                 waiter = continuation
@@ -137,9 +135,9 @@ final class RecordingHost: @unchecked Sendable {
                     finish(.finished)
                 }
                 if let executor {
-                    // A closure written on the caller's actor is isolated to it: its jobs
-                    // run on the executor's thread as that actor, where a call may park.
-                    executor.start(as: callersActor, operation)
+                    // The closure's jobs run on the executor's thread as the actor it is
+                    // isolated to, where a call may park.
+                    executor.start(as: actor, operation)
                 } else {
                     Task(operation: operation)
                 }

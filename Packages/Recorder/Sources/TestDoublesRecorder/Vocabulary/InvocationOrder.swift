@@ -242,13 +242,42 @@ public final class InvocationOrder: @unchecked Sendable {
         return self
     }
 
+    #if compiler(>=6.2)
     /// The next step, for an async requirement: the earliest call on
     /// `double` matching the call shape, after the call the step before it matched.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
     ///
     /// - Parameters:
     ///   - double: The double the call was made to.
     ///   - call: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The order, for the next step.
+    @discardableResult
+    nonisolated(nonsending) public func verify<TestDouble: RecordingTestDouble, Result>(
+        _ double: TestDouble, _ call: @isolated(any) (TestDouble.Subject) async throws -> Result,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Self {
+        let session = await double.recorder.capturing(
+            isolation: #isolation, lending: call.isolation ?? #isolation, on: double.recordingSubject, call)
+        step(
+            recorded: session, on: double.recorder,
+            at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+        return self
+    }
+    #else
+    /// The next step, for an async requirement: the earliest call on
+    /// `double` matching the call shape, after the call the step before it matched.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - double: The double the call was made to.
+    ///   - call: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -256,16 +285,18 @@ public final class InvocationOrder: @unchecked Sendable {
     /// - Returns: The order, for the next step.
     @discardableResult
     public func verify<TestDouble: RecordingTestDouble, Result>(
-        _ double: TestDouble, _ call: (TestDouble.Subject) async throws -> Result,
+        _ double: TestDouble, _ call: @isolated(any) (TestDouble.Subject) async throws -> Result,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Self {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = double.recordingSubject
-        let session = await double.recorder.capturing(isolation: isolation) { _ = try await call(subject) }
-        step(recorded: session, on: double.recorder, at: site)
+        let session = await double.recorder.capturing(
+            isolation: isolation, lending: call.isolation ?? isolation, on: double.recordingSubject, call)
+        step(
+            recorded: session, on: double.recorder,
+            at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
         return self
     }
+    #endif
 
     /// Checks, for every double a step of this order named, that each of its
     /// calls was covered by a successful verification (a step or `verify`).

@@ -30,15 +30,45 @@ extension RecordingTestDouble {
         return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
     }
 
+    #if compiler(>=6.2)
     /// Waits, without polling, until the number of recorded calls of an async
     /// requirement matching the call shape is inside `count`; reports an
     /// issue at the caller when `timeout` passes first.
+    ///
+    /// The closure runs on its own actor, else on the caller's; the wait runs on the caller's.
     ///
     /// - Parameters:
     ///   - count: The accepted counts; at least one call by default.
     ///   - timeout: How long to wait.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass and the wait run on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
+        _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordEventualVerification(
+            count.callCount, within: timeout, returning: nil, body, lending: body.isolation ?? #isolation,
+            isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Waits, without polling, until the number of recorded calls of an async
+    /// requirement matching the call shape is inside `count`; reports an
+    /// issue at the caller when `timeout` passes first.
+    ///
+    /// The closure runs on its own actor, else on the caller's; the wait runs on the caller's.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -47,15 +77,16 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
-        _ body: (Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
-        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+        await recordEventualVerification(
+            count.callCount, within: timeout, returning: nil, body, lending: body.isolation ?? isolation,
+            isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
     /// Waits until enough calls match, for a requirement whose result type
     /// has no built-in placeholder: the recording pass answers with `placeholder`.
@@ -84,6 +115,7 @@ extension RecordingTestDouble {
         return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
     }
 
+    #if compiler(>=6.2)
     /// Waits until enough calls of an async requirement match, for a
     /// requirement whose result type has no built-in placeholder.
     ///
@@ -92,7 +124,32 @@ extension RecordingTestDouble {
     ///   - timeout: How long to wait.
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass and the wait run on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
+        _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordEventualVerification(
+            count.callCount, within: timeout, returning: placeholder, body, lending: body.isolation ?? #isolation,
+            isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Waits until enough calls of an async requirement match, for a
+    /// requirement whose result type has no built-in placeholder.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait.
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -101,17 +158,16 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
-        _ body: (Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(returning: placeholder, isolation: isolation) {
-            _ = try await body(subject)
-        }
-        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+        await recordEventualVerification(
+            count.callCount, within: timeout, returning: placeholder, body, lending: body.isolation ?? isolation,
+            isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 }
 
 extension RecordingTestDouble {
@@ -143,6 +199,7 @@ extension RecordingTestDouble {
             session, count.callCount, within: timeout, clock: clock, isolation: isolation, site: site)
     }
 
+    #if compiler(>=6.2)
     /// Waits until enough recorded calls of an async requirement match the
     /// call shape, with the timeout measured by `clock`.
     ///
@@ -151,7 +208,32 @@ extension RecordingTestDouble {
     ///   - timeout: How long to wait, in `clock`'s time.
     ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass and the wait run on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verify<R>(
+        _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
+        _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordEventualVerification(
+            count.callCount, within: timeout, clock: clock, returning: nil, body, lending: body.isolation ?? #isolation,
+            isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Waits until enough recorded calls of an async requirement match the
+    /// call shape, with the timeout measured by `clock`.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts; at least one call by default.
+    ///   - timeout: How long to wait, in `clock`'s time.
+    ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -160,16 +242,16 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
-        _ body: (Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
-        return await recorder.verify(
-            session, count.callCount, within: timeout, clock: clock, isolation: isolation, site: site)
+        await recordEventualVerification(
+            count.callCount, within: timeout, clock: clock, returning: nil, body, lending: body.isolation ?? isolation,
+            isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 }
 
 extension InvocationRecorder {

@@ -34,12 +34,38 @@ extension RecordingTestDouble {
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    #if compiler(>=6.2)
     /// Checks that the calls handed to the real implementation are exactly
     /// the listed ones, async requirements included.
     ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
     /// - Parameters:
     ///   - calls: Calls each expected requirement, with matchers for every argument or none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verifyOnlyForwarded(
+        _ calls: @isolated(any) (Subject) async throws -> Void,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let session = await recorder.capturing(
+            isolation: #isolation, lending: calls.isolation ?? #isolation, on: recordingSubject, calls)
+        return recorder.verifyOnlyForwarded(
+            session, site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Checks that the calls handed to the real implementation are exactly
+    /// the listed ones, async requirements included.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - calls: Calls each expected requirement, with matchers for every argument or none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -47,15 +73,16 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyOnlyForwarded(
-        _ calls: (Subject) async throws -> Void,
+        _ calls: @isolated(any) (Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let subject = recordingSubject
+        let session = await recorder.capturing(
+            isolation: isolation, lending: calls.isolation ?? isolation, on: recordingSubject, calls)
         return recorder.verifyOnlyForwarded(
-            await recorder.capturing(isolation: isolation) { try await calls(subject) },
-            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            session, site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 }
 
 extension InvocationRecorder {

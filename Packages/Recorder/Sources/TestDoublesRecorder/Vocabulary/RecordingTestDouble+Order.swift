@@ -27,12 +27,38 @@ extension RecordingTestDouble {
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    #if compiler(>=6.2)
     /// Checks that the recorded calls contain the listed async calls in this
     /// relative order (other calls may come between them).
     ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verifyInOrder(
+        _ body: @isolated(any) (Subject) async throws -> Void,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordOrder(
+            body, exhaustive: false, purpose: "verifyInOrder", lending: body.isolation ?? #isolation,
+            isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Checks that the recorded calls contain the listed async calls in this
+    /// relative order (other calls may come between them).
+    ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -40,15 +66,16 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyInOrder(
-        _ body: (Subject) async throws -> Void,
+        _ body: @isolated(any) (Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let subject = recordingSubject
-        return verifyOrder(
-            await recorder.capturing(isolation: isolation) { try await body(subject) }, exhaustive: false,
-            purpose: "verifyInOrder", site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+        await recordOrder(
+            body, exhaustive: false, purpose: "verifyInOrder", lending: body.isolation ?? isolation,
+            isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
     /// Checks that the listed calls are exactly the calls the double
     /// recorded, in this order: nothing before, between or after them.
@@ -71,12 +98,38 @@ extension RecordingTestDouble {
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    #if compiler(>=6.2)
     /// Checks that the listed async calls are exactly the calls the double
     /// recorded, in this order.
     ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verifyExactlyInOrder(
+        _ body: @isolated(any) (Subject) async throws -> Void,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordOrder(
+            body, exhaustive: true, purpose: "verifyExactlyInOrder", lending: body.isolation ?? #isolation,
+            isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Checks that the listed async calls are exactly the calls the double
+    /// recorded, in this order.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -84,16 +137,16 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyExactlyInOrder(
-        _ body: (Subject) async throws -> Void,
+        _ body: @isolated(any) (Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let subject = recordingSubject
-        return verifyOrder(
-            await recorder.capturing(isolation: isolation) { try await body(subject) }, exhaustive: true,
-            purpose: "verifyExactlyInOrder",
+        await recordOrder(
+            body, exhaustive: true, purpose: "verifyExactlyInOrder", lending: body.isolation ?? isolation,
+            isolation: isolation,
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
     /// Checks that the recorded calls contain the listed calls, assignments
     /// included (`$0.volume = Match.any()`), in this relative order.
@@ -137,6 +190,15 @@ extension RecordingTestDouble {
         return verifyOrder(
             recorder.capturing { try body(&subject) }, exhaustive: true, purpose: "verifyExactlyInOrder",
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// The order check of an async recording pass (see ``recordPattern(returning:_:lending:isolation:site:)``).
+    private func recordOrder(
+        _ body: (Subject) async throws -> Void, exhaustive: Bool, purpose: String, lending actor: (any Actor)?,
+        isolation: isolated (any Actor)?, site: CallSite
+    ) async -> Bool {
+        let session = await recorder.capturing(isolation: isolation, lending: actor, on: recordingSubject, body)
+        return verifyOrder(session, exhaustive: exhaustive, purpose: purpose, site: site)
     }
 
     private func verifyOrder(_ session: CaptureSession, exhaustive: Bool, purpose: String, site: CallSite) -> Bool {

@@ -46,12 +46,38 @@ extension RecordingTestDouble {
         return recorder.verify(session, count.callCount, site: site)
     }
 
+    #if compiler(>=6.2)
     /// Checks how many recorded calls of an async requirement match; reports an issue at the caller otherwise.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
     ///
     /// - Parameters:
     ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verify<Count: CallCountExpression, R>(
+        _ count: Count,
+        _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordVerification(
+            count.callCount, returning: nil, body, lending: body.isolation ?? #isolation, isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Checks how many recorded calls of an async requirement match; reports an issue at the caller otherwise.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -60,21 +86,45 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<Count: CallCountExpression, R>(
         _ count: Count,
-        _ body: (Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
-        return recorder.verify(session, count.callCount, site: site)
+        await recordVerification(
+            count.callCount, returning: nil, body, lending: body.isolation ?? isolation, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
+    #if compiler(>=6.2)
     /// Checks that exactly one recorded call of an async requirement matches; reports an issue at the caller otherwise.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
     ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verify<R>(
+        _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordVerification(
+            CallCount.once, returning: nil, body, lending: body.isolation ?? #isolation, isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Checks that exactly one recorded call of an async requirement matches; reports an issue at the caller otherwise.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -82,14 +132,17 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<R>(
-        _ body: (Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        await verify(
-            CallCount.once, body, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
+        await recordVerification(
+            CallCount.once, returning: nil, body, lending: body.isolation ?? isolation, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
+    #if compiler(>=6.2)
     /// Checks how many recorded calls of an async requirement match, for a
     /// requirement whose result type has no built-in placeholder: the
     /// recording pass answers with `placeholder`.
@@ -98,7 +151,30 @@ extension RecordingTestDouble {
     ///   - count: The accepted counts.
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verify<Count: CallCountExpression, R>(
+        _ count: Count, returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordVerification(
+            count.callCount, returning: placeholder, body, lending: body.isolation ?? #isolation, isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Checks how many recorded calls of an async requirement match, for a
+    /// requirement whose result type has no built-in placeholder: the
+    /// recording pass answers with `placeholder`.
+    ///
+    /// - Parameters:
+    ///   - count: The accepted counts.
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -106,25 +182,45 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<Count: CallCountExpression, R>(
-        _ count: Count, returning placeholder: R, _ body: (Subject) async throws -> R,
+        _ count: Count, returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(returning: placeholder, isolation: isolation) {
-            _ = try await body(subject)
-        }
-        return recorder.verify(session, count.callCount, site: site)
+        await recordVerification(
+            count.callCount, returning: placeholder, body, lending: body.isolation ?? isolation, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
+    #if compiler(>=6.2)
     /// Checks that exactly one recorded call of an async requirement matches,
     /// for a requirement whose result type has no built-in placeholder.
     ///
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Whether the check passed.
+    @discardableResult
+    nonisolated(nonsending) public func verify<R>(
+        returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        await recordVerification(
+            CallCount.once, returning: placeholder, body, lending: body.isolation ?? #isolation, isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Checks that exactly one recorded call of an async requirement matches,
+    /// for a requirement whose result type has no built-in placeholder.
+    ///
+    /// - Parameters:
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -132,12 +228,13 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<R>(
-        returning placeholder: R, _ body: (Subject) async throws -> R,
+        returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        await verify(
-            CallCount.once, returning: placeholder, body, isolation: isolation,
-            fileID: fileID, filePath: filePath, line: line, column: column)
+        await recordVerification(
+            CallCount.once, returning: placeholder, body, lending: body.isolation ?? isolation, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 }

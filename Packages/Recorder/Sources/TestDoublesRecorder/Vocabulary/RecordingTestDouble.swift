@@ -44,30 +44,61 @@ extension RecordingTestDouble {
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
+    #if compiler(>=6.2)
     /// Records one call shape of an async requirement and returns its pattern.
     ///
     /// ```swift
     /// await auth.when { try await $0.signIn(user: Match.any(), password: Match.any()) }.thenReturn("token")
     /// ```
     ///
+    /// The closure runs on its own actor (`{ @MainActor stub in … }` on the
+    /// main actor, whoever calls), else on the caller's.
+    ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The pattern.
+    @_disfavoredOverload  // a closure that needs no await is the synchronous form's
+    nonisolated(nonsending) public func when<R>(
+        _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> CallPattern<R> {
+        await recordPattern(
+            returning: nil, body, lending: body.isolation ?? #isolation, isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Records one call shape of an async requirement and returns its pattern.
+    ///
+    /// ```swift
+    /// await auth.when { try await $0.signIn(user: Match.any(), password: Match.any()) }.thenReturn("token")
+    /// ```
+    ///
+    /// The closure runs on its own actor (`{ @MainActor stub in … }` on the
+    /// main actor, whoever calls), else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern.
+    @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     public func when<R>(
-        _ body: (Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(isolation: isolation) { _ = try await body(subject) }
-        return recorder.pattern(from: session, purpose: "when", site: site)
+        await recordPattern(
+            returning: nil, body, lending: body.isolation ?? isolation, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
     /// Records a property or subscript assignment and returns its pattern.
     ///
@@ -142,31 +173,57 @@ extension RecordingTestDouble {
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
+    #if compiler(>=6.2)
     /// Records one call shape of an async requirement whose result type has no
     /// built-in placeholder, answering the recording pass with the value given.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
     ///
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor, which the recording pass runs on; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The pattern.
+    @_disfavoredOverload  // a closure that needs no await is the synchronous form's
+    nonisolated(nonsending) public func when<R>(
+        returning placeholder: R,
+        _ body: @isolated(any) (Subject) async throws -> R,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> CallPattern<R> {
+        await recordPattern(
+            returning: placeholder, body, lending: body.isolation ?? #isolation, isolation: #isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    #else
+    /// Records one call shape of an async requirement whose result type has no
+    /// built-in placeholder, answering the recording pass with the value given.
+    ///
+    /// The closure runs on its own actor, else on the caller's.
+    ///
+    /// - Parameters:
+    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
+    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///   - isolation: The caller's actor; leave the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The pattern.
+    @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     public func when<R>(
         returning placeholder: R,
-        _ body: (Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = await recorder.capturing(returning: placeholder, isolation: isolation) {
-            _ = try await body(subject)
-        }
-        return recorder.pattern(from: session, purpose: "when", site: site)
+        await recordPattern(
+            returning: placeholder, body, lending: body.isolation ?? isolation, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+    #endif
 
     /// Checks that every recorded call was covered by a successful verification.
     ///

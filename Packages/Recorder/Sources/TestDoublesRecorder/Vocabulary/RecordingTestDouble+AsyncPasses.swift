@@ -1,0 +1,42 @@
+extension RecordingTestDouble {
+    // The async recording entry points take their closure as
+    // `@isolated(any)`, read its actor (`body.isolation`, else the caller's)
+    // and hand it here as a plain async function: a call through it still
+    // hops to the closure's actor, which the pass lends to its own thread
+    // (see ``InvocationRecorder/capturing(returning:isolation:lending:on:_:)``).
+    // On Swift 6.2 and later those entry points are `nonisolated(nonsending)`
+    // and pass `#isolation` (their caller's); earlier compilers take the
+    // caller's actor as an `isolation` parameter.
+
+    /// The pattern of an async recording pass (`when`, `when(returning:)`).
+    func recordPattern<R>(
+        returning placeholder: Any?, _ body: (Subject) async throws -> R, lending actor: (any Actor)?,
+        isolation: isolated (any Actor)?, site: CallSite
+    ) async -> CallPattern<R> {
+        let session = await recorder.capturing(
+            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, body)
+        return recorder.pattern(from: session, purpose: "when", site: site)
+    }
+
+    /// Checks the count of an async recording pass's call shape now (`verify`).
+    func recordVerification<R>(
+        _ count: CallCount, returning placeholder: Any?, _ body: (Subject) async throws -> R,
+        lending actor: (any Actor)?, isolation: isolated (any Actor)?, site: CallSite
+    ) async -> Bool {
+        let session = await recorder.capturing(
+            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, body)
+        return recorder.verify(session, count, site: site)
+    }
+
+    /// Waits until the count of an async recording pass's call shape is
+    /// inside `count` (`verify(within:)`).
+    func recordEventualVerification<R>(
+        _ count: CallCount, within timeout: Duration, clock: any StubClock = StubClocks.continuous,
+        returning placeholder: Any?, _ body: (Subject) async throws -> R, lending actor: (any Actor)?,
+        isolation: isolated (any Actor)?, site: CallSite
+    ) async -> Bool {
+        let session = await recorder.capturing(
+            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, body)
+        return await recorder.verify(session, count, within: timeout, clock: clock, isolation: isolation, site: site)
+    }
+}
