@@ -61,8 +61,9 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
     ) {
         #expect(error?.kind == .unsupportedProtocolShape, sourceLocation: sourceLocation)
         #expect(error?.requirement == requirement, sourceLocation: sourceLocation)
+        #expect(error?.reason.contains("the closure type ") == true, sourceLocation: sourceLocation)
         #expect(
-            error?.reason.contains("the closure type \(type), which the runtime stub cannot bridge: ") == true,
+            error?.reason.contains("\(type), which the runtime stub cannot bridge: ") == true,
             sourceLocation: sourceLocation)
         #expect(error?.reason.contains(reason) == true, sourceLocation: sourceLocation)
         #expect(error?.reason.contains("unsupportedFunctionType") == false, sourceLocation: sourceLocation)
@@ -91,9 +92,13 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
     // function flags; Metadata's RequirementSymbolTests decodes its `YC`), but no protocol here can spell it:
     // Swift 6.0.3, which also builds this target, fails to parse the attribute even inside an inactive
     // `#if compiler(>=6.2)` block.
+    // The type is named as the runtime prints it: Swift 6.3.1's runtime writes "@isolated(any) () async -> ()",
+    // Swift 6.0.3's leaves the attribute out; the reason names the attribute either way.
     @Test func isolatedAnyClosuresFailClosedByNameNotAsAnUnreadSignature() {
+        let error = failure((any IsolatedAnyScheduler).self)
         expectFailsClosed(
-            failure((any IsolatedAnyScheduler).self), requirement: "schedule(_:)",
-            type: "@isolated(any) () async -> ()", reason: "carries its isolation in a way the bridge does not pass")
+            error, requirement: "schedule(_:)",
+            type: "() async -> ()", reason: "carries its isolation in a way the bridge does not pass")
+        #expect(error?.reason.contains("an @isolated(any) or nonisolated(nonsending) async closure") == true)
     }
 }
