@@ -10,10 +10,13 @@ import Synchronization
 ///   protocol requirement and every overridable class method, or a class
 ///   metadata base offset (`...Mo`) or an enum case tag (`...WC`) of a
 ///   resilient type: the module was built with library evolution;
-/// - without any of those, a method descriptor (`...Tq`, emitted for class
-///   methods in every mode but for protocol requirements only with library
-///   evolution) or a protocol descriptor (`...Mp`) with at least one
-///   requirement: the module was built without it.
+/// - without any of those, a global method descriptor (`...Tq`, emitted for
+///   class methods in every mode but for protocol requirements only with
+///   library evolution) or a protocol descriptor (`...Mp`) with at least one
+///   requirement: the module was built without it. A local method descriptor
+///   is no evidence: an internal class's descriptors are local, and library
+///   evolution emits no dispatch thunk for them, so a module whose only class
+///   is internal shows the same symbols in both modes.
 ///
 /// A module that shows neither (only structs and enums, no protocol with a
 /// requirement, no class with an overridable method, or, in a stripped
@@ -64,26 +67,40 @@ enum ModuleResilienceEvidence {
         // A stripped image keeps only `.dynsym`: a public protocol's or class's
         // descriptors and its dispatch thunks share their visibility, so the
         // evidence that remains is still consistent.
-        var hasMethodDescriptor = false
-        var hasRequirementfulProtocol = false
-        for symbol in table.symbols where symbol.name.hasPrefix(prefix) {
-            let name = symbol.name
-            if name.hasSuffix("Tj") || name.hasSuffix("Mo") || name.hasSuffix("WC") { return .libraryEvolution }
-            if name.hasSuffix("Tq") { hasMethodDescriptor = true }
-            if !hasRequirementfulProtocol, name.hasSuffix("Mp"), !symbol.isAbsolute {
-                let address = UInt(truncatingIfNeeded: symbol.value) &+ image.loadBias
-                if image.contains(address), let pointer = UnsafeRawPointer(bitPattern: address),
-                    ProtocolDescriptor(pointer: pointer).requirementCount > 0
-                {
-                    hasRequirementfulProtocol = true
-                }
-            }
+        let symbols = table.symbols.lazy.filter { $0.name.hasPrefix(prefix) }
+        let shown = evidence(in: symbols) { symbol in
+            guard !symbol.isAbsolute else { return false }
+            let address = UInt(truncatingIfNeeded: symbol.value) &+ image.loadBias
+            guard image.contains(address), let pointer = UnsafeRawPointer(bitPattern: address) else { return false }
+            return ProtocolDescriptor(pointer: pointer).requirementCount > 0
         }
-        if hasMethodDescriptor || hasRequirementfulProtocol { return .fixedLayout }
+        if let shown { return shown }
         return .unknown(
-            "\(image.path) shows no protocol with a requirement and no class with an overridable method "
+            "\(image.path) shows no protocol with a requirement and no exported class method "
                 + "of it, whose symbols would show whether it was built with library evolution"
                 + (table.hasStaticSymbolTable ? "" : " (the image is stripped: no .symtab)"))
+    }
+
+    /// The mode a module's symbols show, or nil when they show neither.
+    ///
+    /// - Parameters:
+    ///   - symbols: The module's symbols (those whose names start with its mangled prefix).
+    ///   - hasRequirements: Whether the protocol whose descriptor (`...Mp`) is `symbol` has a requirement.
+    /// - Returns: ``Verdict/libraryEvolution``, ``Verdict/fixedLayout``, or nil.
+    static func evidence(
+        in symbols: some Sequence<ELFSymbolTable.Symbol>, hasRequirements: (ELFSymbolTable.Symbol) -> Bool
+    ) -> Verdict? {
+        var hasMethodDescriptor = false
+        var hasRequirementfulProtocol = false
+        for symbol in symbols {
+            let name = symbol.name
+            if name.hasSuffix("Tj") || name.hasSuffix("Mo") || name.hasSuffix("WC") { return .libraryEvolution }
+            if name.hasSuffix("Tq"), !symbol.isLocal { hasMethodDescriptor = true }
+            if !hasRequirementfulProtocol, name.hasSuffix("Mp"), hasRequirements(symbol) {
+                hasRequirementfulProtocol = true
+            }
+        }
+        return hasMethodDescriptor || hasRequirementfulProtocol ? .fixedLayout : nil
     }
 
     /// Whether a resilient enum's case tags are exported for the enum whose

@@ -80,6 +80,24 @@ let resilientCases: [ClassificationCase] = [
                 == .fixedLayout)
     }
 
+    // The symbols `swiftc -emit-library` gives a module of a public struct and an internal class, with
+    // and without `-enable-library-evolution` alike: two local method descriptors. They show neither mode.
+    @Test func localMethodDescriptorsShowNeitherMode() {
+        func symbol(_ name: String, local: Bool) -> ELFSymbolTable.Symbol {
+            ELFSymbolTable.Symbol(name: name, value: 0, size: 0, isLocal: local, isAbsolute: false, isFunction: false)
+        }
+        let internalClass = [
+            symbol("$s2M25CacheC3getSiyFTq", local: true), symbol("$s2M25CacheCACycfCTq", local: true),
+        ]
+        #expect(ModuleResilienceEvidence.evidence(in: internalClass) { _ in false } == nil)
+        let exportedClass = internalClass.map { symbol($0.name, local: false) }
+        #expect(ModuleResilienceEvidence.evidence(in: exportedClass) { _ in false } == .fixedLayout)
+        let internalProtocolThunk = internalClass + [symbol("$s2M25StoreP4loadSiyFTj", local: true)]
+        #expect(ModuleResilienceEvidence.evidence(in: internalProtocolThunk) { _ in false } == .libraryEvolution)
+        let requirementfulProtocol = [symbol("$s2M25StoreMp", local: true)]
+        #expect(ModuleResilienceEvidence.evidence(in: requirementfulProtocol) { _ in true } == .fixedLayout)
+    }
+
     @Test func caseTagSymbolsAreToldFromNestedTypes() {
         // `enum case for L.E.a`, `L.E.b`, and a case of the nested `L.E.Inner`.
         #expect(ModuleResilienceEvidence.isCaseTag("$s1L1EO1ayACSicACmFWC", of: "$s1L1EO"))
