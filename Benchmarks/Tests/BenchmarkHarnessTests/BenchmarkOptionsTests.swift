@@ -7,6 +7,7 @@ import Testing
         let options = try BenchmarkOptions(parsing: [
             "--filter", "invoke,verify", "--samples", "3", "--sample-ms", "5", "--json", "a.json",
             "--markdown", "a.md", "--svg", "a.svg", "--list", "--cpu-time",
+            "--operations", "1000",
         ])
         #expect(options.filters == ["invoke", "verify"])
         #expect(options.samples == 3)
@@ -16,6 +17,7 @@ import Testing
         #expect(options.svgPath == "a.svg")
         #expect(options.listOnly)
         #expect(options.threadCPUTime)
+        #expect(options.fixedOperations == 1000)
     }
 
     @Test func defaultsWriteUnderBuildBench() throws {
@@ -25,6 +27,7 @@ import Testing
         #expect(options.svgPath.hasPrefix(".build/bench/"))
         #expect(options.selects("anything/stub"))
         #expect(!options.threadCPUTime)
+        #expect(options.fixedOperations == nil)
     }
 
     @Test func rejectsBadCommandLines() {

@@ -51,6 +51,24 @@ import Testing
         #expect(counter.operations == 4000)
     }
 
+    @Test func givenOperationsReplaceCalibration() async {
+        var options = BenchmarkOptions()
+        options.samples = 2
+        options.fixedOperations = 123
+        let counter = Counter()
+        let benchmark = Benchmark(
+            "given", "stub",
+            .perOperation {
+                counter.setups += 1
+                return .sync { count in counter.operations += count }
+            })
+        let result = await BenchmarkRunner(options: options).measure(benchmark)
+        #expect(result.operationsPerSample == 123)
+        // The warm-up and the two samples, with no pilot runs.
+        #expect(counter.setups == 3)
+        #expect(counter.operations == 3 * 123)
+    }
+
     @Test func failingSetupMakesTheRowUnavailable() async {
         struct Broken: Error, CustomStringConvertible { var description: String { "no conformer" } }
         let benchmark = Benchmark("x", "stub", .perOperation { throw Broken() })

@@ -17,6 +17,12 @@ public struct BenchmarkOptions: Equatable, Sendable {
     /// is left out, so a loaded machine inflates the figures far less
     /// (asynchronous workloads, which can change threads, keep the monotonic clock).
     public var threadCPUTime = false
+    /// Runs every calibrated row for exactly this many operations per sample
+    /// (and its warm-up) instead of calibrating to the sample time: for
+    /// instruction counts under a profiler (`valgrind --tool=callgrind`),
+    /// where two runs with different counts give the cost of one operation
+    /// as the difference of their totals; nil calibrates.
+    public var fixedOperations: Int?
     /// Lists the rows instead of running them.
     public var listOnly = false
     /// Prints the usage instead of running.
@@ -25,7 +31,7 @@ public struct BenchmarkOptions: Equatable, Sendable {
     /// The usage text.
     public static let usage = """
         usage: doubles-bench [--filter TEXT[,TEXT...]] [--samples N] [--sample-ms MS] [--cpu-time]
-                             [--json PATH] [--markdown PATH] [--svg PATH] [--list] [--help]
+                             [--operations N] [--json PATH] [--markdown PATH] [--svg PATH] [--list] [--help]
         Build with -c release. Outputs go under .build/bench/ unless a path is given.
         """
 
@@ -54,6 +60,10 @@ public struct BenchmarkOptions: Equatable, Sendable {
                 let text = try value(for: argument)
                 guard let milliseconds = UInt64(text), milliseconds > 0 else { throw .invalidValue(argument, text) }
                 sampleNanoseconds = milliseconds * 1_000_000
+            case "--operations":
+                let text = try value(for: argument)
+                guard let count = Int(text), count > 0 else { throw .invalidValue(argument, text) }
+                fixedOperations = count
             case "--json": jsonPath = try value(for: argument)
             case "--markdown": markdownPath = try value(for: argument)
             case "--svg": svgPath = try value(for: argument)

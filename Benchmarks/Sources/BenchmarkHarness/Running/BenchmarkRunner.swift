@@ -58,7 +58,8 @@ public struct BenchmarkRunner {
                     group: benchmark.group, variant: benchmark.variant, unit: .nanoseconds, samples: samples,
                     operationsPerSample: operations)
             case .perOperation(let setup):
-                let operations = try await calibrate(setup)
+                var operations = options.fixedOperations ?? 0
+                if operations == 0 { operations = try await calibrate(setup) }
                 _ = try await time(setup, operations)  // warm-up
                 var samples: [Double] = []
                 for _ in 0..<options.samples {

@@ -24,8 +24,9 @@ public enum TypedAnswer {
     ) -> R {
         switch outcome {
         case .returned(let value):
-            if let typed = value as? R { return typed }
-            return mismatched(value, recorder, requirement)
+            do { return try BoxedCast.cast(value, to: R.self) } catch {
+                return mismatched(value, recorder, requirement)
+            }
         case .threw(let error):
             return fallback(
                 "\(requirement.name) cannot throw, but its answer was the error \(String(reflecting: error))",
@@ -56,8 +57,9 @@ public enum TypedAnswer {
     ) throws(E) -> R {
         switch outcome {
         case .returned(let value):
-            if let typed = value as? R { return typed }
-            return mismatched(value, recorder, requirement)
+            do { return try BoxedCast.cast(value, to: R.self) } catch {
+                return mismatched(value, recorder, requirement)
+            }
         case .threw(let error):
             if let typed = error as? E { throw typed }
             return try untypedError(error, R.self, recorder, requirement, throwing: errorType)

@@ -52,10 +52,12 @@ enum ArgumentUnpacking {
     /// failed cast is a ``Mismatch`` naming the position and the type.
     @inlinable
     static func argument<T>(_ arguments: [Any], at position: Int, as type: T.Type) throws(Mismatch) -> T {
-        guard position < arguments.count, let value = arguments[position] as? T else {
+        guard position < arguments.count else { throw Mismatch(position: position, expected: type) }
+        do {
+            return try BoxedCast.cast(arguments[position], to: type)
+        } catch {
             throw Mismatch(position: position, expected: type)
         }
-        return value
     }
 
     /// Calls `handler` with the first arguments cast to its parameter
@@ -69,6 +71,28 @@ enum ArgumentUnpacking {
     /// serves it.
     @inlinable
     static func apply<each A, Value>(
+        _ arguments: [Any], to handler: (repeat each A) throws -> Value, _ requirement: Requirement?
+    ) throws -> Value {
+        if haveOwnTypes(arguments, repeat (each A).self) {
+            // Every argument is its parameter's type: the pack is formed
+            // without a cast that can fail (a throwing expansion keeps each
+            // element in an optional, whose metadata unspecialized code looks
+            // up on every call).
+            var position = 0
+            func take<T>(_: T.Type) -> T {
+                defer { position += 1 }
+                return BoxedCast.unbox(arguments[position], as: T.self)
+            }
+            return try handler(repeat take((each A).self))
+        }
+        return try applyCasting(arguments, to: handler, requirement)
+    }
+
+    /// ``apply(_:to:_:)`` for arguments of other types than the parameters'
+    /// own: each cast may fail. Apart, so the fast path looks up none of the
+    /// optional metadata this one needs.
+    @inlinable
+    static func applyCasting<each A, Value>(
         _ arguments: [Any], to handler: (repeat each A) throws -> Value, _ requirement: Requirement?
     ) throws -> Value {
         var position = 0
@@ -86,6 +110,17 @@ enum ArgumentUnpacking {
             }
             throw BehaviorMisuse(message: describe(mismatch, arguments, requirement))
         }
+    }
+
+    /// Whether the first arguments' own types are exactly `A...`, in order.
+    @inlinable
+    static func haveOwnTypes<each A>(_ arguments: [Any], _ types: repeat (each A).Type) -> Bool {
+        var position = 0
+        for type in repeat each types {
+            guard position < arguments.count, Swift.type(of: arguments[position]) == type else { return false }
+            position += 1
+        }
+        return true
     }
 
     @usableFromInline

@@ -1,0 +1,39 @@
+/// Casts a boxed value to a type that generic code knows, as `as? T` does,
+/// without what `as? T` costs in unspecialized code.
+///
+/// A conditional cast into `T?` looks up the metadata of `Optional<T>` at
+/// run time wherever the code is not specialized (a typed handler or a
+/// `ManualStub` front built for any `T`): a cache lookup that cost more than
+/// the cast itself, once for every argument a handler receives and every
+/// answer a front unboxes. A value whose own type is `T` (the usual case:
+/// an argument recorded as its parameter's type, an answer configured as the
+/// result's type) is taken as it is; any other goes through the runtime's
+/// cast into a `T` directly, with the same rules as `as?` (a subclass to its
+/// superclass, a value to an existential, a bridged value).
+@usableFromInline
+enum BoxedCast {
+    /// The value is not a `T`.
+    @usableFromInline
+    struct Failure: Error {
+        @usableFromInline
+        init() {}
+    }
+
+    /// `value` as a `T`; throws ``Failure`` when `value as? T` would be nil.
+    @inlinable
+    static func cast<T>(_ value: Any, to _: T.Type) throws(Failure) -> T {
+        if type(of: value) == T.self { return unbox(value, as: T.self) }
+        switch value {
+        case let typed as T: return typed
+        default: throw Failure()
+        }
+    }
+
+    /// The `T` a box holds; only for a `value` whose own type is `T`
+    /// (`type(of: value) == T.self`), whose bits are then a `T`'s.
+    @inlinable
+    static func unbox<T>(_ value: Any, as _: T.Type) -> T {
+        func reinterpret<Opened>(_ opened: Opened) -> T { unsafeBitCast(opened, to: T.self) }
+        return _openExistential(value, do: reinterpret)
+    }
+}

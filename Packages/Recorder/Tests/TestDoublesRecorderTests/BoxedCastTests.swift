@@ -1,0 +1,57 @@
+import Testing
+
+@testable import TestDoublesRecorder
+
+/// ``BoxedCast`` answers exactly as `as?` does, on its fast path (a box of
+/// the type itself) and on the runtime cast (any other conversion).
+@Suite struct BoxedCastTests {
+    private class Animal {}
+    private final class Dog: Animal {}
+    private protocol Named { var name: String { get } }
+    private struct Tag: Named, Equatable { let name: String }
+
+    private func cast<T>(_ value: Any, _: T.Type) -> T? {
+        do { return try BoxedCast.cast(value, to: T.self) } catch { return nil }
+    }
+
+    @Test func aBoxOfTheTypeItselfGivesTheSameValue() {
+        #expect(cast("a string longer than fifteen bytes", String.self) == "a string longer than fifteen bytes")
+        #expect(cast([1, 2, 3], [Int].self) == [1, 2, 3])
+        #expect(cast(Int?.some(7), Int?.self) == .some(7))
+        #expect(cast(Int?.none as Any, Int?.self) == .some(nil))
+        let dog = Dog()
+        #expect(cast(dog, Dog.self) === dog)
+        #expect(cast(Int.self, Int.Type.self) == Int.self)
+    }
+
+    @Test func otherConversionsFollowAsQuestionMark() {
+        let dog = Dog()
+        #expect(cast(dog, Animal.self) === dog)
+        #expect(cast(Animal(), Dog.self) == nil)
+        #expect(cast(Tag(name: "x"), (any Named).self)?.name == "x")
+        #expect(cast(7, Int?.self) == .some(7))
+        #expect(cast(7, Any.self) as? Int == 7)
+        #expect(cast("seven", Int.self) == nil)
+        #expect(cast(7, String.self) == nil)
+    }
+
+    @Test func aHandlerReceivesArgumentsOfItsOwnTypesAndConvertedOnes() {
+        let own: [Any] = ["text", 7]
+        let joined = try? ArgumentUnpacking.apply(own, to: { (text: String, number: Int) in "\(text)\(number)" }, nil)
+        #expect(joined == "text7")
+        // A parameter of a supertype is served through the runtime cast, as before.
+        let dog = Dog()
+        let converted: [Any] = [dog, Tag(name: "n")]
+        let served = try? ArgumentUnpacking.apply(
+            converted, to: { (animal: Animal, named: any Named) in animal === dog && named.name == "n" }, nil)
+        #expect(served == true)
+        // A mismatch is still a misuse naming the argument.
+        #expect(throws: BehaviorMisuse.self) {
+            try ArgumentUnpacking.apply(own, to: { (_: String, _: String) in 0 }, nil)
+        }
+        // A handler of one tuple argument still receives the call's one tuple.
+        let pair: [Any] = [(1, 2)]
+        let sum = try? ArgumentUnpacking.apply(pair, to: { (a: Int, b: Int) in a + b }, nil)
+        #expect(sum == 3)
+    }
+}
