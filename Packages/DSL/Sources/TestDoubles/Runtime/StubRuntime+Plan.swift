@@ -31,10 +31,12 @@ struct ScalarArgumentReader {
 }
 
 /// How one argument is read: a scalar straight from its register or stack
-/// word (no reference counting, no metadata lookup), anything else through
+/// word (no reference counting, no metadata lookup), a value an `Any` keeps
+/// inline straight into the `Any` (no generic code), anything else through
 /// the frame's generic decoding.
 enum ArgumentReader {
     case scalar(ScalarArgumentReader)
+    case inline(InlineAnyArgumentReader)
     case generic(ArgumentDecoder)
 
     /// The reader of an argument of `type` at `location`.
@@ -49,6 +51,8 @@ enum ArgumentReader {
             }
         } else if let scalar = ScalarArgumentReader(type: type, location: location) {
             self = .scalar(scalar)
+        } else if let inline = InlineAnyArgumentReader(type: type, location: location, ownership: ownership) {
+            self = .inline(inline)
         } else {
             self = .generic { frame in frame.argument(ofType: type, at: location, ownership: ownership) }
         }
@@ -59,7 +63,18 @@ enum ArgumentReader {
     func read(_ frame: CallFrame) -> Any {
         switch self {
         case .scalar(let scalar): scalar.kind.value(from: scalar.word(frame))
+        case .inline(let inline): inline.read(frame)
         case .generic(let decode): decode(frame)
+        }
+    }
+
+    /// Reads the argument of one call into the uninitialized `Any` at `destination`.
+    @inline(__always)
+    func initialize(_ destination: UnsafeMutablePointer<Any>, from frame: CallFrame) {
+        switch self {
+        case .scalar(let scalar): destination.initialize(to: scalar.kind.value(from: scalar.word(frame)))
+        case .inline(let inline): inline.initialize(destination, from: frame)
+        case .generic(let decode): destination.initialize(to: decode(frame))
         }
     }
 }

@@ -151,7 +151,7 @@ final class StubRuntime: Sendable {
             guard let base = buffer.baseAddress else { return }
             // The readers are read in place (a copy of the array would be retained and released per call).
             plan.readers.withUnsafeBufferPointer { readers in
-                for index in 0..<count { (base + index).initialize(to: readers[index].read(frame)) }
+                for index in 0..<count { readers[index].initialize(base + index, from: frame) }
             }
             let decoded = UnsafeBufferPointer(start: base, count: count)
             if let immediate = recorder.answerImmediately(plan.shape.requirement, borrowing: decoded) {

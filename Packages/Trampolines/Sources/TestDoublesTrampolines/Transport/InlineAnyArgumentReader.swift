@@ -1,0 +1,108 @@
+import TestDoublesMetadata
+
+/// Decodes one argument straight into an `Any`, for a type whose values an
+/// `Any` keeps in its own three-word buffer.
+///
+/// ``CallFrame/argument(ofType:at:ownership:)`` opens the type, gathers the
+/// value as a `T` in unspecialized generic code (which looks up generic
+/// metadata on every call) and boxes it again. For a type that fits an
+/// existential's inline buffer (at most three words, word-aligned, bitwise
+/// takable: a `String`, a class reference, an array, an `Int?`, a three-word
+/// struct) this reader, made once per argument, writes the value into the
+/// buffer and the type's metadata after it, copying through the type's value
+/// witness only where a copy must retain: the same `Any`, with no generic
+/// code and no metadata lookup.
+public struct InlineAnyArgumentReader: @unchecked Sendable {
+    /// The type's metadata, which the `Any` names.
+    let metadata: TypeMetadata
+    let location: ArgumentLocation
+    let ownership: ArgumentOwnership
+    /// The value's size in bytes.
+    let size: Int
+    /// Whether a copy is a copy of the bytes (nothing to retain).
+    let isPOD: Bool
+
+    /// The reader of an argument of `type` at `location`; nil when an `Any`
+    /// keeps such a value out of line, the value is zero-sized, or its memory
+    /// form differs from what travels (a thin or optional thin metatype), all
+    /// of which the generic decoding serves.
+    ///
+    /// - Parameters:
+    ///   - type: The argument's type.
+    ///   - location: Where the argument is.
+    ///   - ownership: Whether the callee receives it at +0 or +1.
+    public init?(type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership) {
+        let metadata = TypeMetadata(type)
+        let witnesses = metadata.valueWitnesses
+        guard witnesses.isInlineStorage, witnesses.isBitwiseTakable, witnesses.isCopyable,
+            witnesses.size > 0, witnesses.size <= InlineAnyArgumentReader.bufferSize, witnesses.alignment <= 8
+        else { return nil }
+        switch location {
+        case .empty:
+            return nil
+        case .direct(let parts):
+            // The one shape whose travelling form is not its memory form
+            // (`CallFrame.concreteRepresentation`): a one-word value in one
+            // byte, an optional thin metatype.
+            if witnesses.size == MemoryLayout<UInt>.size, parts.count == 1, parts[0].fragment.size == 1 {
+                return nil
+            }
+        case .indirect:
+            break
+        }
+        self.metadata = metadata
+        self.location = location
+        self.ownership = ownership
+        self.size = witnesses.size
+        self.isPOD = witnesses.isPOD
+    }
+
+    /// The bytes of an `Any`'s inline buffer; the metadata word follows them.
+    static let bufferSize = 3 * MemoryLayout<UInt>.size
+
+    /// Initializes the uninitialized `Any` at `destination` with the
+    /// argument of the call in `frame`: a copy of a borrowed (+0) argument,
+    /// the argument itself when owned (+1), as
+    /// ``CallFrame/argument(ofType:at:ownership:)`` decodes it.
+    ///
+    /// - Parameters:
+    ///   - destination: Uninitialized memory of one `Any`.
+    ///   - frame: The call.
+    public func initialize(_ destination: UnsafeMutablePointer<Any>, from frame: CallFrame) {
+        let buffer = UnsafeMutableRawPointer(destination)
+        buffer.initializeMemory(as: UInt.self, repeating: 0, count: 3)
+        if case .indirect = location, let source = frame.indirectArgumentAddress(location) {
+            switch ownership {
+            case .borrowed: metadata.initializeWithCopy(buffer, from: source)
+            case .owned: metadata.initializeWithTake(buffer, from: source)
+            }
+        } else if isPOD || ownership == .owned {
+            // Trivial bytes, or a +1 value the caller handed over: its bits move as they are.
+            frame.copyArgumentBytes(location, byteCount: size, into: buffer)
+        } else {
+            // Borrowed: the caller keeps its value, the `Any` gets a copy (retaining what it holds).
+            var words: (UInt, UInt, UInt) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { gathered in
+                guard let base = gathered.baseAddress else { return }
+                frame.copyArgumentBytes(location, byteCount: size, into: base)
+                metadata.initializeWithCopy(buffer, from: base)
+            }
+        }
+        buffer.storeBytes(
+            of: metadata.pointer, toByteOffset: InlineAnyArgumentReader.bufferSize, as: UnsafeRawPointer.self)
+    }
+
+    /// The argument of the call in `frame`, as ``initialize(_:from:)`` decodes it.
+    ///
+    /// - Parameter frame: The call.
+    /// - Returns: The argument, boxed.
+    public func read(_ frame: CallFrame) -> Any {
+        withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { slot in
+            guard let base = slot.baseAddress else {
+                return frame.argument(ofType: metadata.type, at: location, ownership: ownership)
+            }
+            initialize(base, from: frame)
+            return base.move()
+        }
+    }
+}
