@@ -153,11 +153,23 @@ final class StubRuntime: Sendable {
             plan.readers.withUnsafeBufferPointer { readers in
                 for index in 0..<count { readers[index].initialize(base + index, from: frame) }
             }
-            let decoded = UnsafeBufferPointer(start: base, count: count)
-            if let immediate = recorder.answerImmediately(plan.shape.requirement, borrowing: decoded) {
-                write(immediate, to: frame, plan) { finish(frame, plan, $0, Array(decoded)) }
-                base.deinitialize(count: count)
-                return
+            if plan.borrowsEveryArgument {
+                // Answered at once, the ledger keeps the decoded arguments themselves (no copy to retain, none
+                // to release here); the rare answer that needs them again decodes them again from the frame.
+                let lent = UnsafeMutableBufferPointer(start: base, count: count)
+                if let immediate = recorder.answerImmediately(plan.shape.requirement, consuming: lent) {
+                    write(immediate, to: frame, plan) { outcome in
+                        withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
+                    }
+                    return
+                }
+            } else {
+                let decoded = UnsafeBufferPointer(start: base, count: count)
+                if let immediate = recorder.answerImmediately(plan.shape.requirement, borrowing: decoded) {
+                    write(immediate, to: frame, plan) { finish(frame, plan, $0, Array(decoded)) }
+                    base.deinitialize(count: count)
+                    return
+                }
             }
             // Literals for the common arities: the general initializers are not
             // specialized and look the array's metadata up on every call.

@@ -10,6 +10,10 @@ enum CallArguments {
     /// the engine: recording copies them into the ledger, and nothing else
     /// keeps them.
     case borrowed(UnsafeBufferPointer<Any>)
+    /// Boxed values the front hands over if the call is recorded: recording
+    /// moves them into the ledger, leaving the front's buffer uninitialized;
+    /// valid only while the call is in the engine.
+    case lent(UnsafeMutableBufferPointer<Any>)
 
     /// The number of arguments.
     var count: Int {
@@ -17,6 +21,7 @@ enum CallArguments {
         case .scalars(let scalars): scalars.count
         case .boxed(let values): values.count
         case .borrowed(let values): values.count
+        case .lent(let values): values.count
         }
     }
 
@@ -26,6 +31,7 @@ enum CallArguments {
         case .scalars(let scalars): scalars.value(at: index)
         case .boxed(let values): values[index]
         case .borrowed(let values): values[index]
+        case .lent(let values): values[index]
         }
     }
 
@@ -35,6 +41,7 @@ enum CallArguments {
         case .scalars(let scalars): scalars.values
         case .boxed(let values): values
         case .borrowed(let values): Array(values)
+        case .lent(let values): Array(values)
         }
     }
 }

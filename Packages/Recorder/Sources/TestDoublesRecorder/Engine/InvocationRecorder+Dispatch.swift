@@ -71,6 +71,28 @@ extension InvocationRecorder {
         return immediateCatchAllAnswer(requirement, .borrowed(arguments))?.outcome
     }
 
+    /// Answers a real call of a synchronous requirement at once, recording
+    /// it, as ``answerImmediately(_:borrowing:)`` does, taking the arguments
+    /// themselves into the ledger instead of copies.
+    ///
+    /// When it answers (non-nil), the arguments were moved out of
+    /// `arguments`, which is left uninitialized: the front neither copies nor
+    /// destroys them. When it gives nil, nothing was recorded or consumed and
+    /// the arguments are still the front's, initialized.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order, initialized.
+    /// - Returns: ``ScalarCallOutcome/returnedVoid`` or
+    ///   ``ScalarCallOutcome/returnedScalar(_:_:)``, or nil.
+    @inline(__always)
+    public func answerImmediately(
+        _ requirement: Requirement, consuming arguments: UnsafeMutableBufferPointer<Any>
+    ) -> ScalarCallOutcome? {
+        guard CaptureSession.currentIfRecording == nil else { return nil }
+        return immediateCatchAllAnswer(requirement, .lent(arguments))?.outcome
+    }
+
     /// Answers a real call of a synchronous requirement after
     /// ``answerImmediately(_:borrowing:)`` gave nil for it: the same as
     /// ``dispatchUnboxingAnswer(_:arguments:)`` without trying that

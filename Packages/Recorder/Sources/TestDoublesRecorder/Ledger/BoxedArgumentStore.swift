@@ -47,17 +47,36 @@ struct BoxedArgumentStore {
     /// Keeps a copy of `values`, returning where they are.
     @inline(__always)
     mutating func append(_ values: UnsafeBufferPointer<Any>) -> Location {
-        let needed = values.count
+        let (chunk, location) = reserve(values.count)
+        if let base = values.baseAddress { (chunk.values + chunk.count).initialize(from: base, count: values.count) }
+        chunk.count += values.count
+        return location
+    }
+
+    /// Keeps `values` themselves, moved out of the caller's buffer (left
+    /// uninitialized), returning where they are: no copy to retain, and none
+    /// for the caller to release.
+    @inline(__always)
+    mutating func append(moving values: UnsafeMutableBufferPointer<Any>) -> Location {
+        let (chunk, location) = reserve(values.count)
+        if let base = values.baseAddress { (chunk.values + chunk.count).moveInitialize(from: base, count: values.count) }
+        chunk.count += values.count
+        return location
+    }
+
+    /// The chunk that takes the next `needed` arguments, started when the last has no room, and their location.
+    @inline(__always)
+    private mutating func reserve(_ needed: Int) -> (Chunk, Location) {
         if chunks.isEmpty || chunks[chunks.count - 1].capacity - chunks[chunks.count - 1].count < needed {
             startChunk(needed)
         }
         let chunk = chunks[chunks.count - 1]
-        let location = Location(
-            chunk: UInt32(truncatingIfNeeded: chunks.count - 1), offset: UInt32(truncatingIfNeeded: chunk.count),
-            count: UInt32(truncatingIfNeeded: needed))
-        if let base = values.baseAddress { (chunk.values + chunk.count).initialize(from: base, count: needed) }
-        chunk.count += needed
-        return location
+        return (
+            chunk,
+            Location(
+                chunk: UInt32(truncatingIfNeeded: chunks.count - 1), offset: UInt32(truncatingIfNeeded: chunk.count),
+                count: UInt32(truncatingIfNeeded: needed))
+        )
     }
 
     private mutating func startChunk(_ needed: Int) {

@@ -189,6 +189,11 @@ struct Ledger {
             let location = boxedArguments.append(values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
+        case .lent(let values):
+            shape.boxed = true
+            let location = boxedArguments.append(moving: values)
+            first = UInt64(location.chunk) | UInt64(location.offset) << 32
+            second = UInt64(location.count)
         }
         if count == tailEnd { startChunk() }
         let offset = count &- tailStart
