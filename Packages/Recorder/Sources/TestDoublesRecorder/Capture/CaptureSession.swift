@@ -119,7 +119,7 @@ final class CaptureSession: @unchecked Sendable {
     /// matchers are recorded already (or the problem says why they cannot
     /// be), and nothing after it in the closure matters to the pass.
     func park(because problem: String?) {
-        guard let host, host.isCurrentThread else { return }
+        guard let host, host.mayParkCurrentThread else { return }
         state.withLock { state in
             if let problem { state.problems.append(problem) }
             state.parked = true

@@ -41,6 +41,18 @@ final class RecordingHost: @unchecked Sendable {
         return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
     }
 
+    /// Whether a call on the calling thread may park: it is this host's
+    /// thread, running the pass's task itself (or a child task of it), not
+    /// inside the drain of an actor the closure hopped to (see
+    /// ``RecordingExecutor/runsCurrentTaskDirectly``).
+    var mayParkCurrentThread: Bool {
+        condition.lock()
+        let onThread = thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        let executor = executor
+        condition.unlock()
+        return onThread && (executor?.runsCurrentTaskDirectly ?? true)
+    }
+
     /// Runs `body` on a thread of its own with `session` current and waits
     /// until it finishes or parks; false (nothing run) when its references
     /// cannot be accounted for here, and the caller runs it itself.
@@ -65,6 +77,9 @@ final class RecordingHost: @unchecked Sendable {
                     finish(.finished)
                 }
                 let executor = RecordingExecutor.make()
+                condition.lock()
+                self.executor = executor
+                condition.unlock()
                 if let executor {
                     executor.start { [self] in
                         adoptCurrentThread()
@@ -137,7 +152,7 @@ final class RecordingHost: @unchecked Sendable {
                 if let executor {
                     // The closure's jobs run on the executor's thread as the actor it is
                     // isolated to, where a call may park.
-                    executor.start(as: actor, operation)
+                    executor.start(as: actor ?? MainActor.shared, operation)
                 } else {
                     Task(operation: operation)
                 }

@@ -1,0 +1,117 @@
+import Foundation
+import TestDoublesManual
+import Testing
+
+/// A nonisolated recording closure that calls a requirement isolated to
+/// the main actor (a `@MainActor` protocol's hand-written conformer hops to
+/// it inside). The pass lends the main actor to its own thread when neither
+/// the closure nor its caller is isolated, so the hop stays on that thread:
+/// a requirement returning a class is recorded, and a bare `Match.any()` of
+/// a class is an issue at the `when`/`verify` line, instead of stopping the
+/// process on the thread that serves the main actor.
+@Suite struct NonisolatedClosureMainActorRequirementTests {
+    @Test func aSynchronousRequirementReturningAClassIsRecorded() async {
+        let vault = ManualStub<MainActorVaultConformer>()
+        let session = VaultSession(id: 71)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { stub in await stub.open(Match.greaterThan(0)) }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(await vault().open(8) === session)
+        #expect(await vault().open(9) === session)
+        #expect(await vault.verify(.exactly(2)) { stub in await stub.open(Match.greaterThan(7)) })
+        #expect(await vault.verify(.never) { stub in await stub.open(Match.lessThan(0)) })
+    }
+
+    @Test func aClassResultAfterAnAwaitInTheClosureIsRecorded() async {
+        let vault = ManualStub<MainActorVaultConformer>()
+        let session = VaultSession(id: 72)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { stub in
+                await VaultAwaits.otherActor.visit()
+                await VaultAwaits.resumedFromAnotherThread()
+                return await stub.open(Match.equal(4))
+            }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(await vault().open(4) === session)
+    }
+
+    @Test func aBareMatchAnyOfAClassInTheRequirementIsAnIssueAtTheLine() async {
+        let vault = ManualStub<MainActorVaultConformer>()
+        var line = 0
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            line = #line + 1
+            await vault.when { stub in await stub.resume(Match.any()) }.thenReturn(true)
+        }
+        #expect(issues.map(\.kind) == [.invalidRecording])
+        #expect(issues.first?.location?.line == line)
+        #expect(issues.first?.message.contains("VaultSession") == true)
+        // The run goes on, and the main actor is free.
+        #expect(await MainActor.run { 5 } == 5)
+        let session = VaultSession(id: 73)
+        await vault.when { stub in await stub.resume(Match.any(using: session)) }.thenReturn(true)
+        #expect(await vault().resume(VaultSession(id: 74)))
+    }
+}
+
+/// A global actor with a custom executor (a thread of its own), as an app's
+/// database or audio actor might have.
+@globalActor actor CustodianActor {
+    static let shared = CustodianActor()
+    private static let executor = ThreadSerialExecutor(name: "CustodianActor")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+
+    @CustodianActor static var recordings = 0
+    /// A job on the actor: returns once the actor is free.
+    @CustodianActor static func echo(_ value: Int) -> Int { value }
+}
+
+/// A recording closure isolated to an actor with a custom executor that is
+/// not the caller's: the pass lends that actor to its own thread, so a
+/// class result is recorded and the actor's executor stays free.
+@Suite struct CustomExecutorActorClosureTests {
+    @Test func aClosureIsolatedToAnotherActorWithACustomExecutorRecords() async {
+        let vault = ManualStub<VaultStubConformer>()
+        let session = VaultSession(id: 75)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { @CustodianActor stub in
+                CustodianActor.recordings += 1
+                await VaultAwaits.nonisolatedStep()
+                CustodianActor.assertIsolated()
+                return stub.open(Match.greaterThan(0))
+            }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(await CustodianActor.echo(4) == 4)
+        #expect(await CustodianActor.recordings == 1)
+        let sut: any Vault = vault()
+        #expect(sut.open(2) === session)
+        var line = 0
+        let verifyIssues = await TestDoubleIssueReporting.capture { () async in
+            line = #line + 1
+            await vault.verify { @CustodianActor in await $0.resume(Match.any()) }
+        }
+        #expect(verifyIssues.map(\.kind) == [.invalidRecording])
+        #expect(verifyIssues.first?.location?.line == line)
+        #expect(await CustodianActor.echo(5) == 5)
+    }
+}
+
+/// The same from a `@MainActor` test.
+@MainActor @Suite struct MainActorTestCustomExecutorClosureTests {
+    @Test func aClosureIsolatedToAnActorWithACustomExecutorRecords() async {
+        let vault = ManualStub<VaultStubConformer>()
+        let session = VaultSession(id: 76)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { @CustodianActor stub in
+                await VaultAwaits.nonisolatedStep()
+                CustodianActor.assertIsolated()
+                return stub.open(Match.greaterThan(0))
+            }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(await CustodianActor.echo(6) == 6)
+        #expect(vault().open(3) === session)
+    }
+}
