@@ -12,10 +12,13 @@ import Foundation
 /// may be blocked in a job), and an executor the idle list has no room for
 /// ends its thread once no job is left.
 ///
-/// A pass started on an actor (its caller's isolation: the main actor, a
-/// global actor, an actor instance, one with a custom executor) runs every
-/// job as that actor, on an ``ActorLoan``, so a closure isolated to it runs
-/// on this thread too and a call in it may park.
+/// A pass started on an actor (the closure's isolation, else its caller's:
+/// the main actor, a global actor, an actor instance, one with a custom
+/// executor; the main actor when neither is isolated) runs every job of its
+/// task as that actor, on an ``ActorLoan``, so a closure isolated to it runs
+/// on this thread too and a call in it may park. Any other job that comes
+/// here (the drain of a default actor the task hopped to, a child task)
+/// runs as itself.
 final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []

@@ -114,7 +114,10 @@ final class RecordingHost: @unchecked Sendable {
     /// whose method records), every job of the task runs on the executor's
     /// thread as that actor (see ``ActorLoan``), so the closure's hop to it
     /// stays on that thread, where a call may park, and a park gives the
-    /// actor back.
+    /// actor back. With none (a nonisolated closure and caller) the task's
+    /// jobs run as the main actor: a requirement isolated to the main actor
+    /// (a `@MainActor` protocol's hand-written conformer, which hops inside)
+    /// then stays on that thread too.
     func run(
         _ session: CaptureSession, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
         _ body: () async throws -> Void
@@ -151,7 +154,7 @@ final class RecordingHost: @unchecked Sendable {
                 }
                 if let executor {
                     // The closure's jobs run on the executor's thread as the actor it is
-                    // isolated to, where a call may park.
+                    // isolated to, else the main actor, where a call may park.
                     executor.start(as: actor ?? MainActor.shared, operation)
                 } else {
                     Task(operation: operation)
