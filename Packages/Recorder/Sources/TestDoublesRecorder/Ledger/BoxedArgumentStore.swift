@@ -59,7 +59,9 @@ struct BoxedArgumentStore {
     @inline(__always)
     mutating func append(moving values: UnsafeMutableBufferPointer<Any>) -> Location {
         let (chunk, location) = reserve(values.count)
-        if let base = values.baseAddress { (chunk.values + chunk.count).moveInitialize(from: base, count: values.count) }
+        if let base = values.baseAddress {
+            (chunk.values + chunk.count).moveInitialize(from: base, count: values.count)
+        }
         chunk.count += values.count
         return location
     }
