@@ -248,7 +248,7 @@ extension ResolvedSignature {
         }
         switch signature.thrownType {
         case .none: thrown = .none
-        case .any: thrown = .untyped
+        case .untyped: thrown = .untyped
         case .typed(let error):
             guard let type = error.concreteType, let errorType = type as? any Error.Type else {
                 throw describe(
