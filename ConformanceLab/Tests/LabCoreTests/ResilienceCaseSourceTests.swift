@@ -135,9 +135,13 @@ import Testing
         let files = package.files(for: Array(cases))
         let manifest = try #require(files["Package.swift"])
         for module in SupportSource.evidenceModules {
-            #expect(manifest.contains(".target(name: \"\(module.target)\", swiftSettings: [.unsafeFlags([\"-enable-library-evolution\"])])"))
+            #expect(
+                manifest.contains(
+                    ".target(name: \"\(module.target)\", swiftSettings: [.unsafeFlags([\"-enable-library-evolution\"])])"
+                ))
             #expect(files["Sources/LabCases00/Cases00.swift"]!.contains("import \(module.target)\n"))
         }
-        #expect(files["Sources/LabEvoPrivateProtocol/LabEvoPrivateProtocol.swift"]!.contains("private protocol PpStore"))
+        #expect(
+            files["Sources/LabEvoPrivateProtocol/LabEvoPrivateProtocol.swift"]!.contains("private protocol PpStore"))
     }
 }
