@@ -55,6 +55,19 @@ final class MainActorRecordingXCTests: XCTestCase {
         XCTAssertTrue(vault().open(9) === session)
     }
 
+    /// A nonisolated closure calling a `@MainActor` protocol's requirement
+    /// (the conformer hops inside): the pass lends the main actor.
+    func testANonisolatedClosureOfAMainActorRequirementRecordsAClassResult() async {
+        let vault = ManualStub<MainActorVaultConformer>()
+        let session = VaultSession(id: 35)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { stub in await stub.open(Match.greaterThan(0)) }.thenReturn(session)
+        }
+        XCTAssertEqual(issues.count, 0)
+        let answer = await vault().open(10)
+        XCTAssertTrue(answer === session)
+    }
+
     @MainActor private static func bareMatchAnyOfAClass() async {
         let vault = ManualStub<VaultStubConformer>()
         var line = 0

@@ -112,14 +112,16 @@ final class CaptureSession: @unchecked Sendable {
     }
 
     /// Parks the calling thread for good when the pass runs on its host's
-    /// thread (recording `problem`, if any, for the caller to report);
-    /// returns at once on any other thread.
+    /// thread as its own task (recording `problem`, if any, for the caller
+    /// to report); returns at once on any other thread, and inside the drain
+    /// of an actor the closure hopped to (parking there would hold that
+    /// actor for good, see ``RecordingHost/mayParkCurrentThread``).
     ///
     /// For a call whose value no source can make: its requirement and
     /// matchers are recorded already (or the problem says why they cannot
     /// be), and nothing after it in the closure matters to the pass.
     func park(because problem: String?) {
-        guard let host, host.isCurrentThread else { return }
+        guard let host, host.mayParkCurrentThread else { return }
         state.withLock { state in
             if let problem { state.problems.append(problem) }
             state.parked = true
@@ -130,10 +132,12 @@ final class CaptureSession: @unchecked Sendable {
     /// Why the process stops when a call that needs a value no source can
     /// make is reached on a thread a recording pass cannot park, and what to do.
     static let unparkableStop = """
-        The recording pass could not stop there: the closure reached this call on a thread that serves other \
-        jobs (for instance the main thread, after an await in the closure resumed it through the main actor's \
-        queue), so no value can be returned and the test process stops. Hand the value over instead: \
-        Match.any(using:), when(returning:) or Match.Placeholders.register.
+        The recording pass could not stop there: the closure reached this call on a thread that serves an \
+        actor's other jobs (after an await of another actor brought the closure back through its own actor's \
+        queue, or inside a requirement isolated to an actor other than the closure's and the main actor), \
+        where stopping would hold that actor for good, so no value can be returned and the test process stops. \
+        Hand the value over instead: Match.any(using:), when(returning:) or Match.Placeholders.register; \
+        or mark the closure with the requirement's actor.
         """
 
     /// Suspends the calling task for good when it is the task the pass runs

@@ -12,10 +12,13 @@ import Foundation
 /// may be blocked in a job), and an executor the idle list has no room for
 /// ends its thread once no job is left.
 ///
-/// A pass started on an actor (its caller's isolation: the main actor, a
-/// global actor, an actor instance, one with a custom executor) runs every
-/// job as that actor, on an ``ActorLoan``, so a closure isolated to it runs
-/// on this thread too and a call in it may park.
+/// A pass started on an actor (the closure's isolation, else its caller's:
+/// the main actor, a global actor, an actor instance, one with a custom
+/// executor; the main actor when neither is isolated) runs every job of its
+/// task as that actor, on an ``ActorLoan``, so a closure isolated to it runs
+/// on this thread too and a call in it may park. Any other job that comes
+/// here (the drain of a default actor the task hopped to, a child task)
+/// runs as itself.
 final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
@@ -24,6 +27,11 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private var lent: (any Actor)?
     /// The loan of the job running now (touched only on the executor's thread).
     private var loan: ActorLoan?
+    /// The address of the job running now (touched only on the executor's thread).
+    private var runningJob: UnsafeRawPointer?
+    /// The address of the current pass's task: its first job's (guarded by `condition`).
+    private var passTask: UnsafeRawPointer?
+    private var awaitingFirstJob = false
 
     /// Finished executors waiting for the next pass.
     private static let idle = Locked<[RecordingExecutor]>([])
@@ -49,6 +57,8 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     func start(as actor: (any Actor)? = nil, _ operation: @escaping @Sendable () async -> Void) {
         condition.lock()
         lent = actor
+        passTask = nil
+        awaitingFirstJob = true
         condition.unlock()
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: self, operation: operation)
@@ -95,8 +105,18 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
                 return
             }
             let job = jobs.removeFirst()
-            let actor = lent
+            let address = Self.address(of: job)
+            if awaitingFirstJob {
+                // The task's first job comes first: nothing else prefers this executor yet.
+                passTask = address
+                awaitingFirstJob = false
+            }
+            // Only the pass's own task runs as the lent actor. Another job (an
+            // actor's drain the task hopped into, a child task) runs as itself.
+            let actor = address == nil || address == passTask ? lent : nil
             condition.unlock()
+            runningJob = address
+            defer { runningJob = nil }
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
                 if let actor {
                     loan = ActorLoan.take(of: actor)
@@ -107,6 +127,28 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Whether the job running on this thread is the current task itself,
+    /// rather than another actor's drain that runs the task inside it: the
+    /// closure hopped to a default actor (a requirement isolated to a global
+    /// actor of the test's own, the closure's actor reached back from another
+    /// actor), whose lock this thread then holds. A call parked there would
+    /// hold that actor for good, so it must not park. Call only on the
+    /// executor's thread.
+    var runsCurrentTaskDirectly: Bool {
+        guard let runningJob else { return true }
+        guard MemoryLayout<UnsafeCurrentTask>.size == MemoryLayout<UnsafeRawPointer>.size else { return true }
+        return withUnsafeCurrentTask { task in
+            // A task is its own first job: the running job's address is the task's when it runs directly.
+            task.map { unsafeBitCast($0, to: UnsafeRawPointer.self) == runningJob } ?? true
+        }
+    }
+
+    /// The address of a job, which for a task's job is the task's address.
+    private static func address(of job: UnownedJob) -> UnsafeRawPointer? {
+        guard MemoryLayout<UnownedJob>.size == MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        return unsafeBitCast(job, to: UnsafeRawPointer.self)
     }
 
     /// Gives back the actor the running job borrowed, if any: when the job

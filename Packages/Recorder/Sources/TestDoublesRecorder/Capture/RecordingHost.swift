@@ -41,6 +41,18 @@ final class RecordingHost: @unchecked Sendable {
         return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
     }
 
+    /// Whether a call on the calling thread may park: it is this host's
+    /// thread, running the pass's task itself (or a child task of it), not
+    /// inside the drain of an actor the closure hopped to (see
+    /// ``RecordingExecutor/runsCurrentTaskDirectly``).
+    var mayParkCurrentThread: Bool {
+        condition.lock()
+        let onThread = thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        let executor = executor
+        condition.unlock()
+        return onThread && (executor?.runsCurrentTaskDirectly ?? true)
+    }
+
     /// Runs `body` on a thread of its own with `session` current and waits
     /// until it finishes or parks; false (nothing run) when its references
     /// cannot be accounted for here, and the caller runs it itself.
@@ -65,6 +77,9 @@ final class RecordingHost: @unchecked Sendable {
                     finish(.finished)
                 }
                 let executor = RecordingExecutor.make()
+                condition.lock()
+                self.executor = executor
+                condition.unlock()
                 if let executor {
                     executor.start { [self] in
                         adoptCurrentThread()
@@ -99,7 +114,10 @@ final class RecordingHost: @unchecked Sendable {
     /// whose method records), every job of the task runs on the executor's
     /// thread as that actor (see ``ActorLoan``), so the closure's hop to it
     /// stays on that thread, where a call may park, and a park gives the
-    /// actor back.
+    /// actor back. With none (a nonisolated closure and caller) the task's
+    /// jobs run as the main actor: a requirement isolated to the main actor
+    /// (a `@MainActor` protocol's hand-written conformer, which hops inside)
+    /// then stays on that thread too.
     func run(
         _ session: CaptureSession, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
         _ body: () async throws -> Void
@@ -136,8 +154,8 @@ final class RecordingHost: @unchecked Sendable {
                 }
                 if let executor {
                     // The closure's jobs run on the executor's thread as the actor it is
-                    // isolated to, where a call may park.
-                    executor.start(as: actor, operation)
+                    // isolated to, else the main actor, where a call may park.
+                    executor.start(as: actor ?? MainActor.shared, operation)
                 } else {
                     Task(operation: operation)
                 }

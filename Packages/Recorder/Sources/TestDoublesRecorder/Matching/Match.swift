@@ -48,9 +48,9 @@ public enum Match {
     /// isolated to the caller's actor included: the pass borrows that actor
     /// onto its thread, see ``ActorLoan``); otherwise (no pass at all, or a
     /// closure that reached this on a thread the pass cannot borrow, such as
-    /// the main thread after an `await` resumed it through the main actor's
-    /// queue, or a `@MainActor` closure whose caller is not on the main
-    /// actor) the process stops, with a message naming the fix.
+    /// the main actor's after an `await` of another actor brought the closure
+    /// back through the main actor's queue) the process stops, with a
+    /// message naming the fix.
     @usableFromInline
     static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """

@@ -3,9 +3,9 @@
 /// into frame registers and stack words.
 ///
 /// Frame numbering is argument order: general-purpose register 0 is rdi on
-/// x86_64 and x0 on arm64, result register 0 is rax or x0. (Metadata's
-/// `CallingConvention` names hardware registers; `ArgumentLocation` and
-/// `ResultLocation` are what the frame transport reads.)
+/// x86_64 and x0 on arm64, result register 0 is rax or x0; the assembly
+/// entries store the hardware registers in that order, and `ArgumentLocation`
+/// and `ResultLocation` are what the frame transport reads.
 public struct TrampolineConvention: Sendable, Hashable {
     /// General-purpose argument registers (x86_64: 6, arm64: 8).
     public var generalPurposeArgumentCount: Int

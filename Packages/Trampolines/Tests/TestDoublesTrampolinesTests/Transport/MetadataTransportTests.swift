@@ -3,21 +3,16 @@ import Testing
 
 @testable import TestDoublesTrampolines
 
-/// Plans built only from Metadata's classification and placement drive the
-/// fabricated calls, and agree with this layer's own placement.
+/// Plans built only from Metadata's classification, the route construction
+/// takes (`ABIClassifier` → `ValueLowering` → `CallPlan`), drive the fabricated calls.
 @Suite struct MetadataTransportTests {
     let architecture = Architecture.current
-    var convention: CallingConvention { CallingConvention(architecture) }
 
     func plan(_ arguments: [any Any.Type], _ result: any Any.Type) throws -> ([ArgumentLocation], ResultLocation) {
-        let passing = try arguments.map { try ABIClassifier.classify($0, for: architecture) }
-        let placement = CallPlacement(
-            arguments: passing, result: try ABIClassifier.classify(result, for: architecture),
-            architecture: architecture)
-        return (
-            try placement.arguments.map { try ArgumentLocation($0, convention: convention) },
-            try ResultLocation(placement.result, convention: convention)
-        )
+        let plan = try CallPlan(
+            arguments: try arguments.map { ValueLowering(try ABIClassifier.classify($0, for: architecture)) },
+            result: ValueLowering(try ABIClassifier.classify(result, for: architecture)))
+        return (plan.arguments, plan.result)
     }
 
     @Test func classifiedPlansDriveEveryShape() throws {
@@ -54,16 +49,5 @@ import Testing
         #expect(shapes.sum(FiveWords(a: 1, b: 2, c: 3, d: 4, e: 5)) == 15)
         #expect(shapes.echo(Mixed(count: 1, ratio: 0.25, flag: 2)) == Mixed(count: 1, ratio: 0.25, flag: 102))
         #expect(shapes.greet("hey") == "hey!")
-    }
-
-    @Test func metadataPlacementAgreesWithTrampolinePlacement() throws {
-        let types: [any Any.Type] =
-            Array(repeating: Int.self, count: 8) + Array(repeating: Double.self, count: 10)
-            + [Mixed.self, FiveWords.self, String.self]
-        let passing = try types.map { try ABIClassifier.classify($0, for: architecture) }
-        let theirs = try CallPlacement(arguments: passing, result: .indirect, architecture: architecture)
-            .arguments.map { try ArgumentLocation($0, convention: convention) }
-        let ours = try TrampolineConvention.host.placeArguments(passing.map(ValueLowering.init))
-        #expect(theirs == ours)
     }
 }

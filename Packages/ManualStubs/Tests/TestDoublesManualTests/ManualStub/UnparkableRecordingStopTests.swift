@@ -1,0 +1,67 @@
+import Foundation
+import TestDoublesManual
+import Testing
+
+/// A protocol isolated to a global actor of the tests' own, with a hand-written conformer.
+@VaultGlobalActor protocol GlobalActorVault {
+    func open(_ code: Int) -> VaultSession
+}
+
+@VaultGlobalActor struct GlobalActorVaultConformer: GlobalActorVault, ManualStubConformer {
+    let stub: ManualStub<Self>
+    nonisolated init(stub: ManualStub<Self>) { self.stub = stub }
+
+    func open(_ code: Int) -> VaultSession { stub.call(code) }
+}
+
+#if compiler(>=6.2)
+/// The two recording calls that still stop the process: a value nothing can
+/// make, reached on a thread that serves an actor's other jobs. Each must
+/// stop with the message that names the fix, never hang (the second parked
+/// inside the actor's drain and held the actor for good before).
+@Suite struct UnparkableRecordingStopTests {
+    /// A closure isolated to the main actor that awaits another actor comes
+    /// back through the main actor's queue, then needs a class result.
+    @Test func aClassResultAfterAwaitingAnotherActorStopsWithTheFix() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let vault = ManualStub<VaultStubConformer>()
+            await vault.when { @MainActor stub in
+                await VaultAwaits.otherActor.visit()
+                return stub.open(Match.greaterThan(0))
+            }.thenReturn(VaultSession(id: 80))
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("could not stop there"))
+            #expect(text.contains("mark the closure with the requirement's actor"))
+        }
+    }
+
+    /// A nonisolated closure that needs a class result inside a requirement
+    /// isolated to a global actor of the test's own (a default actor).
+    @Test func aClassResultInsideAnotherGlobalActorsRequirementStopsWithTheFix() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let vault = ManualStub<GlobalActorVaultConformer>()
+            await vault.when { stub in await stub.open(Match.greaterThan(0)) }.thenReturn(VaultSession(id: 81))
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("could not stop there"))
+            #expect(text.contains("VaultSession"))
+        }
+    }
+
+    /// Marked with the requirement's actor, the same closure is served.
+    @Test func theSameClosureMarkedWithTheRequirementsActorRecords() async {
+        let vault = ManualStub<GlobalActorVaultConformer>()
+        let session = VaultSession(id: 82)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { @VaultGlobalActor stub in
+                await VaultAwaits.nonisolatedStep()
+                return stub.open(Match.greaterThan(0))
+            }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(await VaultGlobalActor.echo(1) == 1)
+        #expect(await vault().open(4) === session)
+    }
+}
+#endif
