@@ -141,7 +141,7 @@ struct FunctionSignature: @unchecked Sendable {
         if let thrownErrorType {
             let errorLowering: ValueLowering
             do {
-                errorLowering = ValueLowering(try ABIClassifier.classifyResult(thrownErrorType, for: architecture))
+                errorLowering = try ABIClassifier.classifyResult(thrownErrorType, for: architecture)
             } catch {
                 throw unsupported("the thrown error: \(error)")
             }
