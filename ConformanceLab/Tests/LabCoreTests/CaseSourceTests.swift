@@ -135,7 +135,9 @@ struct CaseSourceTests {
         package.includesProbe = true
         let files = package.files(for: cases)
         let registries = files.filter { $0.key.hasSuffix("Registry.swift") }
-        #expect(registries.count == 3)
+        // Three modules of plain cases, and the coroutine-accessor cases' own when the sample holds one.
+        let coroutine = cases.contains { $0.shape.form?.needsCoroutineAccessors == true }
+        #expect(registries.count == 3 + (coroutine ? 1 : 0))
         let registered = registries.values.joined()
         for labCase in cases { #expect(registered.contains("\"\(labCase.id)\": check_\(labCase.id)_,")) }
         let manifest = files["Package.swift"] ?? ""

@@ -113,3 +113,35 @@ import Testing
         #expect(files["Sources/LabCases00/Cases01.swift"]!.contains("import LabEvolution\n"))
     }
 }
+
+@Suite struct ResilienceEvidenceTierTests {
+    @Test func theEvidenceModulesComeLastInEveryPositionAndAreBuiltResiliently() throws {
+        let shapes = ShapeGenerator(seed: 1, size: nil).shapes()
+        let evidence = Set(TypeFamily.evidenceFamilies.map(\.id))
+        let first = try #require(shapes.firstIndex { evidence.contains($0.focus) })
+        // Appended after every other tier: the earlier cases keep their numbers.
+        #expect(shapes[first...].allSatisfy { evidence.contains($0.focus) && $0.tier == .resilience })
+        for family in TypeFamily.evidenceValues {
+            let mine = shapes.filter { $0.focus == family.id }
+            #expect(mine.contains { $0.parameters == [family.id] && $0.result == nil }, "\(family.id)")
+            #expect(mine.contains { $0.parameters.isEmpty && $0.result == family.id }, "\(family.id)")
+            #expect(mine.contains { $0.kind == .inoutMethod }, "\(family.id)")
+        }
+        var package = GeneratedPackage(
+            directory: URL(fileURLWithPath: "/tmp/lab/x86_64"), repositoryRoot: URL(fileURLWithPath: "/tmp"),
+            backend: .stub)
+        package.casesPerFile = 1
+        let cases = shapes[first...].enumerated().map { LabCase(index: first + $0.offset, shape: $0.element, seed: 1) }
+        let files = package.files(for: Array(cases))
+        let manifest = try #require(files["Package.swift"])
+        for module in SupportSource.evidenceModules {
+            #expect(
+                manifest.contains(
+                    ".target(name: \"\(module.target)\", swiftSettings: [.unsafeFlags([\"-enable-library-evolution\"])])"
+                ))
+            #expect(files["Sources/LabCases00/Cases00.swift"]!.contains("import \(module.target)\n"))
+        }
+        #expect(
+            files["Sources/LabEvoPrivateProtocol/LabEvoPrivateProtocol.swift"]!.contains("private protocol PpStore"))
+    }
+}

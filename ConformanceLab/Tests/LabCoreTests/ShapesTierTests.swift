@@ -30,9 +30,10 @@ struct ShapesTierTests {
             #expect(mine.contains { $0.kind == .staticMethod }, "\(form)")
             #expect(mine.allSatisfy { $0.focus == form.rawValue && $0.group == form.group })
         }
-        // The tier comes last: the earlier tiers keep their case numbers.
+        // The tier comes after the earlier tiers (only the evidence modules' shapes follow it).
         let first = Self.shapes.firstIndex { $0.tier == .shapes } ?? Self.shapes.count
-        #expect(Self.shapes[first...].allSatisfy { $0.tier == .shapes })
+        let evidence = Set(TypeFamily.evidenceFamilies.map(\.id))
+        #expect(Self.shapes[first...].allSatisfy { $0.tier == .shapes || evidence.contains($0.focus) })
         // Tuple parameters belong to the first tiers (filter `tuple`), not here.
         #expect(!tier.contains { $0.parameters.contains { TypeFamily.named($0).group == .tuple } })
     }
@@ -102,8 +103,9 @@ struct ShapesTierTests {
     @Test func coroutineAccessorsComeLastInAModuleOfTheirOwnBuiltOnX86Only() throws {
         let accessors = Self.tier.filter { $0.form?.needsCoroutineAccessors == true }
         #expect(accessors.count == 10)
-        // Appended after every other shape, so the earlier cases keep their numbers.
-        #expect(Self.shapes.suffix(accessors.count) == accessors[...])
+        // Appended after every other shape but the evidence modules', so the earlier cases keep their numbers.
+        let evidence = Set(TypeFamily.evidenceFamilies.map(\.id))
+        #expect(Self.shapes.filter { !evidence.contains($0.focus) }.suffix(accessors.count) == accessors[...])
         let read = text(try #require(accessors.first { $0.form == .readAccessor && $0.result == "LabLarge5" }))
         #expect(read.contains("protocol P_c0007 { var value: LabLarge5 { read } }"))
         #expect(read.contains("stub.when(returning: expected) { $0.value }"))
@@ -126,6 +128,7 @@ struct ShapesTierTests {
                 files.keys.filter { $0.hasPrefix("Sources/LabCases") }.allSatisfy { !files[$0]!.contains("{ read }") })
             let feature =
                 ".target(name: \"LabCoroutineCases\", dependencies: [\"LabSupport\", \"LabEvolution\", "
+                + GeneratedPackage.evolutionTargets.dropFirst().map { "\"\($0)\", " }.joined()
                 + ".product(name: \"TestDoubles\", package: \"repo\")], swiftSettings: "
                 + "[.enableExperimentalFeature(\"CoroutineAccessors\")]),"
             #expect(files["Package.swift"]!.contains(feature) == (architecture == .x86_64))

@@ -12,8 +12,9 @@ extension TypeFamily {
     /// `(T) -> T` of each resilience family: the value crosses as a closure's parameter and result.
     public static let resilienceClosures: [TypeFamily] = resilienceValues.map(\.closureThrough)
 
-    /// Every family of the resilience tier.
-    static let resilienceFamilies: [TypeFamily] = resilienceValues + resilienceOptionals + resilienceClosures
+    /// Every family of the resilience tier, the evidence modules' last.
+    static let resilienceFamilies: [TypeFamily] =
+        resilienceValues + resilienceOptionals + resilienceClosures + evidenceFamilies
 
     /// The resilience families whose type conforms to `Error` (the typed-error shapes throw them).
     static let errorFamilyIDs: Set<String> = ["EvoSmall", "EvoChoice", "EvoFrozen"]

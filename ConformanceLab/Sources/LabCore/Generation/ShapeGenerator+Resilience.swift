@@ -9,41 +9,58 @@ extension ShapeGenerator {
     /// the type is an `Error`, and its optional as argument and result.
     func resilienceTier(into unique: inout UniqueShapes) {
         var generator = SeededGenerator(seed: seed, stream: "resilience")
-        let otherKinds: [RequirementKind] = [.getter, .setter, .subscript, .staticMethod, .initializer]
         for family in TypeFamily.resilienceValues {
-            let id = family.id
-            for effect in Effect.allCases {
-                unique.insert(method([id], result: nil, effect: effect, focus: id))
-                unique.insert(method([], result: id, effect: effect, focus: id))
-            }
-            for kind in otherKinds {
-                unique.insert(
-                    Self.normalized(
-                        kind: kind, effect: generator.pick(kind.allowedEffects), structure: .plain, layout: .single,
-                        focus: id, result: id))
-            }
+            resilienceShapes(of: family, generator: &generator, into: &unique)
+        }
+    }
+
+    /// The resilience tier's shapes of the evidence modules' families
+    /// (``TypeFamily/evidenceValues``), after every other tier so the earlier
+    /// cases keep their numbers.
+    func resilienceEvidenceTier(into unique: inout UniqueShapes) {
+        var generator = SeededGenerator(seed: seed, stream: "resilience-evidence")
+        for family in TypeFamily.evidenceValues {
+            resilienceShapes(of: family, generator: &generator, into: &unique)
+        }
+    }
+
+    /// One resilience family's shapes: every position listed on ``resilienceTier(into:)``.
+    private func resilienceShapes(
+        of family: TypeFamily, generator: inout SeededGenerator, into unique: inout UniqueShapes
+    ) {
+        let otherKinds: [RequirementKind] = [.getter, .setter, .subscript, .staticMethod, .initializer]
+        let id = family.id
+        for effect in Effect.allCases {
+            unique.insert(method([id], result: nil, effect: effect, focus: id))
+            unique.insert(method([], result: id, effect: effect, focus: id))
+        }
+        for kind in otherKinds {
+            unique.insert(
+                Self.normalized(
+                    kind: kind, effect: generator.pick(kind.allowedEffects), structure: .plain, layout: .single,
+                    focus: id, result: id))
+        }
+        unique.insert(
+            Shape(
+                kind: .method, effect: .sync, structure: .plain, layout: .afterBoth,
+                parameters: ParameterLayout.afterBoth.parameters(focus: id, second: "Int"), result: id, focus: id))
+        for effect in [Effect.sync, generator.pick([Effect.throws, .async, .asyncThrows, .asyncTypedThrows])] {
             unique.insert(
                 Shape(
-                    kind: .method, effect: .sync, structure: .plain, layout: .afterBoth,
-                    parameters: ParameterLayout.afterBoth.parameters(focus: id, second: "Int"), result: id, focus: id))
-            for effect in [Effect.sync, generator.pick([Effect.throws, .async, .asyncThrows, .asyncTypedThrows])] {
-                unique.insert(
-                    Shape(
-                        kind: .inoutMethod, effect: effect, structure: .plain, layout: .single, parameters: [id],
-                        result: id, focus: id))
-            }
-            if TypeFamily.errorFamilyIDs.contains(id) {
-                for effect in [Effect.typedThrows, .asyncTypedThrows] {
-                    unique.insert(method(["Int"], result: "Int", effect: effect, focus: id, errorType: id))
-                }
-            }
-            let closure = family.closureThrough.id
-            unique.insert(method([closure], result: nil, effect: generator.pick(Effect.allCases), focus: closure))
-            unique.insert(method([], result: closure, effect: generator.pick(Effect.allCases), focus: closure))
-            let optional = family.optional.id
-            unique.insert(method([optional], result: nil, effect: .sync, focus: optional))
-            unique.insert(method([], result: optional, effect: .asyncThrows, focus: optional))
+                    kind: .inoutMethod, effect: effect, structure: .plain, layout: .single, parameters: [id],
+                    result: id, focus: id))
         }
+        if TypeFamily.errorFamilyIDs.contains(id) {
+            for effect in [Effect.typedThrows, .asyncTypedThrows] {
+                unique.insert(method(["Int"], result: "Int", effect: effect, focus: id, errorType: id))
+            }
+        }
+        let closure = family.closureThrough.id
+        unique.insert(method([closure], result: nil, effect: generator.pick(Effect.allCases), focus: closure))
+        unique.insert(method([], result: closure, effect: generator.pick(Effect.allCases), focus: closure))
+        let optional = family.optional.id
+        unique.insert(method([optional], result: nil, effect: .sync, focus: optional))
+        unique.insert(method([], result: optional, effect: .asyncThrows, focus: optional))
     }
 
     /// The recording tier: for every family of the catalog and of the

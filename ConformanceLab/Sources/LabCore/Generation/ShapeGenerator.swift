@@ -71,6 +71,7 @@ public struct ShapeGenerator: Sendable {
         resilienceTier(into: &unique)
         recordingTier(into: &unique)
         shapesTier(into: &unique)
+        resilienceEvidenceTier(into: &unique)
         return unique.shapes
     }
 

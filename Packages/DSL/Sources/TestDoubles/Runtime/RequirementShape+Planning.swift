@@ -22,7 +22,7 @@ extension RequirementShape {
         func lowering(of type: Any.Type, what: String) throws(StubError) -> ValueLowering {
             // Not a tuple: those are exploded into their elements (`TupleParameter`).
             do {
-                return ValueLowering(try ABIClassifier.classify(type, for: architecture))
+                return try ABIClassifier.classify(type, for: architecture)
             } catch {
                 throw fail("\(what) of type \(type) cannot be classified (\(error))", "use ManualStub")
             }
@@ -120,7 +120,7 @@ extension RequirementShape {
             resultLowering = .indirect
         } else if let result = signature.result {
             do {
-                resultLowering = ValueLowering(try ABIClassifier.classifyResult(result, for: architecture))
+                resultLowering = try ABIClassifier.classifyResult(result, for: architecture)
             } catch {
                 throw fail("the result type \(result) cannot be classified (\(error))", "use ManualStub")
             }
@@ -130,7 +130,7 @@ extension RequirementShape {
         var typedErrorLowering: ValueLowering?
         if case .typed(let errorType) = signature.thrown {
             do {
-                typedErrorLowering = ValueLowering(try ABIClassifier.classify(errorType, for: architecture))
+                typedErrorLowering = try ABIClassifier.classify(errorType, for: architecture)
             } catch {
                 throw fail("the thrown type \(errorType) cannot be classified (\(error))", "use ManualStub")
             }

@@ -27,11 +27,7 @@ enum RequirementAccess: Sendable {
 }
 
 /// What a requirement throws, resolved to runtime types.
-enum ThrownShape: Sendable {
-    case none
-    case untyped
-    case typed(any Error.Type)
-}
+typealias ThrownShape = ThrownError<any Error.Type>
 
 /// Everything the handler needs to answer one requirement: the recorder's
 /// view (identity, name, effects, result type), the argument and result

@@ -4,11 +4,6 @@ import TestDoublesTrampolines
 /// A requirement's signature with every type resolved to runtime metadata:
 /// what discovery found (or an explicit requirement said), ready to plan.
 struct ResolvedSignature: @unchecked Sendable {
-    /// The call shape of the requirement.
-    enum Kind: Sendable, Equatable {
-        case method, initializer, getter, setter, modify, read
-    }
-
     /// One parameter as the call passes it.
     struct Parameter: @unchecked Sendable {
         var type: Any.Type
@@ -33,7 +28,8 @@ struct ResolvedSignature: @unchecked Sendable {
 
     /// The name as `#function` spells it: `isEnabled(_:for:)`, `count`, `subscript(_:)`.
     var name: String
-    var kind: Kind
+    /// The call shape of the requirement (Metadata's `RequirementKind`).
+    var kind: RequirementKind
     var isSubscript: Bool
     var isStatic: Bool
     /// Parameters in call order (setters: the new value first, then the indices).
@@ -81,14 +77,7 @@ extension ResolvedSignature {
         fail describe: (String, String) -> StubError
     ) throws(StubError) {
         name = signature.name.description
-        switch signature.kind {
-        case .method: kind = .method
-        case .initializer: kind = .initializer
-        case .getter: kind = .getter
-        case .setter: kind = .setter
-        case .modify: kind = .modify
-        case .read: kind = .read
-        }
+        kind = signature.kind
         isSubscript = signature.isSubscript
         isStatic = signature.isStatic
         isAsync = signature.isAsync
@@ -259,7 +248,7 @@ extension ResolvedSignature {
         }
         switch signature.thrownType {
         case .none: thrown = .none
-        case .any: thrown = .untyped
+        case .untyped: thrown = .untyped
         case .typed(let error):
             guard let type = error.concreteType, let errorType = type as? any Error.Type else {
                 throw describe(

@@ -113,7 +113,7 @@ extension StubBlueprint {
         return isAsync ? "an async \(name)" : (name == "initializer" ? "an initializer" : "a \(name)")
     }
 
-    private static func describe(_ kind: ResolvedSignature.Kind, isAsync: Bool) -> String {
+    private static func describe(_ kind: RequirementKind, isAsync: Bool) -> String {
         let name: String
         switch kind {
         case .method: name = "method"

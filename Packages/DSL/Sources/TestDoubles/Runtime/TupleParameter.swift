@@ -48,7 +48,7 @@ struct TupleParameter {
         if (try? ConcreteRepresentation(of: type)) ?? nil != nil {
             throw TupleParameterError(element: type, reason: "a thin metatype element travels as nothing")
         }
-        let passing: ValuePassing
+        let passing: ValueLowering
         do {
             passing = try ABIClassifier.classify(type, for: architecture)
         } catch {
@@ -69,7 +69,7 @@ struct TupleParameter {
     func lowerings(architecture: Architecture) -> [ValueLowering] {
         elements.map { element in
             // `flatten` classified every element already; classification is deterministic.
-            ValueLowering((try? ABIClassifier.classify(element.type, for: architecture)) ?? .indirect)
+            (try? ABIClassifier.classify(element.type, for: architecture)) ?? .indirect
         }
     }
 
@@ -86,7 +86,7 @@ struct TupleParameter {
                 parts.append(
                     PlacedFragment(
                         LoweredFragment(
-                            offset: element.offset + piece.fragment.offset, size: size, bank: piece.fragment.bank),
+                            piece.fragment.kind, offset: element.offset + piece.fragment.offset, size: size),
                         at: piece.location))
             }
         }

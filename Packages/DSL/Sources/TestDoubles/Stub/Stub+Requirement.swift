@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import TestDoublesTrampolines
 
 extension Stub {
@@ -29,7 +30,7 @@ extension Stub {
         }
 
         init(
-            name: String, kind: ResolvedSignature.Kind, parameters: [Any.Type], result: Any.Type?,
+            name: String, kind: RequirementKind, parameters: [Any.Type], result: Any.Type?,
             throwing: Bool, isAsync: Bool, isStatic: Bool = false, isSubscript: Bool = false,
             thrown: ThrownShape? = nil, ownedParameters: Set<Int> = [], unsupported: String? = nil
         ) {

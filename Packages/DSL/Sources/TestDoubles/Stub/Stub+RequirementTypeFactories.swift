@@ -1,3 +1,5 @@
+import TestDoublesMetadata
+
 extension Stub.Requirement {
     /// A method requirement from its parameter and result types.
     ///
@@ -308,7 +310,7 @@ extension Stub.Requirement {
     /// A requirement from ``Value`` descriptions; a value without metadata
     /// makes it unsupported (construction throws, naming the value).
     private static func described(
-        _ kind: ResolvedSignature.Kind, _ arguments: [Value], result: Value?, thrown: ThrownShape, isAsync: Bool
+        _ kind: RequirementKind, _ arguments: [Value], result: Value?, thrown: ThrownShape, isAsync: Bool
     ) -> Self {
         let missing = (arguments + (result.map { [$0] } ?? [])).filter { $0.type == nil }.map(\.symbolic)
         let name: String

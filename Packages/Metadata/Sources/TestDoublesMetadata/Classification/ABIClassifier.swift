@@ -12,7 +12,7 @@
 ///   8 bytes); on x86_64 an 8-byte vector is split into its elements
 ///   (`SIMD2<Float>` is two floats, `SIMD2<Int32>` one 8-byte integer).
 /// - A value with more than four parts is passed and returned indirectly;
-///   so is an address-only value. A zero-sized value has no parts.
+///   so is an address-only value. A zero-sized value is empty.
 public enum ABIClassifier {
     /// The maximum number of register parts of a directly passed value.
     public static let maximumDirectParts = 4
@@ -22,11 +22,13 @@ public enum ABIClassifier {
     /// - Parameters:
     ///   - layout: The value's layout.
     ///   - architecture: The target architecture.
-    /// - Returns: The register parts of a direct value, or ``ValuePassing/indirect``.
-    public static func classify(_ layout: TypeLayout, for architecture: Architecture) -> ValuePassing {
+    /// - Returns: The fragments of a direct value, ``ValueLowering/empty`` for a zero-sized one, or
+    ///   ``ValueLowering/indirect``.
+    public static func classify(_ layout: TypeLayout, for architecture: Architecture) -> ValueLowering {
         var leaves: [Leaf] = []
         guard collect(layout, at: 0, into: &leaves, architecture: architecture) else { return .indirect }
         let parts = merge(leaves.sorted { $0.offset < $1.offset })
+        if parts.isEmpty { return .empty }
         return parts.count > maximumDirectParts ? .indirect : .direct(parts)
     }
 
@@ -35,9 +37,10 @@ public enum ABIClassifier {
     /// - Parameters:
     ///   - type: The value's type.
     ///   - architecture: The target architecture.
-    /// - Returns: The register parts of a direct value, or ``ValuePassing/indirect``.
+    /// - Returns: The fragments of a direct value, ``ValueLowering/empty`` for a zero-sized one, or
+    ///   ``ValueLowering/indirect``.
     /// - Throws: ``MetadataError`` when the type's layout cannot be read.
-    public static func classify(_ type: Any.Type, for architecture: Architecture) throws(MetadataError) -> ValuePassing
+    public static func classify(_ type: Any.Type, for architecture: Architecture) throws(MetadataError) -> ValueLowering
     {
         classify(try TypeLayout(of: type), for: architecture)
     }
@@ -53,12 +56,13 @@ public enum ABIClassifier {
     /// - Parameters:
     ///   - type: The result type.
     ///   - architecture: The target architecture.
-    /// - Returns: The register parts of a direct result, or ``ValuePassing/indirect``.
+    /// - Returns: The fragments of a direct result, ``ValueLowering/empty`` for a zero-sized one, or
+    ///   ``ValueLowering/indirect``.
     /// - Throws: ``MetadataError`` when the layout cannot be read, or for a
     ///   tuple result with an element passed by address.
     public static func classifyResult(
         _ type: Any.Type, for architecture: Architecture
-    ) throws(MetadataError) -> ValuePassing {
+    ) throws(MetadataError) -> ValueLowering {
         let layout = try TypeLayout(of: type)
         if TypeMetadata(type).kind == .tuple, layout.containsAddressOnly {
             throw .unsupportedType(
@@ -81,10 +85,10 @@ public enum ABIClassifier {
     /// - Throws: ``MetadataError`` when a layout cannot be read.
     public static func classifyParameter(
         _ type: Any.Type, for architecture: Architecture
-    ) throws(MetadataError) -> [ValuePassing] {
+    ) throws(MetadataError) -> [ValueLowering] {
         let metadata = TypeMetadata(type)
         guard metadata.kind == .tuple else { return [try classify(type, for: architecture)] }
-        var arguments: [ValuePassing] = []
+        var arguments: [ValueLowering] = []
         for element in try TupleMetadata(metadata).elements {
             arguments += try classifyParameter(element.type.type, for: architecture)
         }
@@ -93,7 +97,7 @@ public enum ABIClassifier {
 
     /// A scalar leaf before merging.
     private struct Leaf {
-        var kind: RegisterPart.Kind
+        var kind: LoweredFragment.Kind
         var offset: Int
         var size: Int
     }
@@ -154,8 +158,8 @@ public enum ABIClassifier {
     }
 
     /// Merges integer leaves that share an 8-byte chunk into power-of-two parts.
-    private static func merge(_ leaves: [Leaf]) -> [RegisterPart] {
-        var parts: [RegisterPart] = []
+    private static func merge(_ leaves: [Leaf]) -> [LoweredFragment] {
+        var parts: [LoweredFragment] = []
         var pending: (begin: Int, end: Int)?
         func flush() {
             guard let range = pending else { return }
@@ -166,13 +170,13 @@ public enum ABIClassifier {
                 size *= 2
                 begin = range.begin / size * size
             }
-            parts.append(RegisterPart(.integer, offset: begin, size: size))
+            parts.append(LoweredFragment(.integer, offset: begin, size: size))
             pending = nil
         }
         for leaf in leaves {
             guard leaf.kind == .integer else {
                 flush()
-                parts.append(RegisterPart(leaf.kind, offset: leaf.offset, size: leaf.size))
+                parts.append(LoweredFragment(leaf.kind, offset: leaf.offset, size: leaf.size))
                 continue
             }
             if let range = pending, range.begin / 8 == leaf.offset / 8,

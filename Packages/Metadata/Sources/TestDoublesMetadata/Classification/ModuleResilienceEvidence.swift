@@ -4,24 +4,34 @@ import Synchronization
 /// library evolution, read from the symbols the compiler emits only in one
 /// mode or the other.
 ///
-/// Evidence (checked with `swiftc -emit-library` with and without
-/// `-enable-library-evolution`):
-/// - a dispatch thunk (`...Tj`), which library evolution emits for every
-///   protocol requirement and every overridable class method, or a class
-///   metadata base offset (`...Mo`) or an enum case tag (`...WC`) of a
-///   resilient type: the module was built with library evolution;
-/// - without any of those, a global method descriptor (`...Tq`, emitted for
-///   class methods in every mode but for protocol requirements only with
-///   library evolution) or a protocol descriptor (`...Mp`) with at least one
-///   requirement: the module was built without it. A local method descriptor
-///   is no evidence: an internal class's descriptors are local, and library
-///   evolution emits no dispatch thunk for them, so a module whose only class
-///   is internal shows the same symbols in both modes.
+/// Evidence (measured with Swift 6.3.1's `swiftc`, each module with and
+/// without `-enable-library-evolution`, `-enable-testing`, `-O`/`-Onone` and
+/// `-wmo`, as a shared library and linked into an executable, with `nm`; the
+/// facts are listed in `Documentation/FailClosedCensus.md`):
+/// - library evolution shows, whatever the other flags:
+///   - a dispatch thunk (`...Tj`), emitted only with library evolution: for
+///     every callable requirement of a protocol that is not private, and for
+///     every method of a class whose method descriptor is global;
+///   - an enum case tag (`...WC`), emitted only for a resilient enum;
+///   - a class metadata base offset (`...Mo`) in a read-only section: a
+///     class of a library-evolution module whose bounds its module knows. A
+///     writable one (`.bss`, filled in at run time) shows only that the class
+///     inherits from a class of a library-evolution module, in either mode;
+/// - built without it, when none of those shows:
+///   - a global method descriptor (`...Tq`): with library evolution every
+///     global one has its dispatch thunk. A local one (an internal class's
+///     without `-enable-testing`, a private protocol's) is no evidence: library
+///     evolution emits no thunk for it;
+///   - a global protocol descriptor (`...Mp`) with a callable requirement,
+///     which library evolution would give a dispatch thunk. A local one (a
+///     private protocol, an internal one without `-enable-testing`) is no
+///     evidence, nor is one whose requirements are only base protocols,
+///     associated types and conformances: neither mode emits a thunk for it.
 ///
-/// A module that shows neither (only structs and enums, no protocol with a
-/// requirement, no class with an overridable method, or, in a stripped
-/// image, none of them public) is ``Verdict/unknown``: runtime metadata does not record the
-/// mode, so the caller must fail closed.
+/// A module that shows neither (only structs and enums, classes and protocols
+/// that are internal or private, or, in a stripped image, none of them
+/// public) is ``Verdict/unknown``: runtime metadata does not record the mode,
+/// so the caller must fail closed.
 enum ModuleResilienceEvidence {
     /// What the module's symbols show.
     enum Verdict: Equatable, Sendable {
@@ -72,12 +82,14 @@ enum ModuleResilienceEvidence {
             guard !symbol.isAbsolute else { return false }
             let address = UInt(truncatingIfNeeded: symbol.value) &+ image.loadBias
             guard image.contains(address), let pointer = UnsafeRawPointer(bitPattern: address) else { return false }
-            return ProtocolDescriptor(pointer: pointer).requirementCount > 0
+            // A kind this reader does not know shows nothing.
+            let requirements = (try? ProtocolDescriptor(pointer: pointer).requirements()) ?? []
+            return requirements.contains { $0.kind.isCallable }
         }
         if let shown { return shown }
         return .unknown(
-            "\(image.path) shows no protocol with a requirement and no exported class method "
-                + "of it, whose symbols would show whether it was built with library evolution"
+            "\(image.path) shows no public protocol with a method or accessor requirement and no exported "
+                + "class method of it, whose symbols would show whether it was built with library evolution"
                 + (table.hasStaticSymbolTable ? "" : " (the image is stripped: no .symtab)"))
     }
 
@@ -85,22 +97,24 @@ enum ModuleResilienceEvidence {
     ///
     /// - Parameters:
     ///   - symbols: The module's symbols (those whose names start with its mangled prefix).
-    ///   - hasRequirements: Whether the protocol whose descriptor (`...Mp`) is `symbol` has a requirement.
+    ///   - hasCallableRequirements: Whether the protocol whose descriptor (`...Mp`) is `symbol`
+    ///     has a method, initializer or accessor requirement.
     /// - Returns: ``Verdict/libraryEvolution``, ``Verdict/fixedLayout``, or nil.
     static func evidence(
-        in symbols: some Sequence<ELFSymbolTable.Symbol>, hasRequirements: (ELFSymbolTable.Symbol) -> Bool
+        in symbols: some Sequence<ELFSymbolTable.Symbol>, hasCallableRequirements: (ELFSymbolTable.Symbol) -> Bool
     ) -> Verdict? {
         var hasMethodDescriptor = false
-        var hasRequirementfulProtocol = false
+        var hasCallableProtocol = false
         for symbol in symbols {
             let name = symbol.name
-            if name.hasSuffix("Tj") || name.hasSuffix("Mo") || name.hasSuffix("WC") { return .libraryEvolution }
+            if name.hasSuffix("Tj") || name.hasSuffix("WC") { return .libraryEvolution }
+            if name.hasSuffix("Mo"), !symbol.isWritable { return .libraryEvolution }
             if name.hasSuffix("Tq"), !symbol.isLocal { hasMethodDescriptor = true }
-            if !hasRequirementfulProtocol, name.hasSuffix("Mp"), hasRequirements(symbol) {
-                hasRequirementfulProtocol = true
+            if !hasCallableProtocol, name.hasSuffix("Mp"), !symbol.isLocal, hasCallableRequirements(symbol) {
+                hasCallableProtocol = true
             }
         }
-        return hasMethodDescriptor || hasRequirementfulProtocol ? .fixedLayout : nil
+        return hasMethodDescriptor || hasCallableProtocol ? .fixedLayout : nil
     }
 
     /// Whether a resilient enum's case tags are exported for the enum whose

@@ -71,7 +71,7 @@ extension DemangledFunctionType: CustomStringConvertible {
         if isAsync { text += " async" }
         switch thrownError {
         case .none: break
-        case .any: text += " throws"
+        case .untyped: text += " throws"
         case .typed(let error): text += " throws(\(error))"
         }
         return text + " -> " + result.description

@@ -82,7 +82,7 @@ struct TypeMangler {
             if function.isSendable { output += "Yb" }
             switch function.thrownError {
             case .none: break
-            case .any: output += "K"
+            case .untyped: output += "K"
             case .typed(let error):
                 append(error)
                 output += "YK"

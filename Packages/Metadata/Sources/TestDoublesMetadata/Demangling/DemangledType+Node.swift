@@ -146,7 +146,7 @@ struct DemangledTypeBuilder {
         }
         for child in node.children {
             switch child.kind {
-            case .throwsAnnotation: function.thrownError = .any
+            case .throwsAnnotation: function.thrownError = .untyped
             case .typedThrowsAnnotation:
                 guard let error = child.firstChild else { throw failure("typed throws without a type") }
                 function.thrownError = .typed(try type(error))

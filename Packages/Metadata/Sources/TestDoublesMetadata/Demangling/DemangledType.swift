@@ -184,16 +184,6 @@ public struct DemangledParameter: Hashable, Sendable {
     }
 }
 
-/// What a function may throw.
-public enum ThrownError: Hashable, Sendable {
-    /// Nothing: the function does not throw.
-    case none
-    /// `throws`: any `Error`.
-    case any
-    /// `throws(E)`: exactly `E`.
-    case typed(DemangledType)
-}
-
 /// A function type, or the type of a requirement.
 public struct DemangledFunctionType: Hashable, Sendable {
     /// How a function value is represented.
@@ -215,7 +205,7 @@ public struct DemangledFunctionType: Hashable, Sendable {
     /// Whether the function is `async`.
     public var isAsync: Bool
     /// What the function throws.
-    public var thrownError: ThrownError
+    public var thrownError: ThrownError<DemangledType>
     /// Whether the function type is `@Sendable`.
     public var isSendable: Bool
     /// How a value of this type is represented.
@@ -248,7 +238,7 @@ public struct DemangledFunctionType: Hashable, Sendable {
     ///   - globalActor: The global actor it is isolated to.
     public init(
         parameters: [DemangledParameter], result: DemangledType, isAsync: Bool = false,
-        thrownError: ThrownError = .none,
+        thrownError: ThrownError<DemangledType> = .none,
         isSendable: Bool = false, representation: Representation = .escaping,
         genericSignature: DemangledGenericSignature? = nil, globalActor: DemangledType? = nil
     ) {

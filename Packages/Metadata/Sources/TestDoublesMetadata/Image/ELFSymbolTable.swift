@@ -29,6 +29,9 @@ public struct ELFSymbolTable: Sendable {
         public var isAbsolute: Bool
         /// Whether the symbol names code (`STT_FUNC`), as opposed to data.
         public var isFunction: Bool
+        /// Whether the symbol's section is writable (`SHF_WRITE`: `.data`, `.bss`), as a variable
+        /// the runtime fills in is; false for read-only data and code.
+        public var isWritable: Bool = false
     }
 
     /// Every defined, named symbol of the file, in table order (`.symtab` first when both exist).
@@ -71,6 +74,16 @@ public struct ELFSymbolTable: Sendable {
         guard elf_getshdrnum(elf, &sectionCount) == 0 else {
             throw .malformed(path: path, reason: String(cString: elf_errmsg(-1)))
         }
+        // The writable sections by index, for each symbol's `isWritable`.
+        var writableSections = Set<Int>()
+        var scan = elf_nextscn(elf, nil)
+        while let current = scan {
+            scan = elf_nextscn(elf, current)
+            var sectionHeader = GElf_Shdr()
+            if gelf_getshdr(current, &sectionHeader) != nil, sectionHeader.sh_flags & UInt64(SHF_WRITE) != 0 {
+                writableSections.insert(elf_ndxscn(current))
+            }
+        }
         var staticSymbols: [Symbol] = []
         var dynamicSymbols: [Symbol] = []
         var foundTable = false
@@ -110,7 +123,8 @@ public struct ELFSymbolTable: Sendable {
                     size: symbol.st_size,
                     isLocal: Int32(symbol.st_info >> 4) == STB_LOCAL,
                     isAbsolute: symbol.st_shndx == UInt16(SHN_ABS),
-                    isFunction: type == STT_FUNC || type == STT_GNU_IFUNC
+                    isFunction: type == STT_FUNC || type == STT_GNU_IFUNC,
+                    isWritable: writableSections.contains(Int(symbol.st_shndx))
                 )
                 if isStatic { staticSymbols.append(entry) } else { dynamicSymbols.append(entry) }
             }

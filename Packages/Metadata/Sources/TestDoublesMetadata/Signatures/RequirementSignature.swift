@@ -70,16 +70,6 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
         public var demangledType: DemangledType
     }
 
-    /// What a requirement throws.
-    public enum ThrownType: Sendable {
-        /// It does not throw.
-        case none
-        /// `throws`: any `Error`.
-        case any
-        /// `throws(E)`.
-        case typed(SignatureType)
-    }
-
     /// One generic parameter of the requirement itself (`func f<T: P>`).
     public struct GenericParameter: Hashable, Sendable {
         /// The parameter's index among the requirement's own parameters.
@@ -103,7 +93,7 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
     /// Whether the requirement is `async`.
     public var isAsync: Bool
     /// What the requirement throws.
-    public var thrownType: ThrownType
+    public var thrownType: ThrownError<SignatureType>
     /// The requirement's own generic parameters, in order.
     public var genericParameters: [GenericParameter]
     /// The source that produced the signature.
@@ -124,7 +114,7 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
         if isAsync { text += " async" }
         switch thrownType {
         case .none: break
-        case .any: text += " throws"
+        case .untyped: text += " throws"
         case .typed(let error): text += " throws(\(error))"
         }
         return text + " -> " + result.description + " [\(source)]"

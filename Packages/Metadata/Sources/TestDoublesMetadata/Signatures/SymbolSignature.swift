@@ -22,7 +22,7 @@ struct SymbolSignature {
     private(set) var resultType: Result<SignatureType, DiscoveryFailure>
     /// The result as DWARF spells it: a tuple loses its labels in the lowered type.
     private(set) var loweredResultType: Any.Type?
-    private(set) var thrownType: Result<RequirementSignature.ThrownType, DiscoveryFailure>
+    private(set) var thrownType: Result<ThrownError<SignatureType>, DiscoveryFailure>
     private(set) var loweredParameters: [LoweredSlot] = []
 
     var unresolvedParameters: Set<Int> { Set(parameterFailures.keys) }
@@ -58,7 +58,7 @@ struct SymbolSignature {
         }
         switch function.thrownError {
         case .none: thrownType = .success(.none)
-        case .any: thrownType = .success(.any)
+        case .untyped: thrownType = .success(.untyped)
         case .typed(let error):
             thrownType = Self.resolve(error).map { .typed($0) }.mapError {
                 DiscoveryFailure("thrown type: \($0.message)")
@@ -70,7 +70,7 @@ struct SymbolSignature {
             // An accessor's mangled type never says `async`; an async function
             // pointer in the witness table does, for accessors and methods alike.
             isAsync: function.isAsync || symbol.form == .asyncWitnessFunctionPointer,
-            thrownType: (try? thrownType.get()) ?? .any,
+            thrownType: (try? thrownType.get()) ?? .untyped,
             genericParameters: Self.genericParameters(function.genericSignature), source: source, symbol: symbol)
         for (index, parameter) in function.parameters.enumerated() {
             if parameter.ownership != .inout, !parameter.isVariadic, case .tuple(let elements) = parameter.type {

@@ -80,22 +80,56 @@ let resilientCases: [ClassificationCase] = [
                 == .fixedLayout)
     }
 
+    /// A symbol as `ELFSymbolTable` reads it.
+    static func symbol(_ name: String, local: Bool, writable: Bool = false) -> ELFSymbolTable.Symbol {
+        ELFSymbolTable.Symbol(
+            name: name, value: 0, size: 0, isLocal: local, isAbsolute: false, isFunction: false, isWritable: writable)
+    }
+
     // The symbols `swiftc -emit-library` gives a module of a public struct and an internal class, with
     // and without `-enable-library-evolution` alike: two local method descriptors. They show neither mode.
     @Test func localMethodDescriptorsShowNeitherMode() {
-        func symbol(_ name: String, local: Bool) -> ELFSymbolTable.Symbol {
-            ELFSymbolTable.Symbol(name: name, value: 0, size: 0, isLocal: local, isAbsolute: false, isFunction: false)
-        }
         let internalClass = [
-            symbol("$s2M25CacheC3getSiyFTq", local: true), symbol("$s2M25CacheCACycfCTq", local: true),
+            Self.symbol("$s2M25CacheC3getSiyFTq", local: true), Self.symbol("$s2M25CacheCACycfCTq", local: true),
         ]
         #expect(ModuleResilienceEvidence.evidence(in: internalClass) { _ in false } == nil)
-        let exportedClass = internalClass.map { symbol($0.name, local: false) }
+        let exportedClass = internalClass.map { Self.symbol($0.name, local: false) }
         #expect(ModuleResilienceEvidence.evidence(in: exportedClass) { _ in false } == .fixedLayout)
-        let internalProtocolThunk = internalClass + [symbol("$s2M25StoreP4loadSiyFTj", local: true)]
+        let internalProtocolThunk = internalClass + [Self.symbol("$s2M25StoreP4loadSiyFTj", local: true)]
         #expect(ModuleResilienceEvidence.evidence(in: internalProtocolThunk) { _ in false } == .libraryEvolution)
-        let requirementfulProtocol = [symbol("$s2M25StoreMp", local: true)]
-        #expect(ModuleResilienceEvidence.evidence(in: requirementfulProtocol) { _ in true } == .fixedLayout)
+    }
+
+    // A private protocol with a requirement, measured with library evolution: a local descriptor and a
+    // local method descriptor (`-Onone`; `-O` drops the latter), no dispatch thunk. Without library
+    // evolution: the local descriptor alone. The old rule read both as built without library evolution.
+    @Test func aLocalProtocolDescriptorShowsNeitherMode() {
+        let privateProtocol = [
+            Self.symbol("$s2M26Hidden33_AAC44D03D2492865C5B48EC247078FC5LLP4loadSiyFTq", local: true),
+            Self.symbol("$s2M26Hidden33_AAC44D03D2492865C5B48EC247078FC5LLPMp", local: true),
+        ]
+        #expect(ModuleResilienceEvidence.evidence(in: privateProtocol) { _ in true } == nil)
+        let publicProtocol = [Self.symbol("$s2M26LoaderPMp", local: false)]
+        #expect(ModuleResilienceEvidence.evidence(in: publicProtocol) { _ in true } == .fixedLayout)
+    }
+
+    // `public protocol Holder: Marker { associatedtype Item: Equatable }` has three requirements (base
+    // protocol, associated type, associated conformance) and no dispatch thunk in either mode.
+    @Test func aProtocolWithoutCallableRequirementsShowsNeitherMode() {
+        let holder = [Self.symbol("$s2M26HolderPMp", local: false), Self.symbol("$s2M26MarkerPMp", local: false)]
+        #expect(ModuleResilienceEvidence.evidence(in: holder) { _ in false } == nil)
+    }
+
+    // A class inheriting from a resilient class (`ManagedBuffer`, or a class of a library-evolution
+    // module) has a metadata base offset in `.bss` in either mode; library evolution gives every other
+    // class one in `.rodata`.
+    @Test func onlyAReadOnlyMetadataBaseOffsetShowsLibraryEvolution() {
+        let subclass = [
+            Self.symbol("$s2M26BufferCMo", local: false, writable: true),
+            Self.symbol("$s2M26LedgerC5totalSiyFTq", local: false),
+        ]
+        #expect(ModuleResilienceEvidence.evidence(in: subclass) { _ in false } == .fixedLayout)
+        let resilientClass = [Self.symbol("$s2M26LedgerCMo", local: false, writable: false)]
+        #expect(ModuleResilienceEvidence.evidence(in: resilientClass) { _ in false } == .libraryEvolution)
     }
 
     @Test func caseTagSymbolsAreToldFromNestedTypes() {

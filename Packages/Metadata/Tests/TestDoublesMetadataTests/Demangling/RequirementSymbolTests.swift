@@ -28,7 +28,7 @@ import Testing
         #expect(function.parameters[2].type.description == "Swift.Array<Swift.Int>")
         #expect(function.parameters[3].type == nominal("App", "Big"))
         #expect(function.result.description == "Swift.Optional<App.Shape>")
-        #expect(function.thrownError == .any)
+        #expect(function.thrownError == .untyped)
         #expect(!function.isAsync)
     }
 
@@ -68,7 +68,7 @@ import Testing
         #expect(escaping.representation == .escaping)
         #expect(escaping.description == "(Swift.Int) -> Swift.Int")
         #expect(nonEscaping.representation == .nonEscaping)
-        #expect(nonEscaping.thrownError == .any)
+        #expect(nonEscaping.thrownError == .untyped)
         #expect(function.parameters[1].type.mangledName == "ytSSKXE")
     }
 

@@ -117,7 +117,7 @@ private func expect(
         #expect(closure?.parameters.map(\.label) == [nil, "g"])
         if case .function(let noEscape) = closure?.parameters[1].demangledType {
             #expect(noEscape.representation == .nonEscaping)
-            #expect(noEscape.thrownError == .any)
+            #expect(noEscape.thrownError == .untyped)
         } else {
             Issue.record("g is not a function type")
         }
@@ -154,7 +154,7 @@ private func expect(
         let found = try signatures(of: .effects)
         let throwing = try #require(found["throwing() method"])
         #expect(!throwing.isAsync)
-        guard case .any = throwing.thrownType else { Issue.record("throwing() is \(throwing)"); return }
+        guard case .untyped = throwing.thrownType else { Issue.record("throwing() is \(throwing)"); return }
         let typed = try #require(found["typed() method"])
         guard case .typed(let error) = typed.thrownType, same(error, FixtureError.self) else {
             Issue.record("typed() is \(typed)")
@@ -166,7 +166,7 @@ private func expect(
         guard case .none = asynchronous.thrownType else { Issue.record("asynchronous is \(asynchronous)"); return }
         let both = try #require(found["both(_:) method"])
         #expect(both.isAsync)
-        guard case .any = both.thrownType else { Issue.record("both is \(both)"); return }
+        guard case .untyped = both.thrownType else { Issue.record("both is \(both)"); return }
         // An accessor's mangled type has no `async`; the async function pointer witness says it.
         let loading = try #require(found["loading getter"])
         #expect(loading.isAsync)

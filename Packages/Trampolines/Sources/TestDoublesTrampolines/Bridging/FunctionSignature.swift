@@ -95,17 +95,17 @@ struct FunctionSignature: @unchecked Sendable {
                 parameterTypes.append(parameterType)
                 continue
             }
-            let passing: ValuePassing
+            let passing: ValueLowering
             do { passing = try ABIClassifier.classify(parameterType, for: architecture) } catch {
                 throw unsupported("parameter \(index): \(error)")
             }
-            lowerings.append(ValueLowering(passing))
+            lowerings.append(passing)
             parameterTypes.append(parameterType)
         }
         let convention = TrampolineConvention.host
         let resultType = function.resultType.type
         try Self.checkValueType(resultType, role: "the result", in: name)
-        let resultPassing: ValuePassing
+        let resultPassing: ValueLowering
         do { resultPassing = try ABIClassifier.classifyResult(resultType, for: architecture) } catch {
             throw unsupported("result: \(error)")
         }
@@ -113,8 +113,7 @@ struct FunctionSignature: @unchecked Sendable {
         if abstraction.indirectResult {
             result = .indirect
         } else {
-            do { result = try convention.placeResult(ValueLowering(resultPassing)) } catch TrampolineError.resultTooWide
-            {
+            do { result = try convention.placeResult(resultPassing) } catch TrampolineError.resultTooWide {
                 result = .indirect
             } catch {
                 throw unsupported("result: \(error)")

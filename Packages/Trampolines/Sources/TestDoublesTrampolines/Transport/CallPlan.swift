@@ -1,9 +1,11 @@
+import TestDoublesMetadata
+
 /// Where everything of one requirement's calls is found in the frame: the
 /// visible arguments, the hidden words the witness convention appends, the
 /// result, the typed error, and how many stack bytes an async callee pops.
 ///
-/// Built once per requirement from lowerings (Metadata's classification via
-/// `ValueLowering.init(_:)`); the handler then only reads locations.
+/// Built once per requirement from lowerings (Metadata's `ABIClassifier`);
+/// the handler then only reads locations.
 public struct CallPlan: Sendable, Hashable {
     /// The visible arguments, in declaration order (a setter's new value first).
     public var arguments: [ArgumentLocation]

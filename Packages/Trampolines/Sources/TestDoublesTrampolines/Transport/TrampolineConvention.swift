@@ -1,3 +1,5 @@
+import TestDoublesMetadata
+
 /// The register budget of the Swift calling convention on one architecture
 /// as the trampoline frame numbers it, and the placement of lowered values
 /// into frame registers and stack words.

@@ -54,8 +54,8 @@ struct Placement {
         let architecture = Architecture.current
         let convention = TrampolineConvention.host
         self.arguments = try convention.placeArguments(
-            arguments.map { ValueLowering(try ABIClassifier.classify($0, for: architecture)) })
-        self.result = try convention.placeResult(ValueLowering(try ABIClassifier.classify(result, for: architecture)))
+            arguments.map { try ABIClassifier.classify($0, for: architecture) })
+        self.result = try convention.placeResult(try ABIClassifier.classify(result, for: architecture))
     }
 }
 

@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import Testing
 
 @testable import TestDoublesTrampolines
@@ -72,9 +73,9 @@ final class Token: Sendable {}
 
     static let fiveWords = ValueLowering.indirect
     static let mixed = ValueLowering.direct([
-        LoweredFragment(offset: 0, size: 8, bank: .generalPurpose),
-        LoweredFragment(offset: 8, size: 8, bank: .vector),
-        LoweredFragment(offset: 16, size: 4, bank: .generalPurpose),
+        LoweredFragment(.integer, offset: 0, size: 8),
+        LoweredFragment(.floatingPoint, offset: 8, size: 8),
+        LoweredFragment(.integer, offset: 16, size: 4),
     ])
 
     /// One handler for every requirement of `Shapes`, dispatched on the slot.

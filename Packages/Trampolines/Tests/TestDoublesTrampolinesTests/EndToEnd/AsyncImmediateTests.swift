@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import Testing
 
 @testable import TestDoublesTrampolines

@@ -15,8 +15,8 @@ struct AsyncSubscriptShapeTests {
     func plan(_ argument: Any.Type, _ result: Any.Type) throws -> CallPlan {
         let architecture = Architecture.current
         return try CallPlan(
-            arguments: [ValueLowering(try ABIClassifier.classify(argument, for: architecture))],
-            result: ValueLowering(try ABIClassifier.classify(result, for: architecture)), isAsync: true)
+            arguments: [try ABIClassifier.classify(argument, for: architecture)],
+            result: try ABIClassifier.classify(result, for: architecture), isAsync: true)
     }
 
     func make(suspending: Bool) throws -> any AsyncSubscripts {

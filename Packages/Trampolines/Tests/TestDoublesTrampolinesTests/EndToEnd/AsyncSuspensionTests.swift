@@ -1,4 +1,5 @@
 import Synchronization
+import TestDoublesMetadata
 import Testing
 
 @testable import TestDoublesTrampolines

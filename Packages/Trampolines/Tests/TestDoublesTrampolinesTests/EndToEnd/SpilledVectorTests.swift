@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import Testing
 
 @testable import TestDoublesTrampolines
@@ -28,7 +29,7 @@ protocol SpilledVectorService: Sendable {
 
 @Suite(.enabled(if: FabricatedConformance.supportsAsyncRequirements))
 struct SpilledVectorTests {
-    static let vector = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
+    static let vector = ValueLowering.direct([LoweredFragment(.vector, offset: 0, size: 16)])
     static let wide = Array(repeating: ValueLowering.word, count: 8) + Array(repeating: vector, count: 11)
     static let odd = Array(repeating: ValueLowering.word, count: 7) + Array(repeating: vector, count: 9) + [.word]
 

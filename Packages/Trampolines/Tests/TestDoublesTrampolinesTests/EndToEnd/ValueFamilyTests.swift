@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import Testing
 
 @testable import TestDoublesTrampolines
@@ -22,7 +23,7 @@ protocol ValueFamilies {
 
 @Suite struct ValueFamilyTests {
     let convention = TrampolineConvention.host
-    static let vector = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
+    static let vector = ValueLowering.direct([LoweredFragment(.vector, offset: 0, size: 16)])
     static let figure = ValueLowering.words(byteCount: MemoryLayout<Figure>.size)
 
     func make(recorded: Observations<String>) throws -> any ValueFamilies {

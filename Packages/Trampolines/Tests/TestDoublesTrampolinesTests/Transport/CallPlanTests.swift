@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import Testing
 
 @testable import TestDoublesTrampolines
@@ -10,12 +11,12 @@ import Testing
         #expect(
             plan.selfMetadata
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(2))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(2))
                 ]))
         #expect(
             plan.selfWitnessTable
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(3))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(3))
                 ]))
         #expect(plan.calleePoppedStackByteCount == 0)
         #expect(plan.typedError == nil)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func spilledSixteenByteVectorsTakeTwoWordsAtAnEvenIndex() throws {
-        let vector = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
+        let vector = ValueLowering.direct([LoweredFragment(.vector, offset: 0, size: 16)])
         func stackWords(_ location: ArgumentLocation) -> [Int] {
             guard case .direct(let parts) = location else { return [] }
             return parts.compactMap { if case .stack(let index) = $0.location { index } else { nil } }
@@ -88,13 +89,13 @@ import Testing
         #expect(
             plan.arguments[0]
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(1))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(1))
                 ]))
         let sync = try CallPlan(convention: .arm64, arguments: [.word], result: .indirect)
         #expect(
             sync.arguments[0]
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(0))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(0))
                 ]))
     }
 
@@ -104,7 +105,7 @@ import Testing
         #expect(
             direct.typedError
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(0))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(0))
                 ]))
         let buffered = try CallPlan(
             convention: .x86_64, arguments: [.word], result: .word, typedError: .word, typedErrorsTravelDirectly: false)
@@ -116,7 +117,7 @@ import Testing
         #expect(
             wide.selfMetadata
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(2))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(2))
                 ]))
         let empty = try CallPlan(convention: .x86_64, arguments: [], result: .word, typedError: .empty)
         #expect(empty.typedError == .empty)

@@ -9,9 +9,9 @@ import Testing
 /// `Self` words after the visible arguments, which moves none of them.
 @Suite struct CompiledPlacementTests {
     private let int64 = ValueLowering.word
-    private let int8 = ValueLowering.direct([LoweredFragment(offset: 0, size: 1, bank: .generalPurpose)])
+    private let int8 = ValueLowering.direct([LoweredFragment(.integer, offset: 0, size: 1)])
     private let double = ValueLowering.double
-    private let vector = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
+    private let vector = ValueLowering.direct([LoweredFragment(.vector, offset: 0, size: 16)])
 
     @Test func integersSpillToEightByteSlots() throws {
         // stackInts(8 × Int64, Int8, Int64) -> Int64: the last argument is read at
@@ -58,8 +58,8 @@ import Testing
             var i: Int32
         }
         let arguments = [
-            ValueLowering(try ABIClassifier.classify(Mixed.self, for: .x86_64)),
-            ValueLowering(try ABIClassifier.classify(String.self, for: .x86_64)),
+            try ABIClassifier.classify(Mixed.self, for: .x86_64),
+            try ABIClassifier.classify(String.self, for: .x86_64),
         ]
         let plan = try CallPlan(convention: .x86_64, arguments: arguments, result: .indirect)
         #expect(locations(plan.arguments[0]) == [.generalPurpose(0), .vector(0), .generalPurpose(1)])
@@ -80,17 +80,17 @@ import Testing
     }
 
     @Test func tooManyResultPartsAreNeverReturnedInRegisters() {
-        let five = ValueLowering.direct((0..<5).map { LoweredFragment(offset: $0 * 8, size: 8, bank: .generalPurpose) })
+        let five = ValueLowering.direct((0..<5).map { LoweredFragment(.integer, offset: $0 * 8, size: 8) })
         #expect(throws: TrampolineError.resultTooWide(generalPurpose: 5, vector: 0)) {
             try CallPlan(convention: .x86_64, arguments: [], result: five)
         }
         // Classification makes such a value indirect before it is planned.
         let layout = TypeLayout.naturallyAligned(Array(repeating: .integer(size: 8), count: 5))
-        #expect(ValueLowering(ABIClassifier.classify(layout, for: .x86_64)) == .indirect)
+        #expect(ABIClassifier.classify(layout, for: .x86_64) == .indirect)
     }
 
     @Test func zeroSizedValuesTakeNoRegister() throws {
-        let empty = ValueLowering(ValuePassing.direct([]))
+        let empty = ABIClassifier.classify(TypeLayout.empty, for: .x86_64)
         let plan = try CallPlan(convention: .x86_64, arguments: [empty, int64], result: empty)
         #expect(plan.arguments[0] == .empty)
         #expect(locations(plan.arguments[1]) == [.generalPurpose(0)])
@@ -112,19 +112,19 @@ import Testing
         #expect(
             x86.arguments[1]
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 1, bank: .generalPurpose), at: .generalPurpose(1))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 1), at: .generalPurpose(1))
                 ]))
         #expect(
             x86.arguments[2]
-                == .direct([PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .vector), at: .vector(0))]))
+                == .direct([PlacedFragment(LoweredFragment(.floatingPoint, offset: 0, size: 8), at: .vector(0))]))
         #expect(x86.result == .indirect)
         let arm = try plan(of: Shape.self, on: .arm64)
         #expect(arm.result == .indirect)
         #expect(
             arm.arguments[3]
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(2)),
-                    PlacedFragment(LoweredFragment(offset: 8, size: 8, bank: .generalPurpose), at: .generalPurpose(3)),
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(2)),
+                    PlacedFragment(LoweredFragment(.integer, offset: 8, size: 8), at: .generalPurpose(3)),
                 ]))
     }
 
@@ -135,7 +135,7 @@ import Testing
         #expect(
             arm.arguments[0]
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(1))
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(1))
                 ]))
     }
 
@@ -148,10 +148,10 @@ import Testing
                 arguments.append(.indirect)
             } else {
                 arguments += try ABIClassifier.classifyParameter(parameter.type.type, for: architecture)
-                    .map(ValueLowering.init)
+
             }
         }
-        let result = ValueLowering(try ABIClassifier.classifyResult(function.resultType.type, for: architecture))
+        let result = try ABIClassifier.classifyResult(function.resultType.type, for: architecture)
         return try CallPlan(
             convention: architecture == .x86_64 ? .x86_64 : .arm64, arguments: arguments, result: result,
             isAsync: function.isAsync)

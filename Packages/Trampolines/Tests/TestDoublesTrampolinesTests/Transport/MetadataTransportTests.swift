@@ -10,8 +10,8 @@ import Testing
 
     func plan(_ arguments: [any Any.Type], _ result: any Any.Type) throws -> ([ArgumentLocation], ResultLocation) {
         let plan = try CallPlan(
-            arguments: try arguments.map { ValueLowering(try ABIClassifier.classify($0, for: architecture)) },
-            result: ValueLowering(try ABIClassifier.classify(result, for: architecture)))
+            arguments: try arguments.map { try ABIClassifier.classify($0, for: architecture) },
+            result: try ABIClassifier.classify(result, for: architecture))
         return (plan.arguments, plan.result)
     }
 

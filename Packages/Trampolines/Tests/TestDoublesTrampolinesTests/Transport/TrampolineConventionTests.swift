@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import Testing
 
 @testable import TestDoublesTrampolines
@@ -27,22 +28,22 @@ import Testing
 
     @Test func banksAdvanceIndependentlyAndIndirectTakesAWord() throws {
         let mixed = ValueLowering.direct([
-            LoweredFragment(offset: 0, size: 8, bank: .generalPurpose),
-            LoweredFragment(offset: 8, size: 8, bank: .vector),
-            LoweredFragment(offset: 16, size: 4, bank: .generalPurpose),
+            LoweredFragment(.integer, offset: 0, size: 8),
+            LoweredFragment(.floatingPoint, offset: 8, size: 8),
+            LoweredFragment(.integer, offset: 16, size: 4),
         ])
         let placed = try TrampolineConvention.x86_64.placeArguments([mixed, .indirect, .empty, .double])
         #expect(
             placed[0]
                 == .direct([
-                    PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .generalPurpose), at: .generalPurpose(0)),
-                    PlacedFragment(LoweredFragment(offset: 8, size: 8, bank: .vector), at: .vector(0)),
-                    PlacedFragment(LoweredFragment(offset: 16, size: 4, bank: .generalPurpose), at: .generalPurpose(1)),
+                    PlacedFragment(LoweredFragment(.integer, offset: 0, size: 8), at: .generalPurpose(0)),
+                    PlacedFragment(LoweredFragment(.floatingPoint, offset: 8, size: 8), at: .vector(0)),
+                    PlacedFragment(LoweredFragment(.integer, offset: 16, size: 4), at: .generalPurpose(1)),
                 ]))
         #expect(placed[1] == .indirect(.generalPurpose(2)))
         #expect(placed[2] == .empty)
         #expect(
-            placed[3] == .direct([PlacedFragment(LoweredFragment(offset: 0, size: 8, bank: .vector), at: .vector(1))]))
+            placed[3] == .direct([PlacedFragment(LoweredFragment(.floatingPoint, offset: 0, size: 8), at: .vector(1))]))
     }
 
     @Test func aValueMaySplitBetweenTheLastRegisterAndTheStack() throws {
@@ -61,8 +62,8 @@ import Testing
     }
 
     @Test func wideVectorFragmentsGoToTheStackAtSixteenByteBoundaries() throws {
-        let vector16 = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .vector)])
-        let scalar = ValueLowering.direct([LoweredFragment(offset: 0, size: 8, bank: .vector)])
+        let vector16 = ValueLowering.direct([LoweredFragment(.vector, offset: 0, size: 16)])
+        let scalar = ValueLowering.direct([LoweredFragment(.floatingPoint, offset: 0, size: 8)])
         // An 8-byte vector fragment takes word 0; the 16-byte one skips word 1.
         let placed = try TrampolineConvention.x86_64.placeArguments(
             Array(repeating: vector16, count: 8) + [scalar, vector16, .word])
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func malformedFragmentsAreRejected() {
-        let wideInteger = ValueLowering.direct([LoweredFragment(offset: 0, size: 16, bank: .generalPurpose)])
+        let wideInteger = ValueLowering.direct([LoweredFragment(.integer, offset: 0, size: 16)])
         #expect(throws: TrampolineError.self) { try TrampolineConvention.x86_64.placeArguments([wideInteger]) }
         #expect(throws: TrampolineError.self) { try TrampolineConvention.x86_64.placeResult(wideInteger) }
     }
@@ -82,9 +83,9 @@ import Testing
             try TrampolineConvention.arm64.placeResult(.words(byteCount: 40))
         }
         let mixed = ValueLowering.direct([
-            LoweredFragment(offset: 0, size: 8, bank: .vector),
-            LoweredFragment(offset: 8, size: 8, bank: .generalPurpose),
-            LoweredFragment(offset: 16, size: 4, bank: .vector),
+            LoweredFragment(.floatingPoint, offset: 0, size: 8),
+            LoweredFragment(.integer, offset: 8, size: 8),
+            LoweredFragment(.floatingPoint, offset: 16, size: 4),
         ])
         guard case .direct(let parts) = try TrampolineConvention.x86_64.placeResult(mixed) else {
             Issue.record("not direct")

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import TestDoublesMetadata
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `ModuleResilienceEvidence` reads from real modules: each source is
+/// compiled at test time with `swiftc -emit-library`, with and without
+/// `-enable-library-evolution` (and `-enable-testing`, which SwiftPM's debug
+/// builds pass), loaded with `dlopen`, and judged through its struct
+/// `Money`'s descriptor. The verdict must be the mode the module was built in,
+/// or unknown; never the other mode.
+@Suite(
+    .disabled(if: getenv("TESTDOUBLES_EMULATOR") != nil, "the host's swiftc builds host libraries, not emulated ones"))
+struct ModuleResilienceEvidenceBuildTests {
+    /// One module: its source after the `Money` struct every module declares.
+    struct Source: Sendable, CustomStringConvertible {
+        let name: String
+        let text: String
+        var description: String { name }
+    }
+
+    /// One build of a source, and the verdict expected of it.
+    struct Row: Sendable, CustomStringConvertible {
+        let source: Source
+        let libraryEvolution: Bool
+        let testing: Bool
+        let expected: ModuleResilienceEvidence.Verdict?
+        var description: String {
+            "\(source.name)\(libraryEvolution ? "+evolution" : "")\(testing ? "+testing" : "")"
+        }
+        var module: String {
+            "TDEvidence\(source.name)\(libraryEvolution ? "LE" : "FL")\(testing ? "T" : "")"
+        }
+    }
+
+    static let money = """
+        public struct Money { public var cents: Int32; public var code: Int16; \
+        public init(cents: Int32, code: Int16) { self.cents = cents; self.code = code } }
+
+        """
+    static let internalClass = Source(
+        name: "InternalClass",
+        text: """
+            class Cache { var n = 0; func get() -> Int { n } }
+            public func cacheValue() -> Int { Cache().get() }
+            """)
+    static let internalProtocol = Source(
+        name: "InternalProtocol",
+        text: """
+            protocol Store { func load() -> Int }
+            struct Memory: Store { func load() -> Int { 3 } }
+            public func loadValue() -> Int { let store: any Store = Memory(); return store.load() }
+            """)
+    static let privateProtocol = Source(
+        name: "PrivateProtocol",
+        text: """
+            private protocol Hidden { func load() -> Int }
+            private struct HiddenMemory: Hidden { func load() -> Int { 3 } }
+            public func hiddenValue() -> Int { let store: any Hidden = HiddenMemory(); return store.load() }
+            """)
+    static let associatedProtocol = Source(
+        name: "AssociatedProtocol",
+        text: """
+            public protocol Marker {}
+            public protocol Holder: Marker { associatedtype Item: Equatable }
+            """)
+    static let publicProtocol = Source(
+        name: "PublicProtocol", text: "public protocol Loader { func load() -> Int }")
+    static let resilientSuperclass = Source(
+        name: "ResilientSuperclass",
+        text: """
+            public final class Buffer: ManagedBuffer<Int, Int> {}
+            public class Ledger { public init() {}; public func total() -> Int { 0 } }
+            """)
+    static let plainEnum = Source(name: "PlainEnum", text: "public enum Choice { case none, int(Int), text(String) }")
+
+    /// The rows, with the verdicts the symbols measured with Swift 6.3.1 give.
+    static let rows: [Row] = [
+        // An internal class's method descriptors are local, and without -enable-testing library
+        // evolution emits no dispatch thunk for it: the two modes look alike.
+        Row(source: internalClass, libraryEvolution: true, testing: false, expected: nil),
+        Row(source: internalClass, libraryEvolution: false, testing: false, expected: nil),
+        Row(source: internalClass, libraryEvolution: true, testing: true, expected: .libraryEvolution),
+        Row(source: internalClass, libraryEvolution: false, testing: true, expected: .fixedLayout),
+        // An internal protocol's dispatch thunk is local but present; its local descriptor shows nothing.
+        Row(source: internalProtocol, libraryEvolution: true, testing: false, expected: .libraryEvolution),
+        Row(source: internalProtocol, libraryEvolution: false, testing: false, expected: nil),
+        Row(source: internalProtocol, libraryEvolution: false, testing: true, expected: .fixedLayout),
+        // A private protocol has no dispatch thunk in either mode (the old rule read its descriptor
+        // as "built without library evolution" in both).
+        Row(source: privateProtocol, libraryEvolution: true, testing: false, expected: nil),
+        Row(source: privateProtocol, libraryEvolution: false, testing: true, expected: nil),
+        // Requirements that are no method or accessor have no dispatch thunk in either mode.
+        Row(source: associatedProtocol, libraryEvolution: true, testing: true, expected: nil),
+        Row(source: associatedProtocol, libraryEvolution: false, testing: false, expected: nil),
+        Row(source: publicProtocol, libraryEvolution: true, testing: false, expected: .libraryEvolution),
+        Row(source: publicProtocol, libraryEvolution: false, testing: false, expected: .fixedLayout),
+        // A subclass of a resilient class has a (writable) metadata base offset in either mode.
+        Row(source: resilientSuperclass, libraryEvolution: false, testing: false, expected: .fixedLayout),
+        Row(source: resilientSuperclass, libraryEvolution: true, testing: false, expected: .libraryEvolution),
+        Row(source: plainEnum, libraryEvolution: true, testing: false, expected: .libraryEvolution),
+        Row(source: plainEnum, libraryEvolution: false, testing: true, expected: nil),
+    ]
+
+    @Test(arguments: rows)
+    func theVerdictIsTheModeTheModuleWasBuiltInOrUnknown(_ row: Row) throws {
+        let handle = try Self.compileAndLoad(row)
+        let prefix = try #require(ModuleResilienceEvidence.mangledPrefix(of: row.module))
+        let descriptor = try #require(dlsym(handle, "\(prefix)5MoneyVMn"), "no descriptor of \(row.module).Money")
+        let verdict = ModuleResilienceEvidence.verdict(module: row.module, descriptor: UnsafeRawPointer(descriptor))
+        switch (verdict, row.expected) {
+        case (.unknown, nil): break
+        default: #expect(verdict == row.expected, "\(row)")
+        }
+        // Never the other mode: that would place the module's non-frozen structs wrongly.
+        #expect(verdict != (row.libraryEvolution ? .fixedLayout : .libraryEvolution), "\(row)")
+    }
+
+    /// Compiles the row's module as a shared library and loads it (never closed: the runtime keeps
+    /// pointers into a Swift image's metadata; each module name is loaded once per process).
+    static func compileAndLoad(_ row: Row) throws -> UnsafeMutableRawPointer {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("testdoubles-\(row.module)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("\(row.module).swift")
+        try Data((money + row.source.text + "\n").utf8).write(to: source)
+        let library = directory.appendingPathComponent("lib\(row.module).so")
+        let swiftc = try #require(
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+                .map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
+                .first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "swiftc is not on PATH")
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments =
+            ["-emit-library", "-parse-as-library", "-swift-version", "5", "-Onone", "-module-name", row.module]
+            + (row.libraryEvolution ? ["-enable-library-evolution"] : []) + (row.testing ? ["-enable-testing"] : [])
+            + [source.path, "-o", library.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "swiftc failed: \(text)")
+        let loaded = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lib\(row.module)-\(UUID().uuidString).so")
+        try FileManager.default.copyItem(at: library, to: loaded)
+        return try #require(dlopen(loaded.path, RTLD_NOW | RTLD_LOCAL), "dlopen failed: \(String(cString: dlerror()))")
+    }
+}
