@@ -46,9 +46,9 @@ extension SignatureWitnesses {
         else { return nil }
         guard let thrownName = subprogram.thrownTypeName else { return ThrownShape.none }
         guard thrownName.hasPrefix("$s"), thrownName.hasSuffix("D") else { return nil }
-        let mangled = String(thrownName.dropFirst(2).dropLast())
-        if mangled == "s5Error_p" { return .untyped }
-        guard let type = _typeByName(mangled), let errorType = type as? any Error.Type else { return nil }
+        if thrownName == "$ss5Error_pD" { return .untyped }
+        guard let type = RuntimeTypeLookup.type(forDebugName: thrownName), let errorType = type as? any Error.Type
+        else { return nil }
         return .typed(errorType)
     }
 }

@@ -61,7 +61,7 @@ extension AssociatedTypeBinding {
     /// - Throws: `UnservedBoundType` naming the part outside the served wrappers.
     func resolve(_ type: DemangledType) throws(UnservedBoundType) -> BoundTypeResolution {
         if !isMentioned(in: type) {
-            guard !type.isDependent, let concrete = _typeByName(type.mangledName) else {
+            guard !type.isDependent, let concrete = RuntimeTypeLookup.type(forMangledName: type.mangledName) else {
                 throw UnservedBoundType(
                     reason: "\(type) depends on Self, another associated type or a generic parameter")
             }

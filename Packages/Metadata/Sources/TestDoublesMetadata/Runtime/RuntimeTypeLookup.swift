@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Only standalone names are cached. Misses are not: an image loaded later
 /// may define the type.
-enum RuntimeTypeLookup {
+public enum RuntimeTypeLookup {
     /// Metatypes are stored as `ObjectIdentifier`-keyed boxes so the cache is `Sendable` under Swift 6.0.
     private static let cache = Mutex<[String: Any.Type]>([:])
 
@@ -29,8 +29,16 @@ enum RuntimeTypeLookup {
     }
 
     /// The type a standalone mangled name (no `$s`, no `D`) denotes, nil when the runtime cannot build it.
-    static func type(forMangledName name: String) -> Any.Type? {
-        guard !name.isEmpty, !name.utf8.contains(0) else { return nil }
+    ///
+    /// A standalone name holds no symbolic references: a name with one of
+    /// their marker bytes (0x01-0x1F) or a NUL is refused, as the standard
+    /// library's `_typeByName` refuses it, rather than read as an offset
+    /// from a copy of the string.
+    ///
+    /// - Parameter name: The mangled name, such as `Si` or `SaySSG`.
+    /// - Returns: The type, or nil.
+    public static func type(forMangledName name: String) -> Any.Type? {
+        guard !name.isEmpty, !name.utf8.contains(where: { $0 <= 0x1F }) else { return nil }
         if let cached = cache.withLock({ $0[name] }) { return cached }
         let bytes = Array(name.utf8)
         let found = bytes.withUnsafeBufferPointer { buffer -> Any.Type? in
@@ -42,7 +50,10 @@ enum RuntimeTypeLookup {
     }
 
     /// The type a DWARF linkage name (`$s...D`) denotes.
-    static func type(forDebugName name: String) -> Any.Type? {
+    ///
+    /// - Parameter name: The linkage name, such as `$sSiD`.
+    /// - Returns: The type, or nil for another spelling or a name the runtime cannot build.
+    public static func type(forDebugName name: String) -> Any.Type? {
         var trimmed = Substring(name)
         guard trimmed.hasPrefix("$s"), trimmed.hasSuffix("D") else { return nil }
         trimmed = trimmed.dropFirst(2).dropLast()
