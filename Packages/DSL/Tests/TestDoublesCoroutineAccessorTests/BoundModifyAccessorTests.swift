@@ -19,6 +19,25 @@ struct CALiveBoundCounter: CABoundCounter {
 
 func caBump(_ value: inout Int?) { value = (value ?? 0) + 1 }
 
+/// `read` accessors of a bound primary associated type: yielded by address, as generic code holds the value.
+protocol CABoundReader<Value> {
+    associatedtype Value
+    var current: Value { read }
+    var latest: Value? { read }
+    subscript(slot: Int) -> Value { read }
+}
+
+struct CALiveBoundReader: CABoundReader {
+    var current: Double { 0.25 }
+    var latest: Double? { nil }
+    subscript(slot: Int) -> Double { Double(slot) }
+}
+
+/// Reads through generic code, as a caller holding the opened existential does.
+func caReadAll<R: CABoundReader>(_ reader: R) -> (R.Value, R.Value?, R.Value) {
+    (reader.current, reader.latest, reader[3])
+}
+
 @Suite struct BoundModifyAccessorTests {
     @Test func modifyOfABoundPropertyStartsFromTheGetterAndRecordsTheSet() throws {
         let stub = try Stub<any CABoundCounter<Int>>()
@@ -51,6 +70,33 @@ func caBump(_ value: inout Int?) { value = (value ?? 0) + 1 }
             sets.arguments() == [
                 "a string longer than the inline fifteen bytes!", "string longer than the inline fifteen bytes",
             ])
+    }
+
+    @Test func readOfABoundTypeYieldsTheConfiguredValue() throws {
+        let stub = try Stub<any CABoundReader<Int>>()
+        stub.when { $0.current }.thenReturn(41)
+        stub.when { $0.latest }.thenReturn(-7)
+        stub.when { $0[Match.any()] }.then { (slot: Int) in slot * 100 }
+        let reader: any CABoundReader<Int> = stub()
+        #expect(reader.current == 41)
+        #expect(reader.latest == -7)
+        #expect(reader[5] == 500)
+        let opened = caReadAll(reader)
+        #expect(opened.0 == 41 && opened.1 == -7 && opened.2 == 300)
+        stub.verify(.exactly(2)) { $0.current }
+    }
+
+    @Test func readOfABoundStringAndItsOptional() throws {
+        let stub = try Stub<any CABoundReader<String>>()
+        let long = "a string longer than the inline fifteen bytes, é"
+        stub.when { $0.current }.thenReturn(long)
+        stub.when { $0.latest }.thenReturn(nil)
+        stub.when { $0[Match.any()] }.then { (slot: Int) in String(repeating: "x", count: slot) }
+        let reader: any CABoundReader<String> = stub()
+        #expect(reader.current == long)
+        #expect(reader.latest == nil)
+        let opened = caReadAll(reader)
+        #expect(opened.0 == long && opened.1 == nil && opened.2 == "xxx")
     }
 }
 #endif

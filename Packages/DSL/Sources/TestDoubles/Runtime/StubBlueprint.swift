@@ -262,8 +262,12 @@ struct StubBlueprint: @unchecked Sendable {
                 "use ManualStub")
         }
         // A `modify` yields an address, like `_modify`: the bound type's storage is served where its bytes are
-        // the same in generic code (checked with the getter's result by the caller); a `read` yields the value.
-        let yieldsBoundStorage = form == "modify" && signature.genericResultTemplate == nil
+        // the same in generic code (checked with the getter's result by the caller). A `read` of the bound type
+        // yields the address of a borrowed value (its lowering is indirect, as generic code holds it), served
+        // under the same condition.
+        let yieldsBoundStorage =
+            signature.genericResultTemplate == nil
+            && (form == "modify" || signature.result.map(AbstractionForm.matchesConcrete) == true)
         if (signature.resultIsAbstract && !yieldsBoundStorage) || signature.genericResultIndex != nil
             || signature.isAsync
         {

@@ -78,8 +78,8 @@ final class StubRuntime: Sendable {
         case .modify(let getterIndex, let setterIndex, let calleeAllocated):
             let indices = withArguments(frame, declared) { ArgumentList(values: $0) }
             modify(
-                frame, getter: plans[getterIndex], setter: plans[setterIndex], indices: indices.values,
-                calleeAllocated: calleeAllocated)
+                frame, getter: (getterIndex, plans[getterIndex]), setter: (setterIndex, plans[setterIndex]),
+                indices: indices.values, calleeAllocated: calleeAllocated)
         case .read:
             let indices = withArguments(frame, declared) { ArgumentList(values: $0) }
             read(frame, declared.shape, indices: indices.values)
@@ -472,14 +472,19 @@ final class StubRuntime: Sendable {
     }
 
     /// Serves a `_modify` access: yields the getter's answer, then records the final value as a setter call.
+    ///
+    /// A Spy's unconfigured getter and setter are forwarded: the real
+    /// conformer's getter gives the value the access starts from, and its
+    /// setter receives the final value (calls built from values, since the
+    /// access brings no frame of theirs: `forwardDetachedGetter`).
     private func modify(
-        _ frame: CallFrame, getter getterPlan: RequirementPlan, setter setterPlan: RequirementPlan, indices: [Any],
-        calleeAllocated: Bool
+        _ frame: CallFrame, getter getterEntry: (index: Int, plan: RequirementPlan),
+        setter setterEntry: (index: Int, plan: RequirementPlan), indices: [Any], calleeAllocated: Bool
     ) {
-        let getter = getterPlan.shape
-        let setter = setterPlan.shape
+        let getter = getterEntry.plan.shape
+        let setter = setterEntry.plan.shape
         let opening = coroutineStart(
-            getter, setter: setter, indices: indices,
+            getter, setter: setter, forwardingGetter: getterEntry, indices: indices,
             access: "a modify access (such as `+=` or a mutating call on the property)")
         let value = opening.value
         let recorder = self.recorder
@@ -497,14 +502,19 @@ final class StubRuntime: Sendable {
                 case .returned, .threw: return
                 case .trap(let trapped): message = trapped
                 case .forward:
-                    // A Spy's unconfigured setter: the access has no frame to forward, so say the real one missed it
-                    // (once: a getter that could not be forwarded either already said so).
+                    // A Spy's unconfigured setter: the real one receives the final value through a call built from
+                    // it. When that cannot be made, say the real one missed it (once: a getter that could not be
+                    // forwarded either already said so).
+                    guard
+                        let refusal = self.forwardDetachedSetter(
+                            setterEntry.plan, dispatchIndex: setterEntry.index, arguments: indices + [final])
+                    else { return }
                     if opening.reported { return }
                     message =
                         "\(recorder.name): \(setter.requirement.name) was to be forwarded with \(String(reflecting: final)) "
-                        + "at the end of a modify access (such as `+=` or a mutating call on the property), which a Spy "
-                        + "cannot forward yet: the real implementation did not receive it; register a behavior for "
-                        + "the setter with `whenSet`, or assign the property instead"
+                        + "at the end of a modify access (such as `+=` or a mutating call on the property), which this "
+                        + "Spy cannot forward (\(refusal)): the real implementation did not receive it; register a "
+                        + "behavior for the setter with `whenSet`, or assign the property instead"
                 }
                 TestDoubleIssueReporting.report(
                     TestDoubleIssue(kind: .invalidBehavior, message: message, location: recorder.creationSite))
@@ -536,16 +546,28 @@ final class StubRuntime: Sendable {
     /// at the Spy's creation (no wrong value goes unreported, and the test
     /// process keeps running).
     private func coroutineStart(
-        _ getter: RequirementShape, setter: RequirementShape? = nil, indices: [Any], access: String
+        _ getter: RequirementShape, setter: RequirementShape? = nil,
+        forwardingGetter: (index: Int, plan: RequirementPlan)? = nil, indices: [Any], access: String
     ) -> (value: Any, reported: Bool) {
         let current = recorder.dispatch(getter.requirement, arguments: indices)
         switch current {
         case .returned(let returned): return (returned, false)
         case .trap(let message): fatalError(message)
         case .forward:
+            let refusal: Refusal
+            if let forwardingGetter {
+                switch forwardDetachedGetter(
+                    forwardingGetter.plan, dispatchIndex: forwardingGetter.index, indices: indices)
+                {
+                case .success(let real): return (real, false)
+                case .failure(let failure): refusal = failure
+                }
+            } else {
+                refusal = Refusal(reason: "the access is a coroutine of the real implementation's own")
+            }
             let reason =
-                "\(recorder.name): \(getter.requirement.name) was to be forwarded inside \(access), which a Spy "
-                + "cannot forward yet"
+                "\(recorder.name): \(getter.requirement.name) was to be forwarded inside \(access), which this Spy "
+                + "cannot forward (\(refusal))"
             guard let placeholder = Match.Placeholders.make(any: getter.resultType) else {
                 stop(reason + "; register a behavior for it with `when`")
             }

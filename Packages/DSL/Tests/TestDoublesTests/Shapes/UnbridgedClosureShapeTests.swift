@@ -14,20 +14,14 @@ struct UnbridgedTriple: Equatable, Sendable {
     var c: Int
 }
 
-protocol RetryPolicy {
-    func retry(_ attempt: @escaping (Int) throws(UnbridgedFailure) -> Int) -> Int
+protocol AsyncTypedRetryPolicy {
+    func retry(_ attempt: @escaping (Int) async throws(UnbridgedFailure) -> Int) async -> Int
 }
 
-struct LiveRetryPolicy: RetryPolicy {
-    func retry(_ attempt: @escaping (Int) throws(UnbridgedFailure) -> Int) -> Int { (try? attempt(1)) ?? 0 }
-}
-
-protocol TypedThrowingFactory {
-    func makeParser() -> (String) throws(UnbridgedFailure) -> Int
-}
-
-struct LiveTypedThrowingFactory: TypedThrowingFactory {
-    func makeParser() -> (String) throws(UnbridgedFailure) -> Int { { _ in 0 } }
+struct LiveAsyncTypedRetryPolicy: AsyncTypedRetryPolicy {
+    func retry(_ attempt: @escaping (Int) async throws(UnbridgedFailure) -> Int) async -> Int {
+        (try? await attempt(1)) ?? 0
+    }
 }
 
 protocol WideAsyncGatherer {
@@ -72,13 +66,12 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
         #expect(error?.description.contains("debug info") == false, sourceLocation: sourceLocation)
     }
 
-    @Test func typedThrowingClosuresFailClosedAsArgumentsAndResults() {
+    // Synchronous typed-throwing closures are served (TypedThrowingClosureShapeTests); async ones are not yet.
+    @Test func asyncTypedThrowingClosuresFailClosed() {
         expectFailsClosed(
-            failure((any RetryPolicy).self), requirement: "retry(_:)",
-            type: "(Int) throws(UnbridgedFailure) -> Int", reason: "typed-throwing closures are not bridged")
-        expectFailsClosed(
-            failure((any TypedThrowingFactory).self), requirement: "makeParser()",
-            type: "(String) throws(UnbridgedFailure) -> Int", reason: "typed-throwing closures are not bridged")
+            failure((any AsyncTypedRetryPolicy).self), requirement: "retry(_:)",
+            type: "(Int) async throws(UnbridgedFailure) -> Int", reason: "async typed-throwing closures are not bridged"
+        )
     }
 
     @Test func asyncClosuresWhoseArgumentsNeedStackWordsFailClosed() {

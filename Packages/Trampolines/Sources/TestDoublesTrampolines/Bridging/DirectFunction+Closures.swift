@@ -21,6 +21,9 @@ extension DirectFunction {
     /// The closure with the function type's parameters, result and effects
     /// but no global actor.
     func makePlainClosure() -> Any {
+        if let errorType = signature.thrownErrorType, let closure = makeTypedThrowingClosure(errorType: errorType) {
+            return closure
+        }
         guard let closure = signature.open(with: ClosureOpener(function: self)) else {
             preconditionFailure("the signature admits at most \(FunctionSignature.maximumArity) parameters")
         }

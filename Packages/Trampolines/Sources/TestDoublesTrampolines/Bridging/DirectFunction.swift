@@ -70,8 +70,11 @@ final class DirectFunction: @unchecked Sendable {
         let frameBytes = Int(TD_FRAME_SIZE)
         let stackBytes = max(signature.stackByteCount, 16)
         let resultBytes = (max(signature.resultSize, 1) + 15) & ~15
+        let errorLayout = signature.thrownErrorLayout
+        let errorBytes = errorLayout.map { (max($0.size, 1) + 15) & ~15 } ?? 0
         return try withUnsafeTemporaryAllocation(
-            byteCount: frameBytes + stackBytes + resultBytes, alignment: max(signature.resultAlignment, 16)
+            byteCount: frameBytes + stackBytes + resultBytes + errorBytes,
+            alignment: max(signature.resultAlignment, errorLayout?.alignment ?? 1, 16)
         ) { buffer in
             let frameStorage = buffer.baseAddress!
             frameStorage.initializeMemory(as: UInt8.self, repeating: 0, count: frameBytes + stackBytes)
@@ -85,6 +88,11 @@ final class DirectFunction: @unchecked Sendable {
             if case .indirect = signature.result {
                 frame.setWord(UInt(bitPattern: resultStorage), at: Int(TD_FRAME_INDIRECT_RESULT))
             }
+            let errorStorage = resultStorage + resultBytes
+            if case .indirect(let bufferLocation) = signature.typedError {
+                UnsafeMutableRawPointer(mutating: frame.argumentAddress(of: bufferLocation))
+                    .storeBytes(of: UInt(bitPattern: errorStorage), as: UInt.self)
+            }
 
             // Each argument lives in its own storage for the duration of the call.
             var cleanups: [() -> Void] = []
@@ -97,6 +105,17 @@ final class DirectFunction: @unchecked Sendable {
             td_invoke_function(frameStorage.assumingMemoryBound(to: td_call_frame.self), entry)
 
             let error = frame.returnErrorRegister
+            if let typedError = signature.typedError, let errorType = signature.thrownErrorType, error != 0 {
+                // The error register is only the flag; the payload is in the result registers or the buffer.
+                let location: ResultLocation =
+                    switch typedError {
+                    case .empty: .empty
+                    case .direct(let parts): .direct(parts)
+                    case .indirect: .indirect
+                    }
+                let thrown = frame.takeResult(ofType: errorType, at: location, storage: errorStorage)
+                throw thrown as? any Error ?? FunctionBridgeError.notAFunctionType(signature.name)
+            }
             if signature.isThrowing, error != 0 {
                 throw takeThrownError(error)
             }

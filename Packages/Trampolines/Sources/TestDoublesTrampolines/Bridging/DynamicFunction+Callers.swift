@@ -10,6 +10,9 @@ extension DynamicFunction {
     ///   not a closure of that type.
     static func makeCaller(of closure: Any, signature: FunctionSignature) -> Caller? {
         guard let closure = withoutGlobalActor(closure, signature: signature) else { return nil }
+        if let errorType = signature.thrownErrorType {
+            return makeTypedThrowingCaller(of: closure, signature: signature, errorType: errorType)
+        }
         return signature.open(with: CallerOpener(closure: closure, flags: (signature.isThrowing, signature.isSendable)))
             ?? nil
     }

@@ -45,6 +45,12 @@ final class DynamicFunction: @unchecked Sendable {
             guard signature.isThrowing else {
                 fatalError("TestDoubles: a nonthrowing closure threw \(error)")
             }
+            if signature.thrownErrorType != nil {
+                guard Self.setTypedThrownError(error, in: frame, signature: signature) else {
+                    fatalError("TestDoubles: a \(signature.name) closure threw \(error) of another type")
+                }
+                return
+            }
             frame.setThrownError(error)
         }
     }

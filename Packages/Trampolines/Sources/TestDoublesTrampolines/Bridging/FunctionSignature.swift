@@ -24,6 +24,12 @@ struct FunctionSignature: @unchecked Sendable {
     var resultSize: Int
     var resultAlignment: Int
     var isThrowing: Bool
+    /// The error type of a `throws(E)` function; `nil` for untyped or no throws.
+    var thrownErrorType: (any Error.Type)?
+    /// Where a `throws(E)` function's error payload travels (its result
+    /// registers, the caller's buffer whose address follows the parameters, or
+    /// nowhere for an empty error); `nil` without typed throws.
+    var typedError: TypedErrorLocation?
     /// Whether the function is `async`: its entry word is an async function
     /// pointer record, and it is called with a context of the record's size.
     var isAsync: Bool
@@ -57,7 +63,15 @@ struct FunctionSignature: @unchecked Sendable {
         case .block: throw unsupported("an Objective-C block is not a Swift thick function")
         case .unknown(let raw): throw unsupported("function convention \(raw) is unknown")
         }
-        guard function.thrownErrorType == nil else { throw unsupported("typed-throwing closures are not bridged") }
+        var thrownErrorType: (any Error.Type)?
+        if let thrown = function.thrownErrorType {
+            guard !function.isAsync else { throw unsupported("async typed-throwing closures are not bridged") }
+            guard let errorType = thrown.type as? any Error.Type else {
+                throw unsupported("its thrown type \(_typeName(thrown.type, qualified: false)) is not an Error")
+            }
+            try Self.checkValueType(errorType, role: "the thrown error", in: name)
+            thrownErrorType = errorType
+        }
         // `@isolated(any)` and `nonisolated(nonsending)` async functions carry
         // their isolation in the value or take it as a hidden argument; both
         // set extended flags, which a plain or global-actor async function has not.
@@ -120,16 +134,52 @@ struct FunctionSignature: @unchecked Sendable {
             }
         }
 
+        // A typed error travels in the result registers or through a buffer
+        // whose address follows the parameters, as a requirement's does.
+        var typedError: TypedErrorLocation?
+        var typedErrorBuffer = false
+        if let thrownErrorType {
+            let errorLowering: ValueLowering
+            do {
+                errorLowering = try ABIClassifier.classifyResult(thrownErrorType, for: architecture)
+            } catch {
+                throw unsupported("the thrown error: \(error)")
+            }
+            switch (errorLowering, result) {
+            case (.empty, _):
+                typedError = .empty
+            case (.direct(let fragments), .direct), (.direct(let fragments), .empty):
+                if TrampolineConvention.typedErrorsTravelDirectly,
+                    fragments.allSatisfy({ $0.bank == .generalPurpose }),
+                    case .direct(let parts) = try? convention.placeResult(errorLowering)
+                {
+                    typedError = .direct(parts)
+                } else {
+                    typedErrorBuffer = true
+                }
+            default:
+                typedErrorBuffer = true
+            }
+        }
+
         // An async function takes its indirect result address as its first
         // integer argument (a sync one in a register of its own).
         let resultTakesArgument = function.isAsync && result == .indirect
-        let locations: [ArgumentLocation]
+        var locations: [ArgumentLocation]
         do {
-            locations = try convention.placeArguments(lowerings, firstGeneralPurpose: resultTakesArgument ? 1 : 0)
+            locations = try convention.placeArguments(
+                lowerings + (typedErrorBuffer ? [.indirect] : []), firstGeneralPurpose: resultTakesArgument ? 1 : 0)
         } catch {
             throw unsupported("arguments: \(error)")
         }
-        let stackBytes = (TrampolineConvention.stackWordCount(of: locations) * 8 + 15) & ~15
+        let allLocations = locations
+        if typedErrorBuffer {
+            guard case .indirect(let buffer) = locations.removeLast() else {
+                throw unsupported("the typed error buffer's address has no argument location")
+            }
+            typedError = .indirect(buffer)
+        }
+        let stackBytes = (TrampolineConvention.stackWordCount(of: allLocations) * 8 + 15) & ~15
         guard stackBytes <= Int(TD_INVOKE_MAXIMUM_STACK_BYTES) else {
             throw unsupported("\(stackBytes) bytes of stack arguments")
         }
@@ -145,12 +195,23 @@ struct FunctionSignature: @unchecked Sendable {
         self.result = result
         func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
         (self.resultSize, self.resultAlignment) = layout(resultType)
-        self.isThrowing = function.isThrowing
+        self.isThrowing = function.isThrowing || thrownErrorType != nil
+        self.thrownErrorType = thrownErrorType
+        self.typedError = typedError
         self.isAsync = function.isAsync
         self.isSendable = function.isSendable
         self.isEscaping = function.isEscaping
         self.isGlobalActorIsolated = function.globalActor != nil
         self.stackByteCount = stackBytes
+    }
+
+    /// The size and alignment of a `throws(E)` function's error type.
+    var thrownErrorLayout: (size: Int, alignment: Int)? {
+        guard let thrownErrorType else { return nil }
+        func layout<E: Error>(_: E.Type) -> (size: Int, alignment: Int) {
+            (MemoryLayout<E>.size, MemoryLayout<E>.alignment)
+        }
+        return _openExistential(thrownErrorType, do: layout)
     }
 
     /// Rejects value types whose direct-convention bytes are not what a Swift

@@ -25,6 +25,28 @@ extension ForwardedCall {
     )
         throws(ForwardingError)
     {
+        try supply(value, ofType: type, at: location, consumedByCall: true)
+    }
+
+    /// Gives the witness a borrowed (+0) argument of a call prepared with
+    /// `detached(to:witness:plan:indirectResult:)`, which carries none of its own:
+    /// a copy the call borrows and the prepared call destroys afterwards.
+    ///
+    /// - Parameters:
+    ///   - value: The argument's value.
+    ///   - type: The argument's declared type.
+    ///   - location: Where the argument travels (from the plan).
+    /// - Throws: `ForwardingError.argumentTypeMismatch` when `value` is not a `type`,
+    ///   `ForwardingError.malformedPlan` when a fragment has no place in this call.
+    public func supplyBorrowedArgument(
+        _ value: Any, ofType type: any Any.Type, at location: ArgumentLocation
+    ) throws(ForwardingError) {
+        try supply(value, ofType: type, at: location, consumedByCall: false)
+    }
+
+    private func supply(
+        _ value: Any, ofType type: any Any.Type, at location: ArgumentLocation, consumedByCall: Bool
+    ) throws(ForwardingError) {
         func supply<T>(_: T.Type) -> Result<Void, ForwardingError> {
             guard let typed = value as? T else {
                 return .failure(.argumentTypeMismatch(expected: "\(T.self)", actual: "\(Swift.type(of: value))"))
@@ -33,7 +55,8 @@ extension ForwardedCall {
             copy.initialize(to: typed)
             let owned = OwnedArgumentCopy(
                 address: UnsafeMutableRawPointer(copy),
-                destroy: { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) })
+                destroy: { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) },
+                consumedByCall: consumedByCall)
             do {
                 if let tag = CallFrame.concreteRepresentation(of: T.self, travelling: location)?.concreteTag(
                     of: UnsafeRawPointer(copy)),
@@ -142,10 +165,13 @@ extension ForwardedCall {
     }
 }
 
-/// A +1 copy of an owned argument, held until the witness takes it.
+/// A +1 copy of an argument, held until the witness takes it (owned) or
+/// until the call returns (borrowed).
 struct OwnedArgumentCopy {
     let address: UnsafeMutableRawPointer
     let destroy: (UnsafeMutableRawPointer) -> Void
+    /// Whether the witness consumes the copy (an owned argument); a borrowed one is destroyed after the call.
+    var consumedByCall = true
 
     /// The call was not made: the copy is still ours.
     func destroyAndDeallocate() {

@@ -20,7 +20,7 @@ public final class ForwardedCall: @unchecked Sendable {
     /// Copies of owned arguments the witness takes when the call is made.
     var ownedCopies: [OwnedArgumentCopy] = []
     /// Whether the call was made (a prepared call is made once).
-    private var invoked = false
+    var invoked = false
 
     init(
         copying original: CallFrame, target: ForwardingTarget, witness: ForwardingWitness, plan: CallPlan
@@ -74,7 +74,7 @@ public final class ForwardedCall: @unchecked Sendable {
         guard !released else { return }
         released = true
         for copy in ownedCopies {
-            if invoked { copy.deallocateAfterConsumption() } else { copy.destroyAndDeallocate() }
+            if invoked && copy.consumedByCall { copy.deallocateAfterConsumption() } else { copy.destroyAndDeallocate() }
         }
         ownedCopies = []
         request.deallocate()

@@ -34,18 +34,47 @@ import Testing
         #expect(reason(((Int) async -> Int).self) == nil)
         #expect(reason((@Sendable (String, Int) async throws -> BridgedWide).self) == nil)
         #expect(reason((@MainActor (Int) async -> Void).self) == nil)
+        // Synchronous typed-throwing closures: the error's payload in the result registers or the caller's buffer.
+        #expect(reason(((Int) throws(BridgeTestError) -> Int).self) == nil)
+        #expect(reason((@Sendable (String, Int) throws(BridgeTestError) -> BridgedWide).self) == nil)
+        #expect(reason((((Int) throws(BridgeTestError) -> Int)?).self) == nil)
+    }
+
+    @Test func aTypedErrorTravelsWhereARequirementsWould() throws {
+        // A one-word error shares the result registers when the compiler returns typed errors directly.
+        let small = try FunctionSignature(((Int) throws(BridgeTestError) -> Int).self)
+        #expect(small.thrownErrorType == BridgeTestError.self)
+        if TrampolineConvention.typedErrorsTravelDirectly {
+            guard case .direct = small.typedError else {
+                Issue.record("a one-word error travels in registers: \(String(describing: small.typedError))")
+                return
+            }
+        } else {
+            guard case .indirect = small.typedError else {
+                Issue.record("a typed error travels through the buffer: \(String(describing: small.typedError))")
+                return
+            }
+        }
+        // An indirect result sends the error through the buffer, whose address follows the parameters.
+        let wide = try FunctionSignature(((Int) throws(BridgeTestError) -> BridgedWide).self)
+        guard case .indirect(let buffer) = wide.typedError, case .direct(let parts) = wide.parameters[0].location else {
+            Issue.record("a wide result's error travels through the buffer: \(String(describing: wide.typedError))")
+            return
+        }
+        #expect(buffer != parts[0].location)
     }
 
     @Test func unsupportedShapesFailClosedWithAReason() throws {
         #expect(reason(Int.self) == "not a function: Int")
         #expect(try #require(reason((@convention(c) (Int) -> Int).self)).contains("@convention(c)"))
         #expect(try #require(reason((@isolated(any) (Int) async -> Int).self)).contains("isolated"))
-        #expect(try #require(reason(((Int) async throws(BridgeTestError) -> Int).self)).contains("typed-throwing"))
+        #expect(
+            try #require(reason(((Int) async throws(BridgeTestError) -> Int).self)).contains(
+                "async typed-throwing closures are not bridged"))
         // Async closures take register arguments only: five triples need stack words.
         #expect(
             try #require(reason(((BridgedTriple, BridgedTriple, BridgedTriple) async -> Int).self)).contains(
                 "registers"))
-        #expect(try #require(reason(((Int) throws(BridgeTestError) -> Int).self)).contains("typed-throwing"))
         #expect(try #require(reason(((inout Int) -> Void).self)).contains("inout"))
         #expect(try #require(reason(ConsumingString.self)).contains("consuming"))
         #expect(try #require(reason(((Int, Int, Int, Int, Int) -> Void).self)).contains("5 parameters"))
