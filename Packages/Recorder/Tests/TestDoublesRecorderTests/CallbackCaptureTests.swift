@@ -222,4 +222,28 @@ private final class Received<Value: Sendable>: Sendable {
         #expect(TestDoubleIssueReporting.capture { passed = completion.verifyNoPendingCallbacks() }.isEmpty)
         #expect(passed)
     }
+
+    @Test func callingThePlaceholderInsideARecordingPassIsAnIssueNotAStop() throws {
+        let loader = LoaderDouble()
+        let line = #line + 1
+        let completion = CallbackCapture<Completion>()
+        let issues = TestDoubleIssueReporting.capture {
+            loader.when { double in
+                // Matchers are pushed in argument order: the id's first.
+                let id: Int = Match.any()
+                let placeholder = completion.capture()
+                placeholder(.success("from the recording pass"))
+                double.load(id: id, completion: placeholder)
+            }.thenDoNothing()
+        }
+        let issue = try #require(issues.first { $0.message.contains("placeholder closure") })
+        #expect(issue.kind == .invalidRecording)
+        #expect(issue.location?.line == line)
+        // The pass still recorded the capturing matcher: a real call's callback is kept.
+        let received = Received<String>()
+        loader.load(id: 7) { result in received.append("\(result)") }
+        #expect(completion.count == 1)
+        completion.first?(.success("real"))
+        #expect(received.all == ["success(\"real\")"])
+    }
 }

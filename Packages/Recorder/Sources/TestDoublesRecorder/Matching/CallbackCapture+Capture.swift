@@ -4,7 +4,7 @@
 extension CallbackCapture {
     /// Records a capturing matcher for a callback without arguments.
     ///
-    /// - Returns: A placeholder closure; it stops the process if anything calls it.
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
     public func capture() -> Value where Value == () -> Void {
         track { callback, onCall in
             let original = callback as! () -> Void
@@ -13,12 +13,13 @@ extension CallbackCapture {
                 original()
             }
         }
-        return Match.record(matcher, returning: { Self.placeholderCalled() })
+        let site = creationSite
+        return Match.record(matcher, returning: { Self.placeholderCalled(at: site) })
     }
 
     /// Records a capturing matcher for a `@Sendable` callback without arguments.
     ///
-    /// - Returns: A placeholder closure; it stops the process if anything calls it.
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
     public func capture() -> Value where Value == @Sendable () -> Void {
         track { callback, onCall in
             let original = callback as! @Sendable () -> Void
@@ -27,12 +28,13 @@ extension CallbackCapture {
                 original()
             }
         }
-        return Match.record(matcher, returning: { @Sendable in Self.placeholderCalled() })
+        let site = creationSite
+        return Match.record(matcher, returning: { @Sendable in Self.placeholderCalled(at: site) })
     }
 
     /// Records a capturing matcher for a callback with one argument.
     ///
-    /// - Returns: A placeholder closure; it stops the process if anything calls it.
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
     public func capture<Argument>() -> Value where Value == (Argument) -> Void {
         track { callback, onCall in
             let original = callback as! (Argument) -> Void
@@ -41,12 +43,13 @@ extension CallbackCapture {
                 original(argument)
             }
         }
-        return Match.record(matcher, returning: { (_: Argument) in Self.placeholderCalled() })
+        let site = creationSite
+        return Match.record(matcher, returning: { (_: Argument) in Self.placeholderCalled(at: site) })
     }
 
     /// Records a capturing matcher for a `@Sendable` callback with one argument.
     ///
-    /// - Returns: A placeholder closure; it stops the process if anything calls it.
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
     public func capture<Argument>() -> Value where Value == @Sendable (Argument) -> Void {
         track { callback, onCall in
             let original = callback as! @Sendable (Argument) -> Void
@@ -55,12 +58,13 @@ extension CallbackCapture {
                 original(argument)
             }
         }
-        return Match.record(matcher, returning: { @Sendable (_: Argument) in Self.placeholderCalled() })
+        let site = creationSite
+        return Match.record(matcher, returning: { @Sendable (_: Argument) in Self.placeholderCalled(at: site) })
     }
 
     /// Records a capturing matcher for a callback with two arguments.
     ///
-    /// - Returns: A placeholder closure; it stops the process if anything calls it.
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
     public func capture<First, Second>() -> Value where Value == (First, Second) -> Void {
         track { callback, onCall in
             let original = callback as! (First, Second) -> Void
@@ -69,12 +73,13 @@ extension CallbackCapture {
                 original(first, second)
             }
         }
-        return Match.record(matcher, returning: { (_: First, _: Second) in Self.placeholderCalled() })
+        let site = creationSite
+        return Match.record(matcher, returning: { (_: First, _: Second) in Self.placeholderCalled(at: site) })
     }
 
     /// Records a capturing matcher for a `@Sendable` callback with two arguments.
     ///
-    /// - Returns: A placeholder closure; it stops the process if anything calls it.
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
     public func capture<First, Second>() -> Value where Value == @Sendable (First, Second) -> Void {
         track { callback, onCall in
             let original = callback as! @Sendable (First, Second) -> Void
@@ -83,8 +88,9 @@ extension CallbackCapture {
                 original(first, second)
             }
         }
+        let site = creationSite
         return Match.record(
-            matcher, returning: { @Sendable (_: First, _: Second) in Self.placeholderCalled() })
+            matcher, returning: { @Sendable (_: First, _: Second) in Self.placeholderCalled(at: site) })
     }
 
     /// Installs the wrapper that marks a kept callback handled when it is called.
@@ -92,10 +98,20 @@ extension CallbackCapture {
         state.withLock { $0.tracker = CallbackTracker(wrap: wrap) }
     }
 
-    /// Stops the process: something called the placeholder of a recording pass.
-    static func placeholderCalled() -> Never {
-        fatalError(
-            "CallbackCapture<\(Value.self)>: the placeholder closure of a recording pass was called; "
-                + "only the double's recording pass should receive it")
+    /// Reports that something called the placeholder of a recording pass, and returns.
+    ///
+    /// The placeholder answers nothing (its callbacks return `Void`), so
+    /// returning is safe; the issue tells the test its code called a closure
+    /// that only the double's recording pass should have received.
+    ///
+    /// - Parameter site: Where the capture was created.
+    static func placeholderCalled(at site: CallSite) {
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(
+                kind: .invalidRecording,
+                message: "CallbackCapture<\(Value.self)>: the placeholder closure that capture() gave a "
+                    + "recording pass was called; only the double should receive it. Call the callbacks "
+                    + "the capture keeps (first, last, callbacks) instead",
+                location: site))
     }
 }
