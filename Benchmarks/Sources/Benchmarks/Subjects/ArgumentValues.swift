@@ -1,17 +1,17 @@
 /// A three-word struct argument, passed in registers.
-struct ThreeWords: Equatable, Sendable {
+public struct ThreeWords: Equatable, Sendable {
     var a, b, c: Int
 }
 
 /// An enum with payloads, passed as a multi-payload enum.
-enum Payload: Equatable, Sendable {
+public enum Payload: Equatable, Sendable {
     case empty
     case word(Int)
     case text(String)
 }
 
 /// The protocol of the `any BenchShape` existential argument.
-protocol BenchShape: Sendable {
+public protocol BenchShape: Sendable {
     var sides: Int { get }
 }
 

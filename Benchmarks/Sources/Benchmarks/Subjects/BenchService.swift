@@ -1,16 +1,23 @@
 import BenchmarkHarness
 
 /// A five-word struct, returned indirectly.
-struct FiveWords: Equatable, Sendable {
+public struct FiveWords: Equatable, Sendable {
     var a, b, c, d, e: Int
 }
 
 /// A class argument: passed and returned by reference.
-final class Token: Sendable {}
+public final class Token: Sendable {}
 
 /// The protocol every invoke, matching, async and verify workload calls
 /// through `any BenchService`.
-protocol BenchService: Sendable {
+///
+/// Public, with the types of its requirements, so the release build (no
+/// `-enable-testing`, where internal protocols' symbols are local) exports a
+/// protocol descriptor with callable requirements: that is what shows the
+/// runtime Stub that this module was built without library evolution, so it
+/// may place `FiveWords` by its layout. With every protocol internal, a
+/// Stub of it fails closed there.
+public protocol BenchService: Sendable {
     func zero() -> Int
     func int(_ value: Int) -> Int
     func string(_ text: String) -> Int
