@@ -90,7 +90,9 @@ enum ModuleResilienceEvidence {
         return .unknown(
             "\(image.path) shows no public protocol with a method or accessor requirement and no exported "
                 + "class method of it, whose symbols would show whether it was built with library evolution"
-                + (table.hasStaticSymbolTable ? "" : " (the image is stripped: no .symtab)"))
+                + (table.hasStaticSymbolTable ? "" : " (the image is stripped: no .symtab)")
+                + "; for a module you build, -enable-testing (which swift test and debug builds add) or one "
+                + "public protocol with a method requirement in it makes its symbols show the mode")
     }
 
     /// The mode a module's symbols show, or nil when they show neither.
