@@ -160,7 +160,7 @@ public struct RequirementSymbol: Hashable, Sendable {
         }
     }
 
-    private static func function(
+    static func function(
         _ typeNode: DemangleNode, builder: DemangledTypeBuilder
     ) throws(DemanglingError)
         -> DemangledFunctionType
@@ -181,7 +181,7 @@ public struct RequirementSymbol: Hashable, Sendable {
         return function
     }
 
-    private static func labels(
+    static func labels(
         _ node: DemangleNode?, count: Int, builder: DemangledTypeBuilder
     )
         throws(DemanglingError) -> [String?]
