@@ -1,0 +1,70 @@
+import CTestDoublesTrampolines
+import TestDoublesMetadata
+
+extension FabricatedClass {
+    /// The handler and veneers of routed slots. Retained for the life of the
+    /// process, like the copied class object: an adopted instance can be
+    /// called after every owner of its double is gone.
+    private final class Route {
+        let target: FabricatedConformance.InvocationTarget
+        let arena: VeneerArena
+
+        init(target: FabricatedConformance.InvocationTarget, arena: VeneerArena) {
+            self.target = target
+            self.arena = arena
+        }
+    }
+
+    /// Points each of `slots` at a veneer into the synchronous trampoline
+    /// entry, so a call through the slot reaches `handler` with the frame's
+    /// ``CallFrame/slot`` set to the slot's index in `slots` and the instance
+    /// in ``CallFrame/selfRegister``.
+    ///
+    /// A class member's slot is called with `self` in the context register and
+    /// its arguments and results where a direct call places them: no `Self`
+    /// metadata or witness table follows them, unlike a witness.
+    ///
+    /// - Parameters:
+    ///   - slots: Slots of ``vtable`` of synchronous instance methods, getters
+    ///     or setters.
+    ///   - handler: The function every routed call runs.
+    /// - Throws: ``TrampolineError/unsupportedRequirement(_:)`` naming the member
+    ///   for an initializer, a `class` member, an async member, a coroutine
+    ///   accessor or a kind this reader does not know;
+    ///   ``TrampolineError/invalidLayout(_:)`` for a slot of another class;
+    ///   ``TrampolineError/executableMemoryUnavailable(operation:errno:)``.
+    public func routeToTrampolines(
+        _ slots: [ClassVTable.Slot], handler: @escaping FabricatedConformance.Handler
+    ) throws(TrampolineError) {
+        for slot in slots {
+            guard vtable.slots.contains(slot) else {
+                throw .invalidLayout("word \(slot.wordOffset) is not a vtable slot of \(parent.metadata.description)")
+            }
+            let name = slot.method.displayName() ?? "the member at vtable word \(slot.wordOffset)"
+            let method = slot.method
+            switch method.kind {
+            case .method, .getter, .setter:
+                guard method.isInstance else {
+                    throw .unsupportedRequirement("\(name) is a class member; only instance members are routed")
+                }
+                guard !method.isAsync, method.unknownFlags == 0 else {
+                    throw .unsupportedRequirement("\(name) is async or has flags this layer does not know")
+                }
+            case .initializer, .modify, .read, .unknown:
+                throw .unsupportedRequirement(
+                    "\(name) is a \(method.kind) slot; only methods, getters and setters are routed")
+            }
+        }
+        let target = FabricatedConformance.InvocationTarget(handler: handler)
+        let arena = try VeneerArena(capacity: slots.count)
+        let context = UInt64(UInt(bitPattern: Unmanaged.passUnretained(target).toOpaque()))
+        for (index, _) in slots.enumerated() {
+            arena.writeVeneer(at: index, slot: UInt64(index), context: context, target: td_sync_entry_address())
+        }
+        try arena.publish()
+        _ = Unmanaged.passRetained(Route(target: target, arena: arena))
+        for (index, slot) in slots.enumerated() {
+            try replace(slot, with: arena.address(ofVeneer: index))
+        }
+    }
+}

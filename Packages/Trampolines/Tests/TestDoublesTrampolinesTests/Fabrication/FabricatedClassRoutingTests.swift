@@ -1,0 +1,87 @@
+import Synchronization
+import TestDoublesMetadata
+import Testing
+
+@testable import TestDoublesTrampolines
+
+class FCAccount {
+    var balance: Int
+    let owner: String
+
+    init(owner: String, balance: Int) {
+        self.owner = owner
+        self.balance = balance
+    }
+
+    func deposit(_ amount: Int, times: Int) -> Int { balance + amount * times }
+
+    func ratio(_ value: Double) -> Double { value / 2 }
+
+    var limit: Int { 10 }
+
+    func open() -> Bool { true }
+
+    class func bank() -> Int { 1 }
+
+    func later() async -> Int { 2 }
+}
+
+/// What the routed handler saw.
+final class FCCalls: Sendable {
+    private let calls = Mutex<[String]>([])
+
+    func append(_ call: String) { calls.withLock { $0.append(call) } }
+
+    var all: [String] { calls.withLock { $0 } }
+}
+
+@Suite struct FabricatedClassRoutingTests {
+    private func slot(_ fabricated: FabricatedClass, _ name: String) throws -> ClassVTable.Slot {
+        try #require(fabricated.vtable.slots.first { $0.method.displayName() == name })
+    }
+
+    @Test func routedSlotsReachTheHandlerWithSelfAndArguments() throws {
+        let fabricated = try FabricatedClass(copying: ClassMetadata(TypeMetadata(FCAccount.self)))
+        let slots = try ["deposit(_:times:)", "ratio(_:)", "getter of limit"].map { try slot(fabricated, $0) }
+        let calls = FCCalls()
+        try fabricated.routeToTrampolines(slots) { frame in
+            switch frame.slot {
+            case 0:
+                let account = Unmanaged<FCAccount>.fromOpaque(UnsafeRawPointer(bitPattern: frame.selfRegister)!)
+                    .takeUnretainedValue()
+                let amount = Int(bitPattern: frame.generalPurposeRegister(0))
+                let times = Int(bitPattern: frame.generalPurposeRegister(1))
+                calls.append("deposit \(amount) \(times) of \(account.owner)")
+                frame.setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: -amount * times))
+            case 1:
+                let value = frame.floatingPointRegister(0)
+                calls.append("ratio \(value)")
+                frame.setReturnVectorRegister(0, low: (value * 10).bitPattern)
+            default:
+                calls.append("limit")
+                frame.setReturnGeneralPurposeRegister(0, to: 99)
+            }
+        }
+        let account = try fabricated.adopt { FCAccount(owner: "ann", balance: 5) }
+        #expect(account.deposit(3, times: 4) == -12)
+        #expect(account.ratio(1.5) == 15)
+        #expect(account.limit == 99)
+        #expect(account.open())
+        #expect(account.balance == 5)
+        #expect(calls.all == ["deposit 3 4 of ann", "ratio 1.5", "limit"])
+    }
+
+    @Test func classAsyncAndInitializerSlotsAreRefusedByName() throws {
+        let fabricated = try FabricatedClass(copying: ClassMetadata(TypeMetadata(FCAccount.self)))
+        for name in ["class bank()", "later()", "init(owner:balance:)", "modify of balance"] {
+            let refused = try slot(fabricated, name)
+            #expect {
+                try fabricated.routeToTrampolines([refused]) { _ in }
+            } throws: { error in
+                guard case .unsupportedRequirement(let message) = error as? TrampolineError else { return false }
+                return message.hasPrefix(name)
+            }
+            #expect(fabricated.implementation(in: refused) == refused.implementation)
+        }
+    }
+}
