@@ -84,4 +84,32 @@ final class FCCalls: Sendable {
             #expect(fabricated.implementation(in: refused) == refused.implementation)
         }
     }
+
+    @Test func anUnansweredCallForwardsToTheClasssCodeOnTheSameInstance() throws {
+        let fabricated = try FabricatedClass(copying: ClassMetadata(TypeMetadata(FCAccount.self)))
+        let deposit = try slot(fabricated, "deposit(_:times:)")
+        let parentCode = UInt(bitPattern: try #require(deposit.implementation))
+        let calls = FCCalls()
+        try fabricated.routeToTrampolines([deposit]) { frame in
+            let amount = Int(bitPattern: frame.generalPurposeRegister(0))
+            if amount == 0 {
+                calls.append("forwarded")
+                do {
+                    try frame.forwardToClassImplementation(UnsafeRawPointer(bitPattern: parentCode)!, stackWordCount: 0)
+                } catch {
+                    calls.append("refused \(error)")
+                }
+            } else {
+                calls.append("answered")
+                frame.setReturnGeneralPurposeRegister(0, to: 7)
+            }
+        }
+        let account = try fabricated.adopt { FCAccount(owner: "bo", balance: 40) }
+        #expect(account.deposit(2, times: 3) == 7)
+        // The class's own code runs with the same instance: balance 40 + 0.
+        #expect(account.deposit(0, times: 3) == 40)
+        account.balance = 41
+        #expect(account.deposit(0, times: 9) == 41)
+        #expect(calls.all == ["answered", "forwarded", "forwarded"])
+    }
 }
