@@ -17,6 +17,9 @@ public struct ClassMemberSymbol: Hashable, Sendable {
     public var isSubscript: Bool
     /// Whether the member is a `class` (type) member.
     public var isStatic: Bool
+    /// The member as a function type, accessors as ``RequirementSymbol`` spells
+    /// them (a getter returns the value, a setter takes it first).
+    public var functionType: DemangledFunctionType
 
     /// Decodes a class method descriptor symbol.
     ///
@@ -58,8 +61,10 @@ public struct ClassMemberSymbol: Hashable, Sendable {
         switch member.kind {
         case .function, .allocator, .constructor:
             guard accessor == nil else { throw builder.failure("accessor of a function") }
-            let function = try RequirementSymbol.function(typeNode, builder: builder)
+            var function = try RequirementSymbol.function(typeNode, builder: builder)
             let labels = try RequirementSymbol.labels(labelList, count: function.parameters.count, builder: builder)
+            for index in function.parameters.indices { function.parameters[index].label = labels[index] }
+            functionType = function
             if member.kind == .function {
                 guard member.children.count > 1 else { throw builder.failure("function without a name") }
                 let nameNode = member.children[1]
@@ -81,13 +86,19 @@ public struct ClassMemberSymbol: Hashable, Sendable {
             name = RequirementName(baseName: baseName, labels: nil)
             kind = accessor
             isSubscript = false
+            functionType = RequirementSymbol.accessorFunction(
+                accessor, value: try builder.type(typeNode), indices: [], genericSignature: nil)
         case .subscript:
             guard let accessor else { throw builder.failure("subscript without an accessor") }
             let function = try RequirementSymbol.function(typeNode, builder: builder)
-            let labels = try RequirementSymbol.labels(labelList, count: function.parameters.count, builder: builder)
+            var indices = function.parameters
+            let labels = try RequirementSymbol.labels(labelList, count: indices.count, builder: builder)
+            for index in indices.indices { indices[index].label = labels[index] }
             name = RequirementName(baseName: "subscript", labels: labels)
             kind = accessor
             isSubscript = true
+            functionType = RequirementSymbol.accessorFunction(
+                accessor, value: function.result, indices: indices, genericSignature: function.genericSignature)
         default:
             throw builder.failure("unsupported member \(member.kind.rawValue)")
         }

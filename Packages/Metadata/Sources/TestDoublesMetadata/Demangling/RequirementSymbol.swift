@@ -191,7 +191,7 @@ public struct RequirementSymbol: Hashable, Sendable {
         return node.children.map { $0.kind == .identifier ? $0.text : nil }
     }
 
-    private static func accessorFunction(
+    static func accessorFunction(
         _ accessor: RequirementKind, value: DemangledType, indices: [DemangledParameter],
         genericSignature: DemangledGenericSignature?
     ) -> DemangledFunctionType {
