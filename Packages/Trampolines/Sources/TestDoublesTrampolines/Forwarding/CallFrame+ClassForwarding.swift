@@ -11,7 +11,7 @@ extension CallFrame {
     /// without rewriting anything.
     ///
     /// - Parameters:
-    ///   - implementation: The code the parent's slot holds (``ClassVTable/Slot/implementation``).
+    ///   - implementation: The code the parent's slot holds (`ClassVTable.Slot.implementation`).
     ///   - stackWordCount: How many stack-argument words the call passes (its plan's).
     /// - Throws: `ForwardingError` when the call is async, passes more stack
     ///   words than a forwarded call carries, or its stack arguments are gone.
