@@ -4,10 +4,12 @@ import Synchronization
 /// library evolution, read from the symbols the compiler emits only in one
 /// mode or the other.
 ///
-/// Evidence (measured with Swift 6.3.1's `swiftc`, each module with and
-/// without `-enable-library-evolution`, `-enable-testing`, `-O`/`-Onone` and
-/// `-wmo`, as a shared library and linked into an executable, with `nm`; the
-/// facts are listed in `Documentation/FailClosedCensus.md`):
+/// Evidence (measured with Swift 6.3.1's and 6.0.3's `swiftc`, each module
+/// with and without `-enable-library-evolution` and `-enable-testing`, at
+/// `-Onone`, `-O` and `-Osize`, with and without `-wmo` and LLVM LTO, as a
+/// shared library, as an executable's own module and as a static archive
+/// linked into an executable, on x86_64 and arm64; the facts are listed in
+/// `Documentation/FailClosedCensus.md`):
 /// - library evolution shows, whatever the other flags:
 ///   - a dispatch thunk (`...Tj`), emitted only with library evolution: for
 ///     every callable requirement of a protocol that is not private, and for
@@ -17,6 +19,14 @@ import Synchronization
 ///     class of a library-evolution module whose bounds its module knows. A
 ///     writable one (`.bss`, filled in at run time) shows only that the class
 ///     inherits from a class of a library-evolution module, in either mode;
+///   - a property descriptor (`...vpMV`) of a struct's stored property
+///     that is a stored-property key path component: library evolution gives
+///     each a stored component, or a computed one where the storage differs
+///     from the value (`weak`, `unowned`, thin metatypes, functions,
+///     observers); without it, a public property's descriptor is a zero word,
+///     and an internal one's (exported by `-enable-testing`) zero or a
+///     computed component. A class's property can be a stored component in
+///     either mode, so only structs' count;
 /// - built without it, when none of those shows:
 ///   - a global method descriptor (`...Tq`): with library evolution every
 ///     global one has its dispatch thunk. A local one (an internal class's
@@ -27,11 +37,18 @@ import Synchronization
 ///     private protocol, an internal one without `-enable-testing`) is no
 ///     evidence, nor is one whose requirements are only base protocols,
 ///     associated types and conformances: neither mode emits a thunk for it.
+///     An internal protocol's local thunks are no safe sign either way: LLVM
+///     LTO (`-lto=llvm-full`, `-lto=llvm-thin`) drops every one of them and
+///     keeps the local descriptor, so a library-evolution module then looks
+///     like one built without it;
+///   - a zero property descriptor of a stored property of a struct (the
+///     struct's field records name it): library evolution never gives one (a
+///     get-only computed property's is zero in both modes).
 ///
-/// A module that shows neither (only structs and enums, classes and protocols
-/// that are internal or private, or, in a stripped image, none of them
-/// public) is ``Verdict/unknown``: runtime metadata does not record the mode,
-/// so the caller must fail closed.
+/// A module that shows neither (no public protocol or class method, no public
+/// stored property, or, in a stripped image, none of them exported) is
+/// ``Verdict/unknown``: runtime metadata does not record the mode, so the
+/// caller must fail closed.
 enum ModuleResilienceEvidence {
     /// What the module's symbols show.
     enum Verdict: Equatable, Sendable {
@@ -75,24 +92,110 @@ enum ModuleResilienceEvidence {
             return .unknown("the symbols of \(image.path) cannot be read (\(error))")
         }
         // A stripped image keeps only `.dynsym`: a public protocol's or class's
-        // descriptors and its dispatch thunks share their visibility, so the
-        // evidence that remains is still consistent.
-        let symbols = table.symbols.lazy.filter { $0.name.hasPrefix(prefix) }
-        let shown = evidence(in: symbols) { symbol in
-            guard !symbol.isAbsolute else { return false }
+        // descriptors and its dispatch thunks share their visibility, as do a public
+        // struct's descriptor and its properties', so the evidence that remains is
+        // still consistent.
+        let symbols = Array(table.symbols.lazy.filter { $0.name.hasPrefix(prefix) })
+        let address = { (symbol: ELFSymbolTable.Symbol) -> UnsafeRawPointer? in
+            guard !symbol.isAbsolute else { return nil }
             let address = UInt(truncatingIfNeeded: symbol.value) &+ image.loadBias
-            guard image.contains(address), let pointer = UnsafeRawPointer(bitPattern: address) else { return false }
-            // A kind this reader does not know shows nothing.
-            let requirements = (try? ProtocolDescriptor(pointer: pointer).requirements()) ?? []
-            return requirements.contains { $0.kind.isCallable }
+            guard image.contains(address) else { return nil }
+            return UnsafeRawPointer(bitPattern: address)
         }
+        let storedFields = storedFields(of: symbols, at: address)
+        let shown = evidence(
+            in: symbols,
+            hasCallableRequirements: { symbol in
+                guard let pointer = address(symbol) else { return false }
+                // A kind this reader does not know shows nothing.
+                let requirements = (try? ProtocolDescriptor(pointer: pointer).requirements()) ?? []
+                return requirements.contains { $0.kind.isCallable }
+            },
+            propertyDescriptor: { symbol in
+                // Only a struct's stored property: a class's can be a component in either mode.
+                guard isStoredPropertyDescriptor(symbol.name, fields: storedFields), let pointer = address(symbol)
+                else { return nil }
+                return PropertyDescriptorEvidence(header: pointer.uint32(at: 0))
+            })
         if let shown { return shown }
         return .unknown(
-            "\(image.path) shows no public protocol with a method or accessor requirement and no exported "
-                + "class method of it, whose symbols would show whether it was built with library evolution"
+            "\(image.path) shows no public protocol with a method or accessor requirement, no exported class "
+                + "method and no public stored property of it, whose symbols would show whether it was built with "
+                + "library evolution"
                 + (table.hasStaticSymbolTable ? "" : " (the image is stripped: no .symtab)")
-                + "; for a module you build, -enable-testing (which swift test and debug builds add) or one "
-                + "public protocol with a method requirement in it makes its symbols show the mode")
+                + "; for a module you build, -enable-testing (which swift test and debug builds add), one public "
+                + "protocol with a method requirement or one public struct with a public stored property in it "
+                + "makes its symbols show the mode")
+    }
+
+    /// The stored properties' names of each struct of the module whose descriptor
+    /// symbol (`...VMn`) is among `symbols`, by the struct's mangled prefix (the
+    /// symbol without `Mn`). A struct whose field records are not emitted
+    /// (`-disable-reflection-metadata`) is left out.
+    private static func storedFields(
+        of symbols: [ELFSymbolTable.Symbol], at address: (ELFSymbolTable.Symbol) -> UnsafeRawPointer?
+    ) -> [String: Set<String>] {
+        var fields: [String: Set<String>] = [:]
+        for symbol in symbols where symbol.name.hasSuffix("VMn") {
+            guard let pointer = address(symbol) else { continue }
+            let descriptor = TypeContextDescriptor(pointer: pointer)
+            guard descriptor.kind == .struct, let records = descriptor.fieldDescriptor?.records else { continue }
+            let names = Set(records.map(\.name).filter { !$0.isEmpty })
+            if !names.isEmpty { fields[String(symbol.name.dropLast(2)), default: []].formUnion(names) }
+        }
+        return fields
+    }
+
+    /// Whether `symbol` is the property descriptor (`<struct><length><name><type>vpMV`)
+    /// of a stored property of a struct in `fields`, not of a computed or static
+    /// property (`...vpZMV`) or of a member of a nested type.
+    ///
+    /// - Parameters:
+    ///   - symbol: A symbol name.
+    ///   - fields: Stored properties' names by their struct's mangled prefix, as
+    ///     ``storedFields(of:at:)`` reads them.
+    /// - Returns: True for a stored property's descriptor. An identifier the
+    ///   mangler abbreviated (word substitutions, punycode) is not recognized.
+    static func isStoredPropertyDescriptor(_ symbol: String, fields: [String: Set<String>]) -> Bool {
+        guard symbol.hasSuffix("vpMV") else { return false }
+        let body = symbol.utf8.dropLast(4)
+        for (base, names) in fields where symbol.hasPrefix(base) {
+            let rest = body.dropFirst(base.utf8.count)
+            let digits = rest.prefix { (48...57).contains($0) }
+            guard digits.first != 48, let length = Int(String(decoding: digits, as: UTF8.self)), length > 0 else {
+                continue
+            }
+            let identifier = rest.dropFirst(digits.count).prefix(length)
+            guard identifier.count == length else { continue }
+            // The property's type follows; a nested type's identifier is followed by its kind instead.
+            guard let next = rest.dropFirst(digits.count + length).first, !"VOCP".utf8.contains(next) else {
+                continue
+            }
+            if names.contains(String(decoding: identifier, as: UTF8.self)) { return true }
+        }
+        return false
+    }
+
+    /// What the descriptor (`...vpMV`) of a struct's stored property shows, read
+    /// from its first word (a key path component header, zero for a trivial
+    /// descriptor).
+    enum PropertyDescriptorEvidence: Equatable, Sendable {
+        /// A struct stored-property component (kind 1): library evolution only.
+        case storedComponent
+        /// A zero (trivial) descriptor: never with library evolution.
+        case trivial
+
+        /// What `header` shows: nil for a computed component (kind 2), which library
+        /// evolution gives a stored property whose storage differs from its abstract
+        /// value (`weak`, `unowned`, thin metatypes, functions, observers) and which a
+        /// build without it gives the same internal properties with `-enable-testing`.
+        init?(header: UInt32) {
+            switch header {
+            case 0: self = .trivial
+            case _ where header >> 24 & 0x7F == 1: self = .storedComponent
+            default: return nil
+            }
+        }
     }
 
     /// The mode a module's symbols show, or nil when they show neither.
@@ -101,12 +204,16 @@ enum ModuleResilienceEvidence {
     ///   - symbols: The module's symbols (those whose names start with its mangled prefix).
     ///   - hasCallableRequirements: Whether the protocol whose descriptor (`...Mp`) is `symbol`
     ///     has a method, initializer or accessor requirement.
+    ///   - propertyDescriptor: What the property descriptor (`...vpMV`) `symbol` shows, nil
+    ///     for nothing (any but a struct's stored property's, or one that cannot be read).
     /// - Returns: ``Verdict/libraryEvolution``, ``Verdict/fixedLayout``, or nil.
     static func evidence(
-        in symbols: some Sequence<ELFSymbolTable.Symbol>, hasCallableRequirements: (ELFSymbolTable.Symbol) -> Bool
+        in symbols: some Sequence<ELFSymbolTable.Symbol>, hasCallableRequirements: (ELFSymbolTable.Symbol) -> Bool,
+        propertyDescriptor: (ELFSymbolTable.Symbol) -> PropertyDescriptorEvidence? = { _ in nil }
     ) -> Verdict? {
         var hasMethodDescriptor = false
         var hasCallableProtocol = false
+        var hasTrivialStoredProperty = false
         for symbol in symbols {
             let name = symbol.name
             if name.hasSuffix("Tj") || name.hasSuffix("WC") { return .libraryEvolution }
@@ -115,8 +222,15 @@ enum ModuleResilienceEvidence {
             if !hasCallableProtocol, name.hasSuffix("Mp"), !symbol.isLocal, hasCallableRequirements(symbol) {
                 hasCallableProtocol = true
             }
+            if name.hasSuffix("vpMV") {
+                switch propertyDescriptor(symbol) {
+                case .storedComponent: return .libraryEvolution
+                case .trivial: hasTrivialStoredProperty = true
+                case nil: break
+                }
+            }
         }
-        return hasMethodDescriptor || hasCallableProtocol ? .fixedLayout : nil
+        return hasMethodDescriptor || hasCallableProtocol || hasTrivialStoredProperty ? .fixedLayout : nil
     }
 
     /// Whether a resilient enum's case tags are exported for the enum whose

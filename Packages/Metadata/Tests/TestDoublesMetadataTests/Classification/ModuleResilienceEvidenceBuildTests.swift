@@ -10,9 +10,10 @@ import Glibc
 /// What `ModuleResilienceEvidence` reads from real modules: each source is
 /// compiled at test time with `swiftc -emit-library`, with and without
 /// `-enable-library-evolution` (and `-enable-testing`, which SwiftPM's debug
-/// builds pass), loaded with `dlopen`, and judged through its struct
-/// `Money`'s descriptor. The verdict must be the mode the module was built in,
-/// or unknown; never the other mode.
+/// builds pass; release builds as `swift build -c release` makes them: `-O`,
+/// whole module, no `-enable-testing`; LLVM LTO), loaded with `dlopen`, and
+/// judged through its struct `Money`'s descriptor. The verdict must be the
+/// mode the module was built in, or unknown; never the other mode.
 @Suite(
     .disabled(if: getenv("TESTDOUBLES_EMULATOR") != nil, "the host's swiftc builds host libraries, not emulated ones"))
 struct ModuleResilienceEvidenceBuildTests {
@@ -28,17 +29,43 @@ struct ModuleResilienceEvidenceBuildTests {
         let source: Source
         let libraryEvolution: Bool
         let testing: Bool
+        /// How it is optimized: `-Onone` (a debug build), or a release build.
+        var build: Build = .debug
         let expected: ModuleResilienceEvidence.Verdict?
         var description: String {
-            "\(source.name)\(libraryEvolution ? "+evolution" : "")\(testing ? "+testing" : "")"
+            "\(source.name)\(libraryEvolution ? "+evolution" : "")\(testing ? "+testing" : "")\(build.suffix)"
         }
         var module: String {
-            "TDEvidence\(source.name)\(libraryEvolution ? "LE" : "FL")\(testing ? "T" : "")"
+            "TDEvidence\(source.name)\(libraryEvolution ? "LE" : "FL")\(testing ? "T" : "")\(build.rawValue)"
         }
     }
 
+    /// The optimization and linking of a build.
+    enum Build: String, Sendable {
+        /// `-Onone`, a file at a time.
+        case debug = ""
+        /// `-O -wmo`, as `swift build -c release` builds.
+        case release = "Rel"
+        /// `-Osize -wmo`.
+        case size = "Size"
+        /// `-O -wmo -lto=llvm-full`, linked by lld.
+        case lto = "LTO"
+
+        var suffix: String { self == .debug ? "" : "+\(rawValue)" }
+        var arguments: [String] {
+            switch self {
+            case .debug: ["-Onone"]
+            case .release: ["-O", "-wmo"]
+            case .size: ["-Osize", "-wmo"]
+            case .lto: ["-O", "-wmo", "-lto=llvm-full", "-use-ld=lld"]
+            }
+        }
+    }
+
+    /// Its stored properties are internal: their property descriptors, which show the mode, are
+    /// emitted only with `-enable-testing`.
     static let money = """
-        public struct Money { public var cents: Int32; public var code: Int16; \
+        public struct Money { var cents: Int32; var code: Int16; \
         public init(cents: Int32, code: Int16) { self.cents = cents; self.code = code } }
 
         """
@@ -77,8 +104,33 @@ struct ModuleResilienceEvidenceBuildTests {
             public class Ledger { public init() {}; public func total() -> Int { 0 } }
             """)
     static let plainEnum = Source(name: "PlainEnum", text: "public enum Choice { case none, int(Int), text(String) }")
+    /// A module of structs only: its public stored properties' descriptors show the mode.
+    static let publicFields = Source(
+        name: "PublicFields",
+        text: """
+            public struct Reading { public var value: Double; public let label: String; \
+            public init(value: Double, label: String) { self.value = value; self.label = label } }
+            public struct Tagged<T> { public var item: T; public init(item: T) { self.item = item } }
+            """)
+    /// Internal stored properties whose storage differs from their value: with `-enable-testing`,
+    /// a computed component in both modes (no evidence), beside Money's zero (or stored) ones.
+    static let specialFields = Source(
+        name: "SpecialFields",
+        text: """
+            final class Node {}
+            struct Links { weak var parent: Node?; unowned var owner: Node; var kind: Int.Type; \
+            var transform: (Int) -> Int }
+            public func linkCount() -> Int { let n = Node(); \
+            return Links(parent: n, owner: n, kind: Int.self, transform: { $0 }).transform(1) }
+            """)
+    /// Get-only computed properties have a zero descriptor in both modes.
+    static let computedOnly = Source(
+        name: "ComputedOnly",
+        text: """
+            public struct Meter { public var reading: Double { 1 }; public init() {} }
+            """)
 
-    /// The rows, with the verdicts the symbols measured with Swift 6.3.1 give.
+    /// The rows, with the verdicts the symbols measured with Swift 6.3.1 and 6.0.3 give.
     static let rows: [Row] = [
         // An internal class's method descriptors are local, and without -enable-testing library
         // evolution emits no dispatch thunk for it: the two modes look alike.
@@ -93,9 +145,9 @@ struct ModuleResilienceEvidenceBuildTests {
         // A private protocol has no dispatch thunk in either mode (the old rule read its descriptor
         // as "built without library evolution" in both).
         Row(source: privateProtocol, libraryEvolution: true, testing: false, expected: nil),
-        Row(source: privateProtocol, libraryEvolution: false, testing: true, expected: nil),
+        Row(source: privateProtocol, libraryEvolution: false, testing: false, expected: nil),
         // Requirements that are no method or accessor have no dispatch thunk in either mode.
-        Row(source: associatedProtocol, libraryEvolution: true, testing: true, expected: nil),
+        Row(source: associatedProtocol, libraryEvolution: true, testing: false, expected: nil),
         Row(source: associatedProtocol, libraryEvolution: false, testing: false, expected: nil),
         Row(source: publicProtocol, libraryEvolution: true, testing: false, expected: .libraryEvolution),
         Row(source: publicProtocol, libraryEvolution: false, testing: false, expected: .fixedLayout),
@@ -103,7 +155,39 @@ struct ModuleResilienceEvidenceBuildTests {
         Row(source: resilientSuperclass, libraryEvolution: false, testing: false, expected: .fixedLayout),
         Row(source: resilientSuperclass, libraryEvolution: true, testing: false, expected: .libraryEvolution),
         Row(source: plainEnum, libraryEvolution: true, testing: false, expected: .libraryEvolution),
-        Row(source: plainEnum, libraryEvolution: false, testing: true, expected: nil),
+        // The enum shows nothing without library evolution; Money's internal stored properties,
+        // whose descriptors -enable-testing exports, show the mode.
+        Row(source: plainEnum, libraryEvolution: false, testing: true, expected: .fixedLayout),
+        // Public stored properties: a key path component with library evolution, a zero word
+        // without it, in every build.
+        Row(source: publicFields, libraryEvolution: true, testing: false, expected: .libraryEvolution),
+        Row(source: publicFields, libraryEvolution: false, testing: false, expected: .fixedLayout),
+        Row(source: publicFields, libraryEvolution: true, testing: false, build: .release, expected: .libraryEvolution),
+        Row(source: publicFields, libraryEvolution: false, testing: false, build: .release, expected: .fixedLayout),
+        Row(source: publicFields, libraryEvolution: true, testing: false, build: .size, expected: .libraryEvolution),
+        Row(source: publicFields, libraryEvolution: false, testing: false, build: .size, expected: .fixedLayout),
+        Row(source: publicFields, libraryEvolution: true, testing: false, build: .lto, expected: .libraryEvolution),
+        Row(source: publicFields, libraryEvolution: false, testing: false, build: .lto, expected: .fixedLayout),
+        // A get-only computed property's descriptor is zero with library evolution too: no evidence.
+        Row(source: computedOnly, libraryEvolution: true, testing: false, build: .release, expected: nil),
+        Row(source: computedOnly, libraryEvolution: false, testing: false, build: .release, expected: nil),
+        // With -enable-testing, Money's internal stored properties show the mode.
+        Row(source: computedOnly, libraryEvolution: true, testing: true, build: .release, expected: .libraryEvolution),
+        Row(source: computedOnly, libraryEvolution: false, testing: true, build: .release, expected: .fixedLayout),
+        Row(source: specialFields, libraryEvolution: false, testing: true, expected: .fixedLayout),
+        Row(source: specialFields, libraryEvolution: true, testing: true, expected: .libraryEvolution),
+        Row(source: specialFields, libraryEvolution: false, testing: true, build: .release, expected: .fixedLayout),
+        // A release build of a module whose protocols are internal: its local dispatch thunks survive
+        // -O, but LTO drops every one of them (and keeps the local descriptor), so the local symbols
+        // are no evidence of a build without library evolution.
+        Row(
+            source: internalProtocol, libraryEvolution: true, testing: false, build: .release,
+            expected: .libraryEvolution),
+        Row(source: internalProtocol, libraryEvolution: false, testing: false, build: .release, expected: nil),
+        Row(source: internalProtocol, libraryEvolution: true, testing: false, build: .lto, expected: nil),
+        Row(source: internalProtocol, libraryEvolution: false, testing: false, build: .lto, expected: nil),
+        Row(source: internalClass, libraryEvolution: true, testing: false, build: .release, expected: nil),
+        Row(source: internalClass, libraryEvolution: false, testing: false, build: .release, expected: nil),
     ]
 
     @Test(arguments: rows)
@@ -140,7 +224,8 @@ struct ModuleResilienceEvidenceBuildTests {
         let process = Process()
         process.executableURL = swiftc
         process.arguments =
-            ["-emit-library", "-parse-as-library", "-swift-version", "5", "-Onone", "-module-name", row.module]
+            ["-emit-library", "-parse-as-library", "-swift-version", "5", "-module-name", row.module]
+            + row.build.arguments
             + (row.libraryEvolution ? ["-enable-library-evolution"] : []) + (row.testing ? ["-enable-testing"] : [])
             + [source.path, "-o", library.path]
         let output = Pipe()

@@ -132,6 +132,65 @@ let resilientCases: [ClassificationCase] = [
         #expect(ModuleResilienceEvidence.evidence(in: resilientClass) { _ in false } == .libraryEvolution)
     }
 
+    // Property descriptors of `public struct Money { public var cents: Int32 }`, measured: `01800000`
+    // (a stored-property key path component) with library evolution, a zero word without it; a
+    // get-only computed property's is zero in both modes, so only a stored one's shows the mode.
+    @Test func propertyDescriptorsShowTheModeOnlyForStoredProperties() {
+        let cents = Self.symbol("$s2M25MoneyV5centss5Int32VvpMV", local: false)
+        let total = Self.symbol("$s2M25MoneyV5totalSivpMV", local: false)
+        #expect(
+            ModuleResilienceEvidence.evidence(in: [cents], hasCallableRequirements: { _ in false }) { _ in
+                .storedComponent
+            } == .libraryEvolution)
+        #expect(
+            ModuleResilienceEvidence.evidence(in: [cents], hasCallableRequirements: { _ in false }) { _ in
+                .trivial
+            } == .fixedLayout)
+        #expect(
+            ModuleResilienceEvidence.evidence(in: [total], hasCallableRequirements: { _ in false }) { _ in
+                nil
+            } == nil)
+        // A component anywhere wins, as a dispatch thunk does.
+        #expect(
+            ModuleResilienceEvidence.evidence(in: [cents, total], hasCallableRequirements: { _ in false }) {
+                $0.name == total.name ? .storedComponent : .trivial
+            } == .libraryEvolution)
+    }
+
+    // First words measured (Swift 6.3.1, 6.0.3; x86_64, arm64): library evolution gives a struct's stored
+    // property 0x01800000 (an inline offset), 0x01000000, 0x01fffffe (a generic struct's unresolved
+    // offset), or a computed component 0x02c00000 (an observed property; weak, unowned, thin metatype and
+    // function fields too); without it, 0 or, for an internal one exported by -enable-testing, 0x02e00000.
+    @Test func onlyAStoredComponentOrAZeroWordIsEvidence() {
+        typealias Evidence = ModuleResilienceEvidence.PropertyDescriptorEvidence
+        #expect(Evidence(header: 0x0180_0000) == .storedComponent)
+        #expect(Evidence(header: 0x0100_0000) == .storedComponent)
+        #expect(Evidence(header: 0x01ff_fffe) == .storedComponent)
+        #expect(Evidence(header: 0) == .trivial)
+        #expect(Evidence(header: 0x02c0_0000) == nil)
+        #expect(Evidence(header: 0x02e0_0000) == nil)
+        #expect(Evidence(header: 0x0340_0000) == nil)
+    }
+
+    @Test func storedPropertyDescriptorsAreToldByTheirStructsFieldNames() {
+        let fields: [String: Set<String>] = [
+            "$s2M25MoneyV": ["cents", "code"], "$s2M25OuterV": ["inner"], "$s2M25OuterV6NestedV": ["y"],
+            "$s2M27GenericV": ["value"],
+        ]
+        #expect(ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25MoneyV5centss5Int32VvpMV", fields: fields))
+        #expect(ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25MoneyV4codes5Int16VvpMV", fields: fields))
+        #expect(ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M27GenericV5valuexvpMV", fields: fields))
+        #expect(ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25OuterV6NestedV1ySivpMV", fields: fields))
+        // A computed property, a static one, a subscript, a nested type's member named like a field.
+        #expect(!ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25MoneyV5totalSivpMV", fields: fields))
+        #expect(!ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25MoneyV5centsSivpZMV", fields: fields))
+        #expect(!ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25MoneyVyS2icipMV", fields: fields))
+        #expect(!ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25OuterV5innerV1ySivpMV", fields: fields))
+        // A word substitution (an identifier starting with 0) and a truncated name are not read.
+        #expect(!ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25MoneyV0a4CodeSivpMV", fields: fields))
+        #expect(!ModuleResilienceEvidence.isStoredPropertyDescriptor("$s2M25MoneyV9centsvpMV", fields: fields))
+    }
+
     @Test func caseTagSymbolsAreToldFromNestedTypes() {
         // `enum case for L.E.a`, `L.E.b`, and a case of the nested `L.E.Inner`.
         #expect(ModuleResilienceEvidence.isCaseTag("$s1L1EO1ayACSicACmFWC", of: "$s1L1EO"))
