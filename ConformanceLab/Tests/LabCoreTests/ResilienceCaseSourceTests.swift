@@ -119,8 +119,13 @@ import Testing
         let shapes = ShapeGenerator(seed: 1, size: nil).shapes()
         let evidence = Set(TypeFamily.evidenceFamilies.map(\.id))
         let first = try #require(shapes.firstIndex { evidence.contains($0.focus) })
-        // Appended after every other tier: the earlier cases keep their numbers.
-        #expect(shapes[first...].allSatisfy { evidence.contains($0.focus) && $0.tier == .resilience })
+        // Appended after every other tier: the earlier cases keep their numbers. The resilience
+        // tier's positions first, then the recording tier's cases of the families and their optionals.
+        #expect(shapes[first...].allSatisfy { evidence.contains($0.focus) })
+        let recording = try #require(shapes[first...].firstIndex { $0.tier == .recording })
+        #expect(shapes[first..<recording].allSatisfy { $0.tier == .resilience })
+        #expect(shapes[recording...].allSatisfy { $0.tier == .recording })
+        #expect(shapes[recording...].count == 4 * TypeFamily.evidenceValues.count)
         for family in TypeFamily.evidenceValues {
             let mine = shapes.filter { $0.focus == family.id }
             #expect(mine.contains { $0.parameters == [family.id] && $0.result == nil }, "\(family.id)")
@@ -143,5 +148,9 @@ import Testing
         }
         #expect(
             files["Sources/LabEvoPrivateProtocol/LabEvoPrivateProtocol.swift"]!.contains("private protocol PpStore"))
+        // The module of structs only is built without library evolution.
+        #expect(manifest.contains(".target(name: \"LabPlainStructs\"),"))
+        #expect(files["Sources/LabCases00/Cases00.swift"]!.contains("import LabPlainStructs\n"))
+        #expect(files["Sources/LabPlainStructs/LabPlainStructs.swift"]!.contains("public struct PsMoney"))
     }
 }

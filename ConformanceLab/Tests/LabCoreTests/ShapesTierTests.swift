@@ -128,7 +128,7 @@ struct ShapesTierTests {
                 files.keys.filter { $0.hasPrefix("Sources/LabCases") }.allSatisfy { !files[$0]!.contains("{ read }") })
             let feature =
                 ".target(name: \"LabCoroutineCases\", dependencies: [\"LabSupport\", \"LabEvolution\", "
-                + GeneratedPackage.evolutionTargets.dropFirst().map { "\"\($0)\", " }.joined()
+                + GeneratedPackage.libraryTargets.dropFirst().map { "\"\($0)\", " }.joined()
                 + ".product(name: \"TestDoubles\", package: \"repo\")], swiftSettings: "
                 + "[.enableExperimentalFeature(\"CoroutineAccessors\")]),"
             #expect(files["Package.swift"]!.contains(feature) == (architecture == .x86_64))

@@ -41,6 +41,10 @@ public struct GeneratedPackage: Sendable {
     /// evidence modules (``SupportSource/evidenceModules``).
     static var evolutionTargets: [String] { [evolutionTarget] + SupportSource.evidenceModules.map(\.target) }
 
+    /// The modules every case module imports beside `LabSupport`: ``evolutionTargets`` and the
+    /// evidence modules built without library evolution (``SupportSource/plainModules``).
+    static var libraryTargets: [String] { evolutionTargets + SupportSource.plainModules.map(\.target) }
+
     /// The executable product that runs cases.
     public static let runnerProduct = "LabRunner"
 
@@ -93,10 +97,10 @@ public struct GeneratedPackage: Sendable {
         let modules = modules(for: cases)
         files["Sources/LabSupport/Support.swift"] = SupportSource.text + "\n"
         files["Sources/\(Self.evolutionTarget)/Evolution.swift"] = SupportSource.evolutionText + "\n"
-        for module in SupportSource.evidenceModules {
+        for module in SupportSource.evidenceModules + SupportSource.plainModules {
             files["Sources/\(module.target)/\(module.target).swift"] = module.text + "\n"
         }
-        let evolutionImports = Self.evolutionTargets.map { "import \($0)\n" }.joined()
+        let evolutionImports = Self.libraryTargets.map { "import \($0)\n" }.joined()
         let testDoublesImport = backend == .stub ? "import TestDoubles\n" : ""
         for module in modules {
             let (name, moduleCases) = (module.name, module.cases)
@@ -155,7 +159,10 @@ public struct GeneratedPackage: Sendable {
             targets.append(
                 "        .target(name: \"\(target)\", swiftSettings: [.unsafeFlags([\"-enable-library-evolution\"])]),")
         }
-        let evolutionDependencies = Self.evolutionTargets.map { ", \"\($0)\"" }.joined()
+        for target in SupportSource.plainModules.map(\.target) {
+            targets.append("        .target(name: \"\(target)\"),")
+        }
+        let evolutionDependencies = Self.libraryTargets.map { ", \"\($0)\"" }.joined()
         for module in modules {
             // Only x86_64 builds the coroutine-accessor cases (arm64 leaves them out, ToolchainLimits).
             let settings =

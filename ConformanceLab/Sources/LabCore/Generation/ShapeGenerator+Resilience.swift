@@ -81,6 +81,23 @@ extension ShapeGenerator {
         }
     }
 
+    /// The recording tier's cases of the evidence modules' families and their
+    /// optionals (`bare-any` and `bare-class-result`, as ``recordingTier(into:)``
+    /// gives every other family), after every other tier so the earlier cases
+    /// keep their numbers.
+    func evidenceRecordingTier(into unique: inout UniqueShapes) {
+        let families = TypeFamily.evidenceValues + TypeFamily.evidenceValues.map(\.optional)
+        for (index, family) in families.enumerated() {
+            let effect = Effect.allCases[index % Effect.allCases.count]
+            unique.insert(method([family.id], result: family.id, effect: effect, focus: family.id, recording: .bareAny))
+            let classResult = index.isMultiple(of: 2) ? "LabRef" : "LabBaseRef"
+            unique.insert(
+                method(
+                    [family.id], result: classResult, effect: Effect.allCases[(index + 3) % Effect.allCases.count],
+                    focus: family.id, recording: .bareClassResult))
+        }
+    }
+
     /// A plain method shape.
     private func method(
         _ parameters: [String], result: String?, effect: Effect, focus: String, errorType: String? = nil,

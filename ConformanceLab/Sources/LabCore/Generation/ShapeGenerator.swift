@@ -72,6 +72,7 @@ public struct ShapeGenerator: Sendable {
         recordingTier(into: &unique)
         shapesTier(into: &unique)
         resilienceEvidenceTier(into: &unique)
+        evidenceRecordingTier(into: &unique)
         return unique.shapes
     }
 
