@@ -2,8 +2,8 @@ import TestDoubles
 import Testing
 
 /// What an initializer requirement may be answered with: a value of the same
-/// stub (it makes a new value of that stub), never another stub's value or a
-/// value that is not a stub's.
+/// stub (it makes a new value of that stub); another stub's value or a value
+/// that is not a stub's is an issue, and the caller still gets a value of this stub.
 @Suite struct InitializerValueOwnershipTests {
     @Test func aValueOfTheSameStubMakesANewObjectOfIt() throws {
         let stub = try Stub<any SharedWorkshop>()
@@ -37,41 +37,53 @@ import Testing
         stub.verify(.exactly(1)) { type(of: $0).init(seed: Match.equal(3)) }
     }
 
-    #if compiler(>=6.2)
-    @Test func anotherStubsValueStopsWithADiagnostic() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let stub = try Stub<any Player>()
-            let other = try Stub<any Player>()
-            other.when { $0.title }.thenReturn("other stub")
-            stub.when { type(of: $0).init(seed: Match.any()) }.thenReturn(other())
-            _ = type(of: stub()).init(seed: 4)
+    // Another stub's value, or a value that is no stub's, is a mistake in the test: an issue at the stub's
+    // creation, and the caller gets a new value of this stub (its configuration answers), never the other value.
+
+    @Test func anotherStubsValueIsAnIssueAndANewValueOfThisStub() throws {
+        let stub = try Stub<any Player>()
+        stub.when { $0.title }.thenReturn("this stub")
+        let other = try Stub<any Player>()
+        other.when { $0.title }.thenReturn("other stub")
+        stub.when { type(of: $0).init(seed: Match.any()) }.thenReturn(other())
+        var made: (any Player)?
+        withKnownIssue {
+            made = type(of: stub()).init(seed: 4)
+        } matching: { issue in
+            let text = String(describing: issue)
+            return text.contains("Stub<TestDoublesTests.Player>: init(seed:) answers with a new value of the same stub")
+                && text.contains("its behavior produced a value of another stub")
         }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(
-            message.contains("Stub<TestDoublesTests.Player>: init(seed:) answers with a new value of the same stub"))
-        #expect(message.contains("(the one created at TestDoublesTests/InitializerValueOwnershipTests.swift:"))
-        #expect(message.contains("its behavior produced a value of another stub"))
+        #expect(made?.title == "this stub")
     }
 
-    @Test func anotherClassBoundStubsValueStopsWithADiagnostic() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let stub = try Stub<any SharedWorkshop>()
-            let other = try Stub<any SharedWorkshop>()
-            stub.when { type(of: $0).init(seed: Match.any()) }.then { (seed: Int) in other() }
-            _ = type(of: stub()).init(seed: 5)
+    @Test func anotherClassBoundStubsValueIsAnIssueAndANewValueOfThisStub() throws {
+        let stub = try Stub<any SharedWorkshop>()
+        stub.when { $0.label() }.thenReturn("this stub")
+        let other = try Stub<any SharedWorkshop>()
+        other.when { $0.label() }.thenReturn("other stub")
+        stub.when { type(of: $0).init(seed: Match.any()) }.then { (seed: Int) in other() }
+        var made: (any SharedWorkshop)?
+        withKnownIssue {
+            made = type(of: stub()).init(seed: 5)
+        } matching: { issue in
+            String(describing: issue).contains("its behavior produced a value of another stub")
         }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("its behavior produced a value of another stub"))
+        #expect(made?.label() == "this stub")
+        #expect(made !== other())
     }
 
-    @Test func aValueThatIsNotAStubsStopsWithADiagnostic() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let stub = try Stub<any Player>()
-            stub.when { type(of: $0).init(seed: Match.any()) }.thenReturn(LivePlayer(seed: 0))
-            _ = type(of: stub()).init(seed: 6)
+    @Test func aValueThatIsNotAStubsIsAnIssueAndANewValueOfThisStub() throws {
+        let stub = try Stub<any Player>()
+        stub.when { $0.title }.thenReturn("this stub")
+        stub.when { type(of: $0).init(seed: Match.any()) }.thenReturn(LivePlayer(seed: 0))
+        var made: (any Player)?
+        withKnownIssue {
+            made = type(of: stub()).init(seed: 6)
+        } matching: { issue in
+            String(describing: issue).contains("which is not a value of a stub")
         }
-        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("which is not a fabricated value"))
+        #expect(made?.title == "this stub")
+        #expect(!(made is LivePlayer))
     }
-    #endif
 }

@@ -117,6 +117,15 @@ import Testing
         #expect(double().kind(of: Double.self) == "other")
     }
 
+    @Test func aMetatypeMatcherMatchesThatTypeOnly() {
+        let double = ServiceDouble()
+        double.when { $0.kind(of: Match.equal(Int.self)) }.thenReturn("int")
+        double.when { $0.kind(of: Match.any(using: String.self)) }.thenReturn("other")
+        #expect(double().kind(of: Int.self) == "int")
+        #expect(double().kind(of: Double.self) == "other")
+        #expect(double().kind(of: Int?.self) == "other")
+    }
+
     @Test func mixingLiteralsAndMatchersIsRejectedWithARewriteHint() throws {
         let double = ServiceDouble()
         let found = issues {

@@ -367,25 +367,26 @@ final class StubRuntime: Sendable {
                 // A new value of this stub: the default answer (`()`), or a value of this same stub as the
                 // configured one. Either way the caller gets a new payload of this conformance (never the
                 // configured value's own payload), so a made value is a distinct object of the same stub.
-                let isDefault = value is Void
-                guard isDefault || type(of: value as AnyObject) == FabricatedConformance.payloadType else {
-                    stop(
-                        "\(recorder.name): \(plan.shape.requirement.name) answers with a new value of the same stub; "
-                            + "its behavior produced \(String(reflecting: value)), which is not a fabricated value "
-                            + "(configure it with thenReturn(stub()))")
-                }
                 guard let fabricated = conformance.withLock({ $0.value }) else {
                     stop(
                         "\(recorder.name): \(plan.shape.requirement.name) was called after its conformance was released"
                     )
                 }
-                guard isDefault || fabricated.owns(value as AnyObject) else {
-                    let site = recorder.creationSite
-                    stop(
-                        "\(recorder.name): \(plan.shape.requirement.name) answers with a new value of the same stub "
-                            + "(the one created at \(site.fileID):\(site.line):\(site.column)); its behavior produced "
-                            + "a value of another stub, which this stub cannot return as Self "
-                            + "(configure it with thenReturn(stub()) of this same stub)")
+                // Another value is a mistake in the test, not in the ABI: said at the stub's creation, and the
+                // caller gets the default answer (a new value of this stub), so the run goes on.
+                if !(value is Void) {
+                    let problem =
+                        "\(plan.shape.requirement.name) answers with a new value of the same stub; its behavior "
+                    if type(of: value as AnyObject) != FabricatedConformance.payloadType {
+                        reportMisfit(
+                            problem + "produced \(String(reflecting: value)), which is not a value of a stub "
+                                + "(configure it with thenReturn(stub())); the caller gets a new value of this stub")
+                    } else if !fabricated.owns(value as AnyObject) {
+                        reportMisfit(
+                            problem + "produced a value of another stub, which this stub cannot return as Self "
+                                + "(configure it with thenReturn(stub()) of this same stub); the caller gets a new "
+                                + "value of this stub")
+                    }
                 }
                 frame.setResult(fabricated.retainedPayloadReference(), at: plan.shape.plan.result)
                 return
@@ -421,12 +422,22 @@ final class StubRuntime: Sendable {
                         ending = Match.Placeholders.make(E.self)
                         if ending == nil { ended.parkPass() }
                     }
-                    guard let typed = ending ?? error as? E else {
-                        stop(
-                            "\(recorder.name): \(plan.shape.requirement.name) throws \(E.self), but its behavior threw "
-                                + "\(String(reflecting: error)) of type \(type(of: error))")
+                    if let typed = ending ?? error as? E {
+                        frame.setTypedThrownError(typed, at: location)
+                        return
                     }
-                    frame.setTypedThrownError(typed, at: location)
+                    let problem =
+                        "\(plan.shape.requirement.name) throws \(E.self), but its behavior threw "
+                        + "\(String(reflecting: error)) of type \(type(of: error))"
+                    if let placeholder = Match.Placeholders.make(E.self) {
+                        reportMisfit(problem + "; the caller gets a placeholder \(E.self) instead")
+                        frame.setTypedThrownError(placeholder, at: location)
+                    } else if let result = Match.Placeholders.make(any: plan.shape.resultType) {
+                        reportMisfit(problem + "; the call returns a placeholder \(plan.shape.resultType) instead")
+                        write(result, ofType: plan.shape.resultType, to: frame, at: plan.shape.plan.result, plan: plan)
+                    } else {
+                        stop("\(recorder.name): " + problem + ", and no value of either type can be made to answer")
+                    }
                 }
                 throwTyped(errorType)
             case .none:
@@ -441,32 +452,35 @@ final class StubRuntime: Sendable {
         }
     }
 
-    /// Writes a result after checking its type (a mismatched value is a trap with a diagnostic, never garbage).
+    /// Reports a configured answer that does not fit its call (a mistake in the test) at the stub's creation.
+    private func reportMisfit(_ problem: String) {
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(
+                kind: .invalidBehavior, message: "\(recorder.name): " + problem, location: recorder.creationSite))
+    }
+
+    /// Writes a result after checking its type: a mismatched value is an issue and a placeholder of the
+    /// right type, or, where none can be made, a stop with a diagnostic; never garbage.
     private func write(
         _ value: Any, ofType type: Any.Type, to frame: CallFrame, at location: ResultLocation, plan: RequirementPlan
     ) {
         func typed<T>(_: T.Type) {
-            if plan.shape.requirement.resultIsErased, !(value is T),
-                let placeholder = Match.Placeholders.make(T.self)
-            {
-                // The caller sees this result erased, so a handler could produce any value: an issue at the
-                // stub's creation, and a placeholder of the bound type rather than a stop.
-                TestDoubleIssueReporting.report(
-                    TestDoubleIssue(
-                        kind: .invalidBehavior,
-                        message: "\(recorder.name): \(plan.shape.requirement.name) returns \(T.self) for this stub, "
-                            + "but its behavior produced \(String(reflecting: value)) of type \(Swift.type(of: value)); "
-                            + "the caller gets a placeholder \(T.self) instead",
-                        location: recorder.creationSite))
-                frame.setResult(placeholder, at: location)
+            if let result = value as? T {
+                frame.setResult(result, at: location)
                 return
             }
-            guard let result = value as? T else {
+            // A behavior that produced another type: a handler of an erased associated type, or a value
+            // configured for one specialization of a generic result reaching a call of another. A mistake
+            // in the test: said at the stub's creation, and the caller gets a placeholder of its type.
+            let problem =
+                "\(plan.shape.requirement.name) returns \(T.self) for this call, but its behavior produced "
+                + "\(String(reflecting: value)) of type \(Swift.type(of: value))"
+            guard let placeholder = Match.Placeholders.make(T.self) else {
                 stop(
-                    "\(recorder.name): \(plan.shape.requirement.name) returns \(T.self), but its behavior produced "
-                        + "\(String(reflecting: value)) of type \(Swift.type(of: value))")
+                    "\(recorder.name): " + problem + ", and no placeholder \(T.self) can be made to answer instead")
             }
-            frame.setResult(result, at: location)
+            reportMisfit(problem + "; the caller gets a placeholder \(T.self) instead")
+            frame.setResult(placeholder, at: location)
         }
         _openExistential(type, do: typed)
     }

@@ -138,5 +138,8 @@ extension InvocationRecorder {
 /// Prints an argument as `Match.equal(value)` in a rewrite hint.
 private struct RewriteHint: CustomDebugStringConvertible {
     let value: Any
-    var debugDescription: String { "Match.equal(\(describeValue(value)))" }
+    var debugDescription: String {
+        if let type = value as? any Any.Type { return "Match.equal(\(describeValue(type)).self)" }
+        return "Match.equal(\(describeValue(value)))"
+    }
 }

@@ -106,6 +106,15 @@ public struct ArgumentMatcher: @unchecked Sendable, CustomStringConvertible {
 
 /// The equality relations of literal-only recordings.
 enum LiteralEquality {
+    /// Matches a metatype argument that is `type` (metatypes have no `Equatable`; their identity is equality).
+    static func sameType(as type: any Any.Type) -> ArgumentMatcher {
+        let identifier = ObjectIdentifier(type)
+        return ArgumentMatcher(description: "equal(\(describeValue(type)))") { argument in
+            guard let other = argument as? any Any.Type else { return false }
+            return ObjectIdentifier(other) == identifier
+        }
+    }
+
     static func matcher(for literal: Any) -> ArgumentMatcher? {
         if literal is Void {
             // `()` has one value: every `()` argument equals it.
@@ -117,11 +126,7 @@ enum LiteralEquality {
             ) { isEqual(equatable, $0) }
         }
         if let type = literal as? any Any.Type {
-            let identifier = ObjectIdentifier(type)
-            return ArgumentMatcher(description: "equal(\(describeValue(literal)))") { argument in
-                guard let other = argument as? any Any.Type else { return false }
-                return ObjectIdentifier(other) == identifier
-            }
+            return sameType(as: type)
         }
         if let optional = literal as? any OptionalValue {
             guard let wrapped = optional.wrappedAny else {

@@ -125,6 +125,16 @@ public enum Match {
         record(.equal(to: value), returning: value)
     }
 
+    /// Matches a metatype argument that is the given type, such as the
+    /// `T.Type` argument of a generic requirement
+    /// (`$0.decode(Match.equal(User.self), from: Match.any())`).
+    ///
+    /// - Parameter type: The expected type.
+    /// - Returns: `type`.
+    public static func equal<T>(_ type: T.Type) -> T.Type {
+        record(LiteralEquality.sameType(as: type), returning: type)
+    }
+
     /// Matches arguments not equal to a value.
     ///
     /// - Parameter value: The value arguments must differ from.
