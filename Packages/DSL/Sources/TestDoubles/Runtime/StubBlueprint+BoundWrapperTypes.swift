@@ -69,8 +69,17 @@ extension AssociatedTypeBinding {
         }
         switch type {
         case .dependentMember(let base, let member, _):
-            guard let bound = self.type(named: member), case .genericParameter(depth: 0, index: 0) = base else { break }
-            return BoundTypeResolution(type: bound, travelsIndirectly: true)
+            if case .genericParameter(depth: 0, index: 0) = base, let bound = self.type(named: member) {
+                return BoundTypeResolution(type: bound, travelsIndirectly: true)
+            }
+            if case .dependentMember(.genericParameter(depth: 0, index: 0), let outer, _) = base,
+                let bound = self.type(named: outer)
+            {
+                // A member of a bound associated type (`Entity.ID` with `Entity: Identifiable`): the bound
+                // type's own witness. Dependent in the witness's signature, so it travels indirectly.
+                return BoundTypeResolution(
+                    type: try memberType(member, of: bound, boundTo: outer), travelsIndirectly: true)
+            }
         case .nominal(let nominal):
             guard case .module("Swift") = nominal.parent else { break }
             var arguments: [BoundTypeResolution] = []
@@ -103,7 +112,42 @@ extension AssociatedTypeBinding {
         default: break
         }
         throw UnservedBoundType(
-            reason: "\(type) wraps \(nameList) in a type other than Optional, Array, Set, Dictionary and Result")
+            reason: "\(type) wraps \(nameList) in a type other than Optional, Array, Set, Dictionary and Result, "
+                + "or names a member of a member")
+    }
+
+    /// The type `bound` (bound to the associated type `outer`) gives its
+    /// associated type `member`, through a protocol the requirement signature
+    /// requires `outer` to conform to.
+    private func memberType(
+        _ member: String, of bound: Any.Type, boundTo outer: String
+    ) throws(UnservedBoundType) -> Any.Type {
+        let owners = protocolDescriptor.requirementSignature.compactMap { requirement -> ProtocolDescriptor? in
+            guard requirement.kind == .protocol, let subject = requirement.subject,
+                AssociatedTypePath(subject)?.members.map(\.name) == [outer],
+                let owner = requirement.protocolConstraint, owner.associatedTypeNames.contains(member)
+            else { return nil }
+            return owner
+        }
+        let boundName = String(reflecting: bound)
+        guard let owner = owners.first else {
+            throw UnservedBoundType(
+                reason: "\(outer).\(member) names an associated type of none of the protocols \(outer) conforms to")
+        }
+        do {
+            guard let table = try owner.witnessTable(conformedBy: bound),
+                let type = try owner.associatedType(named: member, conformedBy: bound, table: table)
+            else {
+                throw UnservedBoundType(
+                    reason: "\(outer) is bound to \(boundName), whose conformance to \(owner.name) the runtime "
+                        + "cannot find")
+            }
+            return type
+        } catch let error as UnservedBoundType {
+            throw error
+        } catch {
+            throw UnservedBoundType(reason: "the runtime could not look up \(boundName).\(member) (\(error))")
+        }
     }
 }
 
