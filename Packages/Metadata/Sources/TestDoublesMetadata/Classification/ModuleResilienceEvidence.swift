@@ -158,9 +158,11 @@ enum ModuleResilienceEvidence {
     ///   mangler abbreviated (word substitutions, punycode) is not recognized.
     static func isStoredPropertyDescriptor(_ symbol: String, fields: [String: Set<String>]) -> Bool {
         guard symbol.hasSuffix("vpMV") else { return false }
-        let body = symbol.utf8.dropLast(4)
-        for (base, names) in fields where symbol.hasPrefix(base) {
-            let rest = body.dropFirst(base.utf8.count)
+        let body = Array(symbol.utf8.dropLast(4))
+        // A struct's prefix ends in `V` before the property's length: one lookup per such place.
+        for end in body.indices.dropLast() where body[end] == UInt8(ascii: "V") && (48...57).contains(body[end + 1]) {
+            guard let names = fields[String(decoding: body[...end], as: UTF8.self)] else { continue }
+            let rest = body[(end + 1)...]
             let digits = rest.prefix { (48...57).contains($0) }
             guard digits.first != 48, let length = Int(String(decoding: digits, as: UTF8.self)), length > 0 else {
                 continue
