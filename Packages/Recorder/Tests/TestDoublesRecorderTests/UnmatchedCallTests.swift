@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TestDoublesRecorder
@@ -52,6 +53,36 @@ import Testing
             return
         }
         #expect(message.contains("make() cannot be answered (no registration matched)"))
+    }
+
+    @Test func unmatchedCallWithNeitherDefaultNorThrowsAnswersAnArgumentOfItsResultType() throws {
+        // An echoing requirement (`func configure(_ session: Session) -> Session`): the instance the
+        // test handed over is a valid value of the result type, so the run goes on after the issue.
+        final class Session {}
+        let recorder = InvocationRecorder(name: "Stub<any Configurer>")
+        let requirement = Requirement("configure(_:)", resultType: Session.self)
+        let session = Session()
+        var outcome: CallOutcome?
+        let found = issues { outcome = recorder.dispatch(requirement, arguments: [session]) }
+        #expect(found.map(\.kind) == [.unmatchedCall])
+        guard case .returned(let value)? = outcome else {
+            Issue.record("expected the argument back, got \(String(describing: outcome))")
+            return
+        }
+        #expect((value as? Session) === session)
+    }
+
+    @Test func commonFoundationClassesHaveFreshPlaceholdersOfTheirExactType() throws {
+        let decoder = try #require(Match.Placeholders.make(JSONDecoder.self))
+        #expect(type(of: decoder) == JSONDecoder.self)
+        #expect(Match.Placeholders.make(JSONDecoder.self) !== decoder)
+        let progress = try #require(Match.Placeholders.make(Progress.self))
+        #expect(progress.totalUnitCount == 0)
+        #expect(Match.Placeholders.make(NotificationCenter.self) != nil)
+        #expect(Match.Placeholders.make(OperationQueue.self) != nil)
+        // A subclass is another type: a parent's instance is no value of it.
+        final class StrictDecoder: JSONDecoder, @unchecked Sendable {}
+        #expect(Match.Placeholders.make(any: StrictDecoder.self) == nil)
     }
 
     @Test func spyForwardsUnmatchedCallsWithoutAnIssue() {

@@ -529,11 +529,17 @@ extension InvocationRecorder {
         return defaultAnswer(requirement, arguments, reason: "no registration matched")
     }
 
-    /// A synthesized value, else `UnstubbedCall` for a throwing requirement, else a trap.
+    /// A synthesized value, else `UnstubbedCall` for a throwing requirement,
+    /// else an argument of the call of exactly the result type (an instance
+    /// the test made, such as the object an echoing requirement is handed),
+    /// else a trap. The call was reported already: this only keeps the run going.
     func defaultAnswer(_ requirement: Requirement, _ arguments: [Any], reason: String) -> CallOutcome {
         if let value = Match.Placeholders.make(any: requirement.resultType) { return .returned(value) }
         if requirement.effects.canThrow {
             return .threw(UnstubbedCall(double: name, call: requirement.describeCall(arguments)))
+        }
+        if let handedOver = arguments.first(where: { type(of: $0) == requirement.resultType }) {
+            return .returned(handedOver)
         }
         let message = """
             \(name): \(requirement.describeCall(arguments)) cannot be answered (\(reason)): no default value of \

@@ -90,3 +90,29 @@ extension NSRange: PlaceholderProviding { static var placeholder: Self { NSRange
 extension Measurement: PlaceholderProviding where UnitType: Dimension {
     static var placeholder: Self { Measurement(value: 0, unit: UnitType.baseUnit()) }
 }
+
+/// Foundation classes whose plain initializer makes a valid, inert instance:
+/// placeholders for their exact type only (a subclass is another type, and
+/// an instance of the parent is not one of it).
+enum BuiltInClassPlaceholders {
+    static func make(_ type: Any.Type) -> AnyObject? {
+        makers[ObjectIdentifier(type)]?()
+    }
+
+    private static let makers: [ObjectIdentifier: @Sendable () -> AnyObject] = [
+        ObjectIdentifier(JSONDecoder.self): { JSONDecoder() },
+        ObjectIdentifier(JSONEncoder.self): { JSONEncoder() },
+        ObjectIdentifier(PropertyListDecoder.self): { PropertyListDecoder() },
+        ObjectIdentifier(PropertyListEncoder.self): { PropertyListEncoder() },
+        ObjectIdentifier(DateFormatter.self): { DateFormatter() },
+        ObjectIdentifier(NumberFormatter.self): { NumberFormatter() },
+        ObjectIdentifier(ISO8601DateFormatter.self): { ISO8601DateFormatter() },
+        // Not `Progress()`, which becomes a child of the thread's current progress.
+        ObjectIdentifier(Progress.self): { Progress(parent: nil, userInfo: nil) },
+        ObjectIdentifier(NotificationCenter.self): { NotificationCenter() },
+        ObjectIdentifier(OperationQueue.self): { OperationQueue() },
+        ObjectIdentifier(FileManager.self): { FileManager() },
+        ObjectIdentifier(NSLock.self): { NSLock() },
+        ObjectIdentifier(NSRecursiveLock.self): { NSRecursiveLock() },
+    ]
+}

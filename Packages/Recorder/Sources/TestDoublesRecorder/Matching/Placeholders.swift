@@ -91,6 +91,9 @@ extension Match {
             if let provider = type as? any PlaceholderProviding.Type {
                 return provider.placeholder
             }
+            if let instance = BuiltInClassPlaceholders.make(type) {
+                return instance
+            }
             if let handedOver = CaptureSession.current?.handedOverValue(of: type) {
                 return handedOver
             }
