@@ -25,6 +25,8 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     private var stopped = false
     /// The actor the current pass's jobs run as, if any (guarded by `condition`).
     private var lent: (any Actor)?
+    /// How long a job waits for `lent` to lend itself; nil: as long as it takes (guarded by `condition`).
+    private var patience: TimeInterval?
     /// The loan of the job running now (touched only on the executor's thread).
     private var loan: ActorLoan?
     /// The address of the job running now (touched only on the executor's thread).
@@ -53,10 +55,16 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Starts a task that prefers this executor; it inherits the caller's
     /// task-local values. With an actor to run `as`, each of its jobs runs
-    /// here isolated to that actor, which lends itself for the job (see ``ActorLoan``).
-    func start(as actor: (any Actor)? = nil, _ operation: @escaping @Sendable () async -> Void) {
+    /// here isolated to that actor, which lends itself for the job (see
+    /// ``ActorLoan``); with a `patience`, a job the actor does not lend
+    /// itself to within that many seconds runs as itself.
+    func start(
+        as actor: (any Actor)? = nil, patience: TimeInterval? = nil,
+        _ operation: @escaping @Sendable () async -> Void
+    ) {
         condition.lock()
         lent = actor
+        self.patience = patience
         passTask = nil
         awaitingFirstJob = true
         condition.unlock()
@@ -79,6 +87,7 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     func recycle() {
         condition.lock()
         lent = nil
+        patience = nil
         condition.unlock()
         let kept = Self.idle.withLock { idle in
             guard idle.count < Self.idleLimit else { return false }
@@ -114,12 +123,15 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
             // Only the pass's own task runs as the lent actor. Another job (an
             // actor's drain the task hopped into, a child task) runs as itself.
             let actor = address == nil || address == passTask ? lent : nil
+            let patience = patience
             condition.unlock()
             runningJob = address
             defer { runningJob = nil }
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                if let actor {
-                    loan = ActorLoan.take(of: actor)
+                // An actor that does not lend itself in time (its executor is
+                // blocked) lends nothing: the job runs as itself (see ``ActorLoan``).
+                if let actor, let taken = ActorLoan.take(of: actor, within: patience) {
+                    loan = taken
                     job.runSynchronously(isolatedTo: actor.unownedExecutor, taskExecutor: asUnownedTaskExecutor())
                     giveBackActor()
                 } else {

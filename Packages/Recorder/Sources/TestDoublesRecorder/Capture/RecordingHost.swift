@@ -117,7 +117,10 @@ final class RecordingHost: @unchecked Sendable {
     /// actor back. With none (a nonisolated closure and caller) the task's
     /// jobs run as the main actor: a requirement isolated to the main actor
     /// (a `@MainActor` protocol's hand-written conformer, which hops inside)
-    /// then stays on that thread too.
+    /// then stays on that thread too, when the main actor lends itself
+    /// within ``ActorLoan/patience`` (a main thread blocked waiting for this
+    /// pass does not: the job then runs as itself, and such a requirement
+    /// runs on the main actor's own executor).
     func run(
         _ session: CaptureSession, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
         _ body: () async throws -> Void
@@ -154,8 +157,12 @@ final class RecordingHost: @unchecked Sendable {
                 }
                 if let executor {
                     // The closure's jobs run on the executor's thread as the actor it is
-                    // isolated to, else the main actor, where a call may park.
-                    executor.start(as: actor ?? MainActor.shared, operation)
+                    // isolated to, else the main actor, where a call may park. The main
+                    // actor, lent only in case the closure calls a requirement isolated to
+                    // it, is lent only when it comes in time: the main thread may be
+                    // blocked waiting for this very pass (see ``ActorLoan``).
+                    executor.start(
+                        as: actor ?? MainActor.shared, patience: actor == nil ? ActorLoan.patience : nil, operation)
                 } else {
                     Task(operation: operation)
                 }
