@@ -90,6 +90,8 @@ final class CaptureSession: @unchecked Sendable {
     private let owner: InvocationRecorder?
     /// The thread the pass runs on when it may need to park a call (see ``park(because:)``).
     private let host: RecordingHost?
+    /// The `when`, `verify` or order line that started the pass, where a stop is reported first.
+    let site: CallSite?
     private let state = Locked<State>(State())
 
     private struct State {
@@ -104,11 +106,15 @@ final class CaptureSession: @unchecked Sendable {
         var parked = false
     }
 
-    init(scope: Scope, resultPlaceholder: Any? = nil, owner: InvocationRecorder? = nil, host: RecordingHost? = nil) {
+    init(
+        scope: Scope, resultPlaceholder: Any? = nil, owner: InvocationRecorder? = nil, host: RecordingHost? = nil,
+        site: CallSite? = nil
+    ) {
         self.scope = scope
         self.resultPlaceholder = resultPlaceholder
         self.owner = owner
         self.host = host
+        self.site = site
     }
 
     /// Parks the calling thread for good when the pass runs on its host's
@@ -139,6 +145,20 @@ final class CaptureSession: @unchecked Sendable {
         Hand the value over instead: Match.any(using:), when(returning:) or Match.Placeholders.register; \
         or mark the closure with the requirement's actor.
         """
+
+    /// Reports, at the line that started the pass, the issue of a call that
+    /// stops the process (`problem` says what is missing; the stop's reason
+    /// and its fixes follow), also on standard error: the test's own report
+    /// names the line before the process ends.
+    ///
+    /// - Parameters:
+    ///   - problem: The value that cannot be made, for which call.
+    ///   - session: The pass the call was reached in, if any.
+    static func reportStop(_ problem: String, in session: CaptureSession?) {
+        let why = session == nil ? "" : " \(unparkableStop)"
+        TestDoubleIssueReporting.reportBeforeStopping(
+            TestDoubleIssue(kind: .invalidRecording, message: problem + "." + why, location: session?.site))
+    }
 
     /// Suspends the calling task for good when it is the task the pass runs
     /// in on its host (see ``park(because:)``); returns at once otherwise.

@@ -9,10 +9,13 @@ extension InvocationRecorder {
     /// Runs a recording closure with a capture session for this recorder:
     /// on a thread of its own when a placeholder the pass may need cannot
     /// be made (see ``declareRecordingTypes(_:)``), else on the caller's.
-    func capturing(returning placeholder: Any? = nil, _ body: () throws -> Void) -> CaptureSession {
+    func capturing(
+        returning placeholder: Any? = nil, at site: CallSite? = nil, _ body: () throws -> Void
+    ) -> CaptureSession {
         let host = needsRecordingHost ? RecordingHost() : nil
         let session = CaptureSession(
-            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host,
+            site: site)
         if let host, CaptureSession.run(session, hostedBy: host, body) { return session }
         CaptureSession.run(session, body)
         return session
@@ -31,11 +34,12 @@ extension InvocationRecorder {
     /// through it still hops to the closure's actor.
     func capturing<Subject, R>(
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
-        on subject: Subject, _ body: (Subject) async throws -> R
+        on subject: Subject, at site: CallSite? = nil, _ body: (Subject) async throws -> R
     ) async -> CaptureSession {
         let host = needsRecordingHost ? RecordingHost() : nil
         let session = CaptureSession(
-            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host)
+            scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host,
+            site: site)
         if let host,
             await CaptureSession.run(
                 session, hostedBy: host, isolation: isolation, lending: actor, { _ = try await body(subject) })

@@ -455,10 +455,10 @@ extension InvocationRecorder {
             \(name): recording \(requirement.name) needs a placeholder result of type \(requirement.resultType), \
             and none can be made (no registered, built-in or synthesized value, and the test handed over no \
             value of that type). Pass one with when(returning: someValue) { ... }, pass an instance as an \
-            argument with Match.any(using: someValue), or register one with Match.Placeholders.register { someValue }.
+            argument with Match.any(using: someValue), or register one with Match.Placeholders.register { someValue }
             """
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message) \(CaptureSession.unparkableStop)\n")
-        return .trap(message)
+        CaptureSession.reportStop(message, in: session)
+        return .trap(message + ".")
     }
 
     private func thrown(

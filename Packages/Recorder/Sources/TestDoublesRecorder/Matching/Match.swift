@@ -61,8 +61,7 @@ public enum Match {
             """
         let session = CaptureSession.current
         session?.park(because: message)
-        let why = session == nil ? "" : " \(CaptureSession.unparkableStop)"
-        TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message).\(why)\n")
+        CaptureSession.reportStop(message, in: session)
         fatalError(message)
     }
 

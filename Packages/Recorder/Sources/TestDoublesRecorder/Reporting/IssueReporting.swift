@@ -26,9 +26,23 @@ public enum TestDoubleIssueReporting {
     ///
     /// - Parameter issue: The issue to report.
     public static func report(_ issue: TestDoubleIssue) {
+        _ = deliver(issue)
+    }
+
+    /// Reports an issue the process stops right after: to the handler or
+    /// test framework in scope (so the test's report names its line), and
+    /// on standard error as well, once, whatever took it.
+    ///
+    /// - Parameter issue: The issue to report.
+    static func reportBeforeStopping(_ issue: TestDoubleIssue) {
+        if !deliver(issue) { writeToStandardError("TestDoubles: \(issue.message)\n") }
+    }
+
+    /// Reports an issue (see ``report(_:)``); true when it went to standard error.
+    private static func deliver(_ issue: TestDoubleIssue) -> Bool {
         if let handler {
             handler.receive(issue)
-            return
+            return false
         }
         if Test.current != nil {
             let location = issue.location.map {
@@ -39,12 +53,13 @@ public enum TestDoubleIssueReporting {
             } else {
                 Issue.record(Comment(rawValue: issue.message))
             }
-            return
+            return false
         }
         #if canImport(XCTest)
-        if XCTestReporting.shared.record(issue) { return }
+        if XCTestReporting.shared.record(issue) { return false }
         #endif
         writeToStandardError("TestDoubles: \(issue)\n")
+        return true
     }
 
     /// Runs an operation with every issue it reports sent to a handler instead.

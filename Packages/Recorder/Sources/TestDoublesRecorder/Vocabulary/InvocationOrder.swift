@@ -237,7 +237,7 @@ public final class InvocationOrder: @unchecked Sendable {
     ) -> Self {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = double.recordingSubject
-        let session = double.recorder.capturing { _ = try call(subject) }
+        let session = double.recorder.capturing(at: site) { _ = try call(subject) }
         step(recorded: session, on: double.recorder, at: site)
         return self
     }
@@ -261,11 +261,10 @@ public final class InvocationOrder: @unchecked Sendable {
         _ double: TestDouble, _ call: @isolated(any) (TestDouble.Subject) async throws -> Result,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Self {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = await double.recorder.capturing(
-            isolation: #isolation, lending: call.isolation ?? #isolation, on: double.recordingSubject, call)
-        step(
-            recorded: session, on: double.recorder,
-            at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            isolation: #isolation, lending: call.isolation ?? #isolation, on: double.recordingSubject, at: site, call)
+        step(recorded: session, on: double.recorder, at: site)
         return self
     }
     #else
@@ -289,11 +288,10 @@ public final class InvocationOrder: @unchecked Sendable {
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Self {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = await double.recorder.capturing(
-            isolation: isolation, lending: call.isolation ?? isolation, on: double.recordingSubject, call)
-        step(
-            recorded: session, on: double.recorder,
-            at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            isolation: isolation, lending: call.isolation ?? isolation, on: double.recordingSubject, at: site, call)
+        step(recorded: session, on: double.recorder, at: site)
         return self
     }
     #endif

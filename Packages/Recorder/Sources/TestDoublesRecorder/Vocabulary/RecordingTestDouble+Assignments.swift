@@ -35,7 +35,7 @@ extension RecordingTestDouble {
         _ body: (inout Subject) throws -> Void, purpose: String, site: CallSite
     ) -> CallPattern<Void> {
         var subject = recordingSubject
-        let session = recorder.capturing { try body(&subject) }
+        let session = recorder.capturing(at: site) { try body(&subject) }
         return recorder.pattern(from: session, purpose: purpose, site: site)
     }
 

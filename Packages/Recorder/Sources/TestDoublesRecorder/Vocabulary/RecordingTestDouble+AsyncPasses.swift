@@ -3,7 +3,7 @@ extension RecordingTestDouble {
     // `@isolated(any)`, read its actor (`body.isolation`, else the caller's)
     // and hand it here as a plain async function: a call through it still
     // hops to the closure's actor, which the pass lends to its own thread
-    // (see ``InvocationRecorder/capturing(returning:isolation:lending:on:_:)``).
+    // (see ``InvocationRecorder/capturing(returning:isolation:lending:on:at:_:)``).
     // On Swift 6.2 and later those entry points are `nonisolated(nonsending)`
     // and pass `#isolation` (their caller's); earlier compilers take the
     // caller's actor as an `isolation` parameter.
@@ -14,7 +14,7 @@ extension RecordingTestDouble {
         isolation: isolated (any Actor)?, site: CallSite
     ) async -> CallPattern<R> {
         let session = await recorder.capturing(
-            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, body)
+            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, at: site, body)
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
@@ -24,7 +24,7 @@ extension RecordingTestDouble {
         lending actor: (any Actor)?, isolation: isolated (any Actor)?, site: CallSite
     ) async -> Bool {
         let session = await recorder.capturing(
-            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, body)
+            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, at: site, body)
         return recorder.verify(session, count, site: site)
     }
 
@@ -36,7 +36,7 @@ extension RecordingTestDouble {
         isolation: isolated (any Actor)?, site: CallSite
     ) async -> Bool {
         let session = await recorder.capturing(
-            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, body)
+            returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, at: site, body)
         return await recorder.verify(session, count, within: timeout, clock: clock, isolation: isolation, site: site)
     }
 }

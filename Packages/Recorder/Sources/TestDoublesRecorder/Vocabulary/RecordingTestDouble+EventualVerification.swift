@@ -26,7 +26,7 @@ extension RecordingTestDouble {
     ) async -> Bool {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = recorder.capturing { _ = try body(subject) }
+        let session = recorder.capturing(at: site) { _ = try body(subject) }
         return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
     }
 
@@ -111,7 +111,7 @@ extension RecordingTestDouble {
     ) async -> Bool {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = recorder.capturing(returning: placeholder) { _ = try body(subject) }
+        let session = recorder.capturing(returning: placeholder, at: site) { _ = try body(subject) }
         return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
     }
 
@@ -194,7 +194,7 @@ extension RecordingTestDouble {
     ) async -> Bool {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = recorder.capturing { _ = try body(subject) }
+        let session = recorder.capturing(at: site) { _ = try body(subject) }
         return await recorder.verify(
             session, count.callCount, within: timeout, clock: clock, isolation: isolation, site: site)
     }

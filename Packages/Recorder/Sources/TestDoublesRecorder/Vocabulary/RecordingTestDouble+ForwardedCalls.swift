@@ -28,10 +28,9 @@ extension RecordingTestDouble {
         _ calls: (Subject) throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        return recorder.verifyOnlyForwarded(
-            recorder.capturing { try calls(subject) },
-            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+        return recorder.verifyOnlyForwarded(recorder.capturing(at: site) { try calls(subject) }, site: site)
     }
 
     #if compiler(>=6.2)
@@ -52,10 +51,10 @@ extension RecordingTestDouble {
         _ calls: @isolated(any) (Subject) async throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = await recorder.capturing(
-            isolation: #isolation, lending: calls.isolation ?? #isolation, on: recordingSubject, calls)
-        return recorder.verifyOnlyForwarded(
-            session, site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            isolation: #isolation, lending: calls.isolation ?? #isolation, on: recordingSubject, at: site, calls)
+        return recorder.verifyOnlyForwarded(session, site: site)
     }
     #else
     /// Checks that the calls handed to the real implementation are exactly
@@ -77,10 +76,10 @@ extension RecordingTestDouble {
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let session = await recorder.capturing(
-            isolation: isolation, lending: calls.isolation ?? isolation, on: recordingSubject, calls)
-        return recorder.verifyOnlyForwarded(
-            session, site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            isolation: isolation, lending: calls.isolation ?? isolation, on: recordingSubject, at: site, calls)
+        return recorder.verifyOnlyForwarded(session, site: site)
     }
     #endif
 }

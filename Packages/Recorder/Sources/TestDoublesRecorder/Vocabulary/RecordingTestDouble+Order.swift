@@ -21,10 +21,11 @@ extension RecordingTestDouble {
         _ body: (Subject) throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
         return verifyOrder(
-            recorder.capturing { try body(subject) }, exhaustive: false, purpose: "verifyInOrder",
-            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            recorder.capturing(at: site) { try body(subject) }, exhaustive: false, purpose: "verifyInOrder",
+            site: site)
     }
 
     #if compiler(>=6.2)
@@ -92,10 +93,11 @@ extension RecordingTestDouble {
         _ body: (Subject) throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
         return verifyOrder(
-            recorder.capturing { try body(subject) }, exhaustive: true, purpose: "verifyExactlyInOrder",
-            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            recorder.capturing(at: site) { try body(subject) }, exhaustive: true, purpose: "verifyExactlyInOrder",
+            site: site)
     }
 
     #if compiler(>=6.2)
@@ -164,10 +166,11 @@ extension RecordingTestDouble {
         mutating body: (inout Subject) throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         var subject = recordingSubject
         return verifyOrder(
-            recorder.capturing { try body(&subject) }, exhaustive: false, purpose: "verifyInOrder",
-            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            recorder.capturing(at: site) { try body(&subject) }, exhaustive: false, purpose: "verifyInOrder",
+            site: site)
     }
 
     /// Checks that the listed calls and assignments are exactly the calls
@@ -186,10 +189,11 @@ extension RecordingTestDouble {
         mutating body: (inout Subject) throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         var subject = recordingSubject
         return verifyOrder(
-            recorder.capturing { try body(&subject) }, exhaustive: true, purpose: "verifyExactlyInOrder",
-            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+            recorder.capturing(at: site) { try body(&subject) }, exhaustive: true, purpose: "verifyExactlyInOrder",
+            site: site)
     }
 
     /// The order check of an async recording pass (see ``recordPattern(returning:_:lending:isolation:site:)``).
@@ -197,7 +201,8 @@ extension RecordingTestDouble {
         _ body: (Subject) async throws -> Void, exhaustive: Bool, purpose: String, lending actor: (any Actor)?,
         isolation: isolated (any Actor)?, site: CallSite
     ) async -> Bool {
-        let session = await recorder.capturing(isolation: isolation, lending: actor, on: recordingSubject, body)
+        let session = await recorder.capturing(
+            isolation: isolation, lending: actor, on: recordingSubject, at: site, body)
         return verifyOrder(session, exhaustive: exhaustive, purpose: purpose, site: site)
     }
 

@@ -19,7 +19,7 @@ extension RecordingTestDouble {
     ) -> Bool {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = recorder.capturing(returning: placeholder) { _ = try body(subject) }
+        let session = recorder.capturing(returning: placeholder, at: site) { _ = try body(subject) }
         return recorder.verify(session, count.callCount, site: site)
     }
 

@@ -42,7 +42,7 @@ extension RecordingTestDouble {
     ) -> Bool {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = recorder.capturing { _ = try body(subject) }
+        let session = recorder.capturing(at: site) { _ = try body(subject) }
         return recorder.verify(session, count.callCount, site: site)
     }
 

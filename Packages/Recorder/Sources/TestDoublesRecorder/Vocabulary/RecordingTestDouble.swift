@@ -40,7 +40,7 @@ extension RecordingTestDouble {
     ) -> CallPattern<R> {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = recorder.capturing { _ = try body(subject) }
+        let session = recorder.capturing(at: site) { _ = try body(subject) }
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
@@ -143,7 +143,7 @@ extension RecordingTestDouble {
     ) -> Bool {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         var subject = recordingSubject
-        let session = recorder.capturing { try body(&subject) }
+        let session = recorder.capturing(at: site) { try body(&subject) }
         return recorder.verify(session, count.callCount, site: site)
     }
 
@@ -169,7 +169,7 @@ extension RecordingTestDouble {
     ) -> CallPattern<R> {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         let subject = recordingSubject
-        let session = recorder.capturing(returning: placeholder) { _ = try body(subject) }
+        let session = recorder.capturing(returning: placeholder, at: site) { _ = try body(subject) }
         return recorder.pattern(from: session, purpose: "when", site: site)
     }
 
