@@ -32,7 +32,7 @@ import Foundation
 /// takes: the closure cannot run without that actor anyway.
 final class ActorLoan: @unchecked Sendable {
     /// How long a bounded loan waits for its actor before the job runs without it.
-    static let patience: TimeInterval = 2
+    static let patience: TimeInterval = 10
 
     private let condition = NSCondition()
     private var held = false
