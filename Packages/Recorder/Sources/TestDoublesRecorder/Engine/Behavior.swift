@@ -191,6 +191,26 @@ struct BehaviorChain {
         return answer
     }
 
+    /// What ``takeImmediateAnswer()`` found.
+    enum ImmediateTake {
+        /// Every step is used up: the registration serves no more calls.
+        case usedUp
+        /// The next step's answer needs the general path (it is not an
+        /// unboxed value, or actions run around the call); nothing consumed.
+        case general
+        /// One use of the next step was consumed; its answer.
+        case answer(ImmediateAnswer)
+    }
+
+    /// ``isUsedUp`` and ``nextImmediateAnswer()`` in one pass over the steps.
+    @inline(__always)
+    mutating func takeImmediateAnswer() -> ImmediateTake {
+        guard let position = current() else { return .usedUp }
+        guard hooks == nil, let answer = steps[position].immediateAnswer else { return .general }
+        steps[position].used += 1
+        return .answer(answer)
+    }
+
     var isUnbounded: Bool {
         guard let last = steps.last else { return false }
         if case .times = last.repetition { return false }

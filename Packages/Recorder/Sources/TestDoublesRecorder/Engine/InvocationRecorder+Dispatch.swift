@@ -172,8 +172,13 @@ extension InvocationRecorder {
                     let picked = Unmanaged.passUnretained(slot.registrations[index])._withUnsafeGuaranteedRef {
                         registration -> ImmediateAnswer?? in
                         guard let matches = registration.matches(scalars) else { return .some(nil) }
-                        guard matches, !registration.chain.isUsedUp else { return nil }
-                        guard let answer = registration.chain.nextImmediateAnswer() else { return .some(nil) }
+                        guard matches else { return nil }
+                        let answer: ImmediateAnswer
+                        switch registration.chain.takeImmediateAnswer() {
+                        case .usedUp: return nil
+                        case .general: return .some(nil)
+                        case .answer(let taken): answer = taken
+                        }
                         registration.served += 1
                         notification = appendInvocation(
                             &state, requirement, .scalars(scalars), .returned, registration.number, immediate: answer)

@@ -146,6 +146,8 @@ public final class InvocationRecorder: Sendable {
     let asyncInFlight = Atomic<Int>(0)
     /// How many frames of each call's stack to keep; 0 (the default) keeps none.
     let callStackDepth = Atomic<Int>(0)
+    /// Reads the calling task's priority for each recorded call.
+    let callerPriority = CallerPriority()
 
     /// The number of async calls that started and have not returned yet.
     public var unfinishedAsyncCalls: Int { asyncInFlight.load(ordering: .relaxed) }
@@ -295,7 +297,7 @@ public final class InvocationRecorder: Sendable {
         let position = state.ledger.count
         state.ledger.append(
             requirement, arguments, sequence: state.sequence.next(), arrival: .now, outcome: outcome,
-            registration: registration, immediate: immediate, priority: Task.currentPriority.rawValue)
+            registration: registration, immediate: immediate, priority: callerPriority.rawValue)
         let depth = callStackDepth.load(ordering: .relaxed)
         if depth > 0 { state.callStacks[position] = CallStackCapture.symbols(maxFrames: depth) }
         guard !state.observers.isEmpty else { return nil }

@@ -76,6 +76,16 @@ struct Ledger {
 
         /// The ``answerKind`` of a call answered with `()` at once.
         static let voidAnswer: UInt8 = 0xFF
+
+        /// Field by field, like the derived form, but inlined: every append
+        /// compares its shape with the last one (the derived form was an
+        /// out-of-line call taking eight registers).
+        @inline(__always)
+        static func == (lhs: Shape, rhs: Shape) -> Bool {
+            lhs.requirement == rhs.requirement && lhs.registration == rhs.registration && lhs.kinds == rhs.kinds
+                && lhs.boxed == rhs.boxed && lhs.outcome == rhs.outcome && lhs.answerKind == rhs.answerKind
+                && lhs.priority == rhs.priority && lhs.answerWord == rhs.answerWord
+        }
     }
 
     /// One call as stored: 28 bytes, 4-byte aligned, trivial.
