@@ -54,4 +54,40 @@ import Testing
         let sum = try? ArgumentUnpacking.apply(pair, to: { (a: Int, b: Int) in a + b }, nil)
         #expect(sum == 3)
     }
+
+    private protocol Keyed<Key> { associatedtype Key }
+    private struct IntKeyed: Keyed { typealias Key = Int }
+    private enum Choice { case one(Int) }
+
+    @Test func onlyAnExistentialTypeIsNeverABoxsOwnType() {
+        // Plain, class-bound, empty and constrained existentials and existential metatypes.
+        #expect(!BoxedCast.canBeOwnType((any Named).self))
+        #expect(!BoxedCast.canBeOwnType(Any.self))
+        #expect(!BoxedCast.canBeOwnType(AnyObject.self))
+        #expect(!BoxedCast.canBeOwnType((any Named & AnyObject).self))
+        #expect(!BoxedCast.canBeOwnType((any Keyed<Int>).self))
+        #expect(!BoxedCast.canBeOwnType((any Named.Type).self))
+        // Every other kind of type can be.
+        for type: Any.Type in [
+            Int.self, String.self, [Int].self, Tag.self, Choice.self, Int?.self, (any Named)?.self, Animal.self,
+            Dog.self, (Int, String).self, ((Int) -> Int).self, Int.Type.self, (any Named).Type.self, IntKeyed.self,
+        ] {
+            #expect(BoxedCast.canBeOwnType(type), "\(type)")
+        }
+    }
+
+    @Test func existentialParametersAreServedThroughTheCast() throws {
+        let arguments: [Any] = [Tag(name: "a"), 7, Tag(name: "b")]
+        let named = try ArgumentUnpacking.apply(
+            arguments,
+            to: { (first: any Named, number: Int, second: any Named) in "\(first.name)\(number)\(second.name)" },
+            nil)
+        #expect(named == "a7b")
+        let anything = try ArgumentUnpacking.apply(arguments, to: { (value: Any) in value as? Tag }, nil)
+        #expect(anything == Tag(name: "a"))
+        #expect(cast(Tag(name: "c"), (any Named).self)?.name == "c")
+        #expect(throws: BehaviorMisuse.self) {
+            try ArgumentUnpacking.apply([7] as [Any], to: { (_: any Named) in 0 }, nil)
+        }
+    }
 }

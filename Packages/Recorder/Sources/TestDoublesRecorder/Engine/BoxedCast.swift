@@ -22,11 +22,25 @@ enum BoxedCast {
     /// `value` as a `T`; throws ``Failure`` when `value as? T` would be nil.
     @inlinable
     static func cast<T>(_ value: Any, to _: T.Type) throws(Failure) -> T {
-        if type(of: value) == T.self { return unbox(value, as: T.self) }
+        if canBeOwnType(T.self), type(of: value) == T.self { return unbox(value, as: T.self) }
         switch value {
         case let typed as T: return typed
         default: throw Failure()
         }
+    }
+
+    /// Whether a value boxed in `Any` can have `type` as its own type: false
+    /// for an existential type (`any P`, `Any`, `any P.Type`), since a box
+    /// holds an existential's concrete value, never the existential itself.
+    /// Such a type's exact-type check always fails, so callers skip it.
+    ///
+    /// Reads the type metadata's kind word: the runtime's existential kinds
+    /// (plain, metatype and extended: 0x303, 0x306, 0x307) are fixed by the
+    /// Swift ABI; a class's kind word is 0 or an isa pointer, never these.
+    @inlinable
+    static func canBeOwnType(_ type: Any.Type) -> Bool {
+        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+        return kind != 0x303 && kind != 0x306 && kind != 0x307
     }
 
     /// The `T` a box holds; only for a `value` whose own type is `T`

@@ -113,11 +113,16 @@ enum ArgumentUnpacking {
     }
 
     /// Whether the first arguments' own types are exactly `A...`, in order.
+    ///
+    /// False at once for an existential parameter type, which no boxed
+    /// argument's own type ever is: its check would only delay the casts.
     @inlinable
     static func haveOwnTypes<each A>(_ arguments: [Any], _ types: repeat (each A).Type) -> Bool {
         var position = 0
         for type in repeat each types {
-            guard position < arguments.count, Swift.type(of: arguments[position]) == type else { return false }
+            guard position < arguments.count, BoxedCast.canBeOwnType(type),
+                Swift.type(of: arguments[position]) == type
+            else { return false }
             position += 1
         }
         return true
