@@ -180,6 +180,27 @@ import Testing
         #expect(ledger.arguments(at: 5_000).values.first as? Int == 5_000)
     }
 
+    @Test func verifiedCallsAreMarkedInAnyOrderAndOutsidePositionsIgnored() {
+        let ping = Requirement("ping(_:)", resultType: Int.self)
+        var ledger = Ledger()
+        for index in 0..<300 {
+            ledger.append(
+                ping, index.isMultiple(of: 2) ? .scalars(ScalarArguments(.int, UInt64(index))) : .boxed([index, "x"]),
+                sequence: UInt64(index), arrival: InvocationTime(nanoseconds: 0), outcome: .returned,
+                registration: 1)
+        }
+        let marked = [299, 3, 64, 63, 3, 128, 0]
+        ledger.markVerified(marked + [-1, 300, 10_000])
+        ledger.markVerified([])
+        #expect((0..<300).filter { ledger.isVerified($0) } == Set(marked).sorted())
+        #expect(!ledger.isVerified(300) && !ledger.isVerified(10_000))
+        ledger.markVerified([1, 2])
+        #expect((0..<300).filter { ledger.isVerified($0) } == Set(marked + [1, 2]).sorted())
+        #expect(ledger.shapeAndArgumentCount(at: 0).count == 1)
+        #expect(ledger.shapeAndArgumentCount(at: 1).count == 2)
+        #expect(ledger.shapeAndArgumentCount(at: 1).shape.boxed)
+    }
+
     @Test func boxedArgumentsStayAliveWhileTheLedgerKeepsTheirCall() {
         final class Token {}
         let ping = Requirement("ping(_:)", resultType: Int.self)

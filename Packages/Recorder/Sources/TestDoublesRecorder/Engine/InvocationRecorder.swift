@@ -258,9 +258,7 @@ public final class InvocationRecorder: Sendable {
 
     func markVerified(_ indices: [Int]) {
         guard !indices.isEmpty else { return }
-        state.withLock { state in
-            for index in indices { state.ledger.markVerified(index) }
-        }
+        state.withLock { state in state.ledger.markVerified(indices) }
     }
 
     /// Calls `receive` (outside the lock, on the calling thread) for each

@@ -351,6 +351,17 @@ struct Ledger {
             priority: shape.priority)
     }
 
+    /// What call `position` shares with others and how many arguments it
+    /// has, read without boxing the arguments (a verification that accepts
+    /// any arguments needs no more).
+    @inline(__always)
+    func shapeAndArgumentCount(at position: Int) -> (shape: Shape, count: Int) {
+        let slot = slot(at: position)
+        let shape = shapes[Int(slot.shape)]
+        if shape.boxed { return (shape, Int(slot.words.2)) }
+        return (shape, ScalarArguments(first: 0, second: 0, kinds: shape.kinds).count)
+    }
+
     /// The requirement of call `position`.
     func requirement(at position: Int) -> Requirement {
         requirements[Int(shape(at: position).requirement)]
@@ -389,12 +400,21 @@ struct Ledger {
         return word < verified.count && verified[word] & (1 << UInt64(position & 63)) != 0
     }
 
-    /// Marks call `position` as covered by a successful verification.
-    mutating func markVerified(_ position: Int) {
-        guard position >= 0 && position < count else { return }
-        let word = position >> 6
-        if word >= verified.count { verified += repeatElement(0, count: word + 1 - verified.count) }
-        verified[word] |= 1 << UInt64(position & 63)
+    /// Marks the calls at `positions` (in any order; positions outside the
+    /// ledger are ignored) as covered by a successful verification: the bits
+    /// grow once, and each is set in place.
+    mutating func markVerified(_ positions: [Int]) {
+        let limit = count
+        var highest = -1
+        for position in positions where position >= 0 && position < limit && position > highest { highest = position }
+        guard highest >= 0 else { return }
+        let words = highest >> 6 + 1
+        if words > verified.count { verified += repeatElement(0, count: words - verified.count) }
+        verified.withUnsafeMutableBufferPointer { bits in
+            for position in positions where position >= 0 && position < limit {
+                bits[position >> 6] |= 1 << UInt64(position & 63)
+            }
+        }
     }
 
     /// Forgets every call.

@@ -55,10 +55,14 @@ final class PatternCore: Sendable {
 
     /// Whether the pattern selects call `position` of `ledger`, read in place.
     func accepts(_ ledger: borrowing Ledger, at position: Int) -> Bool {
-        let shape = ledger.shape(at: position)
+        let (shape, count) = ledger.shapeAndArgumentCount(at: position)
         guard selects(outcome: shape.outcome, registration: shape.registration == 0 ? nil : Int(shape.registration))
         else { return false }
-        return requirement == nil || accepts(ledger.arguments(at: position))
+        guard requirement != nil else { return true }
+        // The same checks as `accepts(_:)`, without reading (or boxing) the
+        // arguments when the matchers accept any.
+        guard matchers.count == count else { return false }
+        return acceptsAnyArguments || accepts(ledger.arguments(at: position))
     }
 
     /// Whether the filter keeps a call answered so.
