@@ -25,16 +25,24 @@ extension DirectFunction {
         // Heap storage: it lives across the suspension.
         let frameBytes = Int(TD_FRAME_SIZE)
         let resultBytes = (max(signature.resultSize, 1) + 15) & ~15
+        let errorLayout = signature.thrownErrorLayout
+        let errorBytes = errorLayout.map { (max($0.size, 1) + 15) & ~15 } ?? 0
         let storage = UnsafeMutableRawPointer.allocate(
-            byteCount: frameBytes + resultBytes, alignment: max(signature.resultAlignment, 16))
+            byteCount: frameBytes + resultBytes + errorBytes,
+            alignment: max(signature.resultAlignment, errorLayout?.alignment ?? 1, 16))
         defer { storage.deallocate() }
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: frameBytes)
         let resultStorage = storage + frameBytes
+        let errorStorage = resultStorage + resultBytes
         let frame = CallFrame(storage)
         frame.setWord(UInt(bitPattern: context), at: Int(TD_FRAME_SELF))
         if case .indirect = signature.result {
             UnsafeMutableRawPointer(mutating: frame.argumentAddress(of: .generalPurpose(0)))
                 .storeBytes(of: UInt(bitPattern: resultStorage), as: UInt.self)
+        }
+        if case .indirect(let bufferLocation) = signature.typedError {
+            UnsafeMutableRawPointer(mutating: frame.argumentAddress(of: bufferLocation))
+                .storeBytes(of: UInt(bitPattern: errorStorage), as: UInt.self)
         }
         var cleanups: [() -> Void] = []
         cleanups.reserveCapacity(arguments.count)
@@ -51,6 +59,10 @@ extension DirectFunction {
         await _forwardAsync(UnsafeRawPointer(request))
 
         let error = frame.returnErrorRegister
+        if signature.typedError != nil, error != 0 {
+            // The error register is only the flag; the payload is in the result registers or the buffer.
+            throw takeTypedThrownError(from: frame, storage: errorStorage)
+        }
         if signature.isThrowing, error != 0 {
             throw takeThrownError(error)
         }

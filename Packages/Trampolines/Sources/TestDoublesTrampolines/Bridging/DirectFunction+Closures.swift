@@ -21,8 +21,11 @@ extension DirectFunction {
     /// The closure with the function type's parameters, result and effects
     /// but no global actor.
     func makePlainClosure() -> Any {
-        if let errorType = signature.thrownErrorType, let closure = makeTypedThrowingClosure(errorType: errorType) {
-            return closure
+        if let errorType = signature.thrownErrorType {
+            let typed =
+                signature.isAsync
+                ? makeAsyncTypedThrowingClosure(errorType: errorType) : makeTypedThrowingClosure(errorType: errorType)
+            if let typed { return typed }
         }
         guard let closure = signature.open(with: ClosureOpener(function: self)) else {
             preconditionFailure("the signature admits at most \(FunctionSignature.maximumArity) parameters")

@@ -105,22 +105,31 @@ final class DirectFunction: @unchecked Sendable {
             td_invoke_function(frameStorage.assumingMemoryBound(to: td_call_frame.self), entry)
 
             let error = frame.returnErrorRegister
-            if let typedError = signature.typedError, let errorType = signature.thrownErrorType, error != 0 {
+            if signature.typedError != nil, error != 0 {
                 // The error register is only the flag; the payload is in the result registers or the buffer.
-                let location: ResultLocation =
-                    switch typedError {
-                    case .empty: .empty
-                    case .direct(let parts): .direct(parts)
-                    case .indirect: .indirect
-                    }
-                let thrown = frame.takeResult(ofType: errorType, at: location, storage: errorStorage)
-                throw thrown as? any Error ?? FunctionBridgeError.notAFunctionType(signature.name)
+                throw takeTypedThrownError(from: frame, storage: errorStorage)
             }
             if signature.isThrowing, error != 0 {
                 throw takeThrownError(error)
             }
             return frame.takeResult(ofType: signature.resultType, at: signature.result, storage: resultStorage)
         }
+    }
+
+    /// Takes the +1 payload of a typed error the function threw: from the
+    /// result registers, or from `storage`, the buffer whose address the call passed.
+    func takeTypedThrownError(from frame: CallFrame, storage: UnsafeMutableRawPointer) -> any Error {
+        guard let typedError = signature.typedError, let errorType = signature.thrownErrorType else {
+            return FunctionBridgeError.notAFunctionType(signature.name)
+        }
+        let location: ResultLocation =
+            switch typedError {
+            case .empty: .empty
+            case .direct(let parts): .direct(parts)
+            case .indirect: .indirect
+            }
+        let thrown = frame.takeResult(ofType: errorType, at: location, storage: storage)
+        return thrown as? any Error ?? FunctionBridgeError.notAFunctionType(signature.name)
     }
 
     func takeThrownError(_ word: UInt) -> any Error {

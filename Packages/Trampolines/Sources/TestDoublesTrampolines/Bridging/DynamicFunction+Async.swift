@@ -66,6 +66,12 @@ extension DynamicFunction {
                 resultFrame.setResult(result, ofType: signature.resultType, at: signature.result)
             } catch {
                 guard signature.isThrowing else { fatalError("TestDoubles: a nonthrowing closure threw \(error)") }
+                if signature.thrownErrorType != nil {
+                    guard Self.setTypedThrownError(error, in: resultFrame, signature: signature) else {
+                        fatalError("TestDoubles: a \(signature.name) closure threw \(error) of another type")
+                    }
+                    return
+                }
                 resultFrame.setThrownError(error)
             }
         }

@@ -11,6 +11,9 @@ extension DynamicFunction {
     ///   is not a closure of that type.
     static func makeAsyncCaller(of closure: Any, signature: FunctionSignature) -> AsyncCaller? {
         guard let closure = withoutGlobalActor(closure, signature: signature) else { return nil }
+        if let errorType = signature.thrownErrorType {
+            return makeAsyncTypedThrowingCaller(of: closure, signature: signature, errorType: errorType)
+        }
         return signature.open(
             with: AsyncCallerOpener(closure: closure, flags: (signature.isThrowing, signature.isSendable))) ?? nil
     }

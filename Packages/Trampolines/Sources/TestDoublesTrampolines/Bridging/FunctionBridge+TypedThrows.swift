@@ -144,7 +144,7 @@ extension DynamicFunction {
 }
 
 /// Argument `index` of a decoded call, as the parameter type it was decoded as.
-private func argument<T>(_ arguments: [Any], _ index: Int) -> T {
+func argument<T>(_ arguments: [Any], _ index: Int) -> T {
     guard let value = arguments[index] as? T else {
         fatalError("TestDoubles: a \(type(of: arguments[index])) argument for a \(T.self) parameter")
     }

@@ -65,20 +65,28 @@ struct FunctionSignature: @unchecked Sendable {
         }
         var thrownErrorType: (any Error.Type)?
         if let thrown = function.thrownErrorType {
-            guard !function.isAsync else { throw unsupported("async typed-throwing closures are not bridged") }
             guard let errorType = thrown.type as? any Error.Type else {
                 throw unsupported("its thrown type \(_typeName(thrown.type, qualified: false)) is not an Error")
             }
             try Self.checkValueType(errorType, role: "the thrown error", in: name)
             thrownErrorType = errorType
         }
-        // `@isolated(any)` and `nonisolated(nonsending)` async functions carry
-        // their isolation in the value or take it as a hidden argument; both
-        // set extended flags, which a plain or global-actor async function has not.
-        guard !function.isAsync || function.extendedFlags == 0 else {
+        // The isolation kind of the extended flags: `@isolated(any)` functions
+        // carry their actor in the value, `nonisolated(nonsending)` ones take
+        // their caller's actor as a hidden argument. (Typed throws and a
+        // `sending` result set other bits and change nothing here.)
+        switch function.extendedFlags & Self.isolationKindMask {
+        case 0: break
+        case Self.isolatedAnyKind:
             throw unsupported(
-                "an @isolated(any) or nonisolated(nonsending) async closure carries its isolation in a way "
-                    + "the bridge does not pass")
+                "an @isolated(any) closure carries its actor in two more words of the function value, "
+                    + "which the bridge does not pass")
+        case Self.callerIsolatedKind:
+            throw unsupported(
+                "a nonisolated(nonsending) closure takes its caller's actor as a hidden argument, "
+                    + "which the bridge does not pass")
+        case let kind:
+            throw unsupported("its isolation kind \(kind >> 1) is unknown")
         }
         guard !function.isDifferentiable else { throw unsupported("@differentiable closures are not bridged") }
         guard function.parameterCount <= Self.maximumArity else {
@@ -204,6 +212,12 @@ struct FunctionSignature: @unchecked Sendable {
         self.isGlobalActorIsolated = function.globalActor != nil
         self.stackByteCount = stackBytes
     }
+
+    /// The isolation kind bits of a function type's extended flags, and the
+    /// two kinds they name.
+    static let isolationKindMask: UInt32 = 0xE
+    static let isolatedAnyKind: UInt32 = 0x2
+    static let callerIsolatedKind: UInt32 = 0x4
 
     /// The size and alignment of a `throws(E)` function's error type.
     var thrownErrorLayout: (size: Int, alignment: Int)? {

@@ -24,7 +24,7 @@ import Testing
 
     private static let types: [any Any.Type] = [
         ((Int) -> Int).self, ((String, Double) throws -> Bool).self, (() -> Void).self,
-        ((Int) async throws(BridgeTestError) -> Int).self, Int.self, ((Int, Int, Int, Int, Int) -> Void).self,
+        (@isolated(any) (Int) async -> Int).self, Int.self, ((Int, Int, Int, Int, Int) -> Void).self,
     ]
 
     /// Repeated and concurrent lookups answer like a fresh reading, failures included.
