@@ -82,56 +82,51 @@ extension DynamicFunction {
         return _openExistential(errorType, do: withError)
     }
 
+    // Each `open` casts and holds the closure itself: Swift 6.0.3's SILGen
+    // crashes on a generic helper that takes these function types.
     private struct AsyncTypedCallerOpener<E: Error>: FunctionTypeOpener {
         let closure: Any
         let sendable: Bool
 
-        /// `closure` as `F`, held so that a `Sendable` caller can await it:
-        /// a non-`Sendable` closure runs on the task of whoever calls the
-        /// bridged function, as a direct call would.
-        private func held<F>(_: F.Type, sendableCast: (Any) -> F?) -> HeldTypedFunction<F>? {
-            let function = sendable ? sendableCast(closure) : closure as? F
-            return function.map(HeldTypedFunction.init)
-        }
-
         func open<R>(_: R.Type) -> AsyncCaller? {
-            guard
-                let held = held(
-                    (() async throws(E) -> R).self, sendableCast: { $0 as? @Sendable () async throws(E) -> R })
-            else { return nil }
+            let function: (() async throws(E) -> R)? =
+                sendable ? closure as? @Sendable () async throws(E) -> R : closure as? () async throws(E) -> R
+            guard let function else { return nil }
+            let held = HeldTypedFunction(value: function)
             return { _ in try await held.value() }
         }
         func open<A, R>(_: A.Type, _: R.Type) -> AsyncCaller? {
-            guard
-                let held = held(
-                    ((A) async throws(E) -> R).self, sendableCast: { $0 as? @Sendable (A) async throws(E) -> R })
-            else { return nil }
+            let function: ((A) async throws(E) -> R)? =
+                sendable ? closure as? @Sendable (A) async throws(E) -> R : closure as? (A) async throws(E) -> R
+            guard let function else { return nil }
+            let held = HeldTypedFunction(value: function)
             return { arguments in try await held.value(argument(arguments, 0)) }
         }
         func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> AsyncCaller? {
-            guard
-                let held = held(
-                    ((A, B) async throws(E) -> R).self,
-                    sendableCast: { $0 as? @Sendable (A, B) async throws(E) -> R })
-            else { return nil }
+            let function: ((A, B) async throws(E) -> R)? =
+                sendable
+                ? closure as? @Sendable (A, B) async throws(E) -> R : closure as? (A, B) async throws(E) -> R
+            guard let function else { return nil }
+            let held = HeldTypedFunction(value: function)
             return { arguments in try await held.value(argument(arguments, 0), argument(arguments, 1)) }
         }
         func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> AsyncCaller? {
-            guard
-                let held = held(
-                    ((A, B, C) async throws(E) -> R).self,
-                    sendableCast: { $0 as? @Sendable (A, B, C) async throws(E) -> R })
-            else { return nil }
+            let function: ((A, B, C) async throws(E) -> R)? =
+                sendable
+                ? closure as? @Sendable (A, B, C) async throws(E) -> R : closure as? (A, B, C) async throws(E) -> R
+            guard let function else { return nil }
+            let held = HeldTypedFunction(value: function)
             return { arguments in
                 try await held.value(argument(arguments, 0), argument(arguments, 1), argument(arguments, 2))
             }
         }
         func open<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> AsyncCaller? {
-            guard
-                let held = held(
-                    ((A, B, C, D) async throws(E) -> R).self,
-                    sendableCast: { $0 as? @Sendable (A, B, C, D) async throws(E) -> R })
-            else { return nil }
+            let function: ((A, B, C, D) async throws(E) -> R)? =
+                sendable
+                ? closure as? @Sendable (A, B, C, D) async throws(E) -> R
+                : closure as? (A, B, C, D) async throws(E) -> R
+            guard let function else { return nil }
+            let held = HeldTypedFunction(value: function)
             return { arguments in
                 try await held.value(
                     argument(arguments, 0), argument(arguments, 1), argument(arguments, 2), argument(arguments, 3))
@@ -140,8 +135,9 @@ extension DynamicFunction {
     }
 }
 
-/// A typed-throwing async closure held by a `Sendable` caller (see
-/// `DynamicFunction.makeAsyncTypedThrowingCaller`).
+/// A typed-throwing async closure held by a `Sendable` caller: a
+/// non-`Sendable` closure runs on the task of whoever calls the bridged
+/// function, as a direct call would.
 private struct HeldTypedFunction<Value>: @unchecked Sendable {
     let value: Value
 }
