@@ -119,13 +119,17 @@ import Testing
         let shapes = ShapeGenerator(seed: 1, size: nil).shapes()
         let evidence = Set(TypeFamily.evidenceFamilies.map(\.id))
         let first = try #require(shapes.firstIndex { evidence.contains($0.focus) })
-        // Appended after every other tier: the earlier cases keep their numbers. The resilience
-        // tier's positions first, then the recording tier's cases of the families and their optionals.
-        #expect(shapes[first...].allSatisfy { evidence.contains($0.focus) })
-        let recording = try #require(shapes[first...].firstIndex { $0.tier == .recording })
+        // Appended after every other tier but the typed-throwing closures': the earlier cases keep their
+        // numbers. The resilience tier's positions first, then the recording tier's cases of the families
+        // and their optionals.
+        let block = shapes[first...].prefix { $0.form != .typedThrowingClosure }
+        let end = first + block.count
+        #expect(block.allSatisfy { evidence.contains($0.focus) })
+        #expect(shapes[end...].allSatisfy { $0.form == .typedThrowingClosure })
+        let recording = try #require(block.firstIndex { $0.tier == .recording })
         #expect(shapes[first..<recording].allSatisfy { $0.tier == .resilience })
-        #expect(shapes[recording...].allSatisfy { $0.tier == .recording })
-        #expect(shapes[recording...].count == 4 * TypeFamily.evidenceValues.count)
+        #expect(shapes[recording..<end].allSatisfy { $0.tier == .recording })
+        #expect(shapes[recording..<end].count == 4 * TypeFamily.evidenceValues.count)
         for family in TypeFamily.evidenceValues {
             let mine = shapes.filter { $0.focus == family.id }
             #expect(mine.contains { $0.parameters == [family.id] && $0.result == nil }, "\(family.id)")

@@ -134,7 +134,8 @@ struct ShapeGeneratorTests {
         }
         #expect(
             TypeFamily.byID.count
-                == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count + TypeFamily.shapeFamilies.count)
+                == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count + TypeFamily.shapeFamilies.count
+                + TypeFamily.typedThrowingClosureFamilies.count)
     }
 
     @Test func theSeededGeneratorIsStable() {

@@ -30,6 +30,9 @@ public enum Comparison: Hashable, Sendable {
     /// An async closure: awaits `call` (an expression of `f`) on the received and on the
     /// sent closure and compares the answers with `==` (an async comparison).
     case asyncCall(String)
+    /// A closure: makes `call` (an expression of `f`) on the received and on the sent closure and
+    /// compares the answers with `==` (a typed-throwing closure's outcome, its result or its error).
+    case call(String)
 
     /// Whether the comparison consumes the values it compares, so the expected
     /// side must be a fresh evaluation of the sample expression.
@@ -72,6 +75,8 @@ public enum Comparison: Hashable, Sendable {
                 "labThrough(\(received), \(expected), { \(argument) }, fresh: \(result.consumesValues)) { \(inner) }"
         case .asyncCall(let call):
             return "await labSameAsync(\(received), \(expected)) { f in \(call) }"
+        case .call(let call):
+            return "labSameCall(\(received), \(expected)) { f in \(call) }"
         case .optional(let wrapped):
             switch wrapped {
             case .equal, .identity: return wrapped.expression(received, expected)

@@ -36,6 +36,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case associatedType = "associated-type"
     /// Shapes tier: `read` and yield_once_2 `modify` accessors (the CoroutineAccessors feature).
     case coroutineAccessor = "coroutine-accessor"
+    /// Typed-throwing closure types (`throws(E)`, `async throws(E)`) as arguments, results and properties.
+    case typedThrowingClosure = "typed-throwing-closure"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -31,6 +31,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case readAccessor = "read accessor"
     /// `var value: T { get set }` reached through its yield_once_2 `modify` (the check swaps the value in place).
     case modifyAccessor = "modify accessor"
+    /// A typed-throwing closure type (`(A...) throws(E) -> R`, `async throws(E)`) as the family's own spelling.
+    case typedThrowingClosure = "typed-throwing closure"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -45,6 +47,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .autoclosure: return .autoclosure
         case .twoPrimary, .threePrimary, .callerBound: return .associatedType
         case .readAccessor, .modifyAccessor: return .coroutineAccessor
+        case .typedThrowingClosure: return .typedThrowingClosure
         }
     }
 

@@ -87,7 +87,13 @@ struct CaseSource {
     private var recordCall: String {
         shape.parameters.isEmpty
             ? "labProbe.record()"
-            : "labProbe.record(\((0..<shape.parameters.count).map { "a\($0)" }.joined(separator: ", ")))"
+            : "labProbe.record(\(families.indices.map { "a\($0)" + boxedInPack($0) }.joined(separator: ", ")))"
+    }
+
+    /// What a value of family `index` needs to enter a parameter pack: Swift 6.3.1 crashes compiling
+    /// a typed-throwing function type inside one ("reabstraction of pack values"), so it goes in as `Any`.
+    private func boxedInPack(_ index: Int) -> String {
+        families[index].group == .typedThrowingClosure ? " as Any" : ""
     }
 
     var failIfAsked: String {
@@ -122,7 +128,7 @@ struct CaseSource {
         case .getter: return "var value: \(declaredResult) { get\(effects) { \(body) } }"
         case .setter:
             return
-                "var value: \(declaredSetterValue) { get { labProbe.answered() as \(declaredSetterValue) } set { labProbe.record(newValue) } }"
+                "var value: \(declaredSetterValue) { get { labProbe.answered() as \(declaredSetterValue) } set { labProbe.record(newValue\(boxedInPack(0))) } }"
         case .subscript:
             return "subscript\(genericClause)(\(parameterList)) -> \(declaredResult) { get\(effects) { \(body) } }"
         case .initializer: return "init(\(parameterList))\(effects) { \(recordCall); \(failIfAsked)}"
@@ -212,6 +218,8 @@ struct CaseSource {
     private func handlerParameter(_ index: Int) -> String {
         let family = families[index]
         if family.group == .autoclosure { return "@escaping " + family.spelling }
+        // The pack crash of `boxedInPack(_:)`: the handler takes a typed-throwing closure as `Any`.
+        if family.group == .typedThrowingClosure { return "Any" }
         if shape.form == .genericVariadic { return family.spelling }
         return family.parameterSpelling
     }

@@ -117,6 +117,17 @@ enum SupportSource {
             let y = await call(b)
             return x == y
         }
+        /// Makes `call` on both closures and compares the answers.
+        public func labSameCall<F, R: Equatable>(_ a: F, _ b: F, _ call: (F) -> R) -> Bool { call(a) == call(b) }
+        /// What a call answered or threw, spelled out: two typed-throwing closures agree when it is equal.
+        public func labOutcome<R>(_ body: () throws -> R) -> String {
+            do { return "returned \(String(reflecting: try body()))" } catch { return "threw \(String(reflecting: error))" }
+        }
+        public func labOutcomeAsync<R>(_ body: () async throws -> R) async -> String {
+            do { return "returned \(String(reflecting: try await body()))" } catch {
+                return "threw \(String(reflecting: error))"
+            }
+        }
         /// The same object (values of a `Self` shape: conformer instances, or values of a stub).
         public func labSameObject(_ a: Any, _ b: Any) -> Bool { (a as AnyObject) === (b as AnyObject) }
         public func labSameObjects(_ a: [Any], _ b: [Any]) -> Bool {

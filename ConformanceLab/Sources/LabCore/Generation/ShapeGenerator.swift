@@ -73,6 +73,7 @@ public struct ShapeGenerator: Sendable {
         shapesTier(into: &unique)
         resilienceEvidenceTier(into: &unique)
         evidenceRecordingTier(into: &unique)
+        typedThrowingClosureTier(into: &unique)
         return unique.shapes
     }
 

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import LabCore
+
+/// The typed-throwing closures tier: what it generates and the source of its cases.
+@Suite(.disabled(if: runsUnderEmulation, hostToolOnly))
+struct TypedThrowingClosureTierTests {
+    static let shapes = ShapeGenerator(seed: 1, size: nil).shapes()
+    static var tier: [Shape] { shapes.filter { $0.form == .typedThrowingClosure } }
+
+    private func text(_ shape: Shape, _ backend: Backend = .stub) -> String {
+        CaseSource(labCase: LabCase(index: 7, shape: shape, seed: 1), backend: backend).text
+    }
+
+    @Test func everyFamilyIsAnArgumentUnderEveryEffectAResultAndAProperty() {
+        let tier = Self.tier
+        #expect(tier.count == 9 * TypeFamily.typedThrowingClosureFamilies.count)
+        // Appended last: every earlier case keeps its number.
+        #expect(Self.shapes.suffix(tier.count) == tier[...])
+        for family in TypeFamily.typedThrowingClosureFamilies {
+            let mine = tier.filter { $0.parameters == [family.id] || $0.result == family.id }
+            let methods = mine.filter { $0.kind == .method && $0.parameters == [family.id] }
+            #expect(Set(methods.map(\.effect)) == Set(Effect.classic), "\(family.id)")
+            #expect(mine.contains { $0.kind == .staticMethod }, "\(family.id)")
+            #expect(mine.contains { $0.kind == .method && $0.result == family.id }, "\(family.id)")
+            #expect(mine.contains { $0.kind == .getter }, "\(family.id)")
+            #expect(mine.contains { $0.kind == .setter }, "\(family.id)")
+        }
+    }
+
+    @Test func handlersAndProbesTakeTheClosureAsAny() throws {
+        let argument = try #require(
+            Self.tier.first { $0.kind == .method && $0.parameters == ["(Int) throws(LabError) -> Int"] })
+        let source = text(argument)
+        #expect(source.contains("func call(_ a0: @escaping (Int) throws(LabError) -> Int) -> Int"))
+        // Swift 6.3.1 cannot put a typed-throwing function type in a parameter pack.
+        #expect(source.contains("labProbe.record(a0 as Any)"))
+        #expect(source.contains(".then { (a0: Any) in labProbe.record(a0)"))
+        #expect(source.contains("labSameCall($0, $1) { f in labOutcome { try f(5) } }"))
+        let setter = try #require(Self.tier.first { $0.kind == .setter })
+        #expect(text(setter, .control).contains("set { labProbe.record(newValue as Any) }"))
+        let asyncResult = try #require(
+            Self.tier.first {
+                $0.kind == .method && $0.result == "@Sendable (Int, String) async throws(LabError) -> LabLarge5"
+            })
+        #expect(text(asyncResult).contains("await labSameAsync($0, $1) { f in await labOutcomeAsync {"))
+    }
+}
