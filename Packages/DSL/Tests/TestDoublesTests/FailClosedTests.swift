@@ -161,7 +161,7 @@ struct IntSequenced: Sequenced {
         // Swift 6.3.1's runtime prints the type with its attribute, Swift 6.0.3's without it; the reason
         // names the attribute either way.
         #expect(error.reason.contains("() async -> ()"))
-        #expect(error.reason.contains("an @isolated(any) or nonisolated(nonsending) async closure"))
+        #expect(error.reason.contains("an @isolated(any) closure keeps its actor in its context"))
         #expect(error.fix.contains("ManualStub"))
         // (Given explicitly, the bridge refuses it: FunctionBridgeValidationTests. Swift 6.3.1 crashes
         // compiling `signatureOf: { $0.spawn }` of this requirement, so no explicit list is tried here.)

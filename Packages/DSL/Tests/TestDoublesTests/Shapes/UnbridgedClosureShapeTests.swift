@@ -73,7 +73,7 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
         let error = failure((any IsolatedAnyScheduler).self)
         expectFailsClosed(
             error, requirement: "schedule(_:)",
-            type: "() async -> ()", reason: "carries its actor in two more words of the function value")
+            type: "() async -> ()", reason: "keeps its actor in its context")
         #expect(error?.reason.contains("an @isolated(any) closure") == true)
     }
 }

@@ -71,16 +71,19 @@ struct FunctionSignature: @unchecked Sendable {
             try Self.checkValueType(errorType, role: "the thrown error", in: name)
             thrownErrorType = errorType
         }
-        // The isolation kind of the extended flags: `@isolated(any)` functions
-        // carry their actor in the value, `nonisolated(nonsending)` ones take
-        // their caller's actor as a hidden argument. (Typed throws and a
-        // `sending` result set other bits and change nothing here.)
+        // The isolation kind of the extended flags. An `@isolated(any)` function
+        // value is the usual two words, but its actor, `(any Actor)?`, is the
+        // first field of its context, where callers read it to hop there: a
+        // closure the bridge makes has a context of its own. A
+        // `nonisolated(nonsending)` function takes its caller's actor as a
+        // hidden leading argument. (Typed throws and a `sending` result set
+        // other bits and change nothing here.)
         switch function.extendedFlags & Self.isolationKindMask {
         case 0: break
         case Self.isolatedAnyKind:
             throw unsupported(
-                "an @isolated(any) closure carries its actor in two more words of the function value, "
-                    + "which the bridge does not pass")
+                "an @isolated(any) closure keeps its actor in its context, which a closure the bridge makes "
+                    + "does not have")
         case Self.callerIsolatedKind:
             throw unsupported(
                 "a nonisolated(nonsending) closure takes its caller's actor as a hidden argument, "
