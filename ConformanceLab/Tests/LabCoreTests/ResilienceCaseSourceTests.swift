@@ -119,13 +119,13 @@ import Testing
         let shapes = ShapeGenerator(seed: 1, size: nil).shapes()
         let evidence = Set(TypeFamily.evidenceFamilies.map(\.id))
         let first = try #require(shapes.firstIndex { evidence.contains($0.focus) })
-        // Appended after every other tier but the typed-throwing closures': the earlier cases keep their
-        // numbers. The resilience tier's positions first, then the recording tier's cases of the families
-        // and their optionals.
-        let block = shapes[first...].prefix { $0.form != .typedThrowingClosure }
+        // Appended after every other tier but the typed-throwing closures' and the bound `read` cases': the
+        // earlier cases keep their numbers. The resilience tier's positions first, then the recording tier's
+        // cases of the families and their optionals.
+        let block = shapes[first...].prefix { !($0.form?.isLaterTier ?? false) }
         let end = first + block.count
         #expect(block.allSatisfy { evidence.contains($0.focus) })
-        #expect(shapes[end...].allSatisfy { $0.form == .typedThrowingClosure })
+        #expect(shapes[end...].allSatisfy { $0.form?.isLaterTier == true })
         let recording = try #require(block.firstIndex { $0.tier == .recording })
         #expect(shapes[first..<recording].allSatisfy { $0.tier == .resilience })
         #expect(shapes[recording..<end].allSatisfy { $0.tier == .recording })

@@ -7,8 +7,9 @@ import Testing
 @Suite(.disabled(if: runsUnderEmulation, hostToolOnly))
 struct ShapesTierTests {
     static let shapes = ShapeGenerator(seed: 1, size: nil).shapes()
-    /// The shapes tier proper (the typed-throwing closures tier, appended later, has tests of its own).
-    static var tier: [Shape] { shapes.filter { $0.tier == .shapes && $0.form != .typedThrowingClosure } }
+    /// The shapes tier proper (the typed-throwing closures and bound `read` tiers, appended later, have tests
+    /// of their own).
+    static var tier: [Shape] { shapes.filter { $0.tier == .shapes && !($0.form?.isLaterTier ?? false) } }
 
     private func text(_ shape: Shape, _ backend: Backend = .stub) -> String {
         CaseSource(labCase: LabCase(index: 7, shape: shape, seed: 1), backend: backend).text
@@ -25,7 +26,7 @@ struct ShapesTierTests {
         let tier = Self.tier
         #expect(tier.count <= 210)
         // Coroutine accessors are properties, so only the other forms are methods.
-        for form in ShapeForm.allCases where !form.needsCoroutineAccessors && form != .typedThrowingClosure {
+        for form in ShapeForm.allCases where !form.needsCoroutineAccessors && !form.isLaterTier {
             let mine = tier.filter { $0.form == form }
             #expect(Set(mine.filter { $0.kind == .method }.map(\.effect)) == Set(Effect.classic), "\(form)")
             #expect(mine.contains { $0.kind == .staticMethod }, "\(form)")
@@ -104,10 +105,10 @@ struct ShapesTierTests {
     @Test func coroutineAccessorsComeLastInAModuleOfTheirOwnBuiltOnX86Only() throws {
         let accessors = Self.tier.filter { $0.form?.needsCoroutineAccessors == true }
         #expect(accessors.count == 10)
-        // Appended after every other shape but the evidence modules' and the typed-throwing closures', so the
-        // earlier cases keep their numbers.
+        // Appended after every other shape but the evidence modules' and the later tiers', so the earlier
+        // cases keep their numbers.
         let evidence = Set(TypeFamily.evidenceFamilies.map(\.id))
-        let earlier = Self.shapes.filter { !evidence.contains($0.focus) && $0.form != .typedThrowingClosure }
+        let earlier = Self.shapes.filter { !evidence.contains($0.focus) && !($0.form?.isLaterTier ?? false) }
         #expect(earlier.suffix(accessors.count) == accessors[...])
         let read = text(try #require(accessors.first { $0.form == .readAccessor && $0.result == "LabLarge5" }))
         #expect(read.contains("protocol P_c0007 { var value: LabLarge5 { read } }"))
@@ -148,4 +149,9 @@ struct ShapesTierTests {
         #expect(source.contains("Stub<any P_c0007<LabLarge5, Double, String>>"))
         #expect(source.contains("typealias A = LabLarge5"))
     }
+}
+
+extension ShapeForm {
+    /// Whether the form's cases come from a tier appended after the evidence modules'.
+    var isLaterTier: Bool { self == .typedThrowingClosure || self == .boundReadAccessor }
 }

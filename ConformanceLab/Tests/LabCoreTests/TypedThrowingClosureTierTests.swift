@@ -15,8 +15,10 @@ struct TypedThrowingClosureTierTests {
     @Test func everyFamilyIsAnArgumentUnderEveryEffectAResultAndAProperty() {
         let tier = Self.tier
         #expect(tier.count == 9 * TypeFamily.typedThrowingClosureFamilies.count)
-        // Appended last: every earlier case keeps its number.
-        #expect(Self.shapes.suffix(tier.count) == tier[...])
+        // Appended after every earlier tier (only the bound `read` cases follow): every earlier case keeps its number.
+        let bound = Self.shapes.filter { $0.form == .boundReadAccessor }
+        #expect(Self.shapes.dropLast(bound.count).suffix(tier.count) == tier[...])
+        #expect(Self.shapes.suffix(bound.count) == bound[...])
         for family in TypeFamily.typedThrowingClosureFamilies {
             let mine = tier.filter { $0.parameters == [family.id] || $0.result == family.id }
             let methods = mine.filter { $0.kind == .method && $0.parameters == [family.id] }
@@ -44,5 +46,16 @@ struct TypedThrowingClosureTierTests {
                 $0.kind == .method && $0.result == "@Sendable (Int, String) async throws(LabError) -> LabLarge5"
             })
         #expect(text(asyncResult).contains("await labSameAsync($0, $1) { f in await labOutcomeAsync {"))
+    }
+
+    @Test func aBoundReadIsTheReadOfAPrimaryAssociatedTypeInTheCoroutineModule() throws {
+        let bound = Self.shapes.filter { $0.form == .boundReadAccessor }
+        #expect(bound.count == 5)
+        #expect(bound.allSatisfy { $0.form?.needsCoroutineAccessors == true && $0.kind == .getter })
+        let source = text(try #require(bound.first { $0.result == "LabLarge5" }))
+        #expect(source.contains("protocol P_c0007<A> { associatedtype A; var value: A { read } }"))
+        #expect(source.contains("typealias A = LabLarge5"))
+        #expect(source.contains("Stub<any P_c0007<LabLarge5>>()"))
+        #expect(source.contains("stub.when(returning: expected) { $0.value }"))
     }
 }

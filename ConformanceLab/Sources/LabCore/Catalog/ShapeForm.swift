@@ -31,6 +31,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case readAccessor = "read accessor"
     /// `var value: T { get set }` reached through its yield_once_2 `modify` (the check swaps the value in place).
     case modifyAccessor = "modify accessor"
+    /// `var value: A { read }` on `any P<T>`: the `read` of a primary associated type the existential binds.
+    case boundReadAccessor = "bound read accessor"
     /// A typed-throwing closure type (`(A...) throws(E) -> R`, `async throws(E)`) as the family's own spelling.
     case typedThrowingClosure = "typed-throwing closure"
 
@@ -46,7 +48,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .asyncClosure: return .asyncClosure
         case .autoclosure: return .autoclosure
         case .twoPrimary, .threePrimary, .callerBound: return .associatedType
-        case .readAccessor, .modifyAccessor: return .coroutineAccessor
+        case .readAccessor, .modifyAccessor, .boundReadAccessor: return .coroutineAccessor
         case .typedThrowingClosure: return .typedThrowingClosure
         }
     }
@@ -110,7 +112,18 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .genericClosure: return "(T) -> T"
         case .genericResultOnly: return "T"
         case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
+        case .boundReadAccessor: return "A"
         default: return nil
         }
     }
+
+    /// The primary associated types the existential of a shape of this form with the given result binds:
+    /// ``primaryBindings``, or, for a bound `read`, its one associated type bound to the result's family.
+    func primaryBindings(result: String?) -> [(name: String, family: String)] {
+        guard self == .boundReadAccessor, let result else { return primaryBindings }
+        return [("A", result)]
+    }
+
+    /// Whether the form's requirement is a `read` accessor (which takes no getter effects).
+    var isReadAccessor: Bool { self == .readAccessor || self == .boundReadAccessor }
 }

@@ -9,7 +9,9 @@ extension TypeFamily {
 
     /// Every family by identifier: the catalog and the resilience tier's families.
     public static let byID: [String: TypeFamily] = Dictionary(
-        uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies).map { ($0.id, $0) })
+        uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies).map {
+            ($0.id, $0)
+        })
 
     /// The family with the given identifier; the identifiers used by layouts always exist.
     /// - Parameter id: A family identifier.

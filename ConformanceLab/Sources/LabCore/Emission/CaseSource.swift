@@ -44,10 +44,15 @@ struct CaseSource {
         return errorFamily.fixedSamples[labCase.errorCode % errorFamily.fixedSamples.count]
     }
 
+    /// The primary associated types the existential binds (a shapes-tier form's), name → family.
+    private var primaryBindings: [(name: String, family: String)] {
+        shape.form?.primaryBindings(result: shape.result) ?? []
+    }
+
     /// The existential type the check calls through.
     private var existential: String {
-        if let form = shape.form, !form.primaryBindings.isEmpty {
-            let bound = form.primaryBindings.map { TypeFamily.named($0.family).spelling }.joined(separator: ", ")
+        if !primaryBindings.isEmpty {
+            let bound = primaryBindings.map { TypeFamily.named($0.family).spelling }.joined(separator: ", ")
             return "any \(protocolName)<\(bound)>"
         }
         return shape.structure == .composed ? "any \(protocolName)_A & \(protocolName)" : "any \(protocolName)"
@@ -109,7 +114,7 @@ struct CaseSource {
         switch shape.kind {
         case .method, .inoutMethod: return "func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
         case .staticMethod: return "static func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
-        case .getter where shape.form == .readAccessor: return "var value: \(declaredResult) { read }"
+        case .getter where shape.form?.isReadAccessor == true: return "var value: \(declaredResult) { read }"
         case .getter: return "var value: \(declaredResult) { get\(effects) }"
         case .setter: return "var value: \(declaredSetterValue) { get set }"
         case .subscript: return "subscript\(genericClause)(\(parameterList)) -> \(declaredResult) { get\(effects) }"
@@ -143,8 +148,8 @@ struct CaseSource {
     }
 
     private var protocols: String {
-        if let form = shape.form, !form.primaryBindings.isEmpty {
-            let names = form.primaryBindings.map(\.name)
+        if !primaryBindings.isEmpty {
+            let names = primaryBindings.map(\.name)
             let associated = names.map { "associatedtype \($0)" }.joined(separator: "; ")
             return "protocol \(protocolName)<\(names.joined(separator: ", "))> { \(associated); \(requirement) }"
         }
@@ -161,7 +166,7 @@ struct CaseSource {
     private var conformer: String {
         let conformances = shape.structure == .composed ? "\(protocolName)_A, \(protocolName)" : protocolName
         var members = ["init(labSubject: Void) {}", witness]
-        for binding in shape.form?.primaryBindings ?? [] {
+        for binding in primaryBindings {
             members.append("typealias \(binding.name) = \(TypeFamily.named(binding.family).spelling)")
         }
         if shape.structure == .composed { members.append("func other() -> Int { labOtherAnswer }") }
@@ -439,7 +444,7 @@ struct CaseSource {
     /// without getters.
     var getterEffectsArgument: String {
         switch shape.kind {
-        case .getter where shape.form == .readAccessor:
+        case .getter where shape.form?.isReadAccessor == true:
             // A `read` is no getter (and cannot have effects).
             return ""
         case .getter, .subscript:

@@ -25,4 +25,16 @@ extension ShapeGenerator {
             insert(.setter, .sync, [family.id], nil)
         }
     }
+
+    /// The `read` of a bound associated type (x86_64 only, in the coroutine case module): `var value: A { read }`
+    /// on `any P<T>` for the families the `read` accessor cases use, after the typed-throwing closures.
+    func boundReadAccessorTier(into unique: inout UniqueShapes) {
+        let form = ShapeForm.boundReadAccessor
+        for family in ["Int", "String", "LabLarge5", "Optional<String>", "LabRef"] {
+            unique.insert(
+                Shape(
+                    kind: .getter, effect: .sync, structure: .plain, layout: .none, parameters: [], result: family,
+                    focus: form.rawValue, form: form))
+        }
+    }
 }

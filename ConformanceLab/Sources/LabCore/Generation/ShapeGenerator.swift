@@ -74,6 +74,7 @@ public struct ShapeGenerator: Sendable {
         resilienceEvidenceTier(into: &unique)
         evidenceRecordingTier(into: &unique)
         typedThrowingClosureTier(into: &unique)
+        boundReadAccessorTier(into: &unique)
         return unique.shapes
     }
 
