@@ -27,10 +27,11 @@ extension ShapeGenerator {
     }
 
     /// The `read` of a bound associated type (x86_64 only, in the coroutine case module): `var value: A { read }`
-    /// on `any P<T>` for the families the `read` accessor cases use, after the typed-throwing closures.
+    /// on `any P<T>`, after the typed-throwing closures. The families are a struct, enum or class each (what a
+    /// binding may be): a word, a string, a large struct yielded by address, a double and a class reference.
     func boundReadAccessorTier(into unique: inout UniqueShapes) {
         let form = ShapeForm.boundReadAccessor
-        for family in ["Int", "String", "LabLarge5", "Optional<String>", "LabRef"] {
+        for family in ["Int", "String", "LabLarge5", "Double", "LabRef"] {
             unique.insert(
                 Shape(
                     kind: .getter, effect: .sync, structure: .plain, layout: .none, parameters: [], result: family,
