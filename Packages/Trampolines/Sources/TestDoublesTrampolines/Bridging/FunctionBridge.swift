@@ -15,9 +15,10 @@ import CTestDoublesTrampolines
 /// function whose entry (`td_dynamic_function_entry`) calls a Swift closure.
 ///
 /// Supported function types: Swift (thick) convention, synchronous or
-/// `async` (register arguments only; not `@isolated(any)` or
-/// `nonisolated(nonsending)`), untyped `throws` or nonthrowing, `@Sendable` or not, isolated to a global actor
-/// or not, 0 to 4 parameters that are neither `inout`, `consuming`,
+/// `async` (register arguments only), not `@isolated(any)` (its actor is in
+/// its context) or `nonisolated(nonsending)` (it takes the caller's actor
+/// as a hidden argument), nonthrowing, `throws` or `throws(E)`, `@Sendable`
+/// or not, isolated to a global actor or not, 0 to 4 parameters that are neither `inout`, `consuming`,
 /// variadic, `isolated`, tuples, nor functions, and a result that is not a
 /// function; and optionals of them at any depth (`F?`, `F??`). A
 /// `FunctionAbstraction` passes chosen parameters and the result by address
