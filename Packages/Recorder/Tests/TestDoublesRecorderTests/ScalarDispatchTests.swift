@@ -114,6 +114,18 @@ import Testing
         #expect(String(reflecting: kind.value(from: word)) == String(reflecting: sample.value))
         #expect(kind.word(of: "not a scalar") == nil)
     }
+
+    @Test func wordsKeepOnlyTheirOwnBytesAndExactTypes() {
+        #expect(ScalarKind.bool.word(of: false) == 0)
+        #expect(ScalarKind.bool.word(of: true) == 1)
+        #expect(ScalarKind.int32.word(of: Int32(-2)) == 0xFFFF_FFFE)
+        #expect(ScalarKind.int8.word(of: Int8.min) == 0x80)
+        #expect(ScalarKind.float.word(of: Float(-0.0)) == 0x8000_0000)
+        #expect(ScalarKind.double.word(of: -Double.infinity) == (-Double.infinity).bitPattern)
+        // Another scalar type is not this kind.
+        #expect(ScalarKind.int.word(of: Int64(1)) == nil)
+        #expect(ScalarKind.int32.word(of: UInt32(1)) == nil)
+    }
 }
 
 /// Registrations whose matchers test raw words (`any()`, `equal` of a
