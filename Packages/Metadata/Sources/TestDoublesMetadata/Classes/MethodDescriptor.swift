@@ -1,33 +1,3 @@
-/// What a class method descriptor describes: the low four bits of its flags.
-public enum MethodDescriptorKind: Hashable, Sendable {
-    /// An ordinary method.
-    case method
-    /// A designated or required initializer (its allocating entry).
-    case initializer
-    /// A property or subscript getter.
-    case getter
-    /// A property or subscript setter.
-    case setter
-    /// A `_modify` coroutine (caller-allocated, `yield_once`).
-    case modify
-    /// A `_read` coroutine (caller-allocated, `yield_once`).
-    case read
-    /// A kind this reader does not know; callers fail closed on it.
-    case unknown(UInt8)
-
-    init(rawValue: UInt8) {
-        switch rawValue {
-        case 0: self = .method
-        case 1: self = .initializer
-        case 2: self = .getter
-        case 3: self = .setter
-        case 4: self = .modify
-        case 5: self = .read
-        default: self = .unknown(rawValue)
-        }
-    }
-}
-
 /// One entry of a class's own vtable description: the member a vtable slot
 /// serves, and the class's implementation of it.
 ///
@@ -50,8 +20,20 @@ public struct MethodDescriptor: Hashable, @unchecked Sendable {
     /// The raw flags word.
     public var flags: UInt32 { pointer.uint32(at: 0) }
 
-    /// What the descriptor describes.
-    public var kind: MethodDescriptorKind { MethodDescriptorKind(rawValue: UInt8(flags & 0x0F)) }
+    /// What the descriptor describes (the low four bits of its flags, numbered
+    /// as a protocol requirement's), nil for a kind this reader does not know:
+    /// callers fail closed on it.
+    public var kind: RequirementKind? {
+        switch flags & 0x0F {
+        case 0: .method
+        case 1: .initializer
+        case 2: .getter
+        case 3: .setter
+        case 4: .modify
+        case 5: .read
+        default: nil
+        }
+    }
 
     /// Whether the member is an instance member (`false` for `class` members and initializers).
     public var isInstance: Bool { flags & 0x10 != 0 }

@@ -43,16 +43,16 @@ extension FabricatedClass {
             let name = slot.method.displayName() ?? "the member at vtable word \(slot.wordOffset)"
             let method = slot.method
             switch method.kind {
-            case .method, .getter, .setter:
+            case .method?, .getter?, .setter?:
                 guard method.isInstance else {
                     throw .unsupportedRequirement("\(name) is a class member; only instance members are routed")
                 }
                 guard !method.isAsync, method.unknownFlags == 0 else {
                     throw .unsupportedRequirement("\(name) is async or has flags this layer does not know")
                 }
-            case .initializer, .modify, .read, .unknown:
-                throw .unsupportedRequirement(
-                    "\(name) is a \(method.kind) slot; only methods, getters and setters are routed")
+            case .initializer?, .modify?, .read?, nil:
+                let kind = method.kind.map { "\($0)" } ?? "unknown (flags 0x\(String(method.flags, radix: 16)))"
+                throw .unsupportedRequirement("\(name) is a \(kind) slot; only methods, getters and setters are routed")
             }
         }
         let target = FabricatedConformance.InvocationTarget(handler: handler)
