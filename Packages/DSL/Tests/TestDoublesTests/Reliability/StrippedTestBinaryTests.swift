@@ -32,7 +32,7 @@ struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
         let original = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let stripped = FileManager.default.temporaryDirectory
             .appendingPathComponent("testdoubles-stripped-\(UUID().uuidString).xctest")
-        try FileManager.default.copyItem(atPath: original, toPath: stripped.path)
+        try Self.copyExecutable(atPath: original, to: stripped.path)
         defer { try? FileManager.default.removeItem(at: stripped) }
         let strip = try Self.run(try #require(LoadedLibrary.tool("strip")), ["--strip-all", stripped.path])
         #expect(strip.status == 0, "\(strip.output)")
@@ -83,6 +83,25 @@ struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
     }
 
     /// Runs `executable` to completion; returns its exit status and its output and errors together.
+    /// Copies an executable through a descriptor opened close-on-exec: a child
+    /// process another test starts while the copy is written must not inherit
+    /// the writable descriptor, or exec of the copy fails with ETXTBSY for as
+    /// long as that child lives (some run for seconds).
+    static func copyExecutable(atPath source: String, to destination: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { throw CocoaError(.fileWriteUnknown) }
+                offset += written
+            }
+        }
+    }
+
     static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil
     ) throws -> (status: Int32, output: String) {
