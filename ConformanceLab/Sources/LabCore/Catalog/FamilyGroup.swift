@@ -38,6 +38,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case coroutineAccessor = "coroutine-accessor"
     /// Typed-throwing closure types (`throws(E)`, `async throws(E)`) as arguments, results and properties.
     case typedThrowingClosure = "typed-throwing-closure"
+    /// Protocols constrained to `Actor` or isolated to a global actor.
+    case isolatedProtocol = "isolated-protocol"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -35,6 +35,10 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case boundReadAccessor = "bound read accessor"
     /// A typed-throwing closure type (`(A...) throws(E) -> R`, `async throws(E)`) as the family's own spelling.
     case typedThrowingClosure = "typed-throwing closure"
+    /// A requirement of `protocol P: Actor`, called from outside the actor.
+    case actorProtocol = "protocol P: Actor"
+    /// A requirement of `@LabGlobalActor protocol P`, called on that global actor.
+    case globalActorProtocol = "@GlobalActor protocol P"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -50,6 +54,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .twoPrimary, .threePrimary, .callerBound: return .associatedType
         case .readAccessor, .modifyAccessor, .boundReadAccessor: return .coroutineAccessor
         case .typedThrowingClosure: return .typedThrowingClosure
+        case .actorProtocol, .globalActorProtocol: return .isolatedProtocol
         }
     }
 

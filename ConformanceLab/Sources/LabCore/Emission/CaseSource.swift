@@ -110,7 +110,7 @@ struct CaseSource {
     }
 
     /// The requirement as declared in the protocol.
-    private var requirement: String {
+    var requirement: String {
         switch shape.kind {
         case .method, .inoutMethod: return "func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
         case .staticMethod: return "static func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
@@ -153,6 +153,7 @@ struct CaseSource {
             let associated = names.map { "associatedtype \($0)" }.joined(separator: "; ")
             return "protocol \(protocolName)<\(names.joined(separator: ", "))> { \(associated); \(requirement) }"
         }
+        if let isolated = isolatedProtocolDeclaration { return isolated }
         switch shape.structure {
         case .plain:
             return "protocol \(protocolName) { \(requirement) }"
@@ -170,13 +171,13 @@ struct CaseSource {
             members.append("typealias \(binding.name) = \(TypeFamily.named(binding.family).spelling)")
         }
         if shape.structure == .composed { members.append("func other() -> Int { labOtherAnswer }") }
-        return "struct C_\(id): \(conformances) {\n    \(members.joined(separator: "\n    "))\n}"
+        return "\(conformerKeyword) C_\(id): \(conformances) {\n    \(members.joined(separator: "\n    "))\n}"
     }
 
     // MARK: The check
 
     var tryAwait: String {
-        (shape.effect.isThrowing ? "try " : "") + (shape.effect.isAsync ? "await " : "")
+        (shape.effect.isThrowing ? "try " : "") + (shape.effect.isAsync || callHopsToActor ? "await " : "")
     }
 
     /// The call through `receiver` with the given argument expressions.
@@ -231,7 +232,8 @@ struct CaseSource {
 
     /// Whether the check awaits: an async requirement, or a comparison that awaits (async closures).
     private var checkIsAsync: Bool {
-        shape.effect.isAsync || (families + [resultFamily].compactMap { $0 }).contains { $0.comparison.isAsync }
+        shape.effect.isAsync || shape.form?.group == .isolatedProtocol
+            || (families + [resultFamily].compactMap { $0 }).contains { $0.comparison.isAsync }
     }
 
     /// The line that compares a received argument (or a result) with the sent one.
@@ -244,7 +246,7 @@ struct CaseSource {
     private var check: String {
         var lines: [String] = []
         // Only async shapes get an async check: no coroutine where none is needed.
-        lines.append("func check_\(id)_()\(checkIsAsync ? " async" : "") -> LabVerdict {")
+        lines.append("\(checkIsolation)func check_\(id)_()\(checkIsAsync ? " async" : "") -> LabVerdict {")
         lines.append("    var verdict = LabVerdict()")
         for (index, family) in families.enumerated() {
             lines.append("    let e\(index): \(family.spelling) = \(labCase.arguments[index])")
@@ -382,7 +384,8 @@ struct CaseSource {
                 let returning =
                     resultFamily == nil || shape.kind == .inoutMethod || shape.recording != .samples
                     ? "" : "(returning: expected)"
-                configure = "\(shape.effect.isAsync ? "await " : "")stub.when\(returning) { \(stubPattern) }"
+                configure =
+                    "\(shape.effect.isAsync || callHopsToActor ? "await " : "")stub.when\(returning) { \(stubPattern) }"
             }
             // The handler answers with the expected value itself, so a call routed to it at the wrong time
             // shows as a wrong value rather than a crash of the probe. An initializer answers with a value of
@@ -448,10 +451,12 @@ struct CaseSource {
             // A `read` is no getter (and cannot have effects).
             return ""
         case .getter, .subscript:
+            // `Actor`'s `unownedExecutor` is a getter before the protocol's own.
+            let base = shape.form == .actorProtocol ? "getterEffects: .nonthrowing, " : "getterEffects: "
             switch shape.effect {
-            case .sync, .async: return "getterEffects: .nonthrowing"
-            case .throws, .asyncThrows: return "getterEffects: .throwing"
-            case .typedThrows, .asyncTypedThrows: return "getterEffects: .typedThrowing(\(errorSpelling).self)"
+            case .sync, .async: return base + ".nonthrowing"
+            case .throws, .asyncThrows: return base + ".throwing"
+            case .typedThrows, .asyncTypedThrows: return base + ".typedThrowing(\(errorSpelling).self)"
             }
         case .setter:
             // `var value: T { get set }`: its getter cannot throw.

@@ -290,6 +290,11 @@ enum SupportSource {
         /// (`func other() -> Int`): the conformer returns it, a stub is configured with it.
         public let labOtherAnswer = 7_007
 
+        /// The global actor of the `@LabGlobalActor protocol P` cases (a default actor of the lab's own).
+        @globalActor public actor LabGlobalActor {
+            public static let shared = LabGlobalActor()
+        }
+
         /// A fault `abi-lab --inject-fault` asks for, to prove the harness catches it:
         /// `arguments` drops the last received argument, `error` throws another error,
         /// `crash` kills the process in every case whose number is a multiple of 97.

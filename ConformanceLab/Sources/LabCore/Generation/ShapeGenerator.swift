@@ -75,6 +75,7 @@ public struct ShapeGenerator: Sendable {
         evidenceRecordingTier(into: &unique)
         typedThrowingClosureTier(into: &unique)
         boundReadAccessorTier(into: &unique)
+        isolatedProtocolTier(into: &unique)
         return unique.shapes
     }
 
