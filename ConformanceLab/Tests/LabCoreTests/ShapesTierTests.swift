@@ -153,5 +153,7 @@ struct ShapesTierTests {
 
 extension ShapeForm {
     /// Whether the form's cases come from a tier appended after the evidence modules'.
-    var isLaterTier: Bool { self == .typedThrowingClosure || self == .boundReadAccessor }
+    var isLaterTier: Bool {
+        self == .typedThrowingClosure || self == .boundReadAccessor || group == .isolatedProtocol
+    }
 }

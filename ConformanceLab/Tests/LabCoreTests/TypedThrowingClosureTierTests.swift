@@ -15,10 +15,13 @@ struct TypedThrowingClosureTierTests {
     @Test func everyFamilyIsAnArgumentUnderEveryEffectAResultAndAProperty() {
         let tier = Self.tier
         #expect(tier.count == 9 * TypeFamily.typedThrowingClosureFamilies.count)
-        // Appended after every earlier tier (only the bound `read` cases follow): every earlier case keeps its number.
+        // Appended after every earlier tier (only the bound `read` cases and the isolated protocols follow): every
+        // earlier case keeps its number.
         let bound = Self.shapes.filter { $0.form == .boundReadAccessor }
-        #expect(Self.shapes.dropLast(bound.count).suffix(tier.count) == tier[...])
-        #expect(Self.shapes.suffix(bound.count) == bound[...])
+        let isolated = Self.shapes.filter { $0.form?.group == .isolatedProtocol }
+        let later = bound.count + isolated.count
+        #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
+        #expect(Self.shapes.dropLast(isolated.count).suffix(bound.count) == bound[...])
         for family in TypeFamily.typedThrowingClosureFamilies {
             let mine = tier.filter { $0.parameters == [family.id] || $0.result == family.id }
             let methods = mine.filter { $0.kind == .method && $0.parameters == [family.id] }
