@@ -106,7 +106,9 @@ extension StubBlueprint {
         of subject: Any.Type, typeName: String, requested: [RequestedAssociatedType] = []
     ) throws(StubError) -> AssociatedTypeBinding? {
         let isConstrained = TypeMetadata(subject).kind == .extendedExistential
-        guard isConstrained || !requested.isEmpty else { return nil }
+        guard isConstrained || !requested.isEmpty else {
+            return try inheritedBinding(of: subject, typeName: typeName)
+        }
         func unsupported(_ reason: String) -> StubError {
             StubError(
                 .unsupportedProtocolShape, type: typeName,
@@ -136,6 +138,10 @@ extension StubBlueprint {
             }
         } else {
             descriptor = try requestedProtocol(of: requested, subject: subject, typeName: typeName)
+            // Same-type requirements of the stubbed protocol fix these for every caller, as an existential does.
+            if let hierarchy = try? ProtocolHierarchy(of: subject) {
+                existentialBindings = fixedTypes(of: descriptor, by: hierarchy.roots)
+            }
         }
         guard descriptor.specialProtocol == 0 else { throw unsupported("its protocol is a special protocol") }
         let names = descriptor.associatedTypeNames
@@ -175,6 +181,58 @@ extension StubBlueprint {
             callerBound: Set(given.keys))
     }
 
+    /// The binding of an inherited protocol's associated types that the
+    /// stubbed protocol fixes by same-type requirements
+    /// (`protocol Account: Identifiable where ID == String`): callers of the
+    /// existential see those types concretely, as they see a constrained
+    /// existential's, so the stub serves them the same way.
+    ///
+    /// - Returns: The binding, nil when no protocol of the hierarchy has
+    ///   associated types or when they are not all fixed to struct, enum or
+    ///   class types (construction then names the unbound ones).
+    private static func inheritedBinding(
+        of subject: Any.Type, typeName: String
+    ) throws(StubError) -> AssociatedTypeBinding? {
+        guard let hierarchy = try? ProtocolHierarchy(of: subject) else { return nil }
+        let declaring = hierarchy.nodes.filter { !$0.protocolDescriptor.associatedTypeNames.isEmpty }
+        guard declaring.count == 1, let base = declaring.first?.protocolDescriptor, !hierarchy.roots.contains(base)
+        else { return nil }
+        let names = base.associatedTypeNames
+        let fixed = fixedTypes(of: base, by: hierarchy.roots)
+        var types: [Any.Type] = []
+        for name in names {
+            guard let type = fixed[name] else { return nil }
+            switch TypeMetadata(type).kind {
+            case .struct, .enum, .class: types.append(type)
+            default: return nil
+            }
+        }
+        let conformances = try associatedRequirements(of: fixed, in: base, typeName: typeName, callerBound: [])
+        return AssociatedTypeBinding(
+            protocolDescriptor: base, names: names, types: types, conformances: conformances, callerBound: [])
+    }
+
+    /// The concrete types that same-type requirements of `roots` give the
+    /// associated types of `base` (`where ID == String`), by name.
+    private static func fixedTypes(
+        of base: ProtocolDescriptor, by roots: [ProtocolDescriptor]
+    ) -> [String: Any.Type] {
+        let names = base.associatedTypeNames
+        var fixed: [String: Any.Type] = [:]
+        for root in roots where root != base {
+            for requirement in root.requirementSignature where requirement.kind == .sameType && !requirement.isOnSelf {
+                guard let subject = requirement.subject, let path = AssociatedTypePath(subject),
+                    path.members.count == 1, let member = path.members.first, names.contains(member.name),
+                    member.declaringProtocol.map({ $0 == base }) ?? true,
+                    let other = requirement.sameTypeConstraint, AssociatedTypePath(other) == nil,
+                    let type = try? other.resolve(in: nil, genericArguments: nil).type
+                else { continue }
+                fixed[member.name] = type
+            }
+        }
+        return fixed
+    }
+
     /// The one protocol the caller's bindings name, which must be a protocol of the plain existential.
     private static func requestedProtocol(
         of requested: [RequestedAssociatedType], subject: Any.Type, typeName: String
@@ -198,7 +256,14 @@ extension StubBlueprint {
                 fix: "pass the bindings to Stub(associatedTypes:)")
         }
         let hierarchy = try? ProtocolHierarchy(of: subject)
-        guard let hierarchy, hierarchy.roots.contains(found) else {
+        // An inherited protocol's associated types can be bound when the
+        // stubbed protocol declares none of its own.
+        let inherits =
+            hierarchy.map { hierarchy in
+                hierarchy.nodes.contains { $0.protocolDescriptor == found }
+                    && hierarchy.roots.allSatisfy(\.associatedTypeNames.isEmpty)
+            } ?? false
+        guard let hierarchy, hierarchy.roots.contains(found) || inherits else {
             throw StubError(
                 .unsupportedProtocolShape, type: typeName, requirement: "\(found.name)",
                 reason: "the bindings name associated types of \(found.name), which is not the protocol of "

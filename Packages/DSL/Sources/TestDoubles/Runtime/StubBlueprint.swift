@@ -126,11 +126,13 @@ struct StubBlueprint: @unchecked Sendable {
             throw StubError(
                 .unsupportedProtocolShape, type: typeName, requirement: "\(protocolName).\(list)",
                 reason: "\(protocolName) has associated types (\(list)) that \(typeName) does not bind",
-                fix: hierarchy.roots.contains(node.protocolDescriptor) && binding == nil
+                fix: binding == nil
+                    && (hierarchy.roots.contains(node.protocolDescriptor)
+                        || hierarchy.roots.allSatisfy(\.associatedTypeNames.isEmpty))
                     ? "bind them: Stub<\(typeName)>(associatedTypes: [\(bindings.joined(separator: ", "))]), or use "
                         + "ManualStub with a concrete conformer"
-                    : "use ManualStub with a concrete conformer (the runtime stub binds the associated types of the "
-                        + "stubbed protocol itself, not of the protocols it inherits)")
+                    : "use ManualStub with a concrete conformer (the runtime stub binds the associated types of one "
+                        + "protocol: the stubbed one, or the one inherited protocol that declares them)")
         }
         var signatures: [ResolvedSignature] = []
         var discovery = SignatureWitnesses(hierarchy: hierarchy)
@@ -313,7 +315,10 @@ struct StubBlueprint: @unchecked Sendable {
                 let base = node.baseProtocols[baseIndex]
                 baseIndex += 1
                 slots.append(
-                    .baseProtocol(try layout(of: base, hierarchy: hierarchy, callables: callables, typeName: typeName)))
+                    .baseProtocol(
+                        try layout(
+                            of: base, hierarchy: hierarchy, callables: callables, typeName: typeName,
+                            binding: binding)))
             case .associatedTypeAccessFunction, .associatedConformanceAccessFunction:
                 if let binding, binding.protocolDescriptor == descriptor {
                     if requirement.kind == .associatedTypeAccessFunction, associatedTypeIndex < binding.types.count {
