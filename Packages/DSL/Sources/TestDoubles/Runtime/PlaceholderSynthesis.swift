@@ -9,7 +9,8 @@ import FoundationNetworking
 /// Installs the runtime's placeholder synthesis as the recorder's
 /// last-resort placeholder hook, so `Match.any()` and recording passes work
 /// for structs, enums, tuples, SIMD vectors and other values built from
-/// metadata, for existentials (a dummy of the protocol) and for closures.
+/// metadata, for existentials (a dummy of the protocol), existential
+/// metatypes (the dummy's type) and for closures.
 ///
 /// Nested types (struct fields, tuple elements, enum payloads) are looked up
 /// first through the recorder's sources (registered, built-in and handed-over
@@ -40,11 +41,13 @@ enum PlaceholderSynthesis {
         switch TypeMetadata(type).kind {
         case .existential, .function:
             return try? DummyFactory.make(type, site: site).get()
+        case .existentialMetatype:
+            return existentialMetatype(type)
         default:
             return nil
         }
     }
 
     /// Where a dummy made as a placeholder says it was created.
-    private static let site = CallSite()
+    static let site = CallSite()
 }
