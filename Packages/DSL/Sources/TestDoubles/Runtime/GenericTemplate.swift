@@ -81,6 +81,10 @@ struct GenericTemplate: @unchecked Sendable {
             throw UnservedGenericType(
                 reason: "\(spelling(of: type)) is a tuple holding a generic parameter of the method, which the "
                     + "runtime stub does not decode")
+        case .dependentMember(let base, let member, _) where base.mentionsRequirementGenerics:
+            throw UnservedGenericType(
+                reason: "\(spelling(of: type)) is the associated type \(member) of a generic parameter of the method, "
+                    + "whose concrete type is known only per call")
         case .existential, .existentialMetatype, .dependentMember, .dynamicSelf:
             throw UnservedGenericType(
                 reason: "\(spelling(of: type)) mixes a generic parameter of the method with Self or an associated type")

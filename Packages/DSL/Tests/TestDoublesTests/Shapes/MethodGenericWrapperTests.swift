@@ -86,7 +86,26 @@ struct LiveGenericContainers: GenericContainers {
     func outcome<T: Sendable>(_ value: Result<T, PresentationFailure>) async -> T? { try? value.get() }
 }
 
+/// A requirement returning an associated type of its own generic parameter.
+protocol CollectionPicking {
+    func first<C: Collection>(of collection: C) -> C.Element?
+}
+
+struct LiveCollectionPicking: CollectionPicking {
+    func first<C: Collection>(of collection: C) -> C.Element? { collection.first }
+}
+
 @Suite struct MethodGenericWrapperTests {
+    @Test func anAssociatedTypeOfAMethodGenericFailsClosedSayingSo() {
+        #expect {
+            _ = try Stub<any CollectionPicking>()
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("first(of:)") && text.contains("the associated type Element of a generic parameter")
+                && !text.contains("τ_")
+        }
+    }
+
     @Test func anOptionalGenericParameterReachesTheHandler() throws {
         let stub = try Stub<any RequestEncoding>()
         let encodes = stub.when { try $0.encode(Match.any() as QueryPayload?, into: Match.any()) }
