@@ -209,8 +209,9 @@ extension StubError {
             return "\(actual) explicit requirements were given, but \(name) has \(expected) callable requirements"
         case .requirementMismatch(_, let index, let expected, let actual):
             return "explicit requirement \(index + 1) is \(actual), but the protocol's requirement there is \(expected)"
-        case .trampolineAllocationFailed(let index):
-            return "executable memory for the trampolines could not be mapped (requirement \(index + 1))"
+        case .trampolineAllocationFailed:
+            // The pages hold every requirement's veneer: no one requirement failed, so none is named.
+            return "executable memory for the trampolines of the double could not be mapped"
         case .unsupportedTypeKind(let name): return "\(name) has a metadata kind the runtime does not handle"
         case .unsupportedProtocolShape(_, let text), .signatureDiscoveryFailed(_, _, let text): return text
         }

@@ -105,8 +105,10 @@ extension ResolvedSignature {
                 return try binding.resolve(type)
             } catch {
                 throw describe(
-                    "\(what) has type \(type); the runtime stub serves the bound associated types \(binding.nameList) "
-                        + "as a whole type or inside Optional, Array, Set, Dictionary and Result (\(error.reason))",
+                    "\(what) has type \(GenericTemplate.spelling(of: type)); the runtime stub serves the bound "
+                        + "associated types \(binding.nameList) "
+                        + "as a whole type or inside Optional, Array, Set, Dictionary and Result "
+                        + "(\(GenericTemplate.readable(error.reason)))",
                     "use ManualStub with a conformer that binds the associated type")
             }
         }
@@ -147,7 +149,8 @@ extension ResolvedSignature {
             {
                 guard parameter.ownership != .inout else {
                     throw describe(
-                        "parameter \(index + 1) is an inout \(dependent), which the runtime stub does not serve for "
+                        "parameter \(index + 1) is an inout \(GenericTemplate.spelling(of: dependent)), which the "
+                            + "runtime stub does not serve for "
                             + "a bound associated type", "use ManualStub")
                 }
                 let ownership: ArgumentOwnership =
@@ -251,8 +254,16 @@ extension ResolvedSignature {
         case .untyped: thrown = .untyped
         case .typed(let error):
             guard let type = error.concreteType, let errorType = type as? any Error.Type else {
+                let spelled = GenericTemplate.readable(error.description)
+                if case .dependent(let dependent) = error, dependent.mentionsRequirementGenerics {
+                    throw describe(
+                        "it throws \(spelled), a generic parameter of the method, whose type and size each call "
+                            + "chooses; the runtime stub places a typed error only of a concrete type",
+                        "use ManualStub (a hand-written or doubles-gen conformer)")
+                }
                 throw describe(
-                    "it throws \(error), which is not a concrete error type", "throw a concrete error type")
+                    "it throws \(spelled), which is not a concrete error type (it depends on Self or an "
+                        + "associated type)", "use ManualStub (a hand-written or doubles-gen conformer)")
             }
             thrown = .typed(errorType)
         }
