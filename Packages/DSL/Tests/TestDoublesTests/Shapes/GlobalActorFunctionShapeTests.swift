@@ -203,7 +203,8 @@ struct RowRejected: Error, Equatable {}
 
     @Test func aThrowingCustomGlobalActorResult() async throws {
         let stub = try Stub<any ChangeObserving>()
-        stub.when { try $0.makeThrowingWriter() }.thenReturn({ @DatabaseActor @Sendable (row: StoredRow) throws -> Int in
+        stub.when { try $0.makeThrowingWriter() }.thenReturn({
+            @DatabaseActor @Sendable (row: StoredRow) throws -> Int in
             DatabaseActor.assertIsolated()
             guard row.id > 0 else { throw RowRejected() }
             return row.id

@@ -75,7 +75,8 @@ func callOptionalStep(_ step: Any, with value: Int) -> Int {
             .method(.concrete(Step.self), returning: .concrete(Int.self)),
             .method(.concrete(Int.self), returning: .concrete(Step.self)),
             .method(.concrete(AsyncStep.self), returning: .concrete(Int.self), isAsync: true),
-            .method(.optional(wrapping: .concrete(Step.self)), returning: .concrete(Int.self), throwing: StepFailure.self),
+            .method(
+                .optional(wrapping: .concrete(Step.self)), returning: .concrete(Int.self), throwing: StepFailure.self),
             .getter(.optional(wrapping: .concrete(TextCheck.self))),
             .setter(.optional(wrapping: .concrete(TextCheck.self))))
     }
@@ -151,7 +152,8 @@ func callOptionalStep(_ step: Any, with value: Int) -> Int {
             .method("runAsync(_:)", signatureOf: { $0.runAsync }),
             // Swift 6.3.1 crashes (SILGen reabstraction thunk) on `{ $0.attempt }`: an optional typed-throwing
             // closure parameter in a parameter pack. The Value form describes it.
-            .method(.optional(wrapping: .concrete(Step.self)), returning: .concrete(Int.self), throwing: StepFailure.self),
+            .method(
+                .optional(wrapping: .concrete(Step.self)), returning: .concrete(Int.self), throwing: StepFailure.self),
             .getter(signatureOf: \.check), .setter(signatureOf: \.check))
         stub.when { $0.makeStep(offset: Match.any()) }.then { (offset: Int) in makeCheckedStep(offset: offset) }
         #expect(throws: StepFailure(step: -5)) { try stub().makeStep(offset: 1)(-5) }
