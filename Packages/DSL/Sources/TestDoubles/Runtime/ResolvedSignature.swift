@@ -83,9 +83,7 @@ extension ResolvedSignature {
         isAsync = signature.isAsync
         let genericCount = signature.genericParameters.count
         genericParameterCount = genericCount
-        let markerProtocols: Set<String> = [
-            "Swift.Sendable", "Swift.Copyable", "Swift.Escapable", "Swift.BitwiseCopyable",
-        ]
+        let markerProtocols = Self.markerProtocols
         genericWordCount =
             genericCount
             + signature.genericParameters.reduce(0) { count, parameter in

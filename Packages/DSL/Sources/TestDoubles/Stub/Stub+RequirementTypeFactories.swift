@@ -312,7 +312,8 @@ extension Stub.Requirement {
     private static func described(
         _ kind: RequirementKind, _ arguments: [Value], result: Value?, thrown: ThrownShape, isAsync: Bool
     ) -> Self {
-        let missing = (arguments + (result.map { [$0] } ?? [])).filter { $0.type == nil }.map(\.symbolic)
+        let values = arguments + (result.map { [$0] } ?? [])
+        let missing = values.filter { $0.type == nil }.map(\.symbolic)
         let name: String
         switch kind {
         case .initializer: name = "init(\(arguments.count))"
@@ -327,6 +328,8 @@ extension Stub.Requirement {
             unsupported: missing.isEmpty
                 ? nil
                 : "it names \(missing.joined(separator: ", ")), which an explicit requirement cannot resolve to "
-                    + "metadata")
+                    + "metadata"
+                    + (values.contains { $0.template != nil }
+                        ? " without the method's generic parameters (list them: .method(_:returning:generics:))" : ""))
     }
 }

@@ -1,13 +1,18 @@
+import TestDoublesMetadata
+
 extension Stub.Requirement {
     /// A parameter or result type of an explicit requirement, for the
     /// `Value` forms of the factories: `.method(.concrete(Int.self), returning: .concrete(String.self))`.
     ///
     /// Concrete types and the standard wrappers around them (`optional`,
-    /// `array`, `set`, `dictionary`, `Result`) are served. Values that stand
-    /// for something the explicit requirement cannot resolve to metadata
-    /// (`dynamicSelf`, an associated type, a method's generic parameter)
-    /// make construction throw a ``StubError`` naming the requirement, never
-    /// a double that would decode calls wrongly.
+    /// `array`, `set`, `dictionary`, `Result`) are served. A method's own
+    /// generic parameter (``methodGenericParameter(index:)``), bare or inside
+    /// those wrappers, a ``metatype(of:)`` or a ``function(_:returning:)``,
+    /// is served by the factories that list the method's generic parameters
+    /// (`.method(_:returning:generics:)`). Values that stand for something
+    /// the explicit requirement cannot resolve to metadata (`dynamicSelf`, an
+    /// associated type) make construction throw a ``StubError`` naming the
+    /// requirement, never a double that would decode calls wrongly.
     public struct Value: @unchecked Sendable {
         /// The type's metadata, when it has one.
         let type: Any.Type?
@@ -15,11 +20,15 @@ extension Stub.Requirement {
         let symbolic: String
         /// Whether the parameter is passed `consuming` (owned).
         let isConsuming: Bool
+        /// The type as a mangled name spells it, when it mentions a method's own
+        /// generic parameter (nil otherwise, and when a part has no mangled name).
+        let template: DemangledType?
 
-        private init(type: Any.Type?, symbolic: String, isConsuming: Bool = false) {
+        private init(type: Any.Type?, symbolic: String, isConsuming: Bool = false, template: DemangledType? = nil) {
             self.type = type
             self.symbolic = symbolic
             self.isConsuming = isConsuming
+            self.template = template
         }
 
         /// A concrete type.
@@ -47,7 +56,40 @@ extension Stub.Requirement {
         /// - Parameter index: Its position among the requirement's generic parameters.
         /// - Returns: The value.
         public static func methodGenericParameter(index: Int = 0) -> Self {
-            Self(type: nil, symbolic: "generic parameter \(index)")
+            Self(
+                type: nil, symbolic: "T\(index + 1)",
+                template: index >= 0 ? .genericParameter(depth: 1, index: index) : nil)
+        }
+
+        /// `Instance.Type`, the metatype of a value (a method's generic parameter's: `T.Type`).
+        ///
+        /// - Parameter instance: The instance value.
+        /// - Returns: The value.
+        public static func metatype(of instance: Self) -> Self {
+            Self(
+                type: instance.type.map(Self.metatypeType), symbolic: "\(instance.symbolic).Type",
+                template: wrapping([instance]) { .metatype($0[0]) })
+        }
+
+        /// `(Parameters...) -> Result`, an escaping closure over the values
+        /// (a method's generic parameter's: `(T) -> T`). A closure of concrete
+        /// types is described by ``concrete(_:)`` with its function type.
+        ///
+        /// - Parameters:
+        ///   - parameters: The closure's parameter values.
+        ///   - result: Its result value.
+        /// - Returns: The value.
+        public static func function(_ parameters: [Self], returning result: Self) -> Self {
+            let spelled = "(\(parameters.map(\.symbolic).joined(separator: ", "))) -> \(result.symbolic)"
+            let template = wrapping(parameters + [result]) { parts in
+                .function(
+                    DemangledFunctionType(
+                        parameters: parts.dropLast().map { DemangledParameter(type: $0) },
+                        result: parts[parts.count - 1]))
+            }
+            // Only a closure over a method's generic parameter is described this way; a concrete one has no metadata
+            // here, so it fails closed naming itself (describe it with `.concrete`).
+            return Self(type: nil, symbolic: spelled, template: template)
         }
 
         /// An optional associated type.
@@ -77,7 +119,9 @@ extension Stub.Requirement {
         /// - Parameter value: The wrapped value.
         /// - Returns: The value.
         public static func optional(wrapping value: Self) -> Self {
-            Self(type: value.type.map(Self.optionalType), symbolic: "\(value.symbolic)?")
+            Self(
+                type: value.type.map(Self.optionalType), symbolic: "\(value.symbolic)?",
+                template: wrapping([value]) { .standard("Optional", kind: .enumeration, $0) })
         }
 
         /// `[Element]`.
@@ -85,7 +129,9 @@ extension Stub.Requirement {
         /// - Parameter element: The element value.
         /// - Returns: The value.
         public static func array(of element: Self) -> Self {
-            Self(type: element.type.map(Self.arrayType), symbolic: "[\(element.symbolic)]")
+            Self(
+                type: element.type.map(Self.arrayType), symbolic: "[\(element.symbolic)]",
+                template: wrapping([element]) { .standard("Array", kind: .structure, $0) })
         }
 
         /// `Set<Element>`; an element type that is not `Hashable` has no set.
@@ -93,7 +139,9 @@ extension Stub.Requirement {
         /// - Parameter element: The element value.
         /// - Returns: The value.
         public static func set(of element: Self) -> Self {
-            Self(type: element.type.flatMap(Self.setType), symbolic: "Set<\(element.symbolic)>")
+            Self(
+                type: element.type.flatMap(Self.setType), symbolic: "Set<\(element.symbolic)>",
+                template: wrapping([element]) { .standard("Set", kind: .structure, $0) })
         }
 
         /// `[Key: Value]`; a key type that is not `Hashable` has no dictionary.
@@ -105,7 +153,9 @@ extension Stub.Requirement {
         public static func dictionary(key: Self, value: Self) -> Self {
             var type: Any.Type?
             if let keyType = key.type, let valueType = value.type { type = Self.dictionaryType(keyType, valueType) }
-            return Self(type: type, symbolic: "[\(key.symbolic): \(value.symbolic)]")
+            return Self(
+                type: type, symbolic: "[\(key.symbolic): \(value.symbolic)]",
+                template: wrapping([key, value]) { .standard("Dictionary", kind: .structure, $0) })
         }
 
         /// `[Key: Self.Value]` with a concrete key and an associated value type.
@@ -154,13 +204,15 @@ extension Stub.Requirement {
             if let successType = success.type, let failureType = failure.type {
                 type = Self.resultType(successType, failureType)
             }
-            return Self(type: type, symbolic: "Result<\(success.symbolic), \(failure.symbolic)>")
+            return Self(
+                type: type, symbolic: "Result<\(success.symbolic), \(failure.symbolic)>",
+                template: wrapping([success, failure]) { .standard("Result", kind: .enumeration, $0) })
         }
 
         /// The same value, passed `consuming`.
         ///
         /// - Returns: The value.
-        public func consuming() -> Self { Self(type: type, symbolic: symbolic, isConsuming: true) }
+        public func consuming() -> Self { Self(type: type, symbolic: symbolic, isConsuming: true, template: template) }
 
         /// An associated type passed `consuming`.
         ///
@@ -168,6 +220,30 @@ extension Stub.Requirement {
         /// - Returns: The value.
         public static func consumingAssociatedType(named name: String) -> Self {
             associatedType(named: name).consuming()
+        }
+
+        /// The template of a value built from `parts`, when one of them mentions a
+        /// method's generic parameter; nil when none does or a concrete part has no mangled name.
+        private static func wrapping(_ parts: [Self], _ build: ([DemangledType]) -> DemangledType) -> DemangledType? {
+            guard parts.contains(where: { $0.template != nil }) else { return nil }
+            var spelled: [DemangledType] = []
+            for part in parts {
+                if let template = part.template {
+                    spelled.append(template)
+                } else if let type = part.type, let name = _mangledTypeName(type),
+                    let demangled = try? DemangledType(mangledName: name)
+                {
+                    spelled.append(demangled)
+                } else {
+                    return nil
+                }
+            }
+            return build(spelled)
+        }
+
+        private static func metatypeType(_ instance: Any.Type) -> Any.Type {
+            func make<T>(_: T.Type) -> Any.Type { T.Type.self }
+            return make(instance)
         }
 
         private static func optionalType(_ wrapped: Any.Type) -> Any.Type {
@@ -203,5 +279,14 @@ extension Stub.Requirement {
             guard let error = failure as? any Error.Type else { return nil }
             return make(error)
         }
+    }
+}
+
+extension DemangledType {
+    /// A generic type of the standard library (`Swift.Optional<Wrapped>`) with its arguments.
+    fileprivate static func standard(
+        _ name: String, kind: DemangledNominalType.Kind, _ arguments: [DemangledType]
+    ) -> DemangledType {
+        .nominal(DemangledNominalType(kind: kind, name: name, parent: .module("Swift"), genericArguments: arguments))
     }
 }
