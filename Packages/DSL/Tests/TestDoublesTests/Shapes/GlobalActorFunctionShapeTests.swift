@@ -109,7 +109,7 @@ struct RowRejected: Error, Equatable {}
         sut.onChange = nil
         let values: [(@MainActor @Sendable (Int) -> Void)?] = sets.arguments()
         #expect(values.count == 2)
-        let first = try #require(values.first ?? nil)
+        let first = try #require(values.first.flatMap { $0 })
         first(21)
         #expect(assigned == [42])
         #expect(values.last.map { $0 == nil } == true)
@@ -185,7 +185,7 @@ struct RowRejected: Error, Equatable {}
         #expect(await DatabaseRecords.rows.contains(StoredRow(id: 11, title: "read")))
         sut.onRow = { row in DatabaseRecords.rows.append(StoredRow(id: row.id, title: "set")) }
         let assigned: [(@DatabaseActor @Sendable (StoredRow) -> Void)?] = sets.arguments()
-        let closure = try #require(assigned.first ?? nil)
+        let closure = try #require(assigned.first.flatMap { $0 })
         await closure(StoredRow(id: 12, title: ""))
         #expect(await DatabaseRecords.rows.contains(StoredRow(id: 12, title: "set")))
     }

@@ -141,7 +141,7 @@ func callOptionalStep(_ step: Any, with value: Int) -> Int {
         let values = sets.invocations.map { $0.arguments[0] as? TextCheck? }
         #expect(values.count == 2)
         #expect(values[0].map { $0 == nil } == true)
-        let assigned = try #require((values[1] ?? nil))
+        let assigned = try #require(values[1].flatMap { $0 })
         #expect(try assigned("ab") == false)
     }
 
