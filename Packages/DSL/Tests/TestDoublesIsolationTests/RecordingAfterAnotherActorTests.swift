@@ -1,4 +1,5 @@
 import Foundation
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoubles
 import Testing
 
@@ -24,12 +25,90 @@ actor VisitedActor {
 }
 
 /// A closure isolated to the main actor that awaits another actor comes
-/// back through the main actor's own queue: the call after it runs on the
-/// thread serving the main actor, where a pass cannot park. Every call with
-/// an exact way out is served there: a throwing requirement ends the pass
-/// by throwing, a `when(returning:)` value, or a value of the result type
-/// the call itself handed over, answers it.
+/// back through the main actor. Where the runtime lets the pass's task
+/// have its own executor as the main actor's (Swift 6.2 and later), that
+/// return comes back to the pass's thread, where a call with no value
+/// parks; elsewhere it comes back through the main actor's own queue, where
+/// a pass cannot park. Every call with an exact way out is served either
+/// way: a throwing requirement ends the pass by throwing, a
+/// `when(returning:)` value, or a value of the result type the call itself
+/// handed over, answers it.
 @MainActor @Suite struct RecordingAfterAnotherActorTests {
+    @Test(.enabled(if: MainExecutorRedirect.isAvailable))
+    func aCallWithNoValueParksOnThePassThreadAndTheWhenAnswers() async throws {
+        let vault = try Stub<any SessionVault>()
+        let session = ResumableSession(id: 25)
+        let reached = ReachedAfterTheCall()
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { double in
+                await VisitedActor.shared.visit()
+                MainActor.assertIsolated()
+                let made = double.session(for: Match.greaterThan(0))
+                reached.mark()
+                return made
+            }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(!reached.wasReached)
+        #expect(vault().session(for: 5) === session)
+        // The main actor goes on serving: this test is isolated to it.
+        MainActor.assertIsolated()
+        await VisitedActor.shared.visit()
+        #expect(vault().session(for: 6) === session)
+    }
+
+    @Test(.enabled(if: MainExecutorRedirect.isAvailable))
+    func aVerifyWithNoValueParksOnThePassThreadAndCounts() async throws {
+        let vault = try Stub<any SessionVault>()
+        let session = ResumableSession(id: 26)
+        await vault.when(returning: session) { $0.session(for: Match.any()) }.thenReturn(session)
+        _ = vault().session(for: 7)
+        _ = vault().session(for: -1)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            let verified = await vault.verify(1...1) { double in
+                await VisitedActor.shared.visit()
+                return double.session(for: Match.greaterThan(0))
+            }
+            #expect(verified)
+        }
+        #expect(issues.isEmpty)
+    }
+
+    @Test(.enabled(if: MainExecutorRedirect.isAvailable))
+    func aBareMatchAnyOfAClassThereIsAnIssueAtTheWhenLine() async throws {
+        let vault = try Stub<any SessionVault>()
+        var line = 0
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            line = #line + 1
+            await vault.when { double in
+                await VisitedActor.shared.visit()
+                return double.reopened(Match.any())
+            }.thenReturn(ResumableSession(id: 27))
+        }
+        #expect(issues.map(\.kind) == [.invalidRecording])
+        #expect(issues.first?.location?.line == line)
+        #expect(issues.first?.message.contains("ResumableSession") == true)
+        let session = ResumableSession(id: 28)
+        await vault.when { double in
+            await VisitedActor.shared.visit()
+            return double.reopened(Match.any(using: session))
+        }.then { (received: ResumableSession) in received }
+        #expect(vault().reopened(session) === session)
+    }
+
+    @Test(.enabled(if: MainExecutorRedirect.isAvailable))
+    func manyPassesInARowEachParkAndAnswer() async throws {
+        for round in 0..<20 {
+            let vault = try Stub<any SessionVault>()
+            let session = ResumableSession(id: 100 + round)
+            await vault.when { double in
+                await VisitedActor.shared.visit()
+                return double.session(for: Match.equal(round))
+            }.thenReturn(session)
+            #expect(vault().session(for: round) === session)
+        }
+    }
+
     @Test func aThrowingRequirementEndsThePassByThrowing() async throws {
         let vault = try Stub<any SessionVault>()
         let session = ResumableSession(id: 20)
@@ -77,20 +156,36 @@ actor VisitedActor {
     }
 }
 
+/// Whether code after a parked call ran (it must not).
+final class ReachedAfterTheCall: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reached = false
+    func mark() { lock.withLock { reached = true } }
+    var wasReached: Bool { lock.withLock { reached } }
+}
+
 #if compiler(>=6.2)
 /// The call with no exact way out: a non-throwing requirement whose result
-/// no source can make, reached there. It reports an issue at the `when`
-/// line (naming the requirement, the type and the fixes) before the process
-/// stops, rather than hang the main actor or answer a made-up value.
+/// no source can make, reached after an `await` of another actor. Where the
+/// runtime lets the pass answer the main actor's executor for its task, the
+/// call parks on the pass's thread and the process goes on (the `when`
+/// answers); elsewhere it reports an issue at the `when` line (naming the
+/// requirement, the type and the fixes) before the process stops, rather
+/// than hang the main actor or answer a made-up value.
 @Suite struct RecordingAfterAnotherActorStopTests {
-    @Test func aCallWithNoValueReportsTheIssueAtTheWhenLineThenStops() async {
-        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    @Test func aCallWithNoValueParksThereAndTheProcessGoesOn() async {
+        let expected: ExitTest.Condition = MainExecutorRedirect.isAvailable ? .success : .failure
+        await #expect(processExitsWith: expected, observing: [\.standardErrorContent]) {
             guard let vault = try? Stub<any SessionVault>() else { exit(2) }
+            let session = ResumableSession(id: 24)
             await vault.when { @MainActor double in
                 await VisitedActor.shared.visit()
                 return double.session(for: Match.greaterThan(0))
-            }.thenReturn(ResumableSession(id: 24))
+            }.thenReturn(session)
+            // Reached only when the pass parked: the recorded `when` answers.
+            exit(vault().session(for: 9) === session ? 0 : 3)
         }.map { result in
+            guard !MainExecutorRedirect.isAvailable else { return }
             let text = String(decoding: result.standardErrorContent, as: UTF8.self)
             #expect(text.contains("session(for:)"))
             #expect(text.contains("ResumableSession"))

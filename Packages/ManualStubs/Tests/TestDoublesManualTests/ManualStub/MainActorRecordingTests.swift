@@ -1,3 +1,4 @@
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoublesManual
 import Testing
 
@@ -109,6 +110,31 @@ struct AsyncVaultClient {
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
         #expect(await client().restore() === session)
+    }
+
+    /// After an `await` of another actor the closure comes back to the main
+    /// actor, which (where the runtime allows it) is the pass's own executor
+    /// for the pass's task: the call with no value parks there, nothing after
+    /// it runs, and the recorded `when` answers.
+    @Test(.enabled(if: MainExecutorRedirect.isAvailable))
+    func aClassResultAfterAwaitingAnotherActorParksOnThePassThread() async {
+        let vault = ManualStub<VaultStubConformer>()
+        let session = VaultSession(id: 27)
+        var reachedAfterTheCall = false
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { stub in
+                await VaultAwaits.otherActor.visit()
+                MainActor.assertIsolated()
+                let opened = stub.open(Match.greaterThan(0))
+                reachedAfterTheCall = true
+                return opened
+            }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(!reachedAfterTheCall)
+        let sut: any Vault = vault()
+        #expect(sut.open(3) === session)
+        #expect(sut.open(4) === session)
     }
 
     @Test func laterMainActorPassesStillRunAfterParkedOnes() async {

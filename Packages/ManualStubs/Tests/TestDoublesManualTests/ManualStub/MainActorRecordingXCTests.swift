@@ -1,4 +1,5 @@
 #if canImport(XCTest)
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoublesManual
 import XCTest
 
@@ -13,6 +14,26 @@ final class MainActorRecordingXCTests: XCTestCase {
 
     func testASynchronousRequirementReturningAClassInAnAsyncPassIsRecorded() async {
         await Self.synchronousRequirementReturningAClass()
+    }
+
+    /// A `@MainActor` closure that awaits another actor comes back to the
+    /// main actor, which (where the runtime allows it) is the pass's own
+    /// executor for the pass's task: the call with no value parks there and
+    /// the recorded `when` answers, with XCTest's main thread serving the
+    /// main actor through its run loop.
+    func testAClassResultAfterAwaitingAnotherActorParksOnThePassThread() async throws {
+        try XCTSkipUnless(MainExecutorRedirect.isAvailable, "the runtime has no main executor hook")
+        let vault = ManualStub<VaultStubConformer>()
+        let session = VaultSession(id: 35)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { @MainActor stub in
+                await VaultAwaits.otherActor.visit()
+                MainActor.assertIsolated()
+                return stub.open(Match.greaterThan(0))
+            }.thenReturn(session)
+        }
+        XCTAssertEqual(issues.count, 0)
+        XCTAssertTrue(vault().open(10) === session)
     }
 
     /// Closures written in the methods of an actor with a custom executor

@@ -19,7 +19,14 @@ import Foundation
 /// on this thread too and a call in it may park. Any other job that comes
 /// here (the drain of a default actor the task hopped to, a child task)
 /// runs as itself.
-final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
+///
+/// A pass whose closure or caller is isolated to the main actor also makes
+/// this executor the main actor's for the pass's task, where the runtime
+/// allows it (see ``MainExecutorRedirect``): the task's hops back to the
+/// main actor (after an `await` of another actor) come here as a serial
+/// executor's jobs, and each runs isolated to this executor on the main
+/// actor's loan, so a call in it may park too.
+final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var stopped = false
@@ -34,6 +41,10 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     /// The address of the current pass's task: its first job's (guarded by `condition`).
     private var passTask: UnsafeRawPointer?
     private var awaitingFirstJob = false
+    /// Whether the current pass's task gets this executor as the main actor's (guarded by `condition`).
+    private var answersMainActor = false
+    /// The pass's task registered with ``MainExecutorRedirect``, until the pass ends (guarded by `condition`).
+    private var redirectedTask: UnsafeRawPointer?
 
     /// Finished executors waiting for the next pass.
     private static let idle = Locked<[RecordingExecutor]>([])
@@ -57,16 +68,22 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     /// task-local values. With an actor to run `as`, each of its jobs runs
     /// here isolated to that actor, which lends itself for the job (see
     /// ``ActorLoan``); with a `patience`, a job the actor does not lend
-    /// itself to within that many seconds runs as itself.
+    /// itself to within that many seconds runs as itself. Lent the main
+    /// actor for as long as it takes (the closure or its caller is isolated
+    /// to it), this executor is also the main actor's for the task, where
+    /// the runtime allows it (see ``MainExecutorRedirect``).
     func start(
         as actor: (any Actor)? = nil, patience: TimeInterval? = nil,
         _ operation: @escaping @Sendable () async -> Void
     ) {
+        // A bounded loan may run a job without the main actor, which a job that hopped to it cannot do.
+        let answersMain = actor is MainActor && patience == nil && MainExecutorRedirect.isAvailable
         condition.lock()
         lent = actor
         self.patience = patience
         passTask = nil
         awaitingFirstJob = true
+        answersMainActor = answersMain
         condition.unlock()
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: self, operation: operation)
@@ -85,9 +102,11 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
     /// that parked): kept for the next pass while the idle list has room,
     /// else its thread ends once no job is left.
     func recycle() {
+        endMainActorRedirect()
         condition.lock()
         lent = nil
         patience = nil
+        answersMainActor = false
         condition.unlock()
         let kept = Self.idle.withLock { idle in
             guard idle.count < Self.idleLimit else { return false }
@@ -97,8 +116,20 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
         if !kept { stop() }
     }
 
+    /// Gives the pass's task the runtime's main actor executor again. The
+    /// task calls it before it ends (a later task may get its address) or
+    /// parks; ``recycle()`` and ``stop()`` call it too.
+    func endMainActorRedirect() {
+        condition.lock()
+        let task = redirectedTask
+        redirectedTask = nil
+        condition.unlock()
+        if let task { MainExecutorRedirect.end(task: task) }
+    }
+
     /// Lets the thread end once no job is left.
     func stop() {
+        endMainActorRedirect()
         condition.lock()
         stopped = true
         condition.signal()
@@ -119,10 +150,18 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
                 // The task's first job comes first: nothing else prefers this executor yet.
                 passTask = address
                 awaitingFirstJob = false
+                // Registered before the task's first job runs: its first hop to the main actor comes here.
+                if answersMainActor, let address, MainExecutorRedirect.redirect(task: address, to: asUnownedSerialExecutor()) {
+                    redirectedTask = address
+                } else {
+                    answersMainActor = false
+                }
             }
             // Only the pass's own task runs as the lent actor. Another job (an
             // actor's drain the task hopped into, a child task) runs as itself.
-            let actor = address == nil || address == passTask ? lent : nil
+            let ownTask = address == nil || address == passTask
+            let actor = ownTask ? lent : nil
+            let answersMain = ownTask && answersMainActor
             let patience = patience
             condition.unlock()
             runningJob = address
@@ -132,7 +171,9 @@ final class RecordingExecutor: TaskExecutor, @unchecked Sendable {
                 // blocked) lends nothing: the job runs as itself (see ``ActorLoan``).
                 if let actor, let taken = ActorLoan.take(of: actor, within: patience) {
                     loan = taken
-                    job.runSynchronously(isolatedTo: actor.unownedExecutor, taskExecutor: asUnownedTaskExecutor())
+                    // The task's main actor is this executor (see ``MainExecutorRedirect``), held on the loan.
+                    let isolation = answersMain ? asUnownedSerialExecutor() : actor.unownedExecutor
+                    job.runSynchronously(isolatedTo: isolation, taskExecutor: asUnownedTaskExecutor())
                     giveBackActor()
                 } else {
                     job.runSynchronously(on: asUnownedTaskExecutor())

@@ -153,6 +153,8 @@ final class RecordingHost: @unchecked Sendable {
                         condition.unlock()
                     }
                     await Self.invoke(mailbox)
+                    // Before the task ends: a later task may get its address (see ``MainExecutorRedirect``).
+                    executor?.endMainActorRedirect()
                     finish(.finished)
                 }
                 if let executor {
@@ -208,6 +210,7 @@ final class RecordingHost: @unchecked Sendable {
 
     /// Ends the pass in this host's task and suspends it for good.
     func parkTask() async {
+        endMainActorRedirect()
         finish(.parked)
         await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
     }
@@ -224,6 +227,14 @@ final class RecordingHost: @unchecked Sendable {
         }
     }
 
+    /// Gives the pass's task the runtime's main actor executor again (see ``RecordingExecutor/endMainActorRedirect()``).
+    private func endMainActorRedirect() {
+        condition.lock()
+        let lender = executor
+        condition.unlock()
+        lender?.endMainActorRedirect()
+    }
+
     /// Ends the pass on this host's thread and blocks it for good (giving
     /// back the actor when the executor borrowed it for the job).
     func park() -> Never {
@@ -231,6 +242,7 @@ final class RecordingHost: @unchecked Sendable {
         let lender = executor
         condition.unlock()
         lender?.giveBackActor()
+        lender?.endMainActorRedirect()
         finish(.parked)
         let never = NSCondition()
         never.lock()
