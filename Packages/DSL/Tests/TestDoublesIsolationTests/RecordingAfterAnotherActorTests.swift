@@ -18,6 +18,17 @@ struct LiveSessionVault: SessionVault {
     func reopened(_ session: ResumableSession) -> ResumableSession { session }
 }
 
+/// A protocol isolated to a global actor of the tests' own (a default
+/// actor): a caller hops to it before a requirement runs.
+@BackgroundActor protocol ArchivedSessionVault: Sendable {
+    func open(_ code: Int) -> ResumableSession
+}
+
+/// A linked conformer, so discovery reads the requirement's signature.
+@BackgroundActor struct LiveArchivedSessionVault: ArchivedSessionVault {
+    func open(_ code: Int) -> ResumableSession { ResumableSession(id: code) }
+}
+
 /// An actor a recording closure visits before it calls the double.
 actor VisitedActor {
     static let shared = VisitedActor()
@@ -196,6 +207,40 @@ final class ReachedAfterTheCall: @unchecked Sendable {
             // The issue names the `when` line (the child runs outside a test, so it goes to standard error).
             #expect(text.contains("RecordingAfterAnotherActorTests.swift:"))
         }
+    }
+
+    /// A nonisolated closure whose requirement is isolated to a default
+    /// actor other than the main actor: the call runs inside that actor's
+    /// drain (on the pass's thread, holding the actor), where parking would
+    /// hold the actor for good and no runtime hook moves the job. With no
+    /// value, the issue is reported at the `when` line, then the process stops.
+    @Test func aCallInsideADefaultActorsRequirementReportsTheIssueThenStops() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            guard let vault = try? Stub<any ArchivedSessionVault>() else { exit(2) }
+            await vault.when { await $0.open(Match.greaterThan(0)) }.thenReturn(ResumableSession(id: 29))
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("open(_:)"))
+            #expect(text.contains("ResumableSession"))
+            #expect(text.contains("when(returning:"))
+            #expect(text.contains("could not stop there"))
+            #expect(text.contains("mark the closure with the requirement's actor"))
+            #expect(text.contains("RecordingAfterAnotherActorTests.swift:"))
+        }
+    }
+
+    /// Marked with the requirement's actor, the same closure is served: the
+    /// pass lends that actor to its own thread before the call.
+    @Test func theSameClosureMarkedWithTheRequirementsActorRecords() async throws {
+        let vault = try Stub<any ArchivedSessionVault>()
+        let session = ResumableSession(id: 30)
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { @BackgroundActor (double: any ArchivedSessionVault) async in
+                double.open(Match.greaterThan(0))
+            }.thenReturn(session)
+        }
+        #expect(issues.isEmpty)
+        #expect(await vault().open(4) === session)
     }
 }
 #endif
