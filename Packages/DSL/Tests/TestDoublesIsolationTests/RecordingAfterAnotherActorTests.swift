@@ -1,6 +1,6 @@
 import Foundation
-@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoubles
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 /// A `Sendable` protocol whose synchronous requirements return a class no

@@ -1,5 +1,5 @@
-@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoublesManual
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 /// A client whose async endpoints take and return a class no placeholder source can make.

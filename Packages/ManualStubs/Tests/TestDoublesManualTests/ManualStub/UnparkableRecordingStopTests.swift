@@ -1,6 +1,6 @@
 import Foundation
-@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoublesManual
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 /// A protocol isolated to a global actor of the tests' own, with a hand-written conformer.

@@ -151,7 +151,9 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
                 passTask = address
                 awaitingFirstJob = false
                 // Registered before the task's first job runs: its first hop to the main actor comes here.
-                if answersMainActor, let address, MainExecutorRedirect.redirect(task: address, to: asUnownedSerialExecutor()) {
+                if answersMainActor, let address,
+                    MainExecutorRedirect.redirect(task: address, to: asUnownedSerialExecutor())
+                {
                     redirectedTask = address
                 } else {
                     answersMainActor = false

@@ -46,11 +46,13 @@ public enum Match {
     /// make: its thread is parked and the problem reported at the `when` or
     /// `verify` line when the pass runs on a thread of its own (a closure
     /// isolated to the caller's actor included: the pass borrows that actor
-    /// onto its thread, see ``ActorLoan``); otherwise (no pass at all, or a
-    /// closure that reached this on a thread the pass cannot borrow, such as
-    /// the main actor's after an `await` of another actor brought the closure
-    /// back through the main actor's queue) the process stops, with a
-    /// message naming the fix.
+    /// onto its thread, see ``ActorLoan``, and on Swift 6.2+ runtimes it is
+    /// the main actor's executor for the pass's task, see
+    /// ``MainExecutorRedirect``); otherwise (no pass at all, or a closure
+    /// that reached this on a thread the pass cannot borrow: inside a default
+    /// actor's drain, or on older runtimes the main queue's after an `await`
+    /// of another actor brought the closure back) the process stops, after
+    /// an issue at the `when` or `verify` line naming the fix.
     @usableFromInline
     static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """
