@@ -72,7 +72,7 @@ actor VisitedActor {
     func aVerifyWithNoValueParksOnThePassThreadAndCounts() async throws {
         let vault = try Stub<any SessionVault>()
         let session = ResumableSession(id: 26)
-        await vault.when(returning: session) { $0.session(for: Match.any()) }.thenReturn(session)
+        vault.when(returning: session) { $0.session(for: Match.any()) }.thenReturn(session)
         _ = vault().session(for: 7)
         _ = vault().session(for: -1)
         let issues = await TestDoubleIssueReporting.capture { () async in
