@@ -135,6 +135,20 @@ struct AsyncVaultClient {
         let sut: any Vault = vault()
         #expect(sut.open(3) === session)
         #expect(sut.open(4) === session)
+
+        // The same after a continuation resumed on a thread of Dispatch's and after a sleep.
+        let later = VaultSession(id: 28)
+        let laterIssues = await TestDoubleIssueReporting.capture { () async in
+            await vault.when { stub in
+                await VaultAwaits.resumedFromAnotherThread()
+                try? await Task.sleep(nanoseconds: 1_000_000)
+                MainActor.assertIsolated()
+                return stub.open(Match.lessThan(0))
+            }.thenReturn(later)
+        }
+        #expect(laterIssues.isEmpty)
+        #expect(sut.open(-2) === later)
+        #expect(sut.open(5) === session)
     }
 
     @Test func laterMainActorPassesStillRunAfterParkedOnes() async {
