@@ -12,11 +12,12 @@ extension RequirementShape {
     ///   - access: How the slot is called.
     ///   - isClassBound: Whether `Self` is one reference (class-bound protocols).
     ///   - existential: The stub's existential type: what a `Self` argument is handed over as.
+    ///   - classMember: Whether the slot is a class's vtable slot (no `Self` words follow the arguments).
     ///   - fail: Makes the error for an unsupported part.
     /// - Throws: `StubError` when a value cannot be classified or placed.
     init(
         _ signature: ResolvedSignature, dispatchIndex: Int, access: RequirementAccess, isClassBound: Bool,
-        existential: Any.Type, fail: (String, String) -> StubError
+        existential: Any.Type, classMember: Bool = false, fail: (String, String) -> StubError
     ) throws(StubError) {
         let architecture = Architecture.current
         func lowering(of type: Any.Type, what: String) throws(StubError) -> ValueLowering {
@@ -147,9 +148,14 @@ extension RequirementShape {
                 locations = gathered(
                     try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: hiddenWords))
             } else {
-                var callPlan = try CallPlan(
-                    arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
-                    genericWordCount: signature.genericWordCount, typedError: typedErrorLowering)
+                var callPlan =
+                    classMember
+                    ? try CallPlan.classMember(
+                        arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
+                        genericWordCount: signature.genericWordCount, typedError: typedErrorLowering)
+                    : try CallPlan(
+                        arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
+                        genericWordCount: signature.genericWordCount, typedError: typedErrorLowering)
                 callPlan.arguments = gathered(callPlan.arguments)
                 plan = callPlan
                 locations = plan.arguments

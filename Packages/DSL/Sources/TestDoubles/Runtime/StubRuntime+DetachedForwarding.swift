@@ -13,11 +13,16 @@ extension StubRuntime {
     /// - Parameters:
     ///   - getter: The getter's plan.
     ///   - dispatchIndex: The getter's dispatch index (its witness in the target's table).
+    ///   - selfWord: The access's self register (a class double's instance, whose class code is called).
     ///   - indices: A subscript's indices in the recorder's order (none for a property).
     /// - Returns: The real value, or the reason it could not be read.
-    func forwardDetachedGetter(_ getter: RequirementPlan, dispatchIndex: Int, indices: [Any]) -> Result<Any, Refusal> {
+    func forwardDetachedGetter(
+        _ getter: RequirementPlan, dispatchIndex: Int, selfWord: UInt = 0, indices: [Any]
+    ) -> Result<Any, Refusal> {
         let shape = getter.shape
-        guard let target else { return .failure(Refusal(reason: "a Stub has no real implementation")) }
+        guard let target = target ?? classForwarding?.target(selfWord: selfWord) else {
+            return .failure(Refusal(reason: "a Stub has no real implementation"))
+        }
         if let obstacle = detachedForwardingObstacle(shape, resultToo: true) { return .failure(obstacle) }
         func read<T>(_: T.Type) -> Result<Any, Refusal> {
             let indirect: UnsafeMutablePointer<T>? =
@@ -25,7 +30,7 @@ extension StubRuntime {
             defer { indirect?.deallocate() }
             do throws(ForwardingError) {
                 let call = try ForwardedCall.detached(
-                    to: target, witness: target.witness(forDispatchIndex: dispatchIndex), plan: shape.plan,
+                    to: target, witness: witness(of: target, dispatchIndex: dispatchIndex), plan: shape.plan,
                     indirectResult: indirect.map { UnsafeMutableRawPointer($0) })
                 try supply(indices, of: shape, to: call)
                 let answer: T? = call.invoke { frame in
@@ -51,14 +56,19 @@ extension StubRuntime {
     /// - Parameters:
     ///   - setter: The setter's plan.
     ///   - dispatchIndex: The setter's dispatch index.
+    ///   - selfWord: The access's self register (a class double's instance, whose class code is called).
     ///   - arguments: The setter's arguments in the recorder's order (indices, then the new value).
-    func forwardDetachedSetter(_ setter: RequirementPlan, dispatchIndex: Int, arguments: [Any]) -> Refusal? {
+    func forwardDetachedSetter(
+        _ setter: RequirementPlan, dispatchIndex: Int, selfWord: UInt = 0, arguments: [Any]
+    ) -> Refusal? {
         let shape = setter.shape
-        guard let target else { return Refusal(reason: "a Stub has no real implementation") }
+        guard let target = target ?? classForwarding?.target(selfWord: selfWord) else {
+            return Refusal(reason: "a Stub has no real implementation")
+        }
         if let obstacle = detachedForwardingObstacle(shape, resultToo: false) { return obstacle }
         do throws(ForwardingError) {
             let call = try ForwardedCall.detached(
-                to: target, witness: target.witness(forDispatchIndex: dispatchIndex), plan: shape.plan,
+                to: target, witness: witness(of: target, dispatchIndex: dispatchIndex), plan: shape.plan,
                 indirectResult: nil)
             try supply(arguments, of: shape, to: call)
             call.invoke { _ in }

@@ -28,9 +28,16 @@ extension StubRuntime {
                             + "implementation (only the spy's own value stands for its target); configure the call with "
                             + "when { ... } instead")
                 }
-                let witness = try target.witness(forDispatchIndex: frame.slot)
+                let witness = try witness(of: target, dispatchIndex: frame.slot)
                 return try frame.prepareForwarding(to: target, witness: witness, plan: shape.plan)
             })
+    }
+
+    /// The code a forwarded call of `dispatchIndex` runs: a class double's
+    /// parent implementation, else the target's witness.
+    func witness(of target: ForwardingTarget, dispatchIndex: Int) throws(ForwardingError) -> ForwardingWitness {
+        if let classForwarding { return try classForwarding.witness(forDispatchIndex: dispatchIndex) }
+        return try target.witness(forDispatchIndex: dispatchIndex)
     }
 
     /// The prepared call with fresh copies of the owned arguments (the decoded

@@ -19,6 +19,8 @@ final class StubRuntime: Sendable {
     let blueprint: StubBlueprint
     /// The real implementation `.forward` outcomes call (a spy's); nil for a stub.
     let target: ForwardingTarget?
+    /// The class code `.forward` outcomes call on the same instance (a spy of a class's); nil otherwise.
+    let classForwarding: ClassForwarding?
     /// One plan per dispatch index, so a call copies no shape.
     let plans: [RequirementPlan]
     /// The same plans, unretained, for the call path (see ``handle(_:)``).
@@ -33,11 +35,12 @@ final class StubRuntime: Sendable {
 
     init(
         recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil,
-        recording: RecordingSession? = nil
+        recording: RecordingSession? = nil, classForwarding: ClassForwarding? = nil
     ) {
         self.recorder = recorder
         self.blueprint = blueprint
         self.target = target
+        self.classForwarding = classForwarding
         self.plans = RequirementPlan.plans(of: blueprint)
         self.lentPlans = plans.map { Unmanaged.passUnretained($0) }
         self.recording = recording
@@ -220,7 +223,7 @@ final class StubRuntime: Sendable {
 
     /// Acts on the outcome of a synchronous call: forwards it (a spy's) or encodes the answer.
     private func finish(_ frame: CallFrame, _ plan: RequirementPlan, _ outcome: CallOutcome, _ arguments: [Any]) {
-        if case .forward = outcome, let target {
+        if case .forward = outcome, let target = target ?? classForwarding?.target(selfWord: frame.selfRegister) {
             // `plan.shape` is passed, never bound: a local copy would retain every array of the shape.
             let prepared = prepareForwarding(frame, plan.shape, to: target)
             forwardedCall(prepared, plan.shape, arguments).invoke(into: frame)
@@ -497,8 +500,9 @@ final class StubRuntime: Sendable {
     ) {
         let getter = getterEntry.plan.shape
         let setter = setterEntry.plan.shape
+        let selfWord = frame.selfRegister
         let opening = coroutineStart(
-            getter, setter: setter, forwardingGetter: getterEntry, indices: indices,
+            getter, setter: setter, forwardingGetter: getterEntry, selfWord: selfWord, indices: indices,
             access: "a modify access (such as `+=` or a mutating call on the property)")
         let value = opening.value
         let recorder = self.recorder
@@ -521,7 +525,8 @@ final class StubRuntime: Sendable {
                     // forwarded either already said so).
                     guard
                         let refusal = self.forwardDetachedSetter(
-                            setterEntry.plan, dispatchIndex: setterEntry.index, arguments: indices + [final])
+                            setterEntry.plan, dispatchIndex: setterEntry.index, selfWord: selfWord,
+                            arguments: indices + [final])
                     else { return }
                     if opening.reported { return }
                     message =
@@ -561,7 +566,8 @@ final class StubRuntime: Sendable {
     /// process keeps running).
     private func coroutineStart(
         _ getter: RequirementShape, setter: RequirementShape? = nil,
-        forwardingGetter: (index: Int, plan: RequirementPlan)? = nil, indices: [Any], access: String
+        forwardingGetter: (index: Int, plan: RequirementPlan)? = nil, selfWord: UInt = 0, indices: [Any],
+        access: String
     ) -> (value: Any, reported: Bool) {
         let current = recorder.dispatch(getter.requirement, arguments: indices)
         switch current {
@@ -571,7 +577,7 @@ final class StubRuntime: Sendable {
             let refusal: Refusal
             if let forwardingGetter {
                 switch forwardDetachedGetter(
-                    forwardingGetter.plan, dispatchIndex: forwardingGetter.index, indices: indices)
+                    forwardingGetter.plan, dispatchIndex: forwardingGetter.index, selfWord: selfWord, indices: indices)
                 {
                 case .success(let real): return (real, false)
                 case .failure(let failure): refusal = failure

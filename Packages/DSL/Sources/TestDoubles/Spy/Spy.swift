@@ -95,6 +95,13 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         construction = .init(planPreparation: planned - start, materialization: clock.now - planned)
     }
 
+    /// A double whose parts were made elsewhere (a class double's: `Classes/`).
+    init(recorder: InvocationRecorder, value: Subject, construction: StubPerformanceDiagnostics.Construction) {
+        self.recorder = recorder
+        self.value = value
+        self.construction = construction
+    }
+
     /// The value to hand to the code under test; every call returns the same value.
     ///
     /// - Returns: The fabricated `Subject`.

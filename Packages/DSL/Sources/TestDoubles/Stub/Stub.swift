@@ -87,6 +87,13 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
             explicit: explicit, associatedTypes: associatedTypes, site: site)
     }
 
+    /// A double whose parts were made elsewhere (a class double's: `Classes/`).
+    init(recorder: InvocationRecorder, value: Subject, construction: StubPerformanceDiagnostics.Construction) {
+        self.recorder = recorder
+        self.value = value
+        self.construction = construction
+    }
+
     /// A stub under another name (dummies).
     init(named name: String, site: CallSite) throws(StubError) {
         (recorder, value, construction) = try Self.fabricate(explicit: nil, site: site, name: name)

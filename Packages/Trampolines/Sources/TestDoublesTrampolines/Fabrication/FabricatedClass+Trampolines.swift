@@ -25,11 +25,13 @@ extension FabricatedClass {
     /// metadata or witness table follows them, unlike a witness.
     ///
     /// - Parameters:
-    ///   - slots: Slots of ``vtable`` of synchronous instance methods, getters
-    ///     or setters.
+    ///   - slots: Slots of ``vtable`` of synchronous instance methods, getters,
+    ///     setters or `_modify` coroutines (a caller-allocated `yield_once`
+    ///     coroutine: its buffer in the first integer register, the instance
+    ///     in the context register, as a witness's `_modify` receives them).
     ///   - handler: The function every routed call runs.
     /// - Throws: ``TrampolineError/unsupportedRequirement(_:)`` naming the member
-    ///   for an initializer, a `class` member, an async member, a coroutine
+    ///   for an initializer, a `class` member, an async member, a `_read`
     ///   accessor or a kind this reader does not know;
     ///   ``TrampolineError/invalidLayout(_:)`` for a slot of another class;
     ///   ``TrampolineError/executableMemoryUnavailable(operation:errno:)``.
@@ -43,16 +45,17 @@ extension FabricatedClass {
             let name = slot.method.displayName() ?? "the member at vtable word \(slot.wordOffset)"
             let method = slot.method
             switch method.kind {
-            case .method?, .getter?, .setter?:
+            case .method?, .getter?, .setter?, .modify?:
                 guard method.isInstance else {
                     throw .unsupportedRequirement("\(name) is a class member; only instance members are routed")
                 }
                 guard !method.isAsync, method.unknownFlags == 0 else {
                     throw .unsupportedRequirement("\(name) is async or has flags this layer does not know")
                 }
-            case .initializer?, .modify?, .read?, nil:
+            case .initializer?, .read?, nil:
                 let kind = method.kind.map { "\($0)" } ?? "unknown (flags 0x\(String(method.flags, radix: 16)))"
-                throw .unsupportedRequirement("\(name) is a \(kind) slot; only methods, getters and setters are routed")
+                throw .unsupportedRequirement(
+                    "\(name) is a \(kind) slot; only methods, getters, setters and `_modify` are routed")
             }
         }
         let target = FabricatedConformance.InvocationTarget(handler: handler)

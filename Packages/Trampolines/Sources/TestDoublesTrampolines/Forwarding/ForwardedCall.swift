@@ -83,6 +83,8 @@ public final class ForwardedCall: @unchecked Sendable {
     }
 
     private func place(_ word: UInt, at location: ArgumentLocation, in call: CallFrame) throws(ForwardingError) {
+        // A class member's plan has no `Self` words (`CallPlan.classMember`): nothing to place.
+        if case .empty = location { return }
         guard case .direct(let parts) = location, parts.count == 1 else {
             throw .malformedPlan("a Self word is not one direct word: \(location)")
         }

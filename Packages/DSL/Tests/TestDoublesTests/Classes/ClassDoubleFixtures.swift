@@ -1,0 +1,113 @@
+import Foundation
+
+/// What the fixtures throw.
+enum CDError: Error, Equatable {
+    case offline
+    case refused(Int)
+}
+
+/// A class with members of several effects, properties and a subscript, all overridable.
+class CDSession {
+    var host: String
+    var retries = 0
+    let id: Int
+    private(set) var log: [String] = []
+
+    init(host: String, id: Int) {
+        self.host = host
+        self.id = id
+    }
+
+    func fetch(_ path: String) -> String { "\(host)/\(path)" }
+
+    func add(_ first: Int, _ second: Int) -> Int { first + second }
+
+    func scale(_ value: Double) -> Double { value * 2 }
+
+    func connect(timeout: Int) throws -> Bool {
+        if timeout < 0 { throw CDError.refused(timeout) }
+        return true
+    }
+
+    func record(_ line: String) { log.append(line) }
+
+    var isOnline: Bool { false }
+
+    subscript(_ index: Int) -> String {
+        get { "row \(index) of \(host)" }
+        set { host = newValue }
+    }
+
+    /// Calls other overridable members: a double's answers reach it.
+    func summary() -> String { "\(fetch("a")) \(add(1, 2))" }
+}
+
+/// A subclass that overrides one member and adds one.
+class CDSecureSession: CDSession {
+    override func fetch(_ path: String) -> String { "secure " + super.fetch(path) }
+
+    func token() -> Int { 42 }
+}
+
+/// Observes a double's instance going away.
+class CDTracked {
+    nonisolated(unsafe) static var deinits = 0
+    let name: String
+
+    init(name: String) { self.name = name }
+
+    deinit { Self.deinits += 1 }
+
+    func greet() -> String { "hello \(name)" }
+}
+
+/// A class with a final member beside an overridable one.
+class CDWithFinal {
+    init() {}
+
+    func overridable() -> Int { 1 }
+
+    final func total() -> Int { overridable() + 1 }
+}
+
+/// A class whose members are only reached through an extension.
+class CDWithExtension {
+    init() {}
+
+    func base() -> Int { 1 }
+}
+
+extension CDWithExtension {
+    func extra() -> Int { base() + 1 }
+}
+
+/// A final class that declares members of its own.
+final class CDFinalOwn {
+    init() {}
+
+    func value() -> Int { 1 }
+}
+
+/// An open base and a final class that only overrides it.
+class CDClock {
+    init() {}
+
+    func now() -> Int { 0 }
+}
+
+final class CDFixedClock: CDClock {
+    override func now() -> Int { 7 }
+}
+
+/// Members a class double does not answer yet.
+class CDAsyncLoader {
+    init() {}
+
+    func load() async -> Int { 1 }
+}
+
+class CDGenericMember {
+    init() {}
+
+    func echo<T>(_ value: T) -> T { value }
+}

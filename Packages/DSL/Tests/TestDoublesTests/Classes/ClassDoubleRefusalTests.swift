@@ -1,0 +1,67 @@
+import Foundation
+import TestDoubles
+import Testing
+
+@Suite struct ClassDoubleRefusalTests {
+    private func refusal<C: AnyObject>(_ make: () -> C) -> StubError? {
+        do {
+            _ = try Stub<C>(initializingWith: make)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aFinalMemberIsRefusedByName() throws {
+        let error = try #require(refusal { CDWithFinal() })
+        #expect(error.kind == .unsupportedProtocolShape)
+        #expect(error.requirement == "total()")
+        #expect(error.reason.contains("dispatched directly"))
+        #expect(error.description.contains("CDWithFinal"))
+        #expect(error.fix.contains("extension CDWithFinal: YourProtocol {}"))
+    }
+
+    @Test func aMemberOfAnExtensionIsRefusedByName() throws {
+        let error = try #require(refusal { CDWithExtension() })
+        #expect(error.requirement == "extra()")
+    }
+
+    @Test func aFinalClassIsRefused() throws {
+        let own = try #require(refusal { CDFinalOwn() })
+        #expect(own.requirement == "value()")
+        #expect(own.reason.contains("dispatched directly"))
+        let overriding = try #require(refusal { CDFixedClock() })
+        #expect(overriding.requirement == "now()")
+        #expect(overriding.reason.contains("final class"))
+        #expect(overriding.fix.contains("Stub<CDClock>(initializingWith:)"))
+    }
+
+    @Test func asyncAndGenericMembersAreRefusedByName() throws {
+        let async = try #require(refusal { CDAsyncLoader() })
+        #expect(async.requirement == "load()")
+        #expect(async.reason.contains("async"))
+        let generic = try #require(refusal { CDGenericMember() })
+        #expect(generic.requirement == "echo(_:)")
+        #expect(generic.reason.contains("generic"))
+    }
+
+    @Test func anInstanceKeptElsewhereIsRefused() throws {
+        let kept = CDClock()
+        let error = try #require(refusal { kept })
+        #expect(error.reason.contains("referenced elsewhere"))
+        #expect(type(of: kept) == CDClock.self)
+    }
+
+    /// Foundation's open classes on Linux all have a member the double cannot answer exactly: the refusal
+    /// names it, never a double that would let the class's code answer a call the test configured.
+    @Test func foundationClassesAreRefusedNamingTheMember() throws {
+        let decoder = try #require(refusal { JSONDecoder() })
+        #expect(decoder.description.contains("FoundationEssentials.JSONDecoder"))
+        #expect(decoder.requirement != nil)
+        let formatter = try #require(refusal { DateFormatter() })
+        #expect(formatter.requirement == "getter of hashValue")
+        #expect(formatter.reason.contains("extension of Foundation.NSObject"))
+        let files = try #require(refusal { FileManager() })
+        #expect(files.reason.contains("generic"))
+    }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An instance member of a class that no vtable slot serves: a `final`
+/// member, a member of a `final class`, a member of an extension. Callers
+/// reach its code directly, so no subclass (and no double) can replace it.
+public struct ClassDirectMember: Hashable, Sendable {
+    /// How a message names it: `total()`, `getter of summary`.
+    public var displayName: String
+    /// The qualified name of the class that declares it.
+    public var declaringClass: String
+    /// Its function symbol.
+    public var symbol: String
+}
+
+extension ClassVTable {
+    /// The instance members of the class and its ancestors that callers
+    /// reach directly: each class's global function symbols that name an
+    /// instance method or accessor of it (decoded as its method descriptor
+    /// would be) whose code no vtable entry holds (neither a method
+    /// descriptor's nor an override's implementation).
+    ///
+    /// Not listed: initializers, `static` and `class` members, accessors of
+    /// stored properties (`let`s and `final var`s read and write the
+    /// instance's own storage, which the class's initializer set), members
+    /// with local symbols (`private` ones), members a shared library does
+    /// not export (only its own code calls them), members declared in
+    /// extensions in other modules, and members of images without a `.symtab`.
+    ///
+    /// - Parameter registry: The images to read.
+    /// - Returns: The members, in symbol-table order per class, root class first.
+    public func directlyDispatchedMembers(registry: ImageRegistry = .shared) -> [ClassDirectMember] {
+        var served: Set<UInt> = []
+        var classes: [(metadata: ClassMetadata, descriptor: ClassDescriptor)] = []
+        for ancestor in metadata.hierarchy {
+            guard let type = ancestor.descriptor, let descriptor = try? ClassDescriptor(type) else { continue }
+            classes.append((ancestor, descriptor))
+            for method in (try? descriptor.methods()) ?? [] {
+                if let code = method.implementation { served.insert(UInt(bitPattern: code)) }
+            }
+            for override in (try? descriptor.overrides()) ?? [] {
+                if let code = override.implementation { served.insert(UInt(bitPattern: code)) }
+            }
+        }
+        var members: [ClassDirectMember] = []
+        for (ancestor, descriptor) in classes {
+            let type = ancestor.metadata.type
+            guard let mangled = _mangledTypeName(type),
+                let image = registry.image(containing: UInt(bitPattern: descriptor.type.pointer)),
+                let table = try? registry.symbolTable(of: image)
+            else { continue }
+            let prefix = "$s" + mangled
+            // A shared library's members that it does not export (internal, private) are called only by its own
+            // code: no test, and no code under test in another image, can call them.
+            let file = image.path.split(separator: "/").last.map(String.init) ?? image.path
+            let exportsOnly = file.hasSuffix(".so") || file.contains(".so.")
+            let handle = exportsOnly ? dlopen(nil, RTLD_NOW) : nil
+            let stored = Set(descriptor.type.fieldDescriptor?.records.map(\.name) ?? [])
+            for symbol in table.symbols
+            where symbol.isFunction && !symbol.isLocal && !symbol.isAbsolute && symbol.name.hasPrefix(prefix) {
+                guard let member = try? ClassMemberSymbol(mangledName: symbol.name + "Tq"),
+                    member.declaringClass.name == descriptor.type.name, !member.isStatic,
+                    member.kind != .initializer
+                else { continue }
+                let address = UInt(symbol.value) &+ image.loadBias
+                if served.contains(address) { continue }
+                if exportsOnly, dlsym(handle, symbol.name) == nil { continue }
+                if member.kind != .method, !member.isSubscript, stored.contains(member.name.description) { continue }
+                members.append(
+                    ClassDirectMember(
+                        displayName: member.displayName, declaringClass: descriptor.qualifiedName, symbol: symbol.name))
+            }
+        }
+        return members
+    }
+}
