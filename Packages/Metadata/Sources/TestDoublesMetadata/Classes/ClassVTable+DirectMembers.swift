@@ -38,11 +38,16 @@ extension ClassVTable {
         for ancestor in metadata.hierarchy {
             guard let type = ancestor.descriptor, let descriptor = try? ClassDescriptor(type) else { continue }
             classes.append((ancestor, descriptor))
+            // An async member's entry is its async function pointer record, whose first word locates the code.
+            func serve(_ code: UnsafeRawPointer?, async: Bool) {
+                guard let code else { return }
+                served.insert(UInt(bitPattern: async ? code.relativeDirect(at: 0) : code))
+            }
             for method in (try? descriptor.methods()) ?? [] {
-                if let code = method.implementation { served.insert(UInt(bitPattern: code)) }
+                serve(method.implementation, async: method.isAsync)
             }
             for override in (try? descriptor.overrides()) ?? [] {
-                if let code = override.implementation { served.insert(UInt(bitPattern: code)) }
+                serve(override.implementation, async: override.method?.isAsync ?? false)
             }
         }
         var members: [ClassDirectMember] = []
