@@ -111,3 +111,24 @@ class CDGenericMember {
 
     func echo<T>(_ value: T) -> T { value }
 }
+
+/// A value type argument and result.
+struct CDPoint: Equatable {
+    var x: Int
+    var y: Int
+}
+
+/// Members with closures, structs, optionals and arguments beyond the registers.
+class CDWorker {
+    init() {}
+
+    func run(_ job: @escaping (Int) -> String) -> String { job(1) }
+
+    func move(_ point: CDPoint, by delta: Int) -> CDPoint { CDPoint(x: point.x + delta, y: point.y + delta) }
+
+    func find(_ key: String?) -> Int? { key?.count }
+
+    func sum(
+        _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: Int, _ i: Int
+    ) -> Int { a + b + c + d + e + f + g + h + i }
+}
