@@ -69,6 +69,16 @@ struct ClassBlueprint: @unchecked Sendable {
                 reason: "\(typeName) is an actor, whose methods a class double cannot answer on the actor's executor",
                 fix: Self.protocolFix(shortName))
         }
+        for ancestor in metadata.hierarchy {
+            guard let type = ancestor.descriptor, type.isGeneric else { continue }
+            let name = _typeName(ancestor.metadata.type, qualified: true)
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName,
+                reason: (name == typeName ? "\(typeName) is generic" : "\(typeName) inherits from the generic \(name)")
+                    + ": a class double does not read generic classes yet (their members' signatures and their "
+                    + "directly dispatched members are not decoded)",
+                fix: Self.protocolFix(shortName))
+        }
         let vtable: ClassVTable
         do { vtable = try ClassVTable(metadata) } catch {
             throw StubError(

@@ -132,3 +132,12 @@ class CDWorker {
         _ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: Int, _ i: Int
     ) -> Int { a + b + c + d + e + f + g + h + i }
 }
+
+/// A generic class, and a class extended in this module with a member of its own.
+class CDBox<Element> {
+    init() {}
+
+    func count() -> Int { 0 }
+}
+
+class CDBoxOfInts: CDBox<Int> {}

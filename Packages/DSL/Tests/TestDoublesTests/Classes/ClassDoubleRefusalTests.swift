@@ -45,6 +45,13 @@ import Testing
         #expect(generic.reason.contains("generic"))
     }
 
+    @Test func genericClassesAreRefused() throws {
+        let box = try #require(refusal { CDBox<Int>() })
+        #expect(box.reason.contains("is generic"))
+        let ints = try #require(refusal { CDBoxOfInts() })
+        #expect(ints.reason.contains("inherits from the generic"))
+    }
+
     @Test func anInstanceKeptElsewhereIsRefused() throws {
         let kept = CDClock()
         let error = try #require(refusal { kept })

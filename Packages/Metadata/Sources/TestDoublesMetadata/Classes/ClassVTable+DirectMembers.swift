@@ -27,11 +27,14 @@ extension ClassVTable {
     /// stored properties (`let`s and `final var`s read and write the
     /// instance's own storage, which the class's initializer set), members
     /// with local symbols (`private` ones), members a shared library does
-    /// not export (only its own code calls them), members declared in
-    /// extensions in other modules, and members of images without a `.symtab`.
+    /// not export (only its own code calls them), members of images without
+    /// a `.symtab`, and members of generic classes (their symbols name the
+    /// unbound class; callers refuse generic classes). Members of extensions
+    /// in other modules are found in those modules' images when the
+    /// demangler reads their extension context.
     ///
     /// - Parameter registry: The images to read.
-    /// - Returns: The members, in symbol-table order per class, root class first.
+    /// - Returns: The members, root class first, each class's in image and symbol-table order.
     public func directlyDispatchedMembers(registry: ImageRegistry = .shared) -> [ClassDirectMember] {
         var served: Set<UInt> = []
         var classes: [(metadata: ClassMetadata, descriptor: ClassDescriptor)] = []
@@ -51,32 +54,42 @@ extension ClassVTable {
             }
         }
         var members: [ClassDirectMember] = []
+        let images = registry.images()
         for (ancestor, descriptor) in classes {
-            let type = ancestor.metadata.type
-            guard let mangled = _mangledTypeName(type),
-                let image = registry.image(containing: UInt(bitPattern: descriptor.type.pointer)),
-                let table = try? registry.symbolTable(of: image)
-            else { continue }
+            guard let mangled = _mangledTypeName(ancestor.metadata.type) else { continue }
+            // Compared with strncmp: the scan reads every symbol of every image, and `hasPrefix` cost about
+            // half a second per class.
             let prefix = "$s" + mangled
-            // A shared library's members that it does not export (internal, private) are called only by its own
-            // code: no test, and no code under test in another image, can call them.
-            let file = image.path.split(separator: "/").last.map(String.init) ?? image.path
-            let exportsOnly = file.hasSuffix(".so") || file.contains(".so.")
-            let handle = exportsOnly ? dlopen(nil, RTLD_NOW) : nil
+            let prefixLength = prefix.utf8.count
             let stored = Set(descriptor.type.fieldDescriptor?.records.map(\.name) ?? [])
-            for symbol in table.symbols
-            where symbol.isFunction && !symbol.isLocal && !symbol.isAbsolute && symbol.name.hasPrefix(prefix) {
-                guard let member = try? ClassMemberSymbol(mangledName: symbol.name + "Tq"),
-                    member.declaringClass.name == descriptor.type.name, !member.isStatic,
-                    member.kind != .initializer
-                else { continue }
-                let address = UInt(symbol.value) &+ image.loadBias
-                if served.contains(address) { continue }
-                if exportsOnly, dlsym(handle, symbol.name) == nil { continue }
-                if member.kind != .method, !member.isSubscript, stored.contains(member.name.description) { continue }
-                members.append(
-                    ClassDirectMember(
-                        displayName: member.displayName, declaringClass: descriptor.qualifiedName, symbol: symbol.name))
+            // Every image: an extension in another module declares its members in that module's image.
+            for image in images {
+                guard let table = try? registry.symbolTable(of: image) else { continue }
+                // A shared library's members that it does not export (internal, private) are called only by its
+                // own code: no test, and no code under test in another image, can call them.
+                let file = image.path.split(separator: "/").last.map(String.init) ?? image.path
+                let exportsOnly = file.hasSuffix(".so") || file.contains(".so.")
+                let handle = exportsOnly ? dlopen(nil, RTLD_NOW) : nil
+                for symbol in table.symbols
+                where symbol.isFunction && !symbol.isLocal && !symbol.isAbsolute
+                    && symbol.name.utf8.count > prefixLength
+                    && symbol.name.withCString({ strncmp($0, prefix, prefixLength) == 0 })
+                {
+                    guard let member = try? ClassMemberSymbol(mangledName: symbol.name + "Tq"),
+                        member.declaringClass.name == descriptor.type.name, !member.isStatic,
+                        member.kind != .initializer
+                    else { continue }
+                    let address = UInt(symbol.value) &+ image.loadBias
+                    if served.contains(address) { continue }
+                    if exportsOnly, dlsym(handle, symbol.name) == nil { continue }
+                    if member.kind != .method, !member.isSubscript, stored.contains(member.name.description) {
+                        continue
+                    }
+                    members.append(
+                        ClassDirectMember(
+                            displayName: member.displayName, declaringClass: descriptor.qualifiedName,
+                            symbol: symbol.name))
+                }
             }
         }
         return members
