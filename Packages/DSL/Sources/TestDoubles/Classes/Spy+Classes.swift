@@ -26,7 +26,8 @@ extension Spy where Subject: AnyObject {
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
     ///   - column: The column of the creation.
-    /// - Throws: ``StubError`` as ``Stub/init(initializingWith:fileID:filePath:line:column:)`` does.
+    /// - Throws: ``StubError`` as `Stub(initializingWith:)` does: naming the member, the class, the
+    ///   reason and a fix when a member cannot be answered exactly, or the instance cannot be adopted.
     public convenience init(
         initializingWith make: () throws -> Subject,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
