@@ -29,6 +29,9 @@ import Testing
         #expect(session.retries == 5)
         session[0] = "from subscript"
         #expect(session.host == "from subscript")
+        // A subscript's `_modify` reads the class's getter with the index and hands the result to its setter.
+        session[1] += "!"
+        #expect(session.host == "row 1 of from subscript!")
         spy.verify(.once) { $0.retries = Match.equal(5) }
         spy.verify(.once) { $0.host = Match.equal("new") }
     }

@@ -41,10 +41,12 @@ import Testing
         session.retries += 1
         #expect(session[2] == "two")
         session[5] = "five"
+        session[2] += "!"
         stub.verify(.once) { $0.host = Match.equal("other") }
         // `+=` starts from the getter's answer and sets the final value.
         stub.verify(.once) { $0.retries = Match.equal(5) }
         stub.verify(.once) { $0[Match.equal(5)] = Match.equal("five") }
+        stub.verify(.once) { $0[Match.equal(2)] = Match.equal("two!") }
     }
 
     @Test func anUnmatchedCallIsReportedAndAnsweredAsByAProtocolStub() throws {
