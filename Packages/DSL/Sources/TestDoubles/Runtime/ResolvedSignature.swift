@@ -83,6 +83,12 @@ extension ResolvedSignature {
         isAsync = signature.isAsync
         let genericCount = signature.genericParameters.count
         genericParameterCount = genericCount
+        if let classBound = signature.genericParameters.first(where: \.isClassBound) {
+            throw describe(
+                "its generic parameter T\(classBound.index + 1) is constrained to classes, so the witness passes its "
+                    + "values as references, not by address as the runtime stub reads a method's generic values",
+                "use ManualStub (a hand-written or doubles-gen conformer)")
+        }
         let markerProtocols = Self.markerProtocols
         genericWordCount =
             genericCount

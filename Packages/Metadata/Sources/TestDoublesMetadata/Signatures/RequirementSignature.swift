@@ -76,6 +76,10 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
         public var index: Int
         /// The protocols it must conform to.
         public var conformances: [DemangledNominalType]
+        /// Whether its values are class references (`T: AnyObject`, a
+        /// superclass, or a class-bound protocol): the witness then passes
+        /// and returns them as one reference word, not by address.
+        public var isClassBound: Bool = false
     }
 
     /// The requirement's name with labels.

@@ -141,11 +141,32 @@ struct SymbolSignature {
         let count = signature.parameterCounts.reduce(0, +)
         var parameters = (0..<count).map { RequirementSignature.GenericParameter(index: $0, conformances: []) }
         for requirement in signature.requirements {
-            guard case .conformance(.genericParameter(let depth, let index), let proto) = requirement, depth >= 1,
-                index < parameters.count
-            else { continue }
-            parameters[index].conformances.append(proto)
+            switch requirement {
+            case .conformance(.genericParameter(let depth, let index), let proto)
+            where depth >= 1
+                && index < parameters.count:
+                parameters[index].conformances.append(proto)
+                if isClassBound(proto) { parameters[index].isClassBound = true }
+            case .layout(.genericParameter(let depth, let index), _) where depth >= 1 && index < parameters.count,
+                .superclass(.genericParameter(let depth, let index), _) where depth >= 1 && index < parameters.count:
+                // Every layout constraint a method can spell (`AnyObject`) makes the values references.
+                parameters[index].isClassBound = true
+            default:
+                continue
+            }
         }
         return parameters
+    }
+
+    /// Whether a protocol is class-bound (`protocol P: AnyObject`), read
+    /// from its existential's metadata; a protocol the runtime cannot find
+    /// counts as class-bound, so its requirement is refused rather than misread.
+    private static func isClassBound(_ proto: DemangledNominalType) -> Bool {
+        let existential = DemangledType.existential(
+            DemangledExistential(protocols: [proto]))
+        guard let type = RuntimeTypeLookup.type(forMangledName: existential.mangledName),
+            let metadata = try? ExistentialMetadata(TypeMetadata(type))
+        else { return true }
+        return metadata.isClassConstrained
     }
 }
