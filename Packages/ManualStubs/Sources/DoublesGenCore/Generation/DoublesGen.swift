@@ -102,6 +102,8 @@ public enum DoublesGen {
         }
 
         var header = [banner, "", "import TestDoublesManual"]
+        header += SourceImports(request.sources).lines(
+            excluding: Set(request.testableImports).union(["TestDoublesManual"]))
         header += request.testableImports.sorted().map { "@testable import \($0)" }
         let output = ([header.joined(separator: "\n")] + sections).joined(separator: "\n\n") + "\n"
         return GenerationResult(
