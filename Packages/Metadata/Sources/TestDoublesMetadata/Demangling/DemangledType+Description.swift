@@ -12,7 +12,13 @@ extension DemangledType: CustomStringConvertible {
         case .function(let function):
             return function.description
         case .existential(let existential):
-            var parts = existential.protocols.map(\.description)
+            var parts = existential.protocols.enumerated().map { offset, proto in
+                let bound = existential.constraints.filter {
+                    $0.protocolType.map { $0.qualifiedName == proto.qualifiedName } ?? (offset == 0)
+                }
+                if bound.isEmpty { return proto.description }
+                return proto.description + "<" + bound.map(\.type.description).joined(separator: ", ") + ">"
+            }
             if let superclass = existential.superclass { parts.insert(superclass.description, at: 0) }
             if existential.isClassBound { parts.append("AnyObject") }
             if parts.isEmpty { return "Any" }

@@ -118,6 +118,7 @@ struct TypeMangler {
             } else {
                 output += existential.isClassBound ? "Xl" : "p"
             }
+            appendConstraints(existential.constraints.map { ($0, $0.type) })
         case .metatype(let instance):
             append(instance)
             output += "m"
@@ -154,6 +155,20 @@ struct TypeMangler {
             append(instance)
             output += "XD"
         }
+    }
+
+    /// A constrained existential's requirements (`Self.name == type`), each
+    /// with the type spelled by `types`, then `XP`; nothing when there are none.
+    mutating func appendConstraints(_ constraints: [(DemangledExistentialConstraint, DemangledType)]) {
+        guard !constraints.isEmpty else { return }
+        for (offset, (constraint, type)) in constraints.enumerated() {
+            append(type)
+            identifier(constraint.associatedType)
+            if let proto = constraint.protocolType { appendUnboundNominal(proto, withKind: true) }
+            output += "Rts"
+            if offset == 0 { output += "_" }
+        }
+        output += "XP"
     }
 
     static func isTuple(_ type: DemangledType) -> Bool {

@@ -23,6 +23,8 @@ struct DemangledTypeBuilder {
             return .function(try function(node))
         case .protocolList, .protocolListWithAnyObject, .protocolListWithClass:
             return .existential(try existential(node))
+        case .constrainedExistential:
+            return .existential(try constrainedExistential(node))
         case .metatype:
             guard node.children.count == 1, let instance = node.firstChild else {
                 throw failure("metatypes with a representation are not supported")
@@ -224,6 +226,32 @@ struct DemangledTypeBuilder {
         default:
             throw failure("expected an existential, found \(node.kind.rawValue)")
         }
+    }
+
+    /// `any P<A>`: the base existential and, for each requirement, the
+    /// associated type of `Self` it binds (the only form `any P<...>` spells).
+    func constrainedExistential(_ node: DemangleNode) throws(DemanglingError) -> DemangledExistential {
+        guard node.children.count == 2, node.children[1].kind == .constrainedExistentialRequirementList,
+            let baseNode = node.children[0].firstChild
+        else { throw failure("malformed constrained existential") }
+        var existential = try existential(baseNode)
+        for requirement in node.children[1].children {
+            let subject = requirement.children.first?.kind == .type ? requirement.children[0].firstChild : nil
+            guard requirement.kind == .dependentGenericSameTypeRequirement, requirement.children.count == 2,
+                let subject, subject.kind == .dependentMemberType, subject.children.count == 2,
+                subject.children[0].firstChild?.kind == .constrainedExistentialSelf,
+                subject.children[1].kind == .dependentAssociatedTypeRef,
+                let name = subject.children[1].firstChild?.text
+            else {
+                throw failure("a constrained existential requirement other than Self.Associated == Type")
+            }
+            var proto: DemangledNominalType?
+            if subject.children[1].children.count > 1 { proto = try nominal(subject.children[1].children[1]) }
+            existential.constraints.append(
+                DemangledExistentialConstraint(
+                    associatedType: name, protocolType: proto, type: try type(requirement.children[1])))
+        }
+        return existential
     }
 
     func genericSignature(_ node: DemangleNode) throws(DemanglingError) -> DemangledGenericSignature {

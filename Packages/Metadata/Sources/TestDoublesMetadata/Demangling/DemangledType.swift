@@ -34,7 +34,8 @@ public indirect enum DemangledType: Hashable, Sendable {
         case .nominal(let nominal): return nominal.isDependent
         case .tuple(let elements): return elements.contains { $0.type.isDependent }
         case .function(let function): return function.isDependent
-        case .existential(let existential): return existential.superclass?.isDependent ?? false
+        case .existential(let existential):
+            return (existential.superclass?.isDependent ?? false) || existential.constraints.contains { $0.type.isDependent }
         case .metatype(let type), .existentialMetatype(let type), .dynamicSelf(let type): return type.isDependent
         case .genericParameter, .dependentMember: return true
         }
@@ -267,6 +268,9 @@ public struct DemangledExistential: Hashable, Sendable {
     public var isClassBound: Bool
     /// A superclass constraint, if any.
     public var superclass: DemangledType?
+    /// The primary associated types the existential binds (`any Clock<Duration>`
+    /// binds `Duration`), in the order written; empty for a plain existential.
+    public var constraints: [DemangledExistentialConstraint]
 
     /// Creates an existential.
     ///
@@ -274,10 +278,41 @@ public struct DemangledExistential: Hashable, Sendable {
     ///   - protocols: The protocols.
     ///   - isClassBound: Whether `AnyObject` is part of it.
     ///   - superclass: A superclass constraint.
-    public init(protocols: [DemangledNominalType], isClassBound: Bool = false, superclass: DemangledType? = nil) {
+    ///   - constraints: The primary associated types it binds.
+    public init(
+        protocols: [DemangledNominalType], isClassBound: Bool = false, superclass: DemangledType? = nil,
+        constraints: [DemangledExistentialConstraint] = []
+    ) {
         self.protocols = protocols
         self.isClassBound = isClassBound
         self.superclass = superclass
+        self.constraints = constraints
+    }
+
+    /// Whether the existential binds primary associated types (a constrained
+    /// existential, whose metadata the runtime's name lookup cannot build).
+    public var isConstrained: Bool { !constraints.isEmpty }
+}
+
+/// One primary associated type a constrained existential binds: `Self.name == type`.
+public struct DemangledExistentialConstraint: Hashable, Sendable {
+    /// The associated type's name (`Duration`).
+    public var associatedType: String
+    /// The protocol that declares it, when the mangling names it.
+    public var protocolType: DemangledNominalType?
+    /// The type bound to it.
+    public var type: DemangledType
+
+    /// Creates a binding of one primary associated type.
+    ///
+    /// - Parameters:
+    ///   - associatedType: The associated type's name.
+    ///   - protocolType: The protocol that declares it.
+    ///   - type: The type bound to it.
+    public init(associatedType: String, protocolType: DemangledNominalType?, type: DemangledType) {
+        self.associatedType = associatedType
+        self.protocolType = protocolType
+        self.type = type
     }
 }
 

@@ -347,10 +347,30 @@ extension Demangler {
         case UInt8(ascii: "c"):
             let superclass = try require(.type)
             return try makeType(try make(.protocolListWithClass, [try protocolList(), superclass]))
+        case UInt8(ascii: "P"): return try constrainedExistential()
         default:
             pushBack()
             throw failure("unsupported special type 'X\(Unicode.Scalar(c))'")
         }
+    }
+
+    /// `XP`: an existential with its primary associated types bound
+    /// (`any Clock<Duration>`): the requirements, the first one marked, follow
+    /// the protocol list they constrain.
+    mutating func constrainedExistential() throws(DemanglingError) -> DemangleNode {
+        var list = DemangleNode(.constrainedExistentialRequirementList)
+        var requirements: [DemangleNode] = []
+        var isFirst = false
+        repeat {
+            isFirst = pop(.firstElementMarker) != nil
+            guard let requirement = pop(where: { Self.isRequirement($0.kind) }) else {
+                throw failure("constrained existential without a requirement")
+            }
+            requirements.append(requirement)
+        } while !isFirst
+        for requirement in requirements.reversed() { list.append(requirement) }
+        let base = try require(.type)
+        return try makeType(try make(.constrainedExistential, [base, list]))
     }
 
     mutating func typeAnnotation() throws(DemanglingError) -> DemangleNode {
@@ -386,7 +406,8 @@ extension Demangler {
             let index = try demangleIndex()
             return genericParameter(depth: depth, index: index)
         }
-        if nextIf("z") || nextIf("s") { throw failure("pack and constrained-existential Self parameters unsupported") }
+        if nextIf("s") { return DemangleNode(.constrainedExistentialSelf) }
+        if nextIf("z") { throw failure("pack parameters unsupported") }
         return genericParameter(depth: 0, index: try demangleIndex() + 1)
     }
 

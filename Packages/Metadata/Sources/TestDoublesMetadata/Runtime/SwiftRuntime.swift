@@ -46,6 +46,12 @@ enum SwiftRuntime {
     private static let conformsToProtocolAddress = address(of: "swift_conformsToProtocol")
     private static let enumerateSectionsAddress = address(of: "swift_enumerateAllMetadataSections")
     private static let associatedTypeWitnessAddress = address(of: "swift_getAssociatedTypeWitness")
+    private static let extendedExistentialAddress = address(of: "swift_getExtendedExistentialTypeMetadata")
+
+    /// `swift_getExtendedExistentialTypeMetadata`, nil when the runtime does not export it.
+    static var extendedExistentialTypeMetadata: UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: extendedExistentialAddress)
+    }
 
     /// Looks up the witness table of `type`'s conformance to `protocolDescriptor`.
     static func conformsToProtocol(

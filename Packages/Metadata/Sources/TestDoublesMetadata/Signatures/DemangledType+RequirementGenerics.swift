@@ -9,7 +9,9 @@ extension DemangledType {
             if function.parameters.contains(where: { $0.type.mentionsRequirementGenerics }) { return true }
             if case .typed(let error) = function.thrownError, error.mentionsRequirementGenerics { return true }
             return function.result.mentionsRequirementGenerics
-        case .existential(let existential): return existential.superclass?.mentionsRequirementGenerics ?? false
+        case .existential(let existential):
+            return (existential.superclass?.mentionsRequirementGenerics ?? false)
+                || existential.constraints.contains { $0.type.mentionsRequirementGenerics }
         case .metatype(let type), .existentialMetatype(let type), .dynamicSelf(let type):
             return type.mentionsRequirementGenerics
         case .dependentMember(let base, _, _): return base.mentionsRequirementGenerics

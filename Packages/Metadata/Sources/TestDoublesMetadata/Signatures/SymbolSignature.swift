@@ -129,11 +129,10 @@ struct SymbolSignature {
 
     static func resolve(_ type: DemangledType) -> Result<SignatureType, DiscoveryFailure> {
         if type.isDependent { return .success(.dependent(type)) }
-        let name = type.mangledName
-        guard let resolved = RuntimeTypeLookup.type(forMangledName: name) else {
-            return .failure(DiscoveryFailure("the runtime cannot resolve \(name) (\(type))"))
+        switch type.runtimeType() {
+        case .success(let resolved): return .success(.concrete(resolved))
+        case .failure(let failure): return .failure(DiscoveryFailure("\(failure.reason) (\(type))"))
         }
-        return .success(.concrete(resolved))
     }
 
     static func genericParameters(_ signature: DemangledGenericSignature?) -> [RequirementSignature.GenericParameter] {

@@ -1,0 +1,112 @@
+import Testing
+
+@testable import TestDoublesMetadata
+
+protocol ConstrainedPair<First, Second> {
+    associatedtype First
+    associatedtype Second
+    func first() -> First
+}
+
+protocol ConstrainedObjectSource<Output>: AnyObject {
+    associatedtype Output
+    func next() -> Output
+}
+
+struct CountingPair: ConstrainedPair {
+    func first() -> Int { 7 }
+    typealias Second = String
+}
+
+final class CountingSource: ConstrainedObjectSource {
+    func next() -> Int { 3 }
+}
+
+/// A `CountingPair` cast to `T` (the built existential) and boxed in `Any`.
+private func boxCountingPair<T>(_ type: T.Type) -> Any? {
+    (CountingPair() as? T).map { $0 as Any }
+}
+
+/// `CountingPair` boxed as a value of the existential `type`, read back as `any ConstrainedPair<Int, String>`.
+private func firstThroughExistential(_ type: Any.Type) -> Int? {
+    let boxed = _openExistential(type, do: boxCountingPair)
+    let pair = boxed as? any ConstrainedPair<Int, String>
+    return pair?.first()
+}
+
+/// Constrained existentials decoded from their mangled names and built as
+/// runtime metadata: the same metadata the compiler's code uses, with the
+/// size, kind and casts of the real type.
+@Suite struct ConstrainedExistentialMetadataTests {
+    /// The type a mangled name (as `_mangledTypeName` spells it) decodes and resolves to.
+    func resolve(_ type: Any.Type) throws -> Any.Type {
+        let name = try #require(_mangledTypeName(type))
+        let demangled = try DemangledType(mangledName: name)
+        return try demangled.runtimeType().get()
+    }
+
+    @Test func clockOfDurationIsTheRuntimesOwnMetadata() throws {
+        let name = try #require(_mangledTypeName((any Clock<Duration>).self))
+        let demangled = try DemangledType(mangledName: name)
+        #expect(demangled.description == "any Swift.Clock<Swift.Duration>")
+        let built = try demangled.runtimeType().get()
+        #expect(TypeMetadata(built).kind == .extendedExistential)
+        // Equivalent to the compiler's metadata, not the same object: the compiler's shape
+        // spells `Clock` through a substitution (`sAAP`), this one in full, and the runtime
+        // uniques non-unique shapes by that spelling.
+        #expect(TypeMetadata(built).valueWitnesses.size == 40)
+        #expect(TypeMetadata(built).valueWitnesses.flags == TypeMetadata((any Clock<Duration>).self).valueWitnesses.flags)
+    }
+
+    /// Standard library protocols are spelled by standard substitutions: the shape is the compiler's own.
+    @Test func standardLibraryProtocolsShareTheCompilersMetadata() throws {
+        let types: [Any.Type] = [
+            (any Sequence<Int>).self, (any Collection<String>).self, (any AsyncSequence<Int, any Error>).self,
+            (any Sequence<[Int]>).self, (any Collection<any Sequence<Int>>).self,
+        ]
+        for type in types {
+            let built = try resolve(type)
+            #expect(ObjectIdentifier(built) == ObjectIdentifier(type), "\(type)")
+        }
+    }
+
+    @Test func userProtocolsHaveTheSameLayout() throws {
+        let types: [Any.Type] = [(any ConstrainedPair<Int, String>).self, (any ConstrainedObjectSource<Int>).self]
+        for type in types {
+            let built = try resolve(type)
+            #expect(TypeMetadata(built).kind == .extendedExistential)
+            #expect(TypeMetadata(built).valueWitnesses.size == TypeMetadata(type).valueWitnesses.size, "\(type)")
+            #expect(TypeMetadata(built).valueWitnesses.flags == TypeMetadata(type).valueWitnesses.flags, "\(type)")
+        }
+    }
+
+    @Test func typesHoldingConstrainedExistentials() throws {
+        let types: [Any.Type] = [
+            (any Sequence<Int>)?.self, [any Collection<String>].self, ((any Sequence<Int>) -> Int).self,
+        ]
+        for type in types {
+            let built = try resolve(type)
+            #expect(ObjectIdentifier(built) == ObjectIdentifier(type), "\(type)")
+        }
+    }
+
+    @Test func valuesCastThroughTheBuiltMetadata() throws {
+        let built = try resolve((any ConstrainedPair<Int, String>).self)
+        #expect(firstThroughExistential(built) == 7)
+        #expect(!(CountingPair() is any ConstrainedPair<String, String>))
+    }
+
+    @Test func classBoundIsTwoWords() throws {
+        let built = try resolve((any ConstrainedObjectSource<Int>).self)
+        #expect(TypeMetadata(built).valueWitnesses.size == 16)
+    }
+
+    #if compiler(>=6.1)
+    @Test func compositionWithAnyObject() throws {
+        let type = (any Sequence<Int> & AnyObject).self
+        let built = try resolve(type)
+        #expect(TypeMetadata(built).valueWitnesses.size == 16)
+        #expect(ObjectIdentifier(built) == ObjectIdentifier(type))
+    }
+    #endif
+}
