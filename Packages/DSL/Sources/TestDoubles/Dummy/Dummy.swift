@@ -133,7 +133,7 @@ enum DummyFactory {
         PlaceholderSynthesis.install()
         let metadata = TypeMetadata(type)
         switch metadata.kind {
-        case .existential:
+        case .existential, .extendedExistential:
             return existential(type, site: site)
         case .function:
             return DummyFunction.make(type)

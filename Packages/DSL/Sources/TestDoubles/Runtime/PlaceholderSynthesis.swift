@@ -43,6 +43,8 @@ enum PlaceholderSynthesis {
             return try? DummyFactory.make(type, site: site).get()
         case .existentialMetatype:
             return existentialMetatype(type)
+        case .extendedExistential:
+            return ConstrainedExistentialPlaceholder.value(of: type) ?? (try? DummyFactory.make(type, site: site).get())
         default:
             return nil
         }

@@ -7,7 +7,8 @@ extension TypeLayout {
     /// enum with a single payload case and no other case, which is its payload;
     /// class references, metatypes, functions and class-bound existentials are
     /// pointer words. Not-bitwise-takable types and opaque existentials
-    /// (`any P`, `Any`) are address-only.
+    /// (`any P`, `Any`, `any Sequence<Int>`) are address-only; a class-bound
+    /// constrained existential (`any P<Int> & AnyObject`) is words.
     ///
     /// A resilient struct or enum (public and not `@frozen` in a module built
     /// with library evolution, such as `ContinuousClock.Instant` or
@@ -111,6 +112,13 @@ extension TypeLayout {
             switch try ExistentialMetadata(metadata).representation {
             case .opaque: return .addressOnly(size: size, alignment: witnesses.alignment)
             case .classBound, .error: return words(size / word)
+            }
+        case .extendedExistential:
+            switch try ExtendedExistentialMetadata(metadata).representation {
+            case .opaque: return .addressOnly(size: size, alignment: witnesses.alignment)
+            case .classBound, .metatype: return words(size / word)
+            case .explicitLayout:
+                throw .unsupportedType(typeName: metadata.description, reason: "an existential with an explicit layout")
             }
         case .opaque:
             throw .unsupportedType(typeName: metadata.description, reason: "builtin type outside a struct")

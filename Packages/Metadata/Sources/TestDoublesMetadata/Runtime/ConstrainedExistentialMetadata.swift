@@ -60,9 +60,11 @@ enum ConstrainedExistentialMetadata {
         let isClassBound = existential.isClassBound || plainExistential.isClassConstrained
         var generalized = existential
         generalized.protocols = [base]
+        // The compiler's shape names the protocol of every associated type, which a symbol may leave out.
+        for index in generalized.constraints.indices { generalized.constraints[index].protocolType = base }
         let shapeName = Self.shapeMangling(generalized)
         let shape = try Self.shape(
-            named: shapeName, base: base, descriptor: descriptor, constraints: existential.constraints,
+            named: shapeName, descriptor: descriptor, constraints: existential.constraints,
             layoutRequirement: existential.isClassBound, isClassBound: isClassBound)
         guard let function = SwiftRuntime.extendedExistentialTypeMetadata else {
             throw ConstrainedExistentialFailure("the runtime does not export swift_getExtendedExistentialTypeMetadata")
@@ -96,32 +98,63 @@ enum ConstrainedExistentialMetadata {
         return mangler.output
     }
 
+    /// The protocol that declares the associated type `name` seen from `proto`: `proto` itself, or
+    /// the base that declares it (an `override associatedtype` adds no requirement, and the compiler's
+    /// requirement signature names the declaration: `Collection`'s `Element` is `Sequence`'s).
+    static func declaringProtocol(
+        of name: String, from proto: ProtocolDescriptor
+    ) throws(ConstrainedExistentialFailure) -> ProtocolDescriptor {
+        var found: [ProtocolDescriptor] = []
+        var visited: Set<ProtocolDescriptor> = []
+        var pending = [proto]
+        while let next = pending.popLast() {
+            guard visited.insert(next).inserted else { continue }
+            if next.associatedTypeNames.contains(name) {
+                found.append(next)
+            } else {
+                pending += next.baseProtocols
+            }
+        }
+        guard found.count == 1, let declaring = found.first else {
+            throw ConstrainedExistentialFailure(
+                found.isEmpty
+                    ? "no protocol in \(proto.qualifiedName)'s hierarchy declares the associated type \(name)"
+                    : "several protocols declare an associated type \(name): "
+                        + found.map(\.qualifiedName).joined(separator: ", "))
+        }
+        return declaring
+    }
+
     /// The non-unique shape for `name`, built once.
     private static func shape(
-        named name: String, base: DemangledNominalType, descriptor: ProtocolDescriptor,
-        constraints: [DemangledExistentialConstraint], layoutRequirement: Bool, isClassBound: Bool
+        named name: String, descriptor: ProtocolDescriptor, constraints: [DemangledExistentialConstraint],
+        layoutRequirement: Bool, isClassBound: Bool
     ) throws(ConstrainedExistentialFailure) -> UInt {
         if let built = shapes.withLock({ $0[name] }) { return built }
         let selfName = "qd__"  // τ_1_0, the opened Self of the requirement signature
-        var protocolMangler = TypeMangler()
-        protocolMangler.appendUnboundNominal(base, withKind: true)
-        let protocolName = protocolMangler.output
         enum Requirement {
-            case sameType(parameter: String, member: String)
+            /// `τ_0_index == τ_1_0.name`, the member's protocol in `slot`.
+            case sameType(index: Int, name: String, slot: Int)
             case classLayout
             case conformance
         }
-        var requirements: [Requirement] = constraints.enumerated().map { index, constraint in
-            var member = TypeMangler()
-            member.identifier(constraint.associatedType)
-            return .sameType(parameter: parameterName(index), member: member.output + protocolName + "Qyd__")
+        var declaring: [ProtocolDescriptor] = []
+        var requirements: [Requirement] = []
+        for (index, constraint) in constraints.enumerated() {
+            let root = try declaringProtocol(of: constraint.associatedType, from: descriptor)
+            let slot = declaring.firstIndex(of: root) ?? declaring.count
+            if slot == declaring.count { declaring.append(root) }
+            requirements.append(.sameType(index: index, name: constraint.associatedType, slot: slot))
         }
         if layoutRequirement { requirements.append(.classLayout) }
         requirements.append(.conformance)
 
-        // Layout: cache reference, shape, requirements, strings, then two 8-byte slots.
+        // Layout: cache reference, shape, requirements, strings, then 8-byte slots: the uniquing
+        // cache, the protocol's descriptor, then each associated type's declaring protocol.
         let requirementsOffset = 28
         var strings: [UInt8] = []
+        /// Where a symbolic reference's 32-bit offset sits in `strings`, and the slot it names.
+        var references: [(offset: Int, slot: Int)] = []
         func string(_ text: String) -> Int {
             let offset = strings.count
             strings += Array(text.utf8) + [0]
@@ -132,18 +165,35 @@ enum ConstrainedExistentialMetadata {
         var requirementStrings: [(Int, Int?)] = []
         for requirement in requirements {
             switch requirement {
-            case .sameType(let parameter, let member): requirementStrings.append((string(parameter), string(member)))
+            case .sameType(let index, let member, let slot):
+                let parameter = string(parameterName(index))
+                // `<name>` then an indirect symbolic reference (0x02) to the declaring protocol, then `Qyd__`.
+                var mangler = TypeMangler()
+                mangler.identifier(member)
+                let memberString = strings.count
+                strings += Array(mangler.output.utf8) + [0x02]
+                references.append((strings.count, slot))
+                strings += [0, 0, 0, 0] + Array("Qyd__".utf8) + [0]
+                requirementStrings.append((parameter, memberString))
             case .classLayout, .conformance: requirementStrings.append((selfString, nil))
             }
         }
         let stringsOffset = requirementsOffset + 12 * requirements.count
         let slotsOffset = (stringsOffset + strings.count + 7) & ~7
-        let size = slotsOffset + 16
+        let cacheSlot = slotsOffset
+        let protocolSlot = slotsOffset + 8
+        let declaringSlots = slotsOffset + 16
+        let size = declaringSlots + 8 * declaring.count
         let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         func relative(from field: Int, to target: Int) -> Int32 { Int32(target - field) }
-        let cacheSlot = slotsOffset
-        let protocolSlot = slotsOffset + 8
+        for (offset, slot) in references {
+            let field = stringsOffset + offset
+            let distance = relative(from: field, to: declaringSlots + 8 * slot)
+            withUnsafeBytes(of: distance.littleEndian) { bytes in
+                for (index, byte) in bytes.enumerated() { strings[offset + index] = byte }
+            }
+        }
         memory.storeBytes(of: relative(from: 0, to: cacheSlot), toByteOffset: 0, as: Int32.self)
         // Flags: special kind (1 class), generalization signature, implicit parameters of both signatures.
         let flags: UInt32 = 0x100 | 0x800 | 0x1000 | (isClassBound ? 1 : 0)
@@ -184,6 +234,9 @@ enum ConstrainedExistentialMetadata {
             (memory + stringsOffset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         }
         memory.storeBytes(of: UInt(bitPattern: descriptor.pointer), toByteOffset: protocolSlot, as: UInt.self)
+        for (index, root) in declaring.enumerated() {
+            memory.storeBytes(of: UInt(bitPattern: root.pointer), toByteOffset: declaringSlots + 8 * index, as: UInt.self)
+        }
         let shape = UInt(bitPattern: memory)
         return shapes.withLock { built in
             if let existing = built[name] {

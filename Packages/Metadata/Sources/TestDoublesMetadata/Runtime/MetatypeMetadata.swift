@@ -28,7 +28,7 @@ public struct MetatypeMetadata: Hashable, @unchecked Sendable {
     public var isThin: Bool {
         guard !isExistential else { return false }
         switch instanceType.kind {
-        case .struct, .enum, .optional, .tuple, .function, .existential: return true
+        case .struct, .enum, .optional, .tuple, .function, .existential, .extendedExistential: return true
         default: return false
         }
     }
