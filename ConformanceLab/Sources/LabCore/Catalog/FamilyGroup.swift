@@ -40,6 +40,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case typedThrowingClosure = "typed-throwing-closure"
     /// Protocols constrained to `Actor` or isolated to a global actor.
     case isolatedProtocol = "isolated-protocol"
+    /// Constrained existentials (`any Sequence<Int>`, `any Clock<Duration>`) as arguments, results and properties.
+    case constrainedExistential = "constrained-existential"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

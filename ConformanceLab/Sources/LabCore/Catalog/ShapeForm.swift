@@ -39,6 +39,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case actorProtocol = "protocol P: Actor"
     /// A requirement of `@LabGlobalActor protocol P`, called on that global actor.
     case globalActorProtocol = "@GlobalActor protocol P"
+    /// A constrained existential (`any Sequence<Int>`, `any Clock<Duration>`) as the family's own spelling.
+    case constrainedExistential = "constrained existential"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -55,6 +57,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .readAccessor, .modifyAccessor, .boundReadAccessor: return .coroutineAccessor
         case .typedThrowingClosure: return .typedThrowingClosure
         case .actorProtocol, .globalActorProtocol: return .isolatedProtocol
+        case .constrainedExistential: return .constrainedExistential
         }
     }
 

@@ -9,7 +9,8 @@ extension TypeFamily {
 
     /// Every family by identifier: the catalog and the resilience tier's families.
     public static let byID: [String: TypeFamily] = Dictionary(
-        uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies).map {
+        uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies
+            + constrainedExistentialFamilies).map {
             ($0.id, $0)
         })
 

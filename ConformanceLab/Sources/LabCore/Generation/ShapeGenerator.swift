@@ -76,6 +76,7 @@ public struct ShapeGenerator: Sendable {
         typedThrowingClosureTier(into: &unique)
         boundReadAccessorTier(into: &unique)
         isolatedProtocolTier(into: &unique)
+        constrainedExistentialTier(into: &unique)
         return unique.shapes
     }
 

@@ -42,12 +42,21 @@ struct SignatureWitnesses {
         let described: String = name ?? "requirement \(callable.requirement.index) (\(callable.requirement.kind))"
         let linked: String = conformers.isEmpty ? "none" : conformers.joined(separator: ", ")
         let tried: String = reasons.joined(separator: "; ")
+        // A witness or descriptor symbol that names the requirement was found: the symbols exist and
+        // decode, so linking another conformer or adding debug information would not help.
+        let symbolsExist = name != nil && (!addresses.isEmpty || descriptor.isResilient)
+        let fix =
+            symbolsExist
+            ? "list the requirements explicitly with Stub(.method(signatureOf: ...)), whose types the compiler "
+                + "writes, or use ManualStub (a hand-written or doubles-gen conformer); no change to the protocol "
+                + "is needed"
+            : "link a conformer of \(descriptor.name) (any type in the test target that conforms to it), or list "
+                + "the requirements explicitly with Stub(.method(signatureOf: ...)), or use ManualStub"
         throw StubError(
             .signatureDiscoveryFailed, type: typeName, requirement: name.map { "\(descriptor.name).\($0)" },
             reason: "no source described the signature of \(described) of \(descriptor.qualifiedName) "
                 + "(linked conformers: \(linked); \(tried))",
-            fix: "link a conformer built with debug info or symbols, or list the requirements explicitly with "
-                + "Stub(.method(signatureOf: ...)), or use ManualStub")
+            fix: fix)
     }
 
     /// Every linked conformance to `descriptor`, scanned once per protocol.

@@ -147,3 +147,95 @@ final class Recorded: @unchecked Sendable {
     }
 }
 
+
+protocol ExistentialObjectSource<Output>: AnyObject {
+    associatedtype Output
+    func next() -> Output
+}
+
+final class CountingObjectSource: ExistentialObjectSource {
+    let start: Int
+    init(start: Int) { self.start = start }
+    func next() -> Int { start }
+}
+
+protocol ExistentialSources {
+    func take(_ source: any ExistentialObjectSource<Int>) async throws -> Int
+    func make() -> any ExistentialObjectSource<Int>
+}
+
+struct LinkedExistentialSources: ExistentialSources {
+    func take(_ source: any ExistentialObjectSource<Int>) async throws -> Int { source.next() }
+    func make() -> any ExistentialObjectSource<Int> { CountingObjectSource(start: 0) }
+}
+
+#if compiler(>=6.1)
+final class ObjectSequence: Sequence {
+    func makeIterator() -> IndexingIterator<[Int]> { [3, 1, 4].makeIterator() }
+}
+
+protocol ExistentialObjectSequences {
+    func sum(_ values: any Sequence<Int> & AnyObject) -> Int
+    var shared: any Sequence<Int> & AnyObject { get }
+}
+
+struct LinkedExistentialObjectSequences: ExistentialObjectSequences {
+    func sum(_ values: any Sequence<Int> & AnyObject) -> Int { values.reduce(0, +) }
+    var shared: any Sequence<Int> & AnyObject { ObjectSequence() }
+}
+
+protocol ExistentialComposition {
+    func describe(_ values: any Sequence<Int> & CustomStringConvertible) -> String
+}
+
+struct LinkedExistentialComposition: ExistentialComposition {
+    func describe(_ values: any Sequence<Int> & CustomStringConvertible) -> String { values.description }
+}
+#endif
+
+/// Class-bound constrained existentials travel as words (a reference, then a witness table).
+@Suite struct ClassBoundConstrainedExistentialTests {
+    @Test func classBoundProtocolWithAPrimaryType() async throws {
+        let stub = try Stub<any ExistentialSources>()
+        let source = CountingObjectSource(start: 41)
+        await stub.when { try await $0.take(Match.any()) }.then { (source: any ExistentialObjectSource<Int>) in
+            source.next() + 1
+        }
+        stub.when { $0.make() }.thenReturn(source as any ExistentialObjectSource<Int>)
+        let sources = stub()
+        #expect(try await sources.take(CountingObjectSource(start: 9)) == 10)
+        #expect(sources.make() === source)
+    }
+
+    #if compiler(>=6.1)
+    @Test func sequenceAndAnyObject() throws {
+        let stub = try Stub<any ExistentialObjectSequences>()
+        let shared = ObjectSequence()
+        // No standard type is a class sequence, so the recording pass needs a value handed over.
+        let sums = stub.when { $0.sum(Match.any(using: shared)) }
+        sums.then { (values: any Sequence<Int> & AnyObject) in values.reduce(0, +) * 2 }
+        stub.when { $0.shared }.thenReturn(shared as any Sequence<Int> & AnyObject)
+        let sequences = stub()
+        #expect(sequences.sum(ObjectSequence()) == 16)
+        #expect(sequences.shared === shared)
+        let received: [any Sequence<Int> & AnyObject] = sums.arguments()
+        #expect(received.map { Array($0) } == [[3, 1, 4]])
+    }
+
+    /// A constrained existential composed with another protocol has no metadata this builds: construction
+    /// fails closed naming the requirement and the type, with a fix that needs no change to the protocol.
+    @Test func compositionWithAnotherProtocolFailsClosed() {
+        do {
+            _ = try Stub<any ExistentialComposition>()
+            Issue.record("expected construction to fail closed")
+        } catch {
+            #expect(error.requirement == "ExistentialComposition.describe(_:)")
+            #expect(error.reason.contains("Swift.CustomStringConvertible & Swift.Sequence"))
+            #expect(error.reason.contains("Element == Swift.Int"))
+            #expect(error.reason.contains("composed with other protocols"))
+            #expect(error.fix.contains("signatureOf"))
+            #expect(!error.fix.contains("debug info"))
+        }
+    }
+    #endif
+}
