@@ -239,3 +239,23 @@ struct LinkedExistentialComposition: ExistentialComposition {
     }
     #endif
 }
+
+/// No conformer of this protocol is linked: only explicit requirements describe it.
+protocol UnlinkedExistentialStore {
+    func save(_ values: any Collection<String>) -> Int
+    func latest() async throws -> any Sequence<Int>
+}
+
+@Suite struct ExplicitConstrainedExistentialTests {
+    @Test func explicitRequirementsCarryConstrainedExistentials() async throws {
+        let stub = try Stub<any UnlinkedExistentialStore>(
+            .method("save(_:)", signatureOf: { $0.save }),
+            .method("latest()", signatureOf: { $0.latest })
+        )
+        stub.when { $0.save(Match.any()) }.then { (values: any Collection<String>) in values.count + 100 }
+        await stub.when { try await $0.latest() }.thenReturn(stride(from: 1, to: 10, by: 4) as any Sequence<Int>)
+        let store = stub()
+        #expect(store.save(["q", "r"]) == 102)
+        #expect(try await store.latest().map { $0 } == [1, 5, 9])
+    }
+}
