@@ -259,3 +259,23 @@ protocol UnlinkedExistentialStore {
         #expect(try await store.latest().map { $0 } == [1, 5, 9])
     }
 }
+
+protocol ExistentialMetatypes {
+    func kind(_ type: (any Sequence<Int>).Type, _ value: Int) -> Int
+}
+
+struct LinkedExistentialMetatypes: ExistentialMetatypes {
+    func kind(_ type: (any Sequence<Int>).Type, _ value: Int) -> Int { value }
+}
+
+/// The metatype of a constrained existential has one value: it is passed thin (nothing), and the
+/// next argument keeps its register.
+@Suite struct ConstrainedExistentialMetatypeTests {
+    @Test func thinMetatypeBeforeAnInteger() throws {
+        let stub = try Stub<any ExistentialMetatypes>()
+        stub.when { $0.kind(Match.any(), Match.any()) }.then { (type: (any Sequence<Int>).Type, value: Int) in
+            value * 3
+        }
+        #expect(stub().kind((any Sequence<Int>).self, 14) == 42)
+    }
+}
