@@ -13,7 +13,7 @@ extension TypeFamily {
             "any Collection<String>", samples: ["[\"a\", \"b\"]", "[String]()", "CollectionOfOne(\"x\")"],
             call: "f.map { $0 }"),
         constrainedExistential(
-            "any Swift.Clock<Duration>", samples: ["ContinuousClock()", "SuspendingClock()"],
+            "any _Concurrency.Clock<Duration>", samples: ["ContinuousClock()", "SuspendingClock()"],
             call: "\"\\(type(of: f)) \\(f.minimumResolution)\""),
     ]
 

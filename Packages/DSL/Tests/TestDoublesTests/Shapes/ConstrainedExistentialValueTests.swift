@@ -2,11 +2,11 @@ import TestDoubles
 import Testing
 
 protocol ExistentialSleeper {
-    func sleep(for d: Duration, clock: any Swift.Clock<Duration>) async throws
+    func sleep(for d: Duration, clock: any _Concurrency.Clock<Duration>) async throws
 }
 
 struct LinkedExistentialSleeper: ExistentialSleeper {
-    func sleep(for d: Duration, clock: any Swift.Clock<Duration>) async throws {}
+    func sleep(for d: Duration, clock: any _Concurrency.Clock<Duration>) async throws {}
 }
 
 protocol ExistentialFeed {
@@ -58,7 +58,7 @@ struct LinkedExistentialPairs: ExistentialPairs {
 }
 
 /// A clock whose `now` is fixed, to tell the stub's answer from a real clock.
-struct FixedClock: Swift.Clock {
+struct FixedClock: _Concurrency.Clock {
     var now: ContinuousClock.Instant
     var minimumResolution: Duration { .milliseconds(7) }
     func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {}
@@ -68,19 +68,19 @@ final class Recorded: @unchecked Sendable {
     var values: [String] = []
 }
 
-/// Constrained existentials (`any Swift.Clock<Duration>`, `any Sequence<Int>`) as
+/// Constrained existentials (`any _Concurrency.Clock<Duration>`, `any Sequence<Int>`) as
 /// values in requirement signatures, written from the signatures of issue 19.
 @Suite struct ConstrainedExistentialValueTests {
     @Test func sleeperHandlerUsesTheClock() async throws {
         let stub = try Stub<any ExistentialSleeper>()
         let recorded = Recorded()
         let sleeps = await stub.when { try await $0.sleep(for: Match.any(), clock: Match.any()) }
-        sleeps.then { (d: Duration, clock: any Swift.Clock<Duration>) in
+        sleeps.then { (d: Duration, clock: any _Concurrency.Clock<Duration>) in
             recorded.values.append("\(d) \(clock.minimumResolution)")
         }
         try await stub().sleep(for: .seconds(2), clock: FixedClock(now: .now))
         #expect(recorded.values == ["2.0 seconds 0.007 seconds"])
-        let arguments: [(Duration, any Swift.Clock<Duration>)] = sleeps.arguments()
+        let arguments: [(Duration, any _Concurrency.Clock<Duration>)] = sleeps.arguments()
         #expect(arguments.count == 1)
         #expect(arguments.first?.1.minimumResolution == .milliseconds(7))
     }

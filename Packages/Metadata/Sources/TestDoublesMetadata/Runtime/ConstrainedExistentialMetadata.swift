@@ -62,7 +62,14 @@ enum ConstrainedExistentialMetadata {
         generalized.protocols = [base]
         // The compiler's shape names the protocol of every associated type, which a symbol may leave out.
         for index in generalized.constraints.indices { generalized.constraints[index].protocolType = base }
-        let shapeName = Self.shapeMangling(generalized)
+        var shapeName = Self.shapeMangling(generalized)
+        if case .module(let module) = base.parent, base.privateDiscriminator == nil, base.genericArguments.isEmpty,
+            let compilers = ShapeNameMangler.spelling(
+                protocolName: base.name, module: module, isClassBound: existential.isClassBound,
+                associatedTypes: existential.constraints.map(\.associatedType))
+        {
+            shapeName = compilers
+        }
         let shape = try Self.shape(
             named: shapeName, descriptor: descriptor, constraints: existential.constraints,
             layoutRequirement: existential.isClassBound, isClassBound: isClassBound)

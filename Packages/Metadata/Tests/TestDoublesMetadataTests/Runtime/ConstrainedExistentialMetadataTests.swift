@@ -51,9 +51,9 @@ private func firstThroughExistential(_ type: Any.Type) -> Int? {
         #expect(demangled.description == "any Swift.Clock<Swift.Duration>")
         let built = try demangled.runtimeType().get()
         #expect(TypeMetadata(built).kind == .extendedExistential)
-        // Equivalent to the compiler's metadata, not the same object: the compiler's shape
-        // spells `Clock` through a substitution (`sAAP`), this one in full, and the runtime
-        // uniques non-unique shapes by that spelling.
+        // The shape is spelled as the compiler spells it (`s5Clock_px8DurationsAAPRts_XP`), and the
+        // runtime uniques non-unique shapes by that spelling: the metadata is the compiler's own.
+        #expect(ObjectIdentifier(built) == ObjectIdentifier((any Clock<Duration>).self))
         #expect(TypeMetadata(built).valueWitnesses.size == 40)
         #expect(TypeMetadata(built).valueWitnesses.flags == TypeMetadata((any Clock<Duration>).self).valueWitnesses.flags)
     }
@@ -77,6 +77,7 @@ private func firstThroughExistential(_ type: Any.Type) -> Int? {
             #expect(TypeMetadata(built).kind == .extendedExistential)
             #expect(TypeMetadata(built).valueWitnesses.size == TypeMetadata(type).valueWitnesses.size, "\(type)")
             #expect(TypeMetadata(built).valueWitnesses.flags == TypeMetadata(type).valueWitnesses.flags, "\(type)")
+            #expect(ObjectIdentifier(built) == ObjectIdentifier(type), "\(type)")
         }
     }
 
@@ -94,6 +95,24 @@ private func firstThroughExistential(_ type: Any.Type) -> Int? {
         let built = try resolve((any ConstrainedPair<Int, String>).self)
         #expect(firstThroughExistential(built) == 7)
         #expect(!(CountingPair() is any ConstrainedPair<String, String>))
+    }
+
+    @Test func shapeNamesAreTheCompilers() {
+        #expect(
+            ShapeNameMangler.spelling(
+                protocolName: "Clock", module: "Swift", isClassBound: false, associatedTypes: ["Duration"])
+                == "s5Clock_px8DurationsAAPRts_XP")
+        #expect(
+            ShapeNameMangler.spelling(protocolName: "PA", module: "b", isClassBound: false, associatedTypes: ["A", "B"])
+                == "1b2PA_px1AAaBPRts_q_1BADRtsXP")
+        #expect(
+            ShapeNameMangler.spelling(
+                protocolName: "Sequence", module: "Swift", isClassBound: true, associatedTypes: ["Element"])
+                == "ST_Xlx7ElementSTRts_XP")
+        // `Item` is a word of `ItemStore`: the compiler substitutes it, this spelling does not try.
+        #expect(
+            ShapeNameMangler.spelling(
+                protocolName: "ItemStore", module: "App", isClassBound: false, associatedTypes: ["Item"]) == nil)
     }
 
     @Test func classBoundIsTwoWords() throws {
