@@ -11,8 +11,8 @@ extension TypeFamily {
     public static let byID: [String: TypeFamily] = Dictionary(
         uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies
             + constrainedExistentialFamilies).map {
-            ($0.id, $0)
-        })
+                ($0.id, $0)
+            })
 
     /// The family with the given identifier; the identifiers used by layouts always exist.
     /// - Parameter id: A family identifier.

@@ -147,7 +147,6 @@ final class Recorded: @unchecked Sendable {
     }
 }
 
-
 protocol ExistentialObjectSource<Output>: AnyObject {
     associatedtype Output
     func next() -> Output

@@ -14,16 +14,19 @@ extension DemangledType: CustomStringConvertible {
         case .existential(let existential):
             // A constraint whose mangling leaves out its protocol belongs to the only protocol; in a
             // composition it is spelled by name after the composition.
-            let unplaced = existential.protocols.count > 1 ? existential.constraints.filter { $0.protocolType == nil } : []
+            let unplaced =
+                existential.protocols.count > 1 ? existential.constraints.filter { $0.protocolType == nil } : []
             var parts = existential.protocols.map { proto in
                 let bound = existential.constraints.filter {
-                    $0.protocolType.map { $0.qualifiedName == proto.qualifiedName } ?? (existential.protocols.count == 1)
+                    $0.protocolType.map { $0.qualifiedName == proto.qualifiedName }
+                        ?? (existential.protocols.count == 1)
                 }
                 if bound.isEmpty { return proto.description }
                 return proto.description + "<" + bound.map(\.type.description).joined(separator: ", ") + ">"
             }
             if !unplaced.isEmpty, let last = parts.indices.last {
-                parts[last] += " (with " + unplaced.map { "\($0.associatedType) == \($0.type)" }.joined(separator: ", ") + ")"
+                parts[last] +=
+                    " (with " + unplaced.map { "\($0.associatedType) == \($0.type)" }.joined(separator: ", ") + ")"
             }
             if let superclass = existential.superclass { parts.insert(superclass.description, at: 0) }
             if existential.isClassBound { parts.append("AnyObject") }

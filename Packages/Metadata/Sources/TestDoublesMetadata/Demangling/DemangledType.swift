@@ -35,7 +35,8 @@ public indirect enum DemangledType: Hashable, Sendable {
         case .tuple(let elements): return elements.contains { $0.type.isDependent }
         case .function(let function): return function.isDependent
         case .existential(let existential):
-            return (existential.superclass?.isDependent ?? false) || existential.constraints.contains { $0.type.isDependent }
+            return (existential.superclass?.isDependent ?? false)
+                || existential.constraints.contains { $0.type.isDependent }
         case .metatype(let type), .existentialMetatype(let type), .dynamicSelf(let type): return type.isDependent
         case .genericParameter, .dependentMember: return true
         }

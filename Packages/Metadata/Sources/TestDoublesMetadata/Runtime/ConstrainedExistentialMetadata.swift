@@ -43,7 +43,9 @@ enum ConstrainedExistentialMetadata {
                 "a constrained existential composed with other protocols or a superclass is not built")
         }
         guard existential.constraints.count == arguments.count, !arguments.isEmpty,
-            existential.constraints.allSatisfy({ $0.protocolType.map { $0.qualifiedName == base.qualifiedName } ?? true })
+            existential.constraints.allSatisfy({
+                $0.protocolType.map { $0.qualifiedName == base.qualifiedName } ?? true
+            })
         else {
             throw ConstrainedExistentialFailure("its constraints do not all bind associated types of \(base)")
         }
@@ -242,7 +244,8 @@ enum ConstrainedExistentialMetadata {
         }
         memory.storeBytes(of: UInt(bitPattern: descriptor.pointer), toByteOffset: protocolSlot, as: UInt.self)
         for (index, root) in declaring.enumerated() {
-            memory.storeBytes(of: UInt(bitPattern: root.pointer), toByteOffset: declaringSlots + 8 * index, as: UInt.self)
+            memory.storeBytes(
+                of: UInt(bitPattern: root.pointer), toByteOffset: declaringSlots + 8 * index, as: UInt.self)
         }
         let shape = UInt(bitPattern: memory)
         return shapes.withLock { built in

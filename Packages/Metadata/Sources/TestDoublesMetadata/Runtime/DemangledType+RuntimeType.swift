@@ -32,8 +32,9 @@ extension DemangledType {
                 metadata.append(try ConstrainedExistentialMetadata.type(of: existential, arguments: arguments))
             } catch {
                 return .failure(
-                    RuntimeTypeFailure(reason: "the constrained existential \(DemangledType.existential(existential)) "
-                        + "has no metadata: \(error.reason)"))
+                    RuntimeTypeFailure(
+                        reason: "the constrained existential \(DemangledType.existential(existential)) "
+                            + "has no metadata: \(error.reason)"))
             }
         }
         if case .existential = self, metadata.count == 1 { return .success(metadata[0]) }

@@ -38,15 +38,38 @@ private func firstThroughExistential(_ type: Any.Type) -> Int? {
 /// runtime metadata: the same metadata the compiler's code uses, with the
 /// size, kind and casts of the real type.
 @Suite struct ConstrainedExistentialMetadataTests {
+    /// The names Swift 6.3.1's `_mangledTypeName` gives the types below; 6.0.3's runtime gives none
+    /// for a constrained existential (it cannot print their names), so the tests read them from here.
+    static let spelled: [ObjectIdentifier: String] = [
+        ObjectIdentifier((any Clock<Duration>).self): "s5Clock_ps8DurationVABsAAPRts_XP",
+        ObjectIdentifier((any Sequence<Int>).self): "ST_pSi7ElementSTRts_XP",
+        ObjectIdentifier((any Collection<String>).self): "Sl_pSS7ElementSlRts_XP",
+        ObjectIdentifier((any AsyncSequence<Int, any Error>).self): "Sci_pSi7ElementSciRts_s5Error_p7FailureSciRtsXP",
+        ObjectIdentifier((any Sequence<[Int]>).self): "ST_pSaySiG7ElementSTRts_XP",
+        ObjectIdentifier((any Collection<any Sequence<Int>>).self): "Sl_pST_pSi7ElementSTRts_XPAASlRts_XP",
+        ObjectIdentifier((any ConstrainedPair<Int, String>).self):
+            "24TestDoublesMetadataTests15ConstrainedPair_pSi5FirstAaBPRts_SS6SecondADRtsXP",
+        ObjectIdentifier((any ConstrainedObjectSource<Int>).self):
+            "24TestDoublesMetadataTests23ConstrainedObjectSource_pSi6OutputAaBPRts_XP",
+        ObjectIdentifier((any Sequence<Int>)?.self): "ST_pSi7ElementSTRts_XPSg",
+        ObjectIdentifier([any Collection<String>].self): "SaySl_pSS7ElementSlRts_XPG",
+        ObjectIdentifier(((any Sequence<Int>) -> Int).self): "SiST_pSi7ElementSTRts_XPc",
+    ]
+
+    /// The mangled name of `type`, as the runtime spells it where it can.
+    func mangledName(_ type: Any.Type) throws -> String {
+        try #require(_mangledTypeName(type) ?? Self.spelled[ObjectIdentifier(type)])
+    }
+
     /// The type a mangled name (as `_mangledTypeName` spells it) decodes and resolves to.
     func resolve(_ type: Any.Type) throws -> Any.Type {
-        let name = try #require(_mangledTypeName(type))
-        let demangled = try DemangledType(mangledName: name)
+        let demangled = try DemangledType(mangledName: try mangledName(type))
         return try demangled.runtimeType().get()
     }
 
     @Test func clockOfDurationIsTheRuntimesOwnMetadata() throws {
-        let name = try #require(_mangledTypeName((any Clock<Duration>).self))
+        let name = try mangledName((any Clock<Duration>).self)
+        #expect(name == "s5Clock_ps8DurationVABsAAPRts_XP")
         let demangled = try DemangledType(mangledName: name)
         #expect(demangled.description == "any Swift.Clock<Swift.Duration>")
         let built = try demangled.runtimeType().get()
@@ -55,7 +78,8 @@ private func firstThroughExistential(_ type: Any.Type) -> Int? {
         // runtime uniques non-unique shapes by that spelling: the metadata is the compiler's own.
         #expect(ObjectIdentifier(built) == ObjectIdentifier((any Clock<Duration>).self))
         #expect(TypeMetadata(built).valueWitnesses.size == 40)
-        #expect(TypeMetadata(built).valueWitnesses.flags == TypeMetadata((any Clock<Duration>).self).valueWitnesses.flags)
+        #expect(
+            TypeMetadata(built).valueWitnesses.flags == TypeMetadata((any Clock<Duration>).self).valueWitnesses.flags)
     }
 
     /// Standard library protocols are spelled by standard substitutions: the shape is the compiler's own.
@@ -103,7 +127,8 @@ private func firstThroughExistential(_ type: Any.Type) -> Int? {
                 protocolName: "Clock", module: "Swift", isClassBound: false, associatedTypes: ["Duration"])
                 == "s5Clock_px8DurationsAAPRts_XP")
         #expect(
-            ShapeNameMangler.spelling(protocolName: "PA", module: "b", isClassBound: false, associatedTypes: ["A", "B"])
+            ShapeNameMangler.spelling(
+                protocolName: "PA", module: "b", isClassBound: false, associatedTypes: ["A", "B"])
                 == "1b2PA_px1AAaBPRts_q_1BADRtsXP")
         #expect(
             ShapeNameMangler.spelling(
