@@ -27,6 +27,10 @@ final class StubRuntime: Sendable {
     private let lentPlans: [Unmanaged<RequirementPlan>]
     /// The session that records forwarded calls and their outcomes (a recording spy's); nil otherwise.
     let recording: RecordingSession?
+    /// The route of each requirement's synchronous calls to the target, by
+    /// dispatch index, worked out once (a spy's; empty for a stub); nil where
+    /// none can be made, for the general forwarding path to make or report.
+    let forwardingRoutes: [ForwardingRoute?]
     /// The actor whose executor serializes the calls of a double of a protocol constrained to `Actor`.
     let isolation = StubIsolation()
     /// The conformance this runtime answers for, to make new values for
@@ -41,9 +45,11 @@ final class StubRuntime: Sendable {
         self.blueprint = blueprint
         self.target = target
         self.classForwarding = classForwarding
-        self.plans = RequirementPlan.plans(of: blueprint)
+        let plans = RequirementPlan.plans(of: blueprint)
+        self.plans = plans
         self.lentPlans = plans.map { Unmanaged.passUnretained($0) }
         self.recording = recording
+        self.forwardingRoutes = Self.routes(to: target, plans: plans)
     }
 
     func attach(_ fabricated: FabricatedConformance) {
@@ -124,7 +130,9 @@ final class StubRuntime: Sendable {
             // Scalar arguments reach the recorder as raw words, and a scalar
             // or `Void` answer goes straight to its register: no boxing, no
             // allocation. Anything else decodes the arguments as below.
-            write(recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan) { outcome in
+            // A spy's forwarded call goes to the real implementation with its registers as they came.
+            write(recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan, forwarding: true) {
+                outcome in
                 withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
             }
         } else if plan.decodesDirectly, !plan.hasInoutArguments, !plan.readers.isEmpty {
@@ -203,9 +211,13 @@ final class StubRuntime: Sendable {
     /// The answer is consumed and the general path is a closure, so the
     /// common case copies no outcome (a returned optional outcome cost about
     /// a fifth of a call in copies and destroys).
+    ///
+    /// With `forwarding` (a scalar-lane call, whose arguments nothing
+    /// decoded), a spy's unmatched call (``ScalarCallOutcome/forward``) is
+    /// forwarded in place (``forwardInPlace(_:)``) when it can be.
     @inline(__always)
     private func write(
-        _ answer: consuming ScalarCallOutcome, to frame: CallFrame, _ plan: RequirementPlan,
+        _ answer: consuming ScalarCallOutcome, to frame: CallFrame, _ plan: RequirementPlan, forwarding: Bool = false,
         otherwise: (CallOutcome) -> Void
     ) {
         switch consume answer {
@@ -218,6 +230,9 @@ final class StubRuntime: Sendable {
         case .outcome(let outcome):
             if case .returned(let value) = outcome, plan.resultWriter?.write(value, to: frame) == true { return }
             otherwise(outcome)
+        case .forward:
+            if forwarding, forwardInPlace(frame) { return }
+            otherwise(.forward)
         }
     }
 

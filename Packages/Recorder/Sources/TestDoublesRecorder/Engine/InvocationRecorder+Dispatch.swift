@@ -126,7 +126,9 @@ extension InvocationRecorder {
     ///   - scalars: The arguments, in declaration order.
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome {
-        if CaptureSession.currentIfRecording == nil, let answer = immediateAnswer(requirement, scalars) {
+        if CaptureSession.currentIfRecording == nil,
+            let answer = immediateAnswer(requirement, scalars, forwardingUnmatched: true)
+        {
             return answer.outcome
         }
         return .outcome(dispatch(requirement, .scalars(scalars)))
@@ -149,7 +151,7 @@ extension InvocationRecorder {
     @inline(__always)
     public func answerImmediately(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome? {
         guard CaptureSession.currentIfRecording == nil else { return nil }
-        return immediateAnswer(requirement, scalars)?.outcome
+        return immediateAnswer(requirement, scalars, forwardingUnmatched: false)?.outcome
     }
 
     /// Serves a call in one lock hold when the registration that matches it
@@ -159,8 +161,16 @@ extension InvocationRecorder {
     /// recorded) otherwise, for the general path to pick exactly as it would
     /// have: the first registration, in `when` order, that matches and has a
     /// behavior left.
+    ///
+    /// With `forwardingUnmatched` (a synchronous call), a call of a
+    /// forwarding double (a spy) that every registration declines on its raw words is
+    /// recorded as forwarded and answered ``ImmediateAnswer/forward`` in the
+    /// same hold: what the general path would decide (no registration
+    /// matches, the policy forwards), with its completion kept in the entry.
     @inline(__always)
-    private func immediateAnswer(_ requirement: Requirement, _ scalars: ScalarArguments) -> ImmediateAnswer? {
+    private func immediateAnswer(
+        _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool
+    ) -> ImmediateAnswer? {
         var notification: Notification?
         // The slot and the registrations are borrowed without retaining:
         // the state holds them, and nothing drops them while the lock is held.
@@ -187,7 +197,10 @@ extension InvocationRecorder {
                     // nil: not this registration, try the next; .some: decided.
                     if let picked { return picked }
                 }
-                return nil
+                guard forwardingUnmatched, unmatchedCallPolicy == .forward else { return nil }
+                notification = appendInvocation(
+                    &state, requirement, .scalars(scalars), .forwarded, nil, immediate: .forward)
+                return .forward
             }
         }
         notification?.deliver()

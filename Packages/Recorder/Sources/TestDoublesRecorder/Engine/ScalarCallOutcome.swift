@@ -9,15 +9,24 @@ public enum ScalarCallOutcome: Sendable {
     case returnedVoid
     /// Return this scalar: a value of `kind` in the low bytes of the word.
     case returnedScalar(ScalarKind, UInt64)
+    /// Hand the call to the real implementation: a forwarding double's call
+    /// that no registration matches, decided in the hold that recorded it
+    /// (the general path gives the same decision as `.outcome(.forward)`).
+    case forward
     /// Any other answer.
     case outcome(CallOutcome)
 }
 
 /// A configured value a call can be answered with without boxing: the
-/// scalar form of a `thenReturn` value, worked out once when it is configured.
+/// scalar form of a `thenReturn` value, worked out once when it is configured;
+/// or, for a spy's call that no registration matches, the decision to
+/// forward it, taken in the lock hold that records it.
 enum ImmediateAnswer: Sendable {
     case void
     case scalar(ScalarKind, UInt64)
+    /// The call goes to the real implementation (never made from a behavior:
+    /// only an unmatched call of a forwarding double is answered so).
+    case forward
 
     /// The unboxed form of `action`; nil unless it returns `()` or a scalar.
     init?(_ action: BehaviorAction) {
@@ -36,6 +45,7 @@ enum ImmediateAnswer: Sendable {
         switch self {
         case .void: .returned(())
         case .scalar(let kind, let word): .returned(kind.value(from: word))
+        case .forward: .forward
         }
     }
 
@@ -44,6 +54,7 @@ enum ImmediateAnswer: Sendable {
         switch self {
         case .void: .returnedVoid
         case .scalar(let kind, let word): .returnedScalar(kind, word)
+        case .forward: .forward
         }
     }
 }

@@ -44,8 +44,13 @@ struct CallCompletion: @unchecked Sendable {
     /// The completion of a call answered in the lock hold that recorded it:
     /// it finished as it arrived, at its own place in the order.
     init?(immediate entry: Ledger.Entry) {
-        guard let value = entry.immediateResult else { return nil }
-        answer = .returned(value)
+        if entry.answerKind == Ledger.Shape.forwardedAnswer {
+            answer = .forwarded
+        } else if let value = entry.immediateResult {
+            answer = .returned(value)
+        } else {
+            return nil
+        }
         sequence = entry.sequence
         reading = entry.arrival
     }

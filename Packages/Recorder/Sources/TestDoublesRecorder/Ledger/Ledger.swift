@@ -42,8 +42,9 @@ struct Ledger {
         var outcome: Invocation.Outcome
         /// How the call was answered when it was answered in the same lock
         /// hold that recorded it (see ``ImmediateAnswer``): 0 when it was
-        /// not, ``Shape/voidAnswer`` for `()`, else a ``ScalarKind`` raw value
-        /// with the value in ``answerWord``.
+        /// not, ``Shape/voidAnswer`` for `()`, ``Shape/forwardedAnswer`` for
+        /// a call handed to the real implementation, else a ``ScalarKind`` raw
+        /// value with the value in ``answerWord``.
         var answerKind: UInt8
         var answerWord: UInt64
         /// The raw value of the calling task's priority when the call arrived.
@@ -54,6 +55,7 @@ struct Ledger {
             switch answerKind {
             case 0: return nil
             case Shape.voidAnswer: return ()
+            case Shape.forwardedAnswer: return nil
             default: return ScalarKind(rawValue: answerKind)?.value(from: answerWord)
             }
         }
@@ -76,6 +78,9 @@ struct Ledger {
 
         /// The ``answerKind`` of a call answered with `()` at once.
         static let voidAnswer: UInt8 = 0xFF
+        /// The ``answerKind`` of a call forwarded to the real implementation
+        /// in the hold that recorded it (a spy's unmatched call).
+        static let forwardedAnswer: UInt8 = 0xFE
 
         /// Field by field, like the derived form, but inlined: every append
         /// compares its shape with the last one (the derived form was an
@@ -178,6 +183,7 @@ struct Ledger {
         switch immediate {
         case nil: break
         case .void?: shape.answerKind = Shape.voidAnswer
+        case .forward?: shape.answerKind = Shape.forwardedAnswer
         case .scalar(let kind, let word)?:
             shape.answerKind = kind.rawValue
             shape.answerWord = word

@@ -1,0 +1,33 @@
+import TestDoublesTrampolines
+
+extension StubRuntime {
+    /// The routes a spy's synchronous scalar-lane calls take to `target`, by
+    /// dispatch index; empty for a stub, nil for a requirement whose calls
+    /// take the general forwarding path.
+    static func routes(to target: ForwardingTarget?, plans: [RequirementPlan]) -> [ForwardingRoute?] {
+        guard let target else { return [] }
+        return plans.enumerated().map { index, plan in
+            guard plan.scalarLane != nil, !plan.shape.isAsync else { return nil }
+            return try? ForwardingRoute(to: target, dispatchIndex: index, plan: plan.shape.plan)
+        }
+    }
+
+    /// Forwards a spy's synchronous scalar-lane call to the real
+    /// implementation without decoding its arguments: the frame is re-issued
+    /// to the target's witness as it came, along the route worked out at
+    /// construction (`CallFrame.forward(along:)`), so the call allocates
+    /// nothing. A scalar-lane call has only scalar arguments (nothing to copy
+    /// for the witness, no `Self` argument) and makes no new value of `Self`.
+    ///
+    /// - Returns: Whether the call was forwarded; false (nothing called) for
+    ///   a stub, a recording spy (which reads the decoded arguments back), or
+    ///   a call without a route, which the general forwarding path then makes
+    ///   or reports.
+    @inline(__always)
+    func forwardInPlace(_ frame: CallFrame) -> Bool {
+        guard recording == nil else { return false }
+        let slot = frame.slot
+        guard slot >= 0, slot < forwardingRoutes.count, let route = forwardingRoutes[slot] else { return false }
+        return frame.forward(along: route)
+    }
+}

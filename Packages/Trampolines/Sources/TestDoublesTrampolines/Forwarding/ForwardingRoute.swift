@@ -1,0 +1,122 @@
+import CTestDoublesTrampolines
+
+/// Everything a synchronous forwarded call of one requirement needs that
+/// does not change from call to call, worked out once: the target's witness,
+/// the words that replace self and the trailing `Self` metadata and witness
+/// table, where those words go, and how many stack-argument words the call
+/// passes. `CallFrame.forward(along:)` then re-issues a call with no lookup,
+/// no allocation and no plan to walk.
+///
+/// A route holds raw words of its target (its self value, its metadata): it
+/// is valid while the `ForwardingTarget` it was made for is alive, and the
+/// holder keeps that target.
+public struct ForwardingRoute: @unchecked Sendable {
+    /// Where a replaced word goes: a general-purpose register slot of the frame or a stack word.
+    enum Place {
+        case frameOffset(Int)
+        case stackWord(Int)
+    }
+
+    let function: UnsafeRawPointer
+    let selfValue: UInt
+    let metadata: UInt
+    let witnessTable: UInt
+    let metadataPlace: Place
+    let witnessTablePlace: Place
+    let stackWordCount: Int
+    let poppedBytes: UInt64
+
+    /// The route of requirement `dispatchIndex`'s synchronous calls to `target`.
+    ///
+    /// - Parameters:
+    ///   - target: The real conformer (kept alive by the route's holder).
+    ///   - dispatchIndex: The requirement's dispatch index (a fabricated frame's `slot`).
+    ///   - plan: The requirement's plan.
+    /// - Throws: `ForwardingError` when calls of the requirement cannot be
+    ///   forwarded this way (an async requirement, too many stack words, a
+    ///   missing witness, a `Self` word that is not one direct word).
+    public init(to target: ForwardingTarget, dispatchIndex: Int, plan: CallPlan) throws(ForwardingError) {
+        guard !plan.isAsync else { throw .conventionMismatch("an async call is forwarded with a ForwardedCall") }
+        let witness = try target.witness(forDispatchIndex: dispatchIndex)
+        let count = ForwardedCall.stackWordCount(of: plan)
+        let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
+        guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
+        function = witness.function
+        selfValue = target.selfValue
+        metadata = UInt(bitPattern: target.dynamicType.pointer)
+        witnessTable = UInt(bitPattern: witness.witnessTable)
+        stackWordCount = count
+        poppedBytes = UInt64(plan.witnessPoppedStackByteCount)
+        metadataPlace = try Self.place(of: plan.selfMetadata, stackWordCount: count)
+        witnessTablePlace = try Self.place(of: plan.selfWitnessTable, stackWordCount: count)
+    }
+
+    private static func place(of location: ArgumentLocation, stackWordCount: Int) throws(ForwardingError) -> Place {
+        guard case .direct(let parts) = location, parts.count == 1 else {
+            throw .malformedPlan("a Self word is not one direct word: \(location)")
+        }
+        switch parts[0].location {
+        case .generalPurpose(let index) where index >= 0 && index < Int(TD_FRAME_GP_COUNT):
+            return .frameOffset(Int(TD_FRAME_GP) + index * 8)
+        case .stack(let index) where index >= 0 && index < stackWordCount:
+            return .stackWord(index)
+        default:
+            throw .malformedPlan("a Self word cannot travel at \(parts[0].location)")
+        }
+    }
+}
+
+extension CallFrame {
+    /// Forwards this synchronous call along `route` with its arguments
+    /// exactly as the caller passed them: the frame, the stack words and the
+    /// request are copied into the handler's stack, self and the `Self` words
+    /// are replaced by the target's, and the witness's results and error
+    /// become this call's.
+    ///
+    /// Only for a call whose arguments nothing decoded with `.owned`
+    /// ownership (an owned argument taken out of the frame must be supplied
+    /// again as a copy: `ForwardedCall.supplyOwnedArgument`): the caller's
+    /// +1 of each owned argument passes to the witness untouched.
+    ///
+    /// - Parameter route: The requirement's route to the target.
+    /// - Returns: False, with nothing called, when the call is async or its
+    ///   stack arguments are unavailable; true once the witness returned.
+    public func forward(along route: ForwardingRoute) -> Bool {
+        guard !isAsync else { return false }
+        let stackAddress = word(at: Int(TD_FRAME_STACK_ARGUMENTS))
+        let count = route.stackWordCount
+        guard count == 0 || stackAddress != 0 else { return false }
+        let wordsOffset = Int(TD_FRAME_SIZE)
+        let requestOffset = wordsOffset + Int(TD_FORWARD_MAX_STACK_WORDS) * 8
+        return withUnsafeTemporaryAllocation(
+            byteCount: requestOffset + MemoryLayout<td_forward_request>.stride, alignment: 16
+        ) { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            base.copyMemory(from: raw, byteCount: Int(TD_FRAME_SIZE))
+            let words = (base + wordsOffset).bindMemory(to: UInt64.self, capacity: Int(TD_FORWARD_MAX_STACK_WORDS))
+            if count > 0, let source = UnsafeRawPointer(bitPattern: stackAddress) {
+                for index in 0..<count { words[index] = source.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self) }
+            }
+            let call = CallFrame(base)
+            call.setWord(route.selfValue, at: Int(TD_FRAME_SELF))
+            func put(_ word: UInt, at place: ForwardingRoute.Place) {
+                switch place {
+                case .frameOffset(let offset): call.setWord(word, at: offset)
+                case .stackWord(let index): words[index] = UInt64(word)
+                }
+            }
+            put(route.metadata, at: route.metadataPlace)
+            put(route.witnessTable, at: route.witnessTablePlace)
+            let request = (base + requestOffset).bindMemory(to: td_forward_request.self, capacity: 1)
+            request.initialize(
+                to: td_forward_request(
+                    frame: base, function: route.function, stack_words: words, stack_word_count: UInt64(count),
+                    popped_bytes: route.poppedBytes, padding: 0))
+            let status = td_forward_sync(request)
+            precondition(status == 0, "TestDoubles: forwarding refused a prepared call")
+            let results = Int(TD_FRAME_RETURN_GP)
+            (raw + results).copyMemory(from: base + results, byteCount: Int(TD_FRAME_RETURN_ERROR) + 8 - results)
+            return true
+        }
+    }
+}
