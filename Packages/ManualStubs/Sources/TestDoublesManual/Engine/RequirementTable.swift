@@ -29,30 +29,64 @@ final class RequirementTable: Sendable {
     private struct State {
         var requirements: [Key: Requirement] = [:]
         var last: (key: Key, requirement: Requirement)?
-        /// The requirement of statically typed arguments found last, with its
-        /// argument types one by one: a repeated call compares them without
-        /// asking the runtime for the tuple of its argument types (a hashed
-        /// lookup that cost more than the rest of a six-argument call).
-        var lastTyped: TypedEntry?
+        /// The requirements of statically typed arguments found last, the
+        /// latest first, each with its argument types one by one: a repeated
+        /// call compares them without asking the runtime for the tuple of its
+        /// argument types (a hashed lookup that cost more than the rest of a
+        /// six-argument call).
+        var recent: [TypedEntry] = []
     }
 
-    /// A requirement with the identity of each of its argument types.
-    private struct TypedEntry {
-        var name: String
-        var kind: Kind
-        var effects: UInt8
-        var arguments: [ObjectIdentifier]
-        var result: ObjectIdentifier
-        var error: ObjectIdentifier?
-        var requirement: Requirement
+    /// How many call sites' requirements ``State/recent`` keeps: a double
+    /// whose test alternates between a few requirements finds each there.
+    static let recentCapacity = 8
+
+    /// A requirement with the identity of each of its argument types,
+    /// immutable, so a call compares it outside the lock.
+    private final class TypedEntry: Sendable {
+        let name: String
+        /// The bits of `name`: the same bits are the same string (a
+        /// `#function` literal of one call site always has the same), so a
+        /// call from the same site compares two words instead of the text.
+        let nameBits: (UInt64, UInt64)
+        let kind: Kind
+        let effects: UInt8
+        let arguments: [ObjectIdentifier]
+        let result: ObjectIdentifier
+        let error: ObjectIdentifier?
+        let requirement: Requirement
+
+        init(
+            name: String, kind: Kind, effects: UInt8, arguments: [ObjectIdentifier], result: ObjectIdentifier,
+            error: ObjectIdentifier?, requirement: Requirement
+        ) {
+            self.name = name
+            self.nameBits = TypedEntry.bits(of: name)
+            self.kind = kind
+            self.effects = effects
+            self.arguments = arguments
+            self.result = result
+            self.error = error
+            self.requirement = requirement
+        }
+
+        /// The two words of a string's representation (a literal's address
+        /// and count, a small string's bytes, a native buffer's reference):
+        /// equal words are equal contents, since a string's storage never
+        /// changes while a copy of it is kept here.
+        @inline(__always)
+        static func bits(of name: String) -> (UInt64, UInt64) {
+            unsafeBitCast(name, to: (UInt64, UInt64).self)
+        }
 
         /// Whether this entry is the requirement of a call with these names and types.
+        @inline(__always)
         func matches<each A>(
-            _ name: String, _ kind: Kind, _ effects: UInt8, _ result: ObjectIdentifier, _ error: ObjectIdentifier?,
-            _: repeat (each A).Type
+            _ name: String, _ nameBits: (UInt64, UInt64), _ kind: Kind, _ effects: UInt8, _ result: ObjectIdentifier,
+            _ error: ObjectIdentifier?, _: repeat (each A).Type
         ) -> Bool {
-            guard self.name == name, self.kind == kind, self.effects == effects, self.result == result,
-                self.error == error
+            guard self.result == result, self.kind == kind, self.effects == effects, self.error == error,
+                self.nameBits == nameBits || self.name == name
             else { return false }
             var index = 0
             for type in repeat (each A).self {
@@ -72,22 +106,24 @@ final class RequirementTable: Sendable {
     ) -> Requirement {
         let result = ObjectIdentifier(R.self)
         let errorID = error.map(ObjectIdentifier.init)
-        let repeated = table.withLock { state -> Requirement? in
-            guard state.lastTyped?.matches(name, kind, effects.rawValue, result, errorID, repeat (each A).self) == true
-            else { return nil }
-            return state.lastTyped?.requirement
+        let nameBits = TypedEntry.bits(of: name)
+        // The entries are immutable: compared outside the lock, after one retain of the list.
+        let recent = table.withLock { $0.recent }
+        for entry in recent where entry.matches(name, nameBits, kind, effects.rawValue, result, errorID, repeat (each A).self) {
+            return entry.requirement
         }
-        if let repeated { return repeated }
         var types: [Any.Type] = []
         for type in repeat (each A).self { types.append(type) }
         let key = Key(
             name: name, kind: kind, effects: effects.rawValue, arguments: ObjectIdentifier((repeat each A).self),
             result: result, error: errorID)
         let found = requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) { types }
+        let entry = TypedEntry(
+            name: name, kind: kind, effects: effects.rawValue, arguments: types.map(ObjectIdentifier.init),
+            result: result, error: errorID, requirement: found)
         table.withLock { state in
-            state.lastTyped = TypedEntry(
-                name: name, kind: kind, effects: effects.rawValue, arguments: types.map(ObjectIdentifier.init),
-                result: result, error: errorID, requirement: found)
+            state.recent.insert(entry, at: 0)
+            if state.recent.count > Self.recentCapacity { state.recent.removeLast() }
         }
         return found
     }
