@@ -34,6 +34,30 @@ import Testing
         }
     }
 
+    @Test func aForwardingDoublesUnmatchedScalarCallIsForwardedAndFinishedWhenRecorded() {
+        let gauge = GaugeDouble(unmatchedCallPolicy: .forward)
+        gauge.when { $0.add(Match.any(), Match.equal(true)) }.thenReturn(7)
+        #expect(gauge().add(1, true) == 7)
+        let declined = ScalarArguments(.int, 2, .bool, 0)
+        // An async front's one-hold answer never forwards: the call goes on to dispatchAsync.
+        #expect(gauge.recorder.answerImmediately(GaugeDouble.Requirements.add, scalars: declined) == nil)
+        guard case .forward = gauge.recorder.dispatch(GaugeDouble.Requirements.add, scalars: declined) else {
+            Issue.record("an unmatched call of a forwarding double is forwarded")
+            return
+        }
+        guard case .forward = gauge.recorder.dispatch(GaugeDouble.Requirements.scale, scalars: .init(.double, 0))
+        else {
+            Issue.record("a requirement with no registration is forwarded")
+            return
+        }
+        #expect(gauge.recorder.invocations.map(\.outcome) == [.returned, .forwarded, .forwarded])
+        let events = gauge.history.timeline.events
+        #expect(events.map(\.dispatch) == [.stubbed, .forwarded, .forwarded])
+        #expect(events.allSatisfy { $0.completionSequence != nil })
+        #expect(events.map(\.arguments) == [["1", "true"], ["2", "false"], ["0.0"]])
+        #expect(issues { gauge.verify(1...1) { _ = $0.add(Match.equal(2), Match.equal(false)) } }.isEmpty)
+    }
+
     @Test func argumentsAreRecordedMatchedAndVerifiedAsTheirTypes() {
         let gauge = GaugeDouble()
         let adds = gauge.when { $0.add(Match.any(), Match.equal(true)) }

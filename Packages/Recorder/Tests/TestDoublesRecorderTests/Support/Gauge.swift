@@ -15,8 +15,12 @@ protocol Gauge {
 final class GaugeDouble: Gauge, RecordingTestDouble, Sendable {
     let recorder: InvocationRecorder
 
-    init(name: String = "GaugeDouble", fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
-        recorder = InvocationRecorder(name: name, fileID: fileID, filePath: filePath, line: line)
+    init(
+        name: String = "GaugeDouble", unmatchedCallPolicy: InvocationRecorder.UnmatchedCallPolicy = .reportIssue,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
+        recorder = InvocationRecorder(
+            name: name, unmatchedCallPolicy: unmatchedCallPolicy, fileID: fileID, filePath: filePath, line: line)
     }
 
     var recordingSubject: any Gauge { self }
