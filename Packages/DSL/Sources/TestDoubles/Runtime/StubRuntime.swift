@@ -106,7 +106,7 @@ final class StubRuntime: Sendable {
                 // A configured scalar or `Void` value: the async entry returns
                 // it at once, without suspending the caller.
                 frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
-                write(immediate, to: frame, plan) { outcome in
+                write(consume immediate, to: frame, plan) { outcome in
                     withArguments(frame, plan) { answer(frame, plan, outcome, $0) }
                 }
                 return
@@ -169,7 +169,7 @@ final class StubRuntime: Sendable {
                 // to release here); the rare answer that needs them again decodes them again from the frame.
                 let lent = UnsafeMutableBufferPointer(start: base, count: count)
                 if let immediate = recorder.answerImmediately(plan.shape.requirement, consuming: lent) {
-                    write(immediate, to: frame, plan) { outcome in
+                    write(consume immediate, to: frame, plan) { outcome in
                         withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
                     }
                     return
@@ -177,7 +177,7 @@ final class StubRuntime: Sendable {
             } else {
                 let decoded = UnsafeBufferPointer(start: base, count: count)
                 if let immediate = recorder.answerImmediately(plan.shape.requirement, borrowing: decoded) {
-                    write(immediate, to: frame, plan) { finish(frame, plan, $0, Array(decoded)) }
+                    write(consume immediate, to: frame, plan) { finish(frame, plan, $0, Array(decoded)) }
                     base.deinitialize(count: count)
                     return
                 }
