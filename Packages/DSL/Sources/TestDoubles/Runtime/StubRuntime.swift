@@ -131,7 +131,9 @@ final class StubRuntime: Sendable {
             // or `Void` answer goes straight to its register: no boxing, no
             // allocation. Anything else decodes the arguments as below.
             // A spy's forwarded call goes to the real implementation with its registers as they came.
-            write(recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan, forwarding: true) {
+            write(
+                recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan, forwarding: true
+            ) {
                 outcome in
                 withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
             }

@@ -109,7 +109,8 @@ final class RequirementTable: Sendable {
         let nameBits = TypedEntry.bits(of: name)
         // The entries are immutable: compared outside the lock, after one retain of the list.
         let recent = table.withLock { $0.recent }
-        for entry in recent where entry.matches(name, nameBits, kind, effects.rawValue, result, errorID, repeat (each A).self) {
+        for entry in recent
+        where entry.matches(name, nameBits, kind, effects.rawValue, result, errorID, repeat (each A).self) {
             return entry.requirement
         }
         var types: [Any.Type] = []

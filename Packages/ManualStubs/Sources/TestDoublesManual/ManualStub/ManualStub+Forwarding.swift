@@ -16,7 +16,7 @@ extension ManualStub {
     public func call<each A, R>(_ args: repeat each A, function: String = #function) -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .none, arguments: repeat (each A).self, result: R.self)
-        return recorder.answer(requirement, boxed(repeat each args))
+        return recorder.answer(requirement, stackArguments: repeat each args)
     }
 
     /// Answers a synchronous, throwing requirement.

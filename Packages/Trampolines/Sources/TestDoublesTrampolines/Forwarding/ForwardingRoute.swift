@@ -95,7 +95,9 @@ extension CallFrame {
             base.copyMemory(from: raw, byteCount: Int(TD_FRAME_SIZE))
             let words = (base + wordsOffset).bindMemory(to: UInt64.self, capacity: Int(TD_FORWARD_MAX_STACK_WORDS))
             if count > 0, let source = UnsafeRawPointer(bitPattern: stackAddress) {
-                for index in 0..<count { words[index] = source.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self) }
+                for index in 0..<count {
+                    words[index] = source.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                }
             }
             let call = CallFrame(base)
             call.setWord(route.selfValue, at: Int(TD_FRAME_SELF))

@@ -1,0 +1,77 @@
+import TestDoublesRecorder
+
+extension InvocationRecorder {
+    /// Dispatches a call of a synchronous requirement with its arguments
+    /// boxed on the stack, and returns its typed answer.
+    ///
+    /// A call whose requirement's first registration is a catch-all with a
+    /// configured `Void` or scalar value next is answered in one hold: the
+    /// ledger takes the boxes themselves (no array is allocated) and a
+    /// scalar of the result type comes back unboxed. Any other call moves
+    /// the boxes into an array and takes the general path
+    /// (``answer(_:_:forward:)``), which picks exactly as it would have.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, in declaration order.
+    /// - Returns: The answer.
+    func answer<each A, R>(_ requirement: Requirement, stackArguments arguments: repeat each A) -> R {
+        var count = 0
+        for _ in repeat (each A).self { count += 1 }
+        guard count > 0 else { return answer(requirement, []) }
+        // The buffer's body returns a concrete type: one returning `R` made
+        // the runtime look generic metadata up on every call.
+        let dispatched = withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
+            guard let base = buffer.baseAddress else { return .declined(boxed(repeat each arguments)) }
+            var index = 0
+            for argument in repeat each arguments {
+                (base + index).initialize(to: argument)
+                index += 1
+            }
+            // Answered: the ledger moved the boxes out. Declined: they are still here.
+            if let immediate = answerImmediately(requirement, consuming: buffer) { return .answered(immediate) }
+            // Literals for the common arities: the general initializers are not
+            // specialized and look the array's metadata up on every call.
+            switch count {
+            case 1: return .declined([base.move()])
+            case 2: return .declined([base.move(), (base + 1).move()])
+            case 3: return .declined([base.move(), (base + 1).move(), (base + 2).move()])
+            default:
+                var values: [Any] = []
+                values.reserveCapacity(count)
+                for position in 0..<count { values.append((base + position).move()) }
+                return .declined(values)
+            }
+        }
+        switch consume dispatched {
+        case .answered(let immediate): return typedAnswer(immediate, requirement)
+        case .declined(let values): return answer(requirement, values)
+        }
+    }
+
+    /// What a call with stack-boxed arguments came to: answered in one hold,
+    /// or declined with its arguments moved into an array.
+    private enum StackDispatch {
+        case answered(ScalarCallOutcome)
+        case declined([Any])
+    }
+
+    /// A one-hold answer as `R`: `()` and a scalar of exactly `R`'s type
+    /// without boxing; anything else through ``TypedAnswer``, as the general
+    /// path gives it (a value of another type is an issue and a placeholder).
+    private func typedAnswer<R>(_ immediate: ScalarCallOutcome, _ requirement: Requirement) -> R {
+        switch immediate {
+        case .returnedVoid:
+            if R.self == Void.self { return unsafeBitCast((), to: R.self) }
+            return TypedAnswer.resolve(.returned(()), self, requirement, forward: nil)
+        case .returnedScalar(let kind, let word):
+            return kind.value(from: word, as: R.self) {
+                TypedAnswer.resolve(.returned(kind.value(from: word)), self, requirement, forward: nil)
+            }
+        case .forward:
+            return TypedAnswer.resolve(.forward, self, requirement, forward: nil)
+        case .outcome(let outcome):
+            return TypedAnswer.resolve(outcome, self, requirement, forward: nil)
+        }
+    }
+}
