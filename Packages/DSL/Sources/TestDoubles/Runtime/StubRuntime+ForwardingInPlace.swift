@@ -23,7 +23,8 @@ extension StubRuntime {
     ///   a stub, a recording spy (which reads the decoded arguments back), or
     ///   a call without a route, which the general forwarding path then makes
     ///   or reports.
-    @inline(__always)
+    /// Out of line: inlined, it made every other scalar-lane answer's code longer.
+    @inline(never)
     func forwardInPlace(_ frame: CallFrame) -> Bool {
         guard recording == nil else { return false }
         let slot = frame.slot
