@@ -135,7 +135,7 @@ struct ShapeGeneratorTests {
         #expect(
             TypeFamily.byID.count
                 == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count + TypeFamily.shapeFamilies.count
-                + TypeFamily.typedThrowingClosureFamilies.count)
+                + TypeFamily.typedThrowingClosureFamilies.count + TypeFamily.constrainedExistentialFamilies.count)
     }
 
     @Test func theSeededGeneratorIsStable() {

@@ -15,10 +15,12 @@ struct TypedThrowingClosureTierTests {
     @Test func everyFamilyIsAnArgumentUnderEveryEffectAResultAndAProperty() {
         let tier = Self.tier
         #expect(tier.count == 9 * TypeFamily.typedThrowingClosureFamilies.count)
-        // Appended after every earlier tier (only the bound `read` cases and the isolated protocols follow): every
-        // earlier case keeps its number.
+        // Appended after every earlier tier (only the bound `read` cases, the isolated protocols and the
+        // constrained existentials follow): every earlier case keeps its number.
         let bound = Self.shapes.filter { $0.form == .boundReadAccessor }
-        let isolated = Self.shapes.filter { $0.form?.group == .isolatedProtocol }
+        let isolated = Self.shapes.filter {
+            $0.form?.group == .isolatedProtocol || $0.form?.group == .constrainedExistential
+        }
         let later = bound.count + isolated.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         #expect(Self.shapes.dropLast(isolated.count).suffix(bound.count) == bound[...])
