@@ -9,7 +9,7 @@ extension Spy where Subject: AnyObject {
     /// let cache = try Spy<ImageCache>(initializingWith: { ImageCache(limit: 10) })
     /// cache.when { $0.image(for: Match.equal("logo")) }.thenReturn(nil)
     /// let sut = Gallery(cache: cache())      // every other call reaches ImageCache's code
-    /// cache.verify { $0.store(Match.any(), for: Match.equal("hero")) }.called(.once)
+    /// cache.verify { $0.store(Match.any(), for: Match.equal("hero")) }
     /// ```
     ///
     /// Every overridable instance method, property accessor and subscript

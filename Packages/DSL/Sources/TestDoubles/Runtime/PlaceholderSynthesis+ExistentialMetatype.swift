@@ -26,7 +26,7 @@ extension PlaceholderSynthesis {
         guard TypeMetadata(instance).kind == .existential,
             let existential = try? ExistentialMetadata(TypeMetadata(instance)),
             existential.witnessTableCount > 0,
-            MemoryLayout<UInt>.size * (1 + existential.witnessTableCount) == metadataSize(of: type),
+            MemoryLayout<UInt>.size * (1 + existential.witnessTableCount) == TypeMetadata(type).valueWitnesses.size,
             let dummy = try? DummyFactory.make(instance, site: site).get()
         else { return nil }
         let tableCount = existential.witnessTableCount
@@ -57,11 +57,5 @@ extension PlaceholderSynthesis {
     private final class KeptDummy: @unchecked Sendable {
         let value: Any
         init(value: Any) { self.value = value }
-    }
-
-    /// The size of a value of `type`.
-    private static func metadataSize(of type: Any.Type) -> Int {
-        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
-        return _openExistential(type, do: size)
     }
 }
