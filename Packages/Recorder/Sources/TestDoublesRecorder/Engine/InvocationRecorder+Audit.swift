@@ -78,14 +78,16 @@ extension InvocationRecorder {
 
     /// The whole call log as readable, ordered text.
     ///
-    /// - Returns: One line per call with its arguments, outcome and serving registration.
+    /// - Returns: A header, then one line per call numbered from `#1` in arrival
+    ///   order, with its arguments woven into the labels, its outcome and
+    ///   serving registration.
     public func describeInteractions() -> String {
         let ledger = state.withLock { $0.ledger }
         guard ledger.count > 0 else { return "\(name): no calls" }
-        var lines = ["\(name): \(ledger.count) call(s)"]
+        var lines = ["\(name): \(ledger.count) call(s) in order:"]
         for position in 0..<ledger.count {
             let invocation = ledger.invocation(at: position)
-            var line = "  \(position + 1). #\(invocation.sequence) \(invocation) -> \(invocation.outcome)"
+            var line = "  #\(position + 1)  \(invocation) -> \(invocation.outcome)"
             if let registration = invocation.registration { line += " by registration #\(registration)" }
             if ledger.isVerified(position) { line += " (verified)" }
             lines.append(line)
