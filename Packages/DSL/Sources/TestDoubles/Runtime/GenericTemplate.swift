@@ -22,16 +22,31 @@ struct GenericTemplate: @unchecked Sendable {
     /// as every call's concrete type does (metatypes thick), so it is what
     /// the witness convention is planned with.
     let representative: Any.Type
+    /// The associated types of generic parameters the type mentions
+    /// (`R.Response`), in order of first appearance.
+    let members: [GenericMember]
 
     /// Reads a dependent type that mentions the requirement's own generic parameters.
     ///
+    /// - Parameters:
+    ///   - type: The dependent type.
+    ///   - parameters: The requirement's generic parameters, as its signature constrains them.
     /// - Throws: `UnservedGenericType` naming the part outside what the runtime stub serves.
-    init(_ type: DemangledType) throws(UnservedGenericType) {
+    init(
+        _ type: DemangledType, parameters: [RequirementSignature.GenericParameter] = []
+    ) throws(UnservedGenericType) {
         self.type = type
+        members = try GenericMember.members(of: type, parameters: parameters)
         travelsIndirectly = try Self.travelsIndirectly(type)
         abstraction = try Self.abstraction(of: type)
         let representatives = Array(repeating: GenericRepresentative.self as Any.Type, count: 4)
-        guard let representative = type.resolved(requirementGenerics: representatives) else {
+        // An associated type travels by address wherever it appears, as a bare
+        // generic parameter does: the representative stands for both.
+        let planned = type.replacing { part in
+            guard case .dependentMember = part, part.mentionsRequirementGenerics else { return nil }
+            return .genericParameter(depth: 1, index: 0)
+        }
+        guard let representative = planned.resolved(requirementGenerics: representatives) else {
             throw UnservedGenericType(
                 reason: "\(GenericTemplate.spelling(of: type)) cannot be built by the runtime from its generic "
                     + "parameters (a constraint other than Hashable or Error, or a type that also depends on Self)")
@@ -41,7 +56,18 @@ struct GenericTemplate: @unchecked Sendable {
 
     /// The concrete type for one call whose generic parameters are `generics`.
     func resolve(_ generics: [Any.Type]) -> Any.Type? {
-        type.resolved(requirementGenerics: generics)
+        guard !members.isEmpty else { return type.resolved(requirementGenerics: generics) }
+        // Each associated type joins the generic arguments as one more parameter.
+        var arguments = generics
+        for member in members {
+            guard let bound = member.resolve(generics) else { return nil }
+            arguments.append(bound)
+        }
+        let rewritten = type.replacing { part in
+            guard let position = members.firstIndex(where: { $0.type == part }) else { return nil }
+            return .genericParameter(depth: 1, index: generics.count + position)
+        }
+        return rewritten.resolved(requirementGenerics: arguments)
     }
 
     /// Whether a type mentioning the requirement's generics is passed by address.
@@ -81,10 +107,13 @@ struct GenericTemplate: @unchecked Sendable {
             throw UnservedGenericType(
                 reason: "\(spelling(of: type)) is a tuple holding a generic parameter of the method, which the "
                     + "runtime stub does not decode")
+        case .dependentMember(.genericParameter(let depth, _), _, _) where depth >= 1:
+            // `GenericMember.members(of:parameters:)` has checked it is not class-bound.
+            return true
         case .dependentMember(let base, let member, _) where base.mentionsRequirementGenerics:
             throw UnservedGenericType(
-                reason: "\(spelling(of: type)) is the associated type \(member) of a generic parameter of the method, "
-                    + "whose concrete type is known only per call")
+                reason: "\(spelling(of: type)) is the associated type \(member) of an associated type of a generic "
+                    + "parameter of the method, which the runtime stub does not look up")
         case .existential, .existentialMetatype, .dependentMember, .dynamicSelf:
             throw UnservedGenericType(
                 reason: "\(spelling(of: type)) mixes a generic parameter of the method with Self or an associated type")

@@ -138,7 +138,8 @@ extension ResolvedSignature {
                         "parameter \(index + 1) is an inout \(spelled), which the runtime stub does not write back for "
                             + "a generic parameter of the method", "use ManualStub")
                 }
-                let template = try Self.template(dependent, what: "parameter \(index + 1)", describe)
+                let template = try Self.template(
+                    dependent, what: "parameter \(index + 1)", signature.genericParameters, describe)
                 let ownership: ArgumentOwnership =
                     parameter.ownership == .owned || (parameter.ownership == .default && ownsByDefault)
                     ? .owned : .borrowed
@@ -216,7 +217,7 @@ extension ResolvedSignature {
                 result = Any.self
                 genericResultIndex = generic
             } else if genericCount > 0, type.mentionsRequirementGenerics, !(binding?.isMentioned(in: type) ?? false) {
-                let template = try Self.template(type, what: "the result", describe)
+                let template = try Self.template(type, what: "the result", signature.genericParameters, describe)
                 result = template.representative
                 genericResultTemplate = template
                 resultIsAbstract = template.travelsIndirectly
@@ -275,10 +276,11 @@ extension ResolvedSignature {
 
     /// The template of a type that mentions the requirement's own generic parameters.
     private static func template(
-        _ type: DemangledType, what: String, _ describe: (String, String) -> StubError
+        _ type: DemangledType, what: String, _ parameters: [RequirementSignature.GenericParameter],
+        _ describe: (String, String) -> StubError
     ) throws(StubError) -> GenericTemplate {
         do {
-            return try GenericTemplate(type)
+            return try GenericTemplate(type, parameters: parameters)
         } catch {
             throw describe(
                 "\(what) has type \(GenericTemplate.spelling(of: type)), which mentions a generic parameter of the "

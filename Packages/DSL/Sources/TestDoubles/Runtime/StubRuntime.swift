@@ -495,12 +495,32 @@ final class StubRuntime: Sendable {
             let problem =
                 "\(plan.shape.requirement.name) returns \(T.self) for this call, but its behavior produced "
                 + "\(String(reflecting: value)) of type \(Swift.type(of: value))"
-            guard let placeholder = Match.Placeholders.make(T.self) else {
+            if let placeholder = Match.Placeholders.make(T.self) {
+                reportMisfit(problem + "; the caller gets a placeholder \(T.self) instead")
+                frame.setResult(placeholder, at: location)
+                return
+            }
+            // No value of the type: a requirement that throws answers with an error instead.
+            switch plan.shape.thrown {
+            case .untyped:
+                reportMisfit(problem + "; no placeholder \(T.self) can be made, so the call throws instead")
+                frame.setThrownError(MisfitAnswer(message: "\(recorder.name): " + problem))
+            case .typed(let errorType):
+                func throwTyped<E: Error>(_: E.Type) {
+                    guard let errorLocation = plan.shape.plan.typedError, let error = Match.Placeholders.make(E.self)
+                    else {
+                        stop(
+                            "\(recorder.name): " + problem + ", and no placeholder \(T.self) or \(E.self) can be made "
+                                + "to answer instead")
+                    }
+                    reportMisfit(problem + "; no placeholder \(T.self) can be made, so the call throws \(error)")
+                    frame.setTypedThrownError(error, at: errorLocation)
+                }
+                throwTyped(errorType)
+            case .none:
                 stop(
                     "\(recorder.name): " + problem + ", and no placeholder \(T.self) can be made to answer instead")
             }
-            reportMisfit(problem + "; the caller gets a placeholder \(T.self) instead")
-            frame.setResult(placeholder, at: location)
         }
         _openExistential(type, do: typed)
     }

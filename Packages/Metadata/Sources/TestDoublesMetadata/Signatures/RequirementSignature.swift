@@ -80,6 +80,13 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
         /// superclass, or a class-bound protocol): the witness then passes
         /// and returns them as one reference word, not by address.
         public var isClassBound: Bool = false
+        /// Whether one of its associated types may be class-bound (`R.Delegate`
+        /// where a protocol `R` conforms to, or the method, constrains
+        /// `Delegate` to `AnyObject`, a superclass or a class-bound protocol),
+        /// or its protocols could not be read to rule that out: the witness
+        /// would then pass such an associated type's values as one reference
+        /// word, not by address.
+        public var mayHaveClassBoundAssociatedTypes: Bool = false
     }
 
     /// The requirement's name with labels.

@@ -150,12 +150,37 @@ struct SymbolSignature {
                 .superclass(.genericParameter(let depth, let index), _) where depth >= 1 && index < parameters.count:
                 // Every layout constraint a method can spell (`AnyObject`) makes the values references.
                 parameters[index].isClassBound = true
+            case .layout(let subject, _), .superclass(let subject, _):
+                if let index = memberBase(subject), index < parameters.count {
+                    parameters[index].mayHaveClassBoundAssociatedTypes = true
+                }
+            case .conformance(let subject, let proto):
+                if let index = memberBase(subject), index < parameters.count, isClassBound(proto) {
+                    parameters[index].mayHaveClassBoundAssociatedTypes = true
+                }
             default:
                 continue
             }
         }
+        for index in parameters.indices where !parameters[index].mayHaveClassBoundAssociatedTypes {
+            parameters[index].mayHaveClassBoundAssociatedTypes = parameters[index].conformances.contains {
+                guard let descriptor = ProtocolDescriptor(named: $0) else { return true }
+                return descriptor.mayConstrainAssociatedTypesToClasses()
+            }
+        }
         return parameters
     }
+
+    /// The index of the requirement generic parameter an associated type
+    /// path starts from (`R` in `R.Response.ID`), nil for other subjects.
+    private static func memberBase(_ type: DemangledType) -> Int? {
+        switch type {
+        case .dependentMember(let base, _, _): return memberBase(base)
+        case .genericParameter(let depth, let index) where depth >= 1: return index
+        default: return nil
+        }
+    }
+
 
     /// Whether a protocol is class-bound (`protocol P: AnyObject`), read
     /// from its existential's metadata; a protocol the runtime cannot find
