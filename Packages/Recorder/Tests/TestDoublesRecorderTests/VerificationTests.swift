@@ -155,8 +155,12 @@ import Testing
         #expect(issues { analytics.history.verify(3...3) }.isEmpty)
         let timeline = analytics.history.description
         #expect(analytics.history.timeline.events.count == 3)
-        #expect(timeline.hasPrefix("Stub<any Analytics>: 3 call(s) in order:\n  #1  track(event: \"add_to_cart\", value: 30)"))
-        #expect(timeline.contains("\n  #3  track(event: \"purchase\", value: 42) -> returned by registration #1 (verified)"))
+        #expect(
+            timeline.hasPrefix(
+                "Stub<any Analytics>: 3 call(s) in order:\n  #1  track(event: \"add_to_cart\", value: 30)"))
+        #expect(
+            timeline.contains("\n  #3  track(event: \"purchase\", value: 42) -> returned by registration #1 (verified)")
+        )
         #expect(analytics.describeInteractions() == timeline)
     }
 

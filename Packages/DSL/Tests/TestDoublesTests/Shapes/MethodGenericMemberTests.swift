@@ -44,7 +44,8 @@ protocol MemberClient: Sendable {
     func sendAll<R: MemberRequest>(_ requests: [R]) async throws -> [R.Response]
     func cached<R: MemberRequest>(for request: R) -> R.Response?
     func store<R: MemberRequest>(_ response: R.Response, for request: R) -> Bool
-    func page<R: PagedMemberRequest>(_ request: R, completion: @escaping @Sendable (Result<R.Response, any Error>) -> Void)
+    func page<R: PagedMemberRequest>(
+        _ request: R, completion: @escaping @Sendable (Result<R.Response, any Error>) -> Void)
 }
 
 struct LiveMemberClient: MemberClient {
@@ -92,18 +93,24 @@ struct LiveObjectClient: ObjectClient {
         try await withKnownIssue {
             let profile = try await client.send(ProfileRequest(id: 1))
             #expect(profile.id == 0)
-        } matching: { $0.description.contains("returns MemberProfile for this call") }
+        } matching: {
+            $0.description.contains("returns MemberProfile for this call")
+        }
         // ... and a class, of which no placeholder can be made: the call throws.
         await withKnownIssue {
             await #expect(throws: (any Error).self) { try await client.send(SessionRequest()) }
-        } matching: { $0.description.contains("so the call throws instead") }
+        } matching: {
+            $0.description.contains("so the call throws instead")
+        }
     }
 
     @Test func containersAndOptionalsOfTheAssociatedType() async throws {
         let stub = try Stub<any MemberClient>()
         await stub.when { try await $0.sendAll(Match.any(using: [CountRequest()])) }.thenReturn([1, 2, 3])
         stub.when { $0.cached(for: Match.any(using: ProfileRequest(id: 0))) }
-            .then { (request: ProfileRequest) in request.id > 0 ? MemberProfile(id: request.id, name: "c", tags: []) : nil }
+            .then { (request: ProfileRequest) in
+                request.id > 0 ? MemberProfile(id: request.id, name: "c", tags: []) : nil
+            }
         let client = stub()
         #expect(try await client.sendAll([CountRequest(), CountRequest()]) == [1, 2, 3])
         #expect(client.cached(for: ProfileRequest(id: 3)) == MemberProfile(id: 3, name: "c", tags: []))
@@ -113,7 +120,9 @@ struct LiveObjectClient: ObjectClient {
     @Test func anAssociatedTypeArgumentReachesTheHandlerAndTheLedger() throws {
         let stub = try Stub<any MemberClient>()
         let stores = stub.when {
-            $0.store(Match.any(using: MemberProfile(id: 0, name: "", tags: [])), for: Match.any(using: ProfileRequest(id: 0)))
+            $0.store(
+                Match.any(using: MemberProfile(id: 0, name: "", tags: [])), for: Match.any(using: ProfileRequest(id: 0))
+            )
         }
         stores.then { (profile: MemberProfile, request: ProfileRequest) in profile.id == request.id }
         let client = stub()

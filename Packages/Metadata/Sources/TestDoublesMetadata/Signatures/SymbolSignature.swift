@@ -181,7 +181,6 @@ struct SymbolSignature {
         }
     }
 
-
     /// Whether a protocol is class-bound (`protocol P: AnyObject`), read
     /// from its existential's metadata; a protocol the runtime cannot find
     /// counts as class-bound, so its requirement is refused rather than misread.
