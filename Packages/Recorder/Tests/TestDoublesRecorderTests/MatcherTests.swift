@@ -211,6 +211,17 @@ import Testing
         #expect(double().attach(Token("x")))
     }
 
+    /// The seed's spelling, a placeholder then a trailing predicate, picks one
+    /// overload (it was ambiguous beside `matching(description:using:where:)`).
+    @Test func placeholderThenTrailingPredicateIsTheSeedSpelling() {
+        let double = ServiceDouble()
+        double.when { $0.store(Match.matching(using: Opaque(payload: 0)) { $0.payload > 2 }) }.thenReturn(true)
+        double.when { $0.store(Match.matching(using: Opaque(payload: 0), where: { $0.payload < 0 })) }
+            .thenReturn(false)
+        #expect(double().store(Opaque(payload: 5)))
+        #expect(double().store(Opaque(payload: -1)) == false)
+    }
+
     @Test func whenReturningSuppliesTheRecordingResult() {
         let double = ServiceDouble()
         let made = Token("made")

@@ -185,7 +185,11 @@ public enum Match {
         record(.typed(description, predicate))
     }
 
-    /// Matches arguments satisfying a predicate, with an explicit placeholder.
+    /// Matches arguments satisfying a predicate, with an explicit placeholder
+    /// after the description.
+    ///
+    /// The description has no default here: `matching(using:where:)` alone
+    /// is the seed's spelling, which `matching(using:description:where:)` serves.
     ///
     /// - Parameters:
     ///   - description: The text diagnostics print for the matcher.
@@ -193,7 +197,7 @@ public enum Match {
     ///   - predicate: Whether an argument matches; it runs outside every lock.
     /// - Returns: `placeholder`.
     public static func matching<T>(
-        description: String = "matching(where:)", using placeholder: T, where predicate: @escaping (T) -> Bool
+        description: String, using placeholder: T, where predicate: @escaping (T) -> Bool
     ) -> T {
         record(.typed(description, predicate), returning: placeholder)
     }
