@@ -176,4 +176,6 @@ const void *swift_getTypeContextDescriptor(const void *metadata);
 
 #include "Forwarding.h"  // Spy forwarding: td_forward_request, td_forward_sync
 
+#include "JobAbandonment.h"  // ending a recording pass's task job without a value
+
 #endif  // CTESTDOUBLESTRAMPOLINES_H
