@@ -126,22 +126,41 @@ final class CaptureSession: @unchecked Sendable {
     /// For a call whose value no source can make: its requirement and
     /// matchers are recorded already (or the problem says why they cannot
     /// be), and nothing after it in the closure matters to the pass.
+    ///
+    /// Where the thread serves an actor's other jobs (the drain of an actor
+    /// the closure hopped to, the main queue), the pass's task instead ends
+    /// its job there without a value (see ``AbandonedJob``), when the runtime
+    /// layer can: the thread goes back to that actor's queue.
     func park(because problem: String?) {
-        guard let host, host.mayParkCurrentThread else { return }
+        guard let host else { return }
+        if host.mayParkCurrentThread {
+            markParked(problem)
+            host.park()
+        }
+        if host.isCurrentTask, let commit = AbandonedJob.prepared() {
+            markParked(problem)
+            host.abandonJob(commit)
+        }
+    }
+
+    private func markParked(_ problem: String?) {
         state.withLock { state in
             if let problem { state.problems.append(problem) }
             state.parked = true
         }
-        host.park()
     }
 
     /// Why the process stops when a call that needs a value no source can
-    /// make is reached on a thread a recording pass cannot park, and what to do.
+    /// make is reached on a thread a recording pass can neither park nor end
+    /// the task's job on (see ``AbandonedJob``), and what to do.
     static let unparkableStop = """
         The recording pass could not stop there: the closure reached this call on a thread that serves an \
         actor's other jobs (after an await of another actor brought the closure back through its own actor's \
         queue, or inside a requirement isolated to an actor other than the closure's and the main actor), \
-        where stopping would hold that actor for good, so no value can be returned and the test process stops. \
+        where stopping would hold that actor for good, and the task's job could not be ended there without a \
+        value (that needs the TestDoubles module's runtime layer, installed by the process's first Stub, Spy \
+        or Dummy, and a concurrency runtime whose job runner it recognizes; a call from a child task of the \
+        closure is never ended that way), so no value can be returned and the test process stops. \
         Hand the value over instead: Match.any(using:), when(returning:) or Match.Placeholders.register; \
         or mark the closure with the requirement's actor.
         """

@@ -249,6 +249,15 @@ final class RecordingHost: @unchecked Sendable {
         while true { never.wait() }
     }
 
+    /// Ends the pass in this host's task, on a thread that serves an actor's
+    /// other jobs, and ends the task's job there without a value (see
+    /// ``AbandonedJob``): `commit` never returns.
+    func abandonJob(_ commit: @Sendable () -> Never) -> Never {
+        endMainActorRedirect()
+        finish(.parked)
+        commit()
+    }
+
     private func finish(_ result: Outcome) {
         condition.lock()
         var resumed: CheckedContinuation<Outcome, Never>?
