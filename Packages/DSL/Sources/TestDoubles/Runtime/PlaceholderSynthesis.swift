@@ -1,6 +1,6 @@
 import Foundation
 import TestDoublesMetadata
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -23,6 +23,8 @@ enum PlaceholderSynthesis {
             if let value = runtimeValue(type) { return value }
             return Placeholder.value(of: type, resolving: { lookup($0) ?? runtimeValue($0) })
         }
+        // A call with no value on a thread serving an actor's other jobs ends the pass there (see AbandonedJob).
+        AbandonedJob.installRuntimeSteps()
         return true
     }()
 

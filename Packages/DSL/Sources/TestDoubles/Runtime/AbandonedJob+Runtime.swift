@@ -1,0 +1,17 @@
+@_spi(TestDoublesInternals) import TestDoublesRecorder
+import TestDoublesTrampolines
+
+extension AbandonedJob {
+    /// Installs the trampolines' way of ending a task's job without a value
+    /// (``TaskJobAbandonment``) as the recorder's, so a recording pass's call
+    /// that needs a value no source can make, reached on a thread serving an
+    /// actor's other jobs, ends the pass there instead of stopping the process.
+    static func installRuntimeSteps() {
+        install(
+            prepare: {
+                if case .success = TaskJobAbandonment.prepare() { return true }
+                return false
+            },
+            commit: { TaskJobAbandonment.commit() })
+    }
+}
