@@ -37,22 +37,47 @@ import Testing
 
     @Test func aHandlerReceivesArgumentsOfItsOwnTypesAndConvertedOnes() {
         let own: [Any] = ["text", 7]
-        let joined = try? ArgumentUnpacking.apply(own, to: { (text: String, number: Int) in "\(text)\(number)" }, nil)
+        let joined = try? apply(own, to: { (text: String, number: Int) in "\(text)\(number)" })
         #expect(joined == "text7")
         // A parameter of a supertype is served through the runtime cast, as before.
         let dog = Dog()
         let converted: [Any] = [dog, Tag(name: "n")]
-        let served = try? ArgumentUnpacking.apply(
-            converted, to: { (animal: Animal, named: any Named) in animal === dog && named.name == "n" }, nil)
+        let served = try? apply(
+            converted, to: { (animal: Animal, named: any Named) in animal === dog && named.name == "n" })
         #expect(served == true)
         // A mismatch is still a misuse naming the argument.
         #expect(throws: BehaviorMisuse.self) {
-            try ArgumentUnpacking.apply(own, to: { (_: String, _: String) in 0 }, nil)
+            try apply(own, to: { (_: String, _: String) in 0 })
         }
         // A handler of one tuple argument still receives the call's one tuple.
         let pair: [Any] = [(1, 2)]
-        let sum = try? ArgumentUnpacking.apply(pair, to: { (a: Int, b: Int) in a + b }, nil)
+        let sum = try? apply(pair, to: { (a: Int, b: Int) in a + b })
         #expect(sum == 3)
+    }
+
+    @Test func aHandlersOwnTypesMatchOnlyArgumentsOfExactlyThoseTypes() {
+        let types = ArgumentUnpacking.OwnTypes(String.self, Int.self)
+        func match(_ arguments: [Any]) -> Bool { arguments.withUnsafeBufferPointer { types.match($0) } }
+        #expect(match(["text", 7]))
+        #expect(match(["text", 7, 8.5]))  // trailing arguments a handler leaves out
+        #expect(!match(["text"]))
+        #expect(!match([7, "text"]))
+        #expect(!match(["text", Int8(7)]))
+        // A subclass instance is not its superclass parameter's own type: it takes the cast.
+        let dogs: [Any] = [Dog()]
+        #expect(!dogs.withUnsafeBufferPointer { ArgumentUnpacking.OwnTypes(Animal.self).match($0) })
+        // An existential parameter never matches a box's own type.
+        #expect(ArgumentUnpacking.OwnTypes(String.self, (any Named).self).types == nil)
+        #expect(ArgumentUnpacking.OwnTypes().types?.isEmpty == true)
+    }
+
+    /// `ArgumentUnpacking.apply` as a configured handler calls it, over an array's elements.
+    private func apply<each A, Value>(
+        _ arguments: [Any], to handler: (repeat each A) throws -> Value
+    ) throws -> Value {
+        try arguments.withUnsafeBufferPointer { lent in
+            try ArgumentUnpacking.apply(lent, to: handler, ArgumentUnpacking.OwnTypes(repeat (each A).self), nil)
+        }
     }
 
     private protocol Keyed<Key> { associatedtype Key }
@@ -78,16 +103,15 @@ import Testing
 
     @Test func existentialParametersAreServedThroughTheCast() throws {
         let arguments: [Any] = [Tag(name: "a"), 7, Tag(name: "b")]
-        let named = try ArgumentUnpacking.apply(
+        let named = try apply(
             arguments,
-            to: { (first: any Named, number: Int, second: any Named) in "\(first.name)\(number)\(second.name)" },
-            nil)
+            to: { (first: any Named, number: Int, second: any Named) in "\(first.name)\(number)\(second.name)" })
         #expect(named == "a7b")
-        let anything = try ArgumentUnpacking.apply(arguments, to: { (value: Any) in value as? Tag }, nil)
+        let anything = try apply(arguments, to: { (value: Any) in value as? Tag })
         #expect(anything == Tag(name: "a"))
         #expect(cast(Tag(name: "c"), (any Named).self)?.name == "c")
         #expect(throws: BehaviorMisuse.self) {
-            try ArgumentUnpacking.apply([7] as [Any], to: { (_: any Named) in 0 }, nil)
+            try apply([7] as [Any], to: { (_: any Named) in 0 })
         }
     }
 }

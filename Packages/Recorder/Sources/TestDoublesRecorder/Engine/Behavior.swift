@@ -2,7 +2,9 @@
 enum BehaviorAction: @unchecked Sendable {
     case value(Any)
     case error(any Error)
-    case compute(([Any], Int) throws -> Any)
+    /// A synchronous handler: it reads the call's arguments, lent for its
+    /// run (a copy it keeps must be made), and the per-behavior call count.
+    case compute((UnsafeBufferPointer<Any>, Int) throws -> Any)
     case computeAsync(([Any], Int) async throws -> Any)
     case forward
     case suspend(SuspensionCore)
@@ -96,12 +98,16 @@ struct BehaviorStep {
     /// The behavior's value unboxed, when it is `()` or a scalar: read in
     /// place under the lock, so serving it retains nothing.
     let immediateAnswer: ImmediateAnswer?
+    /// Whether the behavior is a synchronous handler (`then`), which a call
+    /// served in one hold runs once the hold is over.
+    let isHandler: Bool
     var used = 0
 
     init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite) {
         self.behavior = ConfiguredBehavior(action: action, site: site)
         self.repetition = repetition
         self.immediateAnswer = ImmediateAnswer(action)
+        if case .compute = action { isHandler = true } else { isHandler = false }
     }
 }
 
@@ -189,6 +195,31 @@ struct BehaviorChain {
         }
         steps[position].used += 1
         return answer
+    }
+
+    /// What ``nextOneHoldStep()`` took.
+    enum OneHoldStep {
+        /// An unboxed value (see ``ImmediateAnswer``).
+        case answer(ImmediateAnswer)
+        /// A synchronous handler, to run outside the hold, with its per-behavior call count.
+        case handler(ConfiguredBehavior, count: Int)
+    }
+
+    /// Consumes one use of the next step when a call can be served in the
+    /// hold that records it: its answer needs no boxing, or it is a
+    /// synchronous handler, which runs after the hold; consumes nothing
+    /// otherwise (actions around the call, or any other behavior, take the
+    /// general path).
+    @inline(__always)
+    mutating func nextOneHoldStep() -> OneHoldStep? {
+        guard hooks == nil, let position = current() else { return nil }
+        if let answer = steps[position].immediateAnswer {
+            steps[position].used += 1
+            return .answer(answer)
+        }
+        guard steps[position].isHandler else { return nil }
+        steps[position].used += 1
+        return .handler(steps[position].behavior, count: steps[position].used)
     }
 
     /// What ``takeImmediateAnswer()`` found.

@@ -35,6 +35,17 @@ enum CallArguments {
         }
     }
 
+    /// Runs `body` with every argument, boxed, in declaration order, lent
+    /// for its run: no array is made for borrowed or lent arguments.
+    func withLentValues<R>(_ body: (UnsafeBufferPointer<Any>) throws -> R) rethrows -> R {
+        switch self {
+        case .scalars(let scalars): try scalars.values.withUnsafeBufferPointer(body)
+        case .boxed(let values): try values.withUnsafeBufferPointer(body)
+        case .borrowed(let values): try body(values)
+        case .lent(let values): try body(UnsafeBufferPointer(values))
+        }
+    }
+
     /// Every argument, boxed, in declaration order.
     var values: [Any] {
         switch self {

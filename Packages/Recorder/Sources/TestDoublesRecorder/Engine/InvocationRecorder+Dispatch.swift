@@ -50,9 +50,13 @@ extension InvocationRecorder {
 
     /// Answers a real call of a synchronous requirement at once, recording
     /// it, when the requirement's first registration is a catch-all whose
-    /// next behavior is a configured `Void` or scalar value with no actions
-    /// around its calls; nil, with nothing recorded or consumed, otherwise.
+    /// next behavior is a configured `Void` or scalar value, or a
+    /// synchronous handler (`then`), with no actions around its calls; nil,
+    /// with nothing recorded or consumed, otherwise.
     ///
+    /// A value is answered in the lock hold that records the call; a
+    /// handler runs after that hold, reading the front's arguments in
+    /// place, and its answer is recorded as the general path records it.
     /// The arguments stay the front's: the ledger keeps its own copies, so a
     /// front that decodes them into a buffer of its own (a runtime stub's
     /// stack) allocates no array for a call answered here. A front that gets
@@ -62,13 +66,14 @@ extension InvocationRecorder {
     ///   - requirement: The requirement called.
     ///   - arguments: The arguments, boxed in declaration order, valid during the call.
     /// - Returns: ``ScalarCallOutcome/returnedVoid`` or
-    ///   ``ScalarCallOutcome/returnedScalar(_:_:)``, or nil.
+    ///   ``ScalarCallOutcome/returnedScalar(_:_:)`` for a value,
+    ///   ``ScalarCallOutcome/outcome(_:)`` for a handler's answer, or nil.
     @inline(__always)
     public func answerImmediately(
         _ requirement: Requirement, borrowing arguments: UnsafeBufferPointer<Any>
     ) -> ScalarCallOutcome? {
         guard CaptureSession.currentIfRecording == nil else { return nil }
-        return immediateCatchAllAnswer(requirement, .borrowed(arguments))?.outcome
+        return catchAllAnswer(requirement, arguments, consuming: false)
     }
 
     /// Answers a real call of a synchronous requirement at once, recording
@@ -76,21 +81,24 @@ extension InvocationRecorder {
     /// themselves into the ledger instead of copies.
     ///
     /// When it answers (non-nil), the arguments were moved out of
-    /// `arguments`, which is left uninitialized: the front neither copies nor
-    /// destroys them. When it gives nil, nothing was recorded or consumed and
-    /// the arguments are still the front's, initialized.
+    /// `arguments` (or, for a handler's answer, copied into the ledger and
+    /// destroyed once the handler ran), which is left uninitialized: the
+    /// front neither copies nor destroys them. When it gives nil, nothing
+    /// was recorded or consumed and the arguments are still the front's,
+    /// initialized.
     ///
     /// - Parameters:
     ///   - requirement: The requirement called.
     ///   - arguments: The arguments, boxed in declaration order, initialized.
     /// - Returns: ``ScalarCallOutcome/returnedVoid`` or
-    ///   ``ScalarCallOutcome/returnedScalar(_:_:)``, or nil.
+    ///   ``ScalarCallOutcome/returnedScalar(_:_:)`` for a value,
+    ///   ``ScalarCallOutcome/outcome(_:)`` for a handler's answer, or nil.
     @inline(__always)
     public func answerImmediately(
         _ requirement: Requirement, consuming arguments: UnsafeMutableBufferPointer<Any>
     ) -> ScalarCallOutcome? {
         guard CaptureSession.currentIfRecording == nil else { return nil }
-        return immediateCatchAllAnswer(requirement, .lent(arguments))?.outcome
+        return catchAllAnswer(requirement, UnsafeBufferPointer(arguments), consuming: true)
     }
 
     /// Answers a real call of a synchronous requirement after
@@ -236,6 +244,74 @@ extension InvocationRecorder {
         return answer
     }
 
+    /// Serves a call with boxed arguments the front lends when the
+    /// requirement's first registration is a catch-all (no matcher to run)
+    /// with no actions around its calls whose next behavior is an unboxed
+    /// value (see ``ImmediateAnswer``), answered in the hold that records
+    /// the call, or a synchronous handler, run once that hold is over and
+    /// its answer recorded as the general path records it (the same pick,
+    /// ledger entry, answer and completion); nil (and nothing consumed or
+    /// recorded) otherwise.
+    ///
+    /// With `consuming`, a value's call moves the arguments into the ledger
+    /// and a handler's call copies them and destroys the front's once the
+    /// handler ran: either way the front's buffer is left uninitialized when
+    /// the answer is not nil.
+    @inline(__always)
+    private func catchAllAnswer(
+        _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool
+    ) -> ScalarCallOutcome? {
+        var notification: Notification?
+        var ticket: CallTicket?
+        // The slot and the registration are borrowed without retaining:
+        // the state holds both, and nothing drops them while the lock is held.
+        // Only a handler's behavior leaves the lock (retained), to run after it.
+        let taken = state.withLock { state -> BehaviorChain.OneHoldStep? in
+            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> BehaviorChain.OneHoldStep? in
+                guard !slot.registrations.isEmpty else { return nil }
+                return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
+                    guard first.isCatchAll, first.matchers.count == arguments.count,
+                        let step = first.chain.nextOneHoldStep()
+                    else { return nil }
+                    first.served += 1
+                    switch step {
+                    case .answer(let answer):
+                        let recorded: CallArguments =
+                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                        notification = appendInvocation(
+                            &state, requirement, recorded, .returned, first.number, immediate: answer)
+                    case .handler(let behavior, _):
+                        ticket = state.nextTicket
+                        notification = appendInvocation(
+                            &state, requirement, .borrowed(arguments), behavior.outcome, first.number)
+                    }
+                    return step
+                }
+            }
+        }
+        notification?.deliver()
+        switch taken {
+        case nil: return nil
+        case .answer(let answer)?: return answer.outcome
+        case .handler(let behavior, let count)?:
+            let outcome = handlerOutcome(behavior, count, requirement, arguments)
+            if consuming { UnsafeMutableBufferPointer(mutating: arguments).deinitialize() }
+            if let ticket { complete(ticket, outcome) }
+            return .outcome(outcome)
+        }
+    }
+
+    /// The answer of a synchronous handler picked in one hold, as the general path gives it.
+    private func handlerOutcome(
+        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>
+    ) -> CallOutcome {
+        if let outcome = immediateOutcome(behavior, count, requirement, .borrowed(arguments)) { return outcome }
+        // Not reached: only a synchronous handler is picked so, and it always answers.
+        return misconfigured(
+            "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
+            requirement, Array(arguments), site: behavior.site)
+    }
+
     private func dispatch(_ requirement: Requirement, _ arguments: CallArguments) -> CallOutcome {
         if let session = CaptureSession.currentIfRecording {
             return capture(session, requirement, arguments.values)
@@ -364,11 +440,10 @@ extension InvocationRecorder {
         case .fatalError(let message):
             return askedForFatalError(message, requirement, arguments.values, site: behavior.site)
         case .compute(let handler):
-            let values = arguments.values
             do {
-                return .returned(try handler(values, count))
+                return .returned(try arguments.withLentValues { try handler($0, count) })
             } catch {
-                return handlerFailed(error, requirement, values, site: behavior.site)
+                return handlerFailed(error, requirement, arguments.values, site: behavior.site)
             }
         case .computeAsync, .suspend, .delayed, .never, .awaitCancellation, .cancel:
             return nil

@@ -31,7 +31,7 @@ extension CallPattern {
         let handler = Self.typedHandler(real, requirement)
         return appending(
             .compute { arguments, count in
-                try recording.answer(Swift.Result { try handler(arguments, count) }, arguments)
+                try recording.answer(Swift.Result { try handler(arguments, count) }, Array(arguments))
             }, .bare, recording.site)
     }
 
@@ -85,7 +85,7 @@ extension CallPattern {
         guard let requirement else { return self }
         let key = name ?? requirement.name
         return appending(
-            .compute { arguments, _ in try replay.answer(requirement, recordedAs: key, arguments) }, .bare,
+            .compute { arguments, _ in try replay.answer(requirement, recordedAs: key, Array(arguments)) }, .bare,
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

@@ -41,7 +41,7 @@ extension CallPattern {
         let handler = Self.typedHandler(real, requirement)
         return appending(
             .compute { arguments, count in
-                try recording.answer(Swift.Result { try handler(arguments, count) }, arguments)
+                try recording.answer(Swift.Result { try handler(arguments, count) }, Array(arguments))
             }, .bare, recording.site)
     }
 
@@ -110,7 +110,7 @@ extension CallPattern where Result: Decodable & Sendable {
         guard let answers else { return self }
         let replay = RequestReplay(key: key, answers: answers, redactor: redactor)
         let makeRequest = Self.requestMaker(request, requirement)
-        return appending(.compute { arguments, _ in try replay.answer(to: makeRequest(arguments)) }, .bare, site)
+        return appending(.compute { arguments, _ in try replay.answer(to: makeRequest(Array(arguments))) }, .bare, site)
     }
 }
 

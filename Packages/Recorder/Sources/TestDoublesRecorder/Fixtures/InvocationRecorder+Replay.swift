@@ -20,7 +20,8 @@ extension InvocationRecorder {
                 requirement, matchers: Array(repeating: .anything, count: argumentCount), site: site)
             let action = BehaviorAction.compute { arguments, _ in
                 try replay.answer(
-                    requirement, recordedAs: requirement.name, arguments, typedError: typedErrors[requirement.id])
+                    requirement, recordedAs: requirement.name, Array(arguments), typedError: typedErrors[requirement.id]
+                )
             }
             append(BehaviorStep(action: action, repetition: .bare, site: site), to: registration)
         }

@@ -26,6 +26,16 @@ enum ArgumentUnpacking {
     ) throws(Mismatch)
         -> (repeat each A)
     {
+        try arguments.withUnsafeBufferPointer { (lent) throws(Mismatch) in try unpack(lent, as: (repeat each A).self) }
+    }
+
+    /// The first arguments, lent by a call for its handler's run, as `(repeat each A)`, as the array form unpacks them.
+    @inlinable
+    static func unpack<each A>(
+        _ arguments: UnsafeBufferPointer<Any>, as _: (repeat each A).Type = (repeat each A).self
+    ) throws(Mismatch)
+        -> (repeat each A)
+    {
         do {
             return try unpackEach(arguments, as: (repeat each A).self)
         } catch {
@@ -36,7 +46,7 @@ enum ArgumentUnpacking {
 
     @inlinable
     static func unpackEach<each A>(
-        _ arguments: [Any], as _: (repeat each A).Type
+        _ arguments: UnsafeBufferPointer<Any>, as _: (repeat each A).Type
     ) throws(Mismatch)
         -> (repeat each A)
     {
@@ -51,12 +61,46 @@ enum ArgumentUnpacking {
     /// The argument at `position` cast to `T`; a missing argument or a
     /// failed cast is a ``Mismatch`` naming the position and the type.
     @inlinable
-    static func argument<T>(_ arguments: [Any], at position: Int, as type: T.Type) throws(Mismatch) -> T {
+    static func argument<T>(
+        _ arguments: UnsafeBufferPointer<Any>, at position: Int, as type: T.Type
+    ) throws(Mismatch) -> T {
         guard position < arguments.count else { throw Mismatch(position: position, expected: type) }
         do {
             return try BoxedCast.cast(arguments[position], to: type)
         } catch {
             throw Mismatch(position: position, expected: type)
+        }
+    }
+
+    /// A handler's parameter types, worked out once when the handler is
+    /// configured: a call whose first arguments have exactly these types is
+    /// served without a cast that can fail.
+    @usableFromInline
+    struct OwnTypes {
+        /// The parameter types, in order; nil when one is an existential,
+        /// which no boxed argument's own type ever is.
+        @usableFromInline
+        let types: [Any.Type]?
+
+        @inlinable
+        init<each A>(_ types: repeat (each A).Type) {
+            var all: [Any.Type] = []
+            var possible = true
+            for type in repeat each types {
+                if !BoxedCast.canBeOwnType(type) { possible = false }
+                all.append(type)
+            }
+            self.types = possible ? all : nil
+        }
+
+        /// Whether the first arguments' own types are exactly the parameter types, in order.
+        @usableFromInline
+        func match(_ arguments: UnsafeBufferPointer<Any>) -> Bool {
+            guard let types, arguments.count >= types.count else { return false }
+            for position in 0..<types.count where Swift.type(of: arguments[position]) != types[position] {
+                return false
+            }
+            return true
         }
     }
 
@@ -66,14 +110,16 @@ enum ArgumentUnpacking {
     ///
     /// No tuple of the arguments is formed on the way, so a call looks up no
     /// tuple metadata (an unspecialized pack's tuple costs a runtime
-    /// metadata lookup, several per call through ``unpack(_:as:)``). A
-    /// handler of a single tuple argument is served as ``unpack(_:as:)``
-    /// serves it.
+    /// metadata lookup, several per call through `unpack`). A
+    /// handler of a single tuple argument is served as that unpacking
+    /// serves it. `ownTypes` are the handler's parameter types, worked out
+    /// when it was configured.
     @inlinable
     static func apply<each A, Value>(
-        _ arguments: [Any], to handler: (repeat each A) throws -> Value, _ requirement: Requirement?
+        _ arguments: UnsafeBufferPointer<Any>, to handler: (repeat each A) throws -> Value, _ ownTypes: OwnTypes,
+        _ requirement: Requirement?
     ) throws -> Value {
-        if haveOwnTypes(arguments, repeat (each A).self) {
+        if ownTypes.match(arguments) {
             // Every argument is its parameter's type: the pack is formed
             // without a cast that can fail (a throwing expansion keeps each
             // element in an optional, whose metadata unspecialized code looks
@@ -88,12 +134,12 @@ enum ArgumentUnpacking {
         return try applyCasting(arguments, to: handler, requirement)
     }
 
-    /// ``apply(_:to:_:)`` for arguments of other types than the parameters'
+    /// ``apply(_:to:_:_:)`` for arguments of other types than the parameters'
     /// own: each cast may fail. Apart, so the fast path looks up none of the
     /// optional metadata this one needs.
     @inlinable
     static func applyCasting<each A, Value>(
-        _ arguments: [Any], to handler: (repeat each A) throws -> Value, _ requirement: Requirement?
+        _ arguments: UnsafeBufferPointer<Any>, to handler: (repeat each A) throws -> Value, _ requirement: Requirement?
     ) throws -> Value {
         var position = 0
         func next<T>(_ type: T.Type) throws(Mismatch) -> T {
@@ -112,20 +158,12 @@ enum ArgumentUnpacking {
         }
     }
 
-    /// Whether the first arguments' own types are exactly `A...`, in order.
-    ///
-    /// False at once for an existential parameter type, which no boxed
-    /// argument's own type ever is: its check would only delay the casts.
-    @inlinable
-    static func haveOwnTypes<each A>(_ arguments: [Any], _ types: repeat (each A).Type) -> Bool {
-        var position = 0
-        for type in repeat each types {
-            guard position < arguments.count, BoxedCast.canBeOwnType(type),
-                Swift.type(of: arguments[position]) == type
-            else { return false }
-            position += 1
-        }
-        return true
+    /// The mismatch's text, for arguments a call lends, as the array form gives it.
+    @usableFromInline
+    static func describe(
+        _ error: any Error, _ arguments: UnsafeBufferPointer<Any>, _ requirement: Requirement?
+    ) -> String {
+        describe(error, Array(arguments), requirement)
     }
 
     @usableFromInline
@@ -146,7 +184,7 @@ enum ArgumentUnpacking {
     ///
     /// - Parameters:
     ///   - observation: The observation, as the text names it: `arguments()`.
-    ///   - error: What ``unpack(_:as:)`` threw.
+    ///   - error: What unpacking threw.
     ///   - invocation: The call left out.
     static func describeRejection(_ observation: String, _ error: any Error, _ invocation: Invocation) -> String {
         "\(observation): \(describe(error, invocation.arguments, invocation.requirement)) "

@@ -100,7 +100,7 @@ extension CallPattern {
 
     private func escapingHandler<FirstArgument, each AdditionalArgument>(
         _ handler: @escaping @Sendable (FirstArgument, repeat each AdditionalArgument) throws -> Result
-    ) -> ([Any], Int) throws -> Any {
+    ) -> (UnsafeBufferPointer<Any>, Int) throws -> Any {
         let requirement = core.requirement
         return { arguments, _ in
             let (first, rest) = try Self.unpackEscaping(
@@ -114,8 +114,9 @@ extension CallPattern {
     ) -> ([Any], Int) async throws -> Any {
         let requirement = core.requirement
         return { arguments, _ in
-            let (first, rest) = try Self.unpackEscaping(
-                arguments, FirstArgument.self, (repeat each AdditionalArgument).self, requirement)
+            let (first, rest) = try arguments.withUnsafeBufferPointer { lent in
+                try Self.unpackEscaping(lent, FirstArgument.self, (repeat each AdditionalArgument).self, requirement)
+            }
             return try await handler(first, repeat each rest)
         }
     }
@@ -123,14 +124,17 @@ extension CallPattern {
     /// The first argument as `First` and a leading prefix of the others as
     /// `(repeat each Rest)`; a mismatch is a ``BehaviorMisuse`` naming the argument.
     private static func unpackEscaping<First, each Rest>(
-        _ arguments: [Any], _: First.Type, _ rest: (repeat each Rest).Type, _ requirement: Requirement?
+        _ arguments: UnsafeBufferPointer<Any>, _: First.Type, _ rest: (repeat each Rest).Type,
+        _ requirement: Requirement?
     ) throws(BehaviorMisuse) -> (First, (repeat each Rest)) {
         guard let first = arguments.first as? First else {
             let mismatch = ArgumentUnpacking.Mismatch(position: 0, expected: First.self)
             throw BehaviorMisuse(message: ArgumentUnpacking.describe(mismatch, arguments, requirement))
         }
         do {
-            return (first, try ArgumentUnpacking.unpackEach(Array(arguments.dropFirst()), as: rest))
+            return (
+                first, try ArgumentUnpacking.unpackEach(UnsafeBufferPointer(rebasing: arguments.dropFirst()), as: rest)
+            )
         } catch {
             let mismatch = ArgumentUnpacking.Mismatch(position: error.position + 1, expected: error.expected)
             throw BehaviorMisuse(message: ArgumentUnpacking.describe(mismatch, arguments, requirement))

@@ -96,7 +96,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     /// Appends a synchronous computed behavior (from `then` or `thenForEachCall`).
     @usableFromInline
     func appendingCompute(
-        _ compute: @escaping ([Any], Int) throws -> Any, times: BehaviorRepeatKind?, site: CallSite
+        _ compute: @escaping (UnsafeBufferPointer<Any>, Int) throws -> Any, times: BehaviorRepeatKind?, site: CallSite
     ) -> Self {
         appending(.compute(compute), times.map(BehaviorRepeat.init) ?? .bare, site)
     }
@@ -105,7 +105,7 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     @inlinable
     static func typedHandler<each Argument>(
         _ handler: @escaping (repeat each Argument) throws -> Result, _ requirement: Requirement?
-    ) -> ([Any], Int) throws -> Any {
+    ) -> (UnsafeBufferPointer<Any>, Int) throws -> Any {
         typedHandler(handler, requirement) { $0 }
     }
 
@@ -115,15 +115,18 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     static func typedHandler<each Argument, Value>(
         _ handler: @escaping (repeat each Argument) throws -> Value, _ requirement: Requirement?,
         answer: @escaping (Value) -> Any
-    ) -> ([Any], Int) throws -> Any {
-        { arguments, _ in answer(try ArgumentUnpacking.apply(arguments, to: handler, requirement)) }
+    ) -> (UnsafeBufferPointer<Any>, Int) throws -> Any {
+        // The parameter types are checked against each call's arguments as
+        // worked out here, once per configured handler.
+        let ownTypes = ArgumentUnpacking.OwnTypes(repeat (each Argument).self)
+        return { arguments, _ in answer(try ArgumentUnpacking.apply(arguments, to: handler, ownTypes, requirement)) }
     }
 
     /// Wraps a counting typed handler into the engine's untyped form.
     @inlinable
     static func countedHandler<each Argument>(
         _ handler: @escaping (Int, repeat each Argument) throws -> Result, _ requirement: Requirement?
-    ) -> ([Any], Int) throws -> Any {
+    ) -> (UnsafeBufferPointer<Any>, Int) throws -> Any {
         { arguments, count in
             let unpacked: (repeat each Argument)
             do {
