@@ -26,7 +26,15 @@ enum ArgumentUnpacking {
     ) throws(Mismatch)
         -> (repeat each A)
     {
-        try arguments.withUnsafeBufferPointer { (lent) throws(Mismatch) in try unpack(lent, as: (repeat each A).self) }
+        // Through a `Result`: Swift 6.0's `withUnsafeBufferPointer` rethrows untyped errors.
+        func unpackLent(_ lent: UnsafeBufferPointer<Any>) -> Result<(repeat each A), Mismatch> {
+            do {
+                return .success(try unpack(lent, as: (repeat each A).self))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try arguments.withUnsafeBufferPointer(unpackLent).get()
     }
 
     /// The first arguments, lent by a call for its handler's run, as `(repeat each A)`, as the array form unpacks them.
