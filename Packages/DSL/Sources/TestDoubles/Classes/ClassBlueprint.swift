@@ -255,6 +255,7 @@ extension StubBlueprint {
     init(classNamed typeName: String, shapes: [RequirementShape]) {
         self.typeName = typeName
         self.shapes = shapes
+        self.prepared = PreparedRequirements(shapes)
         self.layouts = []
         self.isClassBound = true
     }

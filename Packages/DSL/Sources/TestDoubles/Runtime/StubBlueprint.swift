@@ -14,12 +14,12 @@ struct StubBlueprint: @unchecked Sendable {
     let shapes: [RequirementShape]
     let layouts: [WitnessTableLayout]
     let isClassBound: Bool
+    /// The plans and recording types of the shapes, made once for every runtime of the blueprint.
+    let prepared: PreparedRequirements
 
     /// Every argument and result type of the requirements: what a recording
     /// pass may need placeholders of.
-    var recordingTypes: [Any.Type] {
-        shapes.flatMap { $0.argumentTypes + [$0.resultType] }
-    }
+    var recordingTypes: [Any.Type] { prepared.recordingTypes }
 
     /// What a discovered blueprint is cached under: the type and its getter effect hints.
     private struct CacheKey: Hashable {
@@ -235,6 +235,7 @@ struct StubBlueprint: @unchecked Sendable {
                     fail: fail))
         }
         self.shapes = shapes
+        self.prepared = PreparedRequirements(shapes)
         var layouts: [WitnessTableLayout] = []
         for root in hierarchy.roots {
             layouts.append(

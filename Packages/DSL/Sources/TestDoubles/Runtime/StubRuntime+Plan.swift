@@ -236,8 +236,9 @@ final class RequirementPlan: @unchecked Sendable {
         }
     }
 
-    /// The plans of a blueprint's requirements, by dispatch index.
+    /// The plans of a blueprint's requirements, by dispatch index: made once
+    /// with the blueprint and shared by its runtimes.
     static func plans(of blueprint: StubBlueprint) -> [RequirementPlan] {
-        blueprint.shapes.map(RequirementPlan.init)
+        blueprint.prepared.plans
     }
 }

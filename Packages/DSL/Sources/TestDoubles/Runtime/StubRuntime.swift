@@ -47,7 +47,8 @@ final class StubRuntime: Sendable {
         self.classForwarding = classForwarding
         let plans = RequirementPlan.plans(of: blueprint)
         self.plans = plans
-        self.lentPlans = plans.map { Unmanaged.passUnretained($0) }
+        // Shared with every runtime of the blueprint; `plans` keeps them alive for this one.
+        self.lentPlans = blueprint.prepared.lentPlans
         self.recording = recording
         self.forwardingRoutes = Self.routes(to: target, plans: plans)
     }

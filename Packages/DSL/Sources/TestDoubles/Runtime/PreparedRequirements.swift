@@ -1,0 +1,28 @@
+/// What every runtime made from one blueprint shares, worked out once with
+/// the blueprint (a steady-state construction rebuilt it for every double):
+/// the plan of each requirement and the types a recording pass may need
+/// placeholders of.
+///
+/// Immutable: a plan holds only what the requirement's shape gives (where
+/// each argument travels, how it decodes, where the result goes), never a
+/// double's state, so runtimes of the same blueprint use the same plans.
+final class PreparedRequirements: @unchecked Sendable {
+    /// One plan per requirement, by dispatch index.
+    let plans: [RequirementPlan]
+    /// The same plans, unretained, for the call path; valid while a holder of ``plans`` lives.
+    let lentPlans: [Unmanaged<RequirementPlan>]
+    /// Every argument and result type of the requirements.
+    let recordingTypes: [Any.Type]
+
+    init(_ shapes: [RequirementShape]) {
+        let plans = shapes.map(RequirementPlan.init)
+        self.plans = plans
+        lentPlans = plans.map { Unmanaged.passUnretained($0) }
+        var types: [Any.Type] = []
+        for shape in shapes {
+            types.append(contentsOf: shape.argumentTypes)
+            types.append(shape.resultType)
+        }
+        recordingTypes = types
+    }
+}
