@@ -20,6 +20,10 @@ import Testing
 /// serves an actor's other jobs. Each must either park where the process
 /// goes on or stop with the message that names the fix, never hang (the
 /// second parked inside the actor's drain and held the actor for good before).
+/// This package links no runtime layer, so the pass cannot end the task's job
+/// there (`AbandonedJob` has no steps installed): where the `TestDoubles`
+/// module made a double first, the same calls are served (DSL
+/// `RecordingInsideAnotherActorTests`).
 @Suite struct UnparkableRecordingStopTests {
     /// A closure isolated to the main actor that awaits another actor comes
     /// back through the main actor, then needs a class result. Where the
