@@ -66,6 +66,11 @@ public enum RequirementDisplayName {
             entity = entity.dropFirst(prefix.count)
         }
         if let range = entity.firstRange(of: " in conformance ") { entity = entity[..<range.lowerBound] }
+        if entity.hasPrefix("static ") { entity = entity.dropFirst("static ".count) }
+        // A private declaration's name carries its discriminator: `M.(Hidden in _5A88…).count`.
+        let plain = entity.withoutPrivateDiscriminators
+        entity = plain[...]
+        if let named = operatorName(in: entity) { return named }
         // The qualified name runs up to the parameter list or the accessor's type.
         let end = entity.firstIndex { $0 == "(" || $0 == " " || $0 == "<" } ?? entity.endIndex
         let qualified = entity[..<end]
@@ -91,14 +96,48 @@ public enum RequirementDisplayName {
                 if depth == 0 { break }
             }
         }
+        if base == "subscript", accessors.contains(last),
+            let type = entity.firstRange(of: " : (")
+        {
+            // A subscript accessor's type holds the index labels: `subscript.getter : (key: Swift.String) -> Int`.
+            return labeledName("subscript", parameters: entity[entity.index(before: type.upperBound)...])
+        }
         guard open < entity.endIndex, entity[open] == "(", !accessors.contains(last) else { return String(base) }
+        return labeledName(String(base), parameters: entity[open...])
+    }
+
+    /// `==(_:_:)` for an operator requirement (`Swift.Equatable.== infix(A, A) -> Swift.Bool`), else nil.
+    private static func operatorName(in entity: Substring) -> String? {
+        for fixity in [" infix(", " prefix(", " postfix("] {
+            guard let range = entity.firstRange(of: fixity) else { continue }
+            let qualified = entity[..<range.lowerBound]
+            let operatorCharacters = Set("/=-+!*%<>&|^~?.")
+            let symbol = qualified.reversed().prefix { operatorCharacters.contains($0) }
+            // The first character is the `.` that separates the operator from its protocol.
+            let name = String(symbol.reversed().dropFirst())
+            guard !name.isEmpty else { return nil }
+            return labeledName(name, parameters: entity[entity.index(before: range.upperBound)...])
+        }
+        return nil
+    }
+
+    /// `base(key:_:)` from a demangled parameter list starting at its `(`.
+    private static func labeledName(_ base: String, parameters: Substring) -> String {
+        guard parameters.first == "(" else { return base }
+        let open = parameters.startIndex
+        let entity = parameters
         // Labels of the top-level parameter list: `key: T, _: U` becomes `key:_:`.
         var labels = ""
         var depth = 0
         var current = ""
         var sawColon = false
+        var previous: Character = "("
         for character in entity[entity.index(after: open)...] {
+            defer { previous = character }
             switch character {
+            case ">" where previous == "-":
+                // The arrow of a function type: `handler: (Swift.Int) -> ()`.
+                current.append(character)
             case "(", "<", "[":
                 depth += 1
                 current.append(character)
@@ -121,6 +160,29 @@ public enum RequirementDisplayName {
             }
         }
         return String(base)
+    }
+}
+
+extension StringProtocol {
+    /// The text with each private discriminator dropped: `M.(Hidden in _5A88…).count` becomes `M.Hidden.count`.
+    fileprivate var withoutPrivateDiscriminators: String {
+        var result = ""
+        var rest = Substring(self)
+        while let marker = rest.firstRange(of: " in _") {
+            // The name before the marker starts after the `(` that opens `(name in _HEX)`.
+            guard let open = rest[..<marker.lowerBound].lastIndex(of: "("),
+                let close = rest[marker.upperBound...].firstIndex(of: ")"),
+                rest[rest.index(after: open)..<marker.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }
+                )
+            else {
+                result += rest[..<marker.upperBound]
+                rest = rest[marker.upperBound...]
+                continue
+            }
+            result += rest[..<open] + rest[rest.index(after: open)..<marker.lowerBound]
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }
 
