@@ -51,6 +51,10 @@ public enum StubError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The number of explicit requirements does not match the protocol.
     case requirementCountMismatch(protocolName: String, expected: Int, actual: Int)
     /// An explicit requirement does not match the protocol's requirement at its position.
+    ///
+    /// `expected` gives that requirement's kind and names it: `a getter (Store.count)`, or, when nothing in
+    /// the process names it, its place among the protocol's members (`a getter (Store's 2nd member in
+    /// declaration order)`).
     case requirementMismatch(protocolName: String, requirementIndex: Int, expected: String, actual: String)
     /// A requirement's signature could not be worked out.
     case signatureDiscoveryFailed(protocolName: String, requirementIndex: Int, details: String)

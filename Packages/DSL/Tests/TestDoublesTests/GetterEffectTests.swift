@@ -226,8 +226,8 @@ import Testing
         #expect(
             error
                 == .requirementMismatch(
-                    protocolName: "GEUnlinkedFeed", requirementIndex: 0, expected: "an async getter", actual: "a getter"
-                ))
+                    protocolName: "GEUnlinkedFeed", requirementIndex: 0,
+                    expected: "an async getter (GEUnlinkedFeed's 1st member in declaration order)", actual: "a getter"))
         let thrown = try #require(error)
         #expect(thrown.reason.contains("is a getter, but the protocol's requirement there is an async getter"))
     }

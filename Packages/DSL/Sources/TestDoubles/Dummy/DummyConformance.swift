@@ -17,12 +17,15 @@ enum DummyConformance {
                 if let known = cache[ObjectIdentifier(Subject.self)] { return known }
                 let hierarchy = try ProtocolHierarchy(of: Subject.self)
                 let callables = hierarchy.callableRequirements
-                let names = callables.map { "\($0.protocolDescriptor.name) requirement \($0.requirement.index)" }
+                // Named now, once per type: the call that needs a name stops the process.
+                let names = RequirementLabel.texts(of: hierarchy)
                 let layouts = try hierarchy.roots.map { root throws(StubError) in
                     try StubBlueprint.layout(of: root, hierarchy: hierarchy, callables: callables, typeName: typeName)
                 }
                 let made = try FabricatedConformance(layouts) { frame in
-                    let name = frame.slot >= 0 && frame.slot < names.count ? names[frame.slot] : "slot \(frame.slot)"
+                    let name =
+                        frame.slot >= 0 && frame.slot < names.count
+                        ? names[frame.slot] : "a requirement of \(typeName) no descriptor lists"
                     let message =
                         "Dummy<\(typeName)> (made at \(site)) was called: \(name). A dummy must never be used; "
                         + "pass a Stub if the code under test calls it"

@@ -37,14 +37,13 @@ struct SignatureWitnesses {
         }
         let conformers = found.map { $0.conformingType.description }
         // Named from a witness or descriptor symbol when one is left, even though its type did not read.
-        let name = RequirementDisplayName.name(
-            atAnyOf: addresses + [UInt(bitPattern: callable.requirement.pointer)], registry: discovery.registry)
-        let described: String = name ?? "requirement \(callable.requirement.index) (\(callable.requirement.kind))"
+        let label = RequirementLabel(
+            of: callable, among: hierarchy.callableRequirements, witnesses: addresses, registry: discovery.registry)
         let linked: String = conformers.isEmpty ? "none" : conformers.joined(separator: ", ")
         let tried: String = reasons.joined(separator: "; ")
         // A witness or descriptor symbol that names the requirement was found: the symbols exist and
         // decode, so linking another conformer or adding debug information would not help.
-        let symbolsExist = name != nil && (!addresses.isEmpty || descriptor.isResilient)
+        let symbolsExist = label.isDeclarationName && (!addresses.isEmpty || descriptor.isResilient)
         let fix =
             symbolsExist
             ? "list the requirements explicitly with Stub(.method(signatureOf: ...)), whose types the compiler "
@@ -53,9 +52,10 @@ struct SignatureWitnesses {
             : "link a conformer of \(descriptor.name) (any type in the test target that conforms to it), or list "
                 + "the requirements explicitly with Stub(.method(signatureOf: ...)), or use ManualStub"
         throw StubError(
-            .signatureDiscoveryFailed, type: typeName, requirement: name.map { "\(descriptor.name).\($0)" },
-            reason: "no source described the signature of \(described) of \(descriptor.qualifiedName) "
-                + "(linked conformers: \(linked); \(tried))",
+            .signatureDiscoveryFailed, type: typeName, requirement: label.text,
+            reason: "no source described its signature in \(descriptor.qualifiedName) "
+                + "(linked conformers: \(linked); \(tried))"
+                + (label.isDeclarationName ? "" : " (\(RequirementLabel.positionNote))"),
             fix: fix)
     }
 

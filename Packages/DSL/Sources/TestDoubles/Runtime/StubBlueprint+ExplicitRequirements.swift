@@ -61,7 +61,7 @@ extension StubBlueprint {
                 else {
                     throw StubError(
                         .unsupportedProtocolShape, type: typeName,
-                        requirement: "\(callable.protocolDescriptor.name) requirement \(callable.requirement.index)",
+                        requirement: RequirementLabel(of: callable, in: hierarchy).text,
                         reason: "its _modify has no getter before it", fix: "use ManualStub")
                 }
                 signatures.append(
@@ -83,13 +83,15 @@ extension StubBlueprint {
             let actual = describe(signature.kind, isAsync: signature.isAsync)
             guard expected == actual else {
                 throw .requirementMismatch(
-                    protocolName: callable.protocolDescriptor.name, requirementIndex: position, expected: expected,
-                    actual: actual)
+                    protocolName: callable.protocolDescriptor.name, requirementIndex: position,
+                    expected: "\(expected) (\(RequirementLabel(of: callable, in: hierarchy).member))", actual: actual)
             }
             if let reason = signature.unsupportedReason {
                 throw StubError(
                     .unsupportedProtocolShape, type: typeName,
-                    requirement: "explicit requirement \(position + 1) (\(signature.name))", reason: reason,
+                    requirement: "explicit requirement \(position + 1) (\(signature.name)) for "
+                        + RequirementLabel(of: callable, in: hierarchy).text,
+                    reason: reason,
                     fix: "describe it with concrete types, or use ManualStub with a hand-written conformer")
             }
             signature.isStatic = !callable.requirement.isInstance

@@ -146,9 +146,6 @@ struct StubBlueprint: @unchecked Sendable {
                 signatures.append(explicitSignatures[callable.dispatchIndex])
                 continue
             }
-            let node = callable.protocolDescriptor
-            let requirementName =
-                "\(node.name) requirement \(callable.requirement.index) (\(callable.requirement.kind))"
             do throws(StubError) {
                 let signature = try discovery.signature(of: callable, typeName: typeName)
                 signatures.append(
@@ -159,7 +156,9 @@ struct StubBlueprint: @unchecked Sendable {
                             reason: reason, fix: fix)
                     })
             } catch {
-                throw error.naming(requirement: requirementName)
+                // Only a failure that named no requirement pays for the label's symbol reads.
+                throw error.requirement == nil
+                    ? error.naming(requirement: RequirementLabel(of: callable, in: hierarchy).text) : error
             }
         }
         if explicit == nil {

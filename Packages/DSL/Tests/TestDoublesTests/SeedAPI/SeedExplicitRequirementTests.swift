@@ -111,7 +111,8 @@ protocol TapCounter: TapLabeled {
     @Test func aRequirementOfTheWrongKindOrCountFailsClosed() {
         #expect(
             throws: StubError.requirementMismatch(
-                protocolName: "TapLabeled", requirementIndex: 0, expected: "a getter", actual: "a method")
+                protocolName: "TapLabeled", requirementIndex: 0,
+                expected: "a getter (TapLabeled's 1st member in declaration order)", actual: "a method")
         ) {
             try Stub<any TapCounter>(.method(returning: String.self), .method(Int.self, returning: Int.self))
         }
@@ -131,7 +132,11 @@ protocol TapCounter: TapLabeled {
         } catch {
             #expect(error.kind == .unsupportedProtocolShape)
             #expect(error.reason.contains("Self.Label"))
-            #expect(error.requirement == "explicit requirement 1 (getter(0))")
+            // The entry by its place in the list, the protocol's requirement in words (no conformer names it).
+            #expect(
+                error.requirement
+                    == "explicit requirement 1 (getter(0)) for TapLabeled's 1st member in declaration order (the "
+                    + "getter of a property or subscript)")
         }
     }
 
