@@ -6,12 +6,15 @@ import Foundation
 /// ```
 /// api-parity normalize --listing <api.txt> --rules <listing-rules.txt> --output <seed-api.tsv>
 /// api-parity check --symbol-graphs <dir> --seed <seed-api.tsv> --allow <allow-list.txt>
-///                  [--areas a,b,...|all] [--verbose]
+///                  [--areas a,b,...|all] [--verbose] [--names-only]
 /// ```
 ///
 /// `check` prints every area's counts, and lists the missing declarations
-/// of the checked areas; it exits 1 when a checked area misses a
-/// declaration the allow-list does not excuse, 2 on unreadable input.
+/// of the checked areas, then the present ones whose shape (effects,
+/// static-ness, result; see `ShapeCheck`) breaks a seed-style call site, then
+/// those where such a call site only warns. It exits 1 when a checked area
+/// misses a declaration or has a source break the allow-list does not excuse,
+/// 2 on unreadable input. `--names-only` skips the shape comparison.
 @main
 enum APIParity {
     /// The areas in report order: issue 20's, then issue 21's.
@@ -70,7 +73,9 @@ enum APIParity {
         }
         let allowList = try AllowList(text: read(options.value("--allow")))
         let index = try SymbolGraphIndex(directory: URL(fileURLWithPath: options.value("--symbol-graphs")))
-        let report = ParityReport(entries: entries, check: ParityCheck(index: index), allowList: allowList)
+        let shapes = options.flag("--names-only") ? nil : ShapeCheck(index: index, entries: entries)
+        let report = ParityReport(
+            entries: entries, check: ParityCheck(index: index), shapes: shapes, allowList: allowList)
         var checked: Set<String> = []
         if let areas = options.optionalValue("--areas") {
             checked = areas == "all" ? Set(areaOrder) : Set(areas.split(separator: ",").map(String.init))
@@ -86,8 +91,12 @@ enum APIParity {
             print("\napi-parity: no area checked (--areas): report only")
             return 0
         }
-        print("\napi-parity: \(missing) missing in the checked areas (\(checked.sorted().joined(separator: ", ")))")
-        return missing == 0 ? 0 : 1
+        let breaks = report.breakCount(in: checked)
+        let warnings = report.warningCount(in: checked)
+        print(
+            "\napi-parity: \(missing) missing, \(breaks) source breaks, \(warnings) warnings in the checked areas"
+                + " (\(checked.sorted().joined(separator: ", ")))")
+        return missing == 0 && breaks == 0 ? 0 : 1
     }
 
     private static func read(_ path: String) throws(ParityError) -> String {
@@ -107,7 +116,7 @@ struct Options {
     init(arguments: ArraySlice<String>) {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
-            if argument == "--verbose" {
+            if argument == "--verbose" || argument == "--names-only" {
                 flags.insert(argument)
             } else if let value = iterator.next() {
                 values[argument] = value

@@ -28,6 +28,8 @@ struct Declaration: Hashable, Sendable {
     /// The name of the type a typealias stands for (`ManualStub` for
     /// `typealias ClientStub<C> = ManualStub<C>`).
     var aliasTarget: String?
+    /// Effects, static-ness and result: what else a call site depends on.
+    var shape = DeclarationShape()
 
     /// `verify(_:_:fileID:filePath:line:column:)`, or the bare name.
     var title: String {
@@ -59,7 +61,7 @@ extension Declaration {
     /// alias's class, as it would once the alias is expanded.
     init?(parsing text: String, functionAliases: [String: String] = [:]) {
         var scanner = TextScanner(text)
-        scanner.skipAttributesAndModifiers(Self.modifiers)
+        var skipped = scanner.skipAttributesAndModifiers(Self.modifiers)
         guard var keyword = scanner.readIdentifier() else { return nil }
         if keyword == "class" {
             // `class func`, `class var`: a modifier, not a class declaration.
@@ -67,12 +69,19 @@ extension Declaration {
             if let next = lookahead.readIdentifier(), ["func", "var", "let", "subscript", "init"].contains(next) {
                 keyword = next
                 scanner = lookahead
+                skipped.insert("static")
             }
         }
+        var shape = DeclarationShape()
+        shape.isStatic = skipped.contains("static")
+        shape.isMutating = skipped.contains("mutating")
+        shape.discardableResult = skipped.contains("@discardableResult")
         switch keyword {
         case "struct", "class", "enum", "protocol", "actor":
             guard let name = scanner.readIdentifier() else { return nil }
             self.init(kind: .type, name: name)
+            shape.genericParameters =
+                scanner.readBalanced(open: "<", close: ">").map(DeclarationShape.genericNames) ?? []
         case "typealias":
             guard let name = scanner.readIdentifier() else { return nil }
             self.init(kind: .typeAlias, name: name)
@@ -82,11 +91,15 @@ extension Declaration {
                 scanner.skipSpaces()
                 scanner.skipAttributesAndModifiers(["any", "some"])
                 // A nested target (`Match.Placeholders`) keeps its dotted path.
+                var typeScanner = scanner
                 var target = scanner.readIdentifier()
                 while target != nil, scanner.consume("."), let component = scanner.readIdentifier() {
                     target! += "." + component
                 }
                 aliasTarget = target
+                // What the alias stands for, as a result class (`fn` for a function type).
+                let type = typeScanner.readRemainder().trimmingCharacters(in: .whitespaces)
+                if !type.isEmpty { shape.result = DeclarationShape.resultClass(of: type) }
             }
         case "associatedtype":
             guard let name = scanner.readIdentifier() else { return nil }
@@ -94,12 +107,13 @@ extension Declaration {
         case "var", "let":
             guard let name = scanner.readIdentifier() else { return nil }
             self.init(kind: .property, name: name)
+            shape.readPropertyType(scanner.readRemainder())
         case "case":
             guard let name = scanner.readIdentifier() else { return nil }
             self.init(kind: .enumCase, name: name)
             if scanner.peek == "(" {
                 guard let parameters = scanner.readParameterList() else { return nil }
-                readParameters(parameters, unlabeledByDefault: false, functionAliases)
+                _ = readParameters(parameters, unlabeledByDefault: false, functionAliases)
             }
         case "func", "init", "subscript":
             let kind: Kind = keyword == "func" ? .function : keyword == "init" ? .initializer : .subscript
@@ -109,33 +123,44 @@ extension Declaration {
                 name = funcName
             }
             self.init(kind: kind, name: name)
-            _ = scanner.consume("?") || scanner.consume("!")
+            let failable = scanner.consume("?") || scanner.consume("!")
             scanner.skipSpaces()
-            scanner.skipBalanced(open: "<", close: ">")
+            shape.genericParameters =
+                scanner.readBalanced(open: "<", close: ">").map(DeclarationShape.genericNames) ?? []
             scanner.skipSpaces()
             guard scanner.peek == "(", let parameters = scanner.readParameterList() else {
                 // Cut short in the listing: only the name is known.
+                self.shape = shape
                 return
             }
-            readParameters(parameters, unlabeledByDefault: kind == .subscript, functionAliases)
+            shape.takesThrowingClosure = readParameters(
+                parameters, unlabeledByDefault: kind == .subscript, functionAliases)
+            shape.readEffectsAndResult(scanner.readRemainder())
+            if kind == .initializer { shape.result = failable ? "Self?" : "Self" }
         default:
             return nil
         }
+        self.shape = shape
     }
 
+    /// Reads the labels and classes; returns whether a closure parameter may throw.
     private mutating func readParameters(
         _ parameters: [String], unlabeledByDefault: Bool, _ functionAliases: [String: String]
-    ) {
+    ) -> Bool {
+        var takesThrowingClosure = false
         var labels: [String] = []
         var classes: [String] = []
         for parameter in parameters {
             let (label, type, hasDefault) = Self.split(parameter: parameter, unlabeledByDefault: unlabeledByDefault)
             if Self.implicitLabels.contains(label) { continue }
             labels.append(label)
-            classes.append(TypeClass.of(type, functionAliases: functionAliases) + (hasDefault ? "=" : ""))
+            let typeClass = TypeClass.of(type, functionAliases: functionAliases)
+            classes.append(typeClass + (hasDefault ? "=" : ""))
+            if typeClass.hasPrefix("fn"), type.contains("throws") { takesThrowingClosure = true }
         }
         self.labels = labels
         parameterClasses = classes
+        return takesThrowingClosure
     }
 
     /// `label name: Type = default` → (`label`, `Type`, whether it has a default).

@@ -18,17 +18,21 @@ struct ListingEntry: Hashable, Sendable {
         owner.isEmpty ? declaration.signatureKey : owner + "." + declaration.signatureKey
     }
 
-    /// One tab-separated line.
+    /// One tab-separated line: area, owner, kind, key, section, and the
+    /// declaration's shape (effects, static-ness, result).
     var line: String {
-        [area, owner, declaration.kind.rawValue, declaration.serialized, section].joined(separator: "\t")
+        [area, owner, declaration.kind.rawValue, declaration.serialized, section, declaration.shape.serialized]
+            .joined(separator: "\t")
     }
 
-    /// Reads a line written by `line`.
+    /// Reads a line written by `line` (one without the shape column reads
+    /// as a declaration whose shape is unknown: nothing to compare).
     init?(line: String) {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 5, let kind = Declaration.Kind(rawValue: fields[2]),
-            let declaration = Declaration(serialized: fields[3], kind: kind)
+        guard fields.count == 5 || fields.count == 6, let kind = Declaration.Kind(rawValue: fields[2]),
+            var declaration = Declaration(serialized: fields[3], kind: kind)
         else { return nil }
+        if fields.count == 6 { declaration.shape = DeclarationShape(serialized: fields[5]) }
         self.init(area: fields[0], owner: fields[1], declaration: declaration, section: fields[4])
     }
 

@@ -42,7 +42,7 @@ struct ListingNormalizer {
                 result.skippedSPI += 1
                 continue
             }
-            guard let declaration = Declaration(parsing: line, functionAliases: rules.functionAliases(file: section))
+            guard var declaration = Declaration(parsing: line, functionAliases: rules.functionAliases(file: section))
             else {
                 if !line.isEmpty { result.unreadable.append(line) }
                 continue
@@ -53,6 +53,10 @@ struct ListingNormalizer {
                 // The nested type's members ended: back to the enclosing type.
                 context = current.split(separator: ".").dropLast().joined(separator: ".")
                 keep = nil
+            }
+            if rules.isCut(file: section, title: declaration.title) { declaration.shape.result = nil }
+            if rules.isDiscardable(file: section, title: declaration.title) {
+                declaration.shape.discardableResult = true
             }
             let owner: String
             if declaration.kind == .type, let nesting = rules.nesting(file: section, name: declaration.name) {

@@ -15,6 +15,11 @@
 ///                                       a top-level declaration listed after a type)
 /// alias <file> <Name> <class>           parameters that section spells with the typealias
 ///                                       `Name` of a function type have `class` (`fn`, `fn-async`)
+/// cut <file> <title-prefix>...          the listing cuts these members' lines before their
+///                                       result: it is unknown, not `Void`
+/// discardable <file> <title-prefix>...  members so named are `@discardableResult` in the seed
+///                                       (the listing drops attributes; its articles discard
+///                                       their results)
 /// ```
 struct ListingRules: Sendable {
     private(set) var areaByFile: [String: String] = [:]
@@ -23,6 +28,8 @@ struct ListingRules: Sendable {
     private(set) var nested: [String: (qualified: String, keep: [String]?)] = [:]
     private(set) var members: [(file: String, prefix: String, owner: String)] = []
     private(set) var functionAliasesByFile: [String: [String: String]] = [:]
+    private(set) var discardable: [String: [String]] = [:]
+    private(set) var cut: [String: [String]] = [:]
 
     /// Parses the rules text; throws on a line it does not understand.
     init(text: String) throws(ParityError) {
@@ -43,6 +50,10 @@ struct ListingRules: Sendable {
                 nested[words[1] + "/" + words[2]] = (words[3], Array(words.dropFirst(5)))
             case ("member", 4):
                 members.append((words[1], words[2], words[3]))
+            case ("cut", 3...):
+                cut[words[1], default: []] += words.dropFirst(2)
+            case ("discardable", 3...):
+                discardable[words[1], default: []] += words.dropFirst(2)
             case ("alias", 4) where ["fn", "fn-async"].contains(words[3]):
                 functionAliasesByFile[words[1], default: [:]][words[2]] = words[3]
             default:
@@ -66,6 +77,17 @@ struct ListingRules: Sendable {
     /// The function-type aliases section `file` spells parameters with, and their classes.
     func functionAliases(file: String) -> [String: String] {
         functionAliasesByFile[file] ?? [:]
+    }
+
+    /// Whether the seed marks a member titled `title` in section `file` `@discardableResult`.
+    func isDiscardable(file: String, title: String) -> Bool {
+        (discardable[file] ?? []).contains { title.hasPrefix($0) }
+            || (discardable["*"] ?? []).contains { title.hasPrefix($0) }
+    }
+
+    /// Whether the listing cuts the line of a member titled `title` in section `file` before its result.
+    func isCut(file: String, title: String) -> Bool {
+        (cut[file] ?? []).contains { title.hasPrefix($0) }
     }
 
     /// An explicit owner for a member titled `title` in section `file`.

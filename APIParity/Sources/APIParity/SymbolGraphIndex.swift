@@ -28,6 +28,8 @@ struct SymbolGraphIndex {
     private(set) var supertypes: [String: Set<String>] = [:]
     /// Typealias targets by dotted path.
     private(set) var aliases: [String: String] = [:]
+    /// The generic parameter names of each type, by dotted path.
+    private(set) var typeGenerics: [String: [String]] = [:]
     /// How many symbol files and symbols were read.
     private(set) var fileCount = 0
     private(set) var symbolCount = 0
@@ -61,6 +63,7 @@ struct SymbolGraphIndex {
                 if declaration.kind == .typeAlias, let target = declaration.aliasTarget {
                     aliases[path] = target
                 }
+                if declaration.kind == .type { typeGenerics[path] = declaration.shape.genericParameters }
             }
             relationships += graph.relationships
         }

@@ -50,23 +50,44 @@ struct TextScanner {
         return name.isEmpty ? nil : name
     }
 
-    /// Skips `@attr`, `@attr(...)` and the given words, in any order.
-    mutating func skipAttributesAndModifiers(_ words: Set<String>) {
+    /// Skips `@attr`, `@attr(...)` and the given words, in any order, and
+    /// returns what it skipped: attributes as `@name`, words as spelled.
+    @discardableResult
+    mutating func skipAttributesAndModifiers(_ words: Set<String>) -> Set<String> {
+        var skipped: Set<String> = []
         while true {
             skipSpaces()
             if consume("@") {
-                _ = readIdentifier()
+                if let name = readIdentifier() { skipped.insert("@" + name) }
                 if peek == "(" { skipBalanced(open: "(", close: ")") }
                 continue
             }
             let saved = position
             if let word = readIdentifier(), words.contains(word) {
+                skipped.insert(word)
                 if peek == "(" { skipBalanced(open: "(", close: ")") }  // `private(set)`
                 continue
             }
             position = saved
-            return
+            return skipped
         }
+    }
+
+    /// Reads a balanced group starting at `open` and returns what is inside
+    /// it, or `nil` when none starts here.
+    mutating func readBalanced(open: Character, close: Character) -> String? {
+        guard peek == open else { return nil }
+        let start = position + 1
+        skipBalanced(open: open, close: close)
+        let end = max(start, position - 1)
+        return String(characters[start..<min(end, characters.count)])
+    }
+
+    /// The text from here to the end, consumed.
+    mutating func readRemainder() -> String {
+        let rest = String(characters[min(position, characters.count)...])
+        position = characters.count
+        return rest
     }
 
     /// Skips a balanced group starting at `open`, if one starts here.

@@ -35,6 +35,10 @@ enum TypeClass {
         return functionAliases[type] ?? of(text)
     }
 
+    /// The type without the attributes and ownership words that do not
+    /// change an overload (`@escaping`, `any`, `some`, `sending`, ...).
+    static func stripped(_ text: String) -> String { strip(text) }
+
     /// Drops attributes and ownership words that do not change the overload.
     private static func strip(_ text: String) -> String {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)

@@ -198,7 +198,7 @@ struct FixtureDirectory: ~Copyable {
         spy.when { $0.temperature(in: Match.equal("Paris")) }.thenReturn(-40)
         #expect(spy().temperature(in: "Paris") == -40)
         #expect(spy().temperature(in: "Bern") == 4.5)
-        let fixture = try session.snapshot()
+        let fixture = session.snapshot()
         #expect(fixture.interactions.count == 1)
         #expect(fixture.interactions.first?.arguments == [.string("Bern")])
         #expect(fixture.interactions.first?.outcome == .returned(.double(4.5)))
@@ -304,7 +304,17 @@ struct FixtureDirectory: ~Copyable {
         #expect(message.contains("attach(_:)"))
         #expect(message.contains("argument 1"))
         #expect(message.contains("Encodable"))
-        #expect(throws: FixtureError.self) { try session.snapshot() }
+        // snapshot() reports the missing call at its line and returns what was recorded;
+        // save(to:) refuses the incomplete fixture and writes nothing.
+        let snapshotLine = #line + 1
+        let snapshotIssues = TestDoubleIssueReporting.capture { #expect(session.snapshot().interactions.isEmpty) }
+        #expect(snapshotIssues.count == 1)
+        #expect(snapshotIssues.first?.kind == .invalidRecording)
+        #expect(snapshotIssues.first?.location?.line == snapshotLine)
+        #expect(snapshotIssues.first?.message.contains("attach(_:)") == true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("incomplete-\(UUID()).json")
+        #expect(throws: FixtureError.self) { try session.save(to: url) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
     @Test func thenRecordAndThenReplayWorkPerPattern() throws {
@@ -315,7 +325,7 @@ struct FixtureDirectory: ~Copyable {
             .thenRecord(into: session) { (city: String) in live.temperature(in: city) * 2 }
         #expect(spy().temperature(in: "Oslo") == 9)
 
-        let replay = InteractionReplay(try session.snapshot())
+        let replay = InteractionReplay(session.snapshot())
         let stub = try Stub<any ForecastService>()
         stub.when { $0.temperature(in: Match.any()) }.thenReplay(from: replay)
         #expect(stub().temperature(in: "Oslo") == 9)

@@ -178,7 +178,7 @@ private func replace<Value>(_ value: inout Value, with new: Value) -> Value {
         let spy = try Spy<any ModifyRegistry>(forwardingTo: LiveModifyRegistry(), recordingInto: session)
         var registry = spy()
         registry["a"] += 5
-        let fixture = try session.snapshot()
+        let fixture = session.snapshot()
         #expect(fixture.interactions.map(\.arguments) == [[.string("a")], [.string("a"), .integer(15)]])
         #expect(fixture.interactions.first?.outcome == .returned(.integer(10)))
     }

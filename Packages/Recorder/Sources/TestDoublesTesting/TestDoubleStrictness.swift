@@ -1,12 +1,12 @@
 /// The checks a test-double scope runs when its test ends.
 public struct TestDoubleStrictness: OptionSet, Hashable, Sendable {
     /// The raw bits of the option set.
-    public let rawValue: UInt32
+    public let rawValue: UInt8
 
     /// Creates a set of checks from raw bits.
     ///
     /// - Parameter rawValue: The bits of the checks to run.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Every registration must have served at least one call.
     public static let noUnusedStubs = Self(rawValue: 1 << 0)

@@ -111,13 +111,46 @@ enum AccountError: Error, Codable, Equatable {
         }
         let message = "\(FixtureError.notEncodable(requirement: "store(_:)", role: .argument(0), type: "Opaque"))"
         #expect(message.contains("store(_:)") && message.contains("argument 1") && message.contains("Encodable"))
-        #expect(throws: FixtureError.self) { try session.snapshot() }
+        // snapshot() reports the missing call at its line and returns what was recorded;
+        // save(to:) refuses the incomplete fixture and writes nothing.
+        let snapshotLine = #line + 1
+        let snapshotIssues = TestDoubleIssueReporting.capture { #expect(session.snapshot().interactions.isEmpty) }
+        #expect(snapshotIssues.count == 1)
+        #expect(snapshotIssues.first?.kind == .invalidRecording)
+        #expect(snapshotIssues.first?.location?.line == snapshotLine)
+        #expect(snapshotIssues.first?.message.contains("store(_:)") == true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("incomplete-\(UUID()).json")
+        #expect(throws: FixtureError.self) { try session.save(to: url) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func aSnapshotOfAnIncompleteRecordingKeepsTheRecordedCallsAndReportsTheOthers() throws {
+        let session = RecordingSession(named: "partial")
+        try session.record("translate(_:)", arguments: ["a"], outcome: .success("A"))
+        #expect(throws: FixtureError.self) {
+            try session.record("store(_:)", arguments: [Opaque(payload: 1)], outcome: .success(true))
+        }
+        try session.record("translate(_:)", arguments: ["b"], outcome: .success("B"))
+        let issues = TestDoubleIssueReporting.capture {
+            let fixture = session.snapshot()
+            #expect(fixture.interactions.map(\.requirement) == ["translate(_:)", "translate(_:)"])
+            #expect(fixture.name == "partial")
+        }
+        #expect(issues.count == 1)
+        let message = try #require(issues.first?.message)
+        #expect(message.contains("recording \"partial\""))
+        #expect(message.contains("the 2 call(s) that were recorded"))
+        #expect(message.contains("store(_:)"))
+        // A complete recording reports nothing.
+        let complete = RecordingSession()
+        try complete.record("translate(_:)", arguments: ["a"], outcome: .success("A"))
+        #expect(TestDoubleIssueReporting.capture { _ = complete.snapshot() }.isEmpty)
     }
 
     @Test func errorsAreRecordedWithTheirPayload() throws {
         let session = RecordingSession(named: "errors")
         try session.record("open(_:)", arguments: [1], outcome: .failure(AccountError.locked(until: 9)))
-        let fixture = try session.snapshot()
+        let fixture = session.snapshot()
         guard case .threw(let error) = fixture.interactions[0].outcome else {
             Issue.record("not recorded as thrown")
             return
@@ -224,7 +257,7 @@ enum AccountError: Error, Codable, Equatable {
         spy.when { $0.isEnabled(Match.any(), for: Match.any()) }
             .thenRecord(into: session) { (flag: String, _: Int) in flag == "live" }
         #expect(spy().isEnabled("live", for: 123_456))
-        let fixture = try session.snapshot()
+        let fixture = session.snapshot()
         #expect(fixture.interactions[0].arguments == [.string("live"), .integer(-1)])
 
         let replay = InteractionReplay(fixture, redacting: redactor)
@@ -244,7 +277,17 @@ enum AccountError: Error, Codable, Equatable {
         let issue = try #require(issues.first)
         #expect(issue.message.contains("store(_:)"))
         #expect(issue.message.contains("argument 1"))
-        #expect(throws: FixtureError.self) { try session.snapshot() }
+        // snapshot() reports the missing call at its line and returns what was recorded;
+        // save(to:) refuses the incomplete fixture and writes nothing.
+        let snapshotLine = #line + 1
+        let snapshotIssues = TestDoubleIssueReporting.capture { #expect(session.snapshot().interactions.isEmpty) }
+        #expect(snapshotIssues.count == 1)
+        #expect(snapshotIssues.first?.kind == .invalidRecording)
+        #expect(snapshotIssues.first?.location?.line == snapshotLine)
+        #expect(snapshotIssues.first?.message.contains("store(_:)") == true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("incomplete-\(UUID()).json")
+        #expect(throws: FixtureError.self) { try session.save(to: url) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 }
 
@@ -253,7 +296,7 @@ enum AccountError: Error, Codable, Equatable {
         let session = RecordingSession(named: "reference")
         try session.record("translate(_:)", arguments: ["a"], outcome: .success("A"))
         try session.record("translate(_:)", arguments: ["b"], outcome: .success("B"))
-        return try session.snapshot()
+        return session.snapshot()
     }
 
     @Test func aSessionThatAnswersAsRecordedMatchesItsReference() throws {

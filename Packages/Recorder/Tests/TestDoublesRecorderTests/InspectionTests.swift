@@ -52,6 +52,27 @@ import Testing
         #expect(fetches.outcomes(as: String.self).count == 2)
     }
 
+    @Test func aTerminalsPatternReadsTypedResultsAsItsInteractionsDo() throws {
+        // The seed's range-count terminals give back interactions; ours the
+        // pattern: the typed reads must work on what the terminal returned.
+        let double = ServiceDouble()
+        let fetches = double.when { try $0.fetch(id: Match.any()) }.thenReturn("a", times: 1...)
+        _ = try double().fetch(id: 1)
+        let untyped: [String] = fetches.results()
+        #expect(untyped == ["a"])
+        #expect(fetches.results(as: String.self) == ["a"])
+        #expect(fetches.results(as: Int.self).isEmpty)
+        #expect(fetches.outcomes(as: String.self).count == 1)
+        if case .returned("a")? = fetches.lastOutcome(as: String.self) {
+        } else {
+            Issue.record("expected the fetch to have returned \"a\"")
+        }
+        if case .unavailable? = fetches.lastOutcome(as: Int.self) {
+        } else {
+            Issue.record("a result read as the wrong type must be unavailable")
+        }
+    }
+
     @Test func scalarLaneCallsKeepTheirAnswers() {
         let gauge = GaugeDouble()
         let adds = gauge.when { $0.add(Match.any(), Match.any()) }.thenReturn(7)

@@ -46,7 +46,7 @@ import Testing
         let second = service.temperature(in: "Reykjavik")
         #expect(first != second)
 
-        let fixture = try session.snapshot()  // no file needed within one run
+        let fixture = session.snapshot()  // no file needed within one run
         let stub = try Stub<any ForecastService>()
         stub.when { $0.temperature(in: Match.any()) }.thenReplay(as: "temperature", from: fixture)
         #expect(stub().temperature(in: "a") == first)
@@ -66,7 +66,7 @@ import Testing
 
         let stub = try Stub<any ForecastService>()
         await stub.when { try await $0.login(token: Match.any()) }
-            .thenReplay(as: "login", from: try session.snapshot(), throwing: ForecastError.self)
+            .thenReplay(as: "login", from: session.snapshot(), throwing: ForecastError.self)
         await #expect(throws: ForecastError.unauthorized) { try await stub().login(token: "x") }
     }
 
@@ -88,7 +88,7 @@ import Testing
         spy.when { $0.temperature(in: Match.any()) }
             .thenRecord(as: "temperature", into: first) { (city: String) in live.temperature(in: city) }
         _ = spy().temperature(in: "Oslo")
-        let committed = try first.snapshot()
+        let committed = first.snapshot()
 
         let again = RecordingSession(comparingAgainst: committed, named: "weather")
         let spyAgain = try Spy<any ForecastService>(forwardingTo: live)

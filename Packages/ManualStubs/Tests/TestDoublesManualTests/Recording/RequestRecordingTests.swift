@@ -50,7 +50,7 @@ struct LiveForecasts: ForecastService {
         #expect(try spy().forecast(for: "Rome", days: 1, apiKey: "secret") == [40])
         recordings.verify(2...2)
 
-        let fixture = try session.snapshot()
+        let fixture = session.snapshot()
         #expect(fixture.interactions.count == 2)
         let stored = try #require(fixture.interactions.first?.arguments)
         #expect(stored.count == 1)
@@ -90,7 +90,7 @@ struct LiveForecasts: ForecastService {
 
         let stub = ManualStub<ForecastServiceStubConformer>()
         stub.when { try $0.forecast(for: Match.any(), days: Match.any(), apiKey: Match.any()) }
-            .thenReplay(as: "forecast", from: try session.snapshot(), matching: Self.request)
+            .thenReplay(as: "forecast", from: session.snapshot(), matching: Self.request)
         #expect(try stub().forecast(for: "Oslo", days: 1, apiKey: "") == [1])
         #expect(try stub().forecast(for: "Oslo", days: 1, apiKey: "") == [2])
         #expect(try stub().forecast(for: "Oslo", days: 1, apiKey: "") == [2])
@@ -108,7 +108,7 @@ struct LiveForecasts: ForecastService {
         spy.when { try $0.forecast(for: Match.any(), days: Match.any(), apiKey: Match.any()) }
             .thenRecord(as: "forecast", into: session, recording: Self.request) { _, days, _ in [days] }
         _ = try spy().forecast(for: "Oslo", days: 3, apiKey: "")
-        let fixture = try session.snapshot()
+        let fixture = session.snapshot()
         #expect(!String(decoding: try fixture.json(), as: UTF8.self).contains("Oslo"))
 
         let redacting = ManualStub<ForecastServiceStubConformer>()
@@ -135,7 +135,7 @@ struct LiveForecasts: ForecastService {
 
         let stub = ManualStub<ForecastServiceStubConformer>()
         stub.when { try $0.forecast(for: Match.any(), days: Match.any(), apiKey: Match.any()) }
-            .thenReplay(as: "forecast", from: try session.snapshot(), matching: Self.request)
+            .thenReplay(as: "forecast", from: session.snapshot(), matching: Self.request)
         #expect(throws: RecordedError.self) { try stub().forecast(for: "Oslo", days: 1, apiKey: "") }
     }
 

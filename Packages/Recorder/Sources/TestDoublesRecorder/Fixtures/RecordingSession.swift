@@ -15,8 +15,9 @@ import Foundation
 /// ```
 ///
 /// A call whose values cannot be encoded is reported as a test issue when it
-/// happens; the session then refuses to produce a fixture, because the
-/// fixture would miss that call.
+/// happens. The session then refuses to save a fixture, because the fixture
+/// would miss that call, and ``snapshot(fileID:filePath:line:column:)``
+/// reports the missing calls again at its own line.
 public final class RecordingSession: Sendable {
     struct State {
         var interactions: [RecordedInteraction] = []
@@ -81,7 +82,8 @@ public final class RecordingSession: Sendable {
     /// - Returns: The call as stored.
     /// - Throws: ``FixtureError/notEncodable(requirement:role:type:)`` or
     ///   ``FixtureError/encodingFailed(requirement:role:reason:)``; the
-    ///   problem is also kept, and ``snapshot()`` then fails.
+    ///   problem is also kept: ``save(to:)`` then fails, and
+    ///   ``snapshot(fileID:filePath:line:column:)`` reports it.
     @discardableResult
     public func record(
         _ requirement: String, arguments: [Any], outcome: Result<Any, any Error>
@@ -96,22 +98,50 @@ public final class RecordingSession: Sendable {
         }
     }
 
-    /// The recorded calls as a fixture.
+    /// The calls recorded so far as an in-memory fixture, for replaying
+    /// within the same test run without writing a file.
     ///
-    /// - Returns: The fixture, of the current schema version.
-    /// - Throws: ``FixtureError/incompleteRecording(_:)`` when a call could not be recorded.
-    public func snapshot() throws(FixtureError) -> InteractionFixture {
+    /// When a call could not be recorded (see ``problems``), the fixture
+    /// lacks it, and a replay from it would answer without that call: the
+    /// missing calls are reported as a test issue at the caller's line, and
+    /// the fixture holds the calls that were recorded. ``save(to:)`` refuses
+    /// to write such a fixture.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID; an incomplete recording is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The fixture, of the current schema version, with the calls recorded so far.
+    public func snapshot(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> InteractionFixture {
         let (interactions, problems) = state.withLock { ($0.interactions, $0.problems) }
-        guard problems.isEmpty else { throw .incompleteRecording(problems) }
+        if !problems.isEmpty {
+            let title = name.map { "recording \"\($0)\"" } ?? "the recording"
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidRecording,
+                    message: "snapshot() of \(title): \(FixtureError.incompleteRecording(problems))\n"
+                        + "The fixture holds the \(interactions.count) call(s) that were recorded; a replay from it "
+                        + "answers without the others. Make those values Codable, or record a request value "
+                        + "instead with thenRecord(as:into:recording:calling:).",
+                    location: .at(fileID: fileID, filePath: filePath, line: line, column: column)))
+        }
         return InteractionFixture(name: name, interactions: interactions)
     }
 
     /// Saves the recorded calls as a fixture file.
     ///
     /// - Parameter url: The file's URL; its directory must exist.
-    /// - Throws: ``FixtureError`` when a call could not be recorded or the file cannot be written.
+    /// - Throws: ``FixtureError/incompleteRecording(_:)`` when a call could
+    ///   not be recorded (nothing is written), or ``FixtureError`` when the
+    ///   file cannot be written.
     public func save(to url: URL) throws(FixtureError) {
-        try snapshot().save(to: url)
+        let (interactions, problems) = state.withLock { ($0.interactions, $0.problems) }
+        guard problems.isEmpty else { throw .incompleteRecording(problems) }
+        try InteractionFixture(name: name, interactions: interactions).save(to: url)
     }
 
     /// Records one call under `requirement` with a request value in place

@@ -84,7 +84,10 @@ extension InteractionObserving {
     }
 }
 
-extension CallInteractions {
+// On every observing handle, not only `CallInteractions`: the seed's
+// range-count terminals give back interactions and ours the pattern, so a
+// seed-style `results(as:)` on what a terminal returned must compile on both.
+extension InteractionObserving {
     /// The values the selected calls returned, read as `Value`, in the order the calls arrived.
     ///
     /// - Parameter type: The type to read the values as; inferred from the context when left out.
