@@ -5,7 +5,8 @@
 /// Differences come in two classes:
 /// - a *break*: a call written against the seed does not compile here, or
 ///   warns where the seed's did not (a project building with warnings as
-///   errors fails): ours is `async` or throws and the seed's is not, is
+///   errors fails): ours is `async` or throws and the seed's is not, takes
+///   no throwing closure where the seed's does, is
 ///   static where the seed's is an instance member (or the other way), is
 ///   `mutating` where the seed's is not, gives back nothing where the seed's
 ///   gives a value, another type, an optional where the seed's does not (or
@@ -119,6 +120,10 @@ struct ShapeCheck {
             finding.breaks.append("async here, not in the seed: a call without `await` does not compile")
         } else if s.isAsync && !o.isAsync {
             finding.warnings.append("async in the seed, not here: `await` marks nothing (a warning)")
+        }
+        if s.takesThrowingClosure && !o.takesThrowingClosure {
+            finding.breaks.append(
+                "the seed takes a closure that may throw, ours does not: a closure with `try` does not compile")
         }
         let rethrowsServes = o.throwing == .rethrows && s.throwing == .none && !s.takesThrowingClosure
         if o.throwing.strength > s.throwing.strength, !rethrowsServes {

@@ -67,7 +67,19 @@ enum TypeClass {
         var start = type.startIndex
         for arrow in arrows {
             let effects = type[start..<arrow]
-            let closing = effects.lastIndex(of: ")") ?? effects.startIndex
+            // After the parameter list's own `)`, not after a typed throw's (`throws(E)`).
+            var closing = effects.startIndex
+            var depth = 0
+            for index in effects.indices {
+                if effects[index] == "(" { depth += 1 }
+                if effects[index] == ")" {
+                    depth -= 1
+                    if depth == 0 {
+                        closing = index
+                        break
+                    }
+                }
+            }
             if effects[closing...].contains("async") { return "fn-async" }
             start = type.index(arrow, offsetBy: 2)
         }

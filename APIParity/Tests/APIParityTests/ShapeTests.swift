@@ -282,4 +282,21 @@ import Testing
             check.finding(for: entry("S", "public func stub(configure: (Int) throws -> Void) -> Int")))
         #expect(throwing.breaks.first?.contains("rethrows here, nothrow in the seed") == true)
     }
+
+    @Test func aSeedClosureThatMayThrowNeedsOneOfOurs() throws {
+        let ours = try index([
+            (["S"], "struct S"),
+            (["S", "run(_:)"], "func run(_ body: () -> Void)"),
+        ])
+        let check = ShapeCheck(index: ours)
+        let finding = try #require(
+            check.finding(for: entry("S", "public func run(_ body: () throws -> Void) rethrows")))
+        #expect(finding.breaks.first?.contains("closure that may throw") == true)
+        #expect(try check.finding(for: entry("S", "public func run(_ body: () -> Void)")) == nil)
+    }
+
+    @Test func aTypedThrowingAsyncClosureIsAsync() {
+        #expect(TypeClass.of("@escaping @Sendable (Input) async throws(Effects.Failure) -> Output") == "fn-async")
+        #expect(TypeClass.of("(Input) throws(E) -> Output") == "fn")
+    }
 }
