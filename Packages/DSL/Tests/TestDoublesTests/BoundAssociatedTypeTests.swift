@@ -95,6 +95,8 @@ func roundTrip<T>(_ store: any BoundStore<T>, _ value: T) -> (T, T, Int) {
 
         #expect(intPuts.arguments() == [5])
         #expect(stringPuts.arguments() == ["needle"])
+        // Messages name the double as source spells the existential (on every runtime).
+        #expect(integers.describeInteractions().hasPrefix("Stub<any TestDoublesTests.BoundStore<Swift.Int>>: "))
         let countArguments: [(String, Int)] = counts.arguments()
         #expect(countArguments.map(\.0) == ["needle"])
         #expect(countArguments.map(\.1) == [3])

@@ -61,7 +61,7 @@ struct StubBlueprint: @unchecked Sendable {
         // The qualified name, as String(reflecting:) prints a metatype, without
         // the protocol conformance lookups that function makes first (each a
         // walk of every conformance record for a type the runtime has not seen).
-        let typeName = _typeName(subject, qualified: true)
+        let typeName = Self.displayName(of: subject)
         self.typeName = typeName
         func unsupported(_ reason: String, _ fix: String) -> StubError {
             StubError(.unsupportedProtocolShape, type: typeName, reason: reason, fix: fix)
