@@ -3,7 +3,8 @@ import TestDoublesTrampolines
 
 /// A requirement type that mentions the requirement's own generic
 /// parameters inside another type (`T?`, `[T]`, `[String: T]`, `Set<T>`,
-/// `T.Type`, `Result<T, E>`, `(Result<T, Error>) -> Void`): how the witness
+/// `T.Type`, `Result<T, E>`, `(Result<T, Error>) -> Void`, a generic type of
+/// the app's such as `Endpoint<T>`, ``GenericWrapper``): how the witness
 /// passes it, fixed at construction, and the concrete type it denotes for
 /// one call, once the call's hidden metadata words name the generic types.
 struct GenericTemplate: @unchecked Sendable {
@@ -49,7 +50,8 @@ struct GenericTemplate: @unchecked Sendable {
         guard let representative = planned.resolved(requirementGenerics: representatives) else {
             throw UnservedGenericType(
                 reason: "\(GenericTemplate.spelling(of: type)) cannot be built by the runtime from its generic "
-                    + "parameters (a constraint other than Hashable or Error, or a type that also depends on Self)")
+                    + "parameters (a constraint other than Hashable, Comparable, Codable or Error, a private or local "
+                    + "type, or a type that also depends on Self)")
         }
         self.representative = representative
     }
@@ -92,10 +94,7 @@ struct GenericTemplate: @unchecked Sendable {
                 default: break
                 }
             }
-            throw UnservedGenericType(
-                reason: "\(spelling(of: type)) wraps a generic parameter of the method in \(nominal.name), and the "
-                    + "runtime stub serves one only as a whole type or inside Optional, Array, Set, Dictionary, "
-                    + "Result, a metatype or a closure")
+            return try GenericWrapper.travelsIndirectly(type, named: nominal.name)
         case .metatype(let instance):
             _ = try? travelsIndirectly(instance)
             return false
@@ -176,9 +175,22 @@ struct UnservedGenericType: Error {
 }
 
 /// The class every generic parameter of a template is replaced with to plan
-/// the witness convention: a reference, so a metatype of it is thick, and
-/// Hashable and an Error, so the standard containers and `Result` accept it.
-final class GenericRepresentative: Hashable, Error, @unchecked Sendable {
+/// the witness convention: a reference, so a metatype of it is thick;
+/// Hashable and an Error, so the standard containers and `Result` accept it;
+/// Comparable and Codable, so the generic types of apps (`Endpoint<R: Decodable>`)
+/// can be instantiated with it. No value of it is ever made.
+final class GenericRepresentative: Hashable, Comparable, Codable, Error, @unchecked Sendable {
+    /// Never called: no value is made (decoding one always fails).
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "a planning stand-in"))
+    }
+
+    func encode(to encoder: any Encoder) throws {}
+
     static func == (lhs: GenericRepresentative, rhs: GenericRepresentative) -> Bool { lhs === rhs }
+    static func < (lhs: GenericRepresentative, rhs: GenericRepresentative) -> Bool {
+        ObjectIdentifier(lhs) < ObjectIdentifier(rhs)
+    }
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
