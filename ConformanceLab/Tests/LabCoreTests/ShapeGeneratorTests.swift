@@ -135,7 +135,8 @@ struct ShapeGeneratorTests {
         #expect(
             TypeFamily.byID.count
                 == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count + TypeFamily.shapeFamilies.count
-                + TypeFamily.typedThrowingClosureFamilies.count + TypeFamily.constrainedExistentialFamilies.count)
+                + TypeFamily.typedThrowingClosureFamilies.count + TypeFamily.constrainedExistentialFamilies.count
+                + TypeFamily.genericWrapperFamilies.count)
     }
 
     @Test func theSeededGeneratorIsStable() {

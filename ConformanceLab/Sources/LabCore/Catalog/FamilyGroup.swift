@@ -42,6 +42,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case isolatedProtocol = "isolated-protocol"
     /// Constrained existentials (`any Sequence<Int>`, `any Clock<Duration>`) as arguments, results and properties.
     case constrainedExistential = "constrained-existential"
+    /// A method's own generic parameter inside the lab's generic types (`LabEndpoint<T>`, `LabKey<T>`).
+    case genericWrapper = "generic-wrapper"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -41,6 +41,18 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case globalActorProtocol = "@GlobalActor protocol P"
     /// A constrained existential (`any Sequence<Int>`, `any Clock<Duration>`) as the family's own spelling.
     case constrainedExistential = "constrained existential"
+    /// `LabEndpoint<T>`: a method's generic parameter as a phantom of a generic struct (loadable).
+    case wrapperPhantom = "generic LabEndpoint<T>"
+    /// `LabEndpoint<[T]>`: the phantom parameter is an array of the method's.
+    case wrapperNestedArray = "generic LabEndpoint<[T]>"
+    /// `LabTyped<T>`: a struct holding `T.Type` (a thick metatype field, loadable).
+    case wrapperMetatypeField = "generic LabTyped<T>"
+    /// `LabKey<T>`: a struct storing `T` inline (address-only in generic code).
+    case wrapperStored = "generic LabKey<T>"
+    /// `LabLoadable<T>`: an enum with a `T` payload (address-only in generic code).
+    case wrapperEnum = "generic LabLoadable<T>"
+    /// `LabPage<LabItem<T>>`: nested generic structs, `T` reached through an array.
+    case wrapperNested = "generic LabPage<LabItem<T>>"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -58,6 +70,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .typedThrowingClosure: return .typedThrowingClosure
         case .actorProtocol, .globalActorProtocol: return .isolatedProtocol
         case .constrainedExistential: return .constrainedExistential
+        case .wrapperPhantom, .wrapperNestedArray, .wrapperMetatypeField, .wrapperStored, .wrapperEnum,
+            .wrapperNested:
+            return .genericWrapper
         }
     }
 
@@ -76,7 +91,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .genericSet: return "<T: Hashable>"
         case .genericCodable: return "<T: Codable & Sendable>"
         case .genericOptional, .genericArray, .genericDictionary, .genericMetatype, .genericResult, .genericClosure,
-            .genericResultOnly, .genericVariadic:
+            .genericResultOnly, .genericVariadic, .wrapperPhantom, .wrapperNestedArray, .wrapperMetatypeField,
+            .wrapperStored, .wrapperEnum, .wrapperNested:
             return "<T>"
         default: return ""
         }
@@ -103,6 +119,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .genericClosure: return "@escaping (T) -> T"
         case .genericCodable: return family.id.hasSuffix(".Type") ? "T.Type" : nil
         case .genericVariadic: return "T..."
+        case .wrapperPhantom, .wrapperNestedArray, .wrapperMetatypeField, .wrapperStored, .wrapperEnum,
+            .wrapperNested:
+            return wrapperSpelling
         case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
         default: return nil
         }
@@ -119,8 +138,24 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .genericResult: return "Result<T, LabError>"
         case .genericClosure: return "(T) -> T"
         case .genericResultOnly: return "T"
+        case .wrapperPhantom, .wrapperNestedArray, .wrapperMetatypeField, .wrapperStored, .wrapperEnum,
+            .wrapperNested:
+            return wrapperSpelling
         case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
         case .boundReadAccessor: return "A"
+        default: return nil
+        }
+    }
+
+    /// How a generic wrapper form spells its type around the method's `T`, or `nil` for other forms.
+    var wrapperSpelling: String? {
+        switch self {
+        case .wrapperPhantom: return "LabEndpoint<T>"
+        case .wrapperNestedArray: return "LabEndpoint<[T]>"
+        case .wrapperMetatypeField: return "LabTyped<T>"
+        case .wrapperStored: return "LabKey<T>"
+        case .wrapperEnum: return "LabLoadable<T>"
+        case .wrapperNested: return "LabPage<LabItem<T>>"
         default: return nil
         }
     }

@@ -54,6 +54,34 @@ enum SupportSource {
             }
         }
         public struct LabEmpty: Equatable { public init() {} }
+        public struct LabEndpoint<T>: Equatable {
+            public var path: String, code: Int
+            public init(path: String, code: Int) { self.path = path; self.code = code }
+        }
+        public struct LabTyped<T>: Equatable {
+            public var name: String, type: T.Type
+            public init(name: String, type: T.Type) { self.name = name; self.type = type }
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.name == rhs.name && ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
+            }
+        }
+        public struct LabKey<T> {
+            public var name: String, value: T
+            public init(name: String, value: T) { self.name = name; self.value = value }
+        }
+        extension LabKey: Equatable where T: Equatable {}
+        public enum LabLoadable<T> { case idle, loaded(T), failed(String) }
+        extension LabLoadable: Equatable where T: Equatable {}
+        public struct LabItem<T> {
+            public var id: Int, value: T
+            public init(id: Int, value: T) { self.id = id; self.value = value }
+        }
+        extension LabItem: Equatable where T: Equatable {}
+        public struct LabPage<T> {
+            public var items: [T], cursor: Int
+            public init(items: [T], cursor: Int) { self.items = items; self.cursor = cursor }
+        }
+        extension LabPage: Equatable where T: Equatable {}
         public final class LabRef {
             public let id: Int
             public init(id: Int) { self.id = id }

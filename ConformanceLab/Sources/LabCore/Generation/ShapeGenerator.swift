@@ -77,6 +77,7 @@ public struct ShapeGenerator: Sendable {
         boundReadAccessorTier(into: &unique)
         isolatedProtocolTier(into: &unique)
         constrainedExistentialTier(into: &unique)
+        genericWrapperTier(into: &unique)
         return unique.shapes
     }
 
