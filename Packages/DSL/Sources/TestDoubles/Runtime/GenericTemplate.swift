@@ -11,10 +11,11 @@ struct GenericTemplate: @unchecked Sendable {
     /// The dependent type.
     let type: DemangledType
     /// Whether the witness passes it by address: its layout depends on a
-    /// generic parameter (`T?`, `Result<T, E>`), so its abstract form is
-    /// address-only. Containers whose layout does not (`[T]`, `Set<T>`,
-    /// `[K: T]`), metatypes (`T.Type`, one thick word) and closures travel
-    /// directly, as their concrete types do.
+    /// generic parameter (`T?`, `Result<T, E>`, `Key<T>` storing a `T`), so
+    /// its abstract form is address-only. Containers whose layout does not
+    /// (`[T]`, `Set<T>`, `[K: T]`), metatypes (`T.Type`, one thick word),
+    /// closures and generic types holding `T` only through a reference or as
+    /// a phantom (``GenericWrapper``) travel directly, as their concrete types do.
     let travelsIndirectly: Bool
     /// For a closure type (or an optional of one): its parts that travel by
     /// address whatever the call's types are.
