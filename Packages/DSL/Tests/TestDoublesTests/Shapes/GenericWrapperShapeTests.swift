@@ -182,7 +182,7 @@ private func describeTypedRequest(_ request: TypedRequest<Int>) throws(GatewayFa
         stub.when { $0.value(for: Match.any() as DefaultsKey<Int>) }.thenReturn(2)
         #expect(stub().value(for: DefaultsKey(name: "a", defaultValue: 0)) == 1)
         #expect(stub().value(for: DefaultsKey(name: "b", defaultValue: 0)) == 2)
-        stub.verify(1...1) { $0.value(for: Match.matching { (key: DefaultsKey<Int>) in key.name == "b" }) }
+        stub.verify(1...1) { $0.value(for: Match.matching(where: { (key: DefaultsKey<Int>) in key.name == "b" })) }
     }
 
     @Test func enumsWithAGenericPayloadNestedPagesAndReferences() async throws {
