@@ -11,6 +11,10 @@
 /// - SIMD vectors are split into legal vectors of 16 bytes (and, on arm64,
 ///   8 bytes); on x86_64 an 8-byte vector is split into its elements
 ///   (`SIMD2<Float>` is two floats, `SIMD2<Int32>` one 8-byte integer).
+/// - A 128-bit integer (`Int128`, `UInt128`, their builtin storage) is two
+///   8-byte parts that travel as one register pair (``LoweredFragment/startsPair``);
+///   it never merges with a neighbour (it is 16-byte aligned) and counts as
+///   two parts (measured with `swiftc -emit-ir`/`-S`, Swift 6.0.3 and 6.3.1).
 /// - A value with more than four parts is passed and returned indirectly;
 ///   so is an address-only value. A zero-sized value is empty.
 public enum ABIClassifier {
@@ -100,6 +104,7 @@ public enum ABIClassifier {
         var kind: LoweredFragment.Kind
         var offset: Int
         var size: Int
+        var startsPair = false
     }
 
     /// Appends the leaves of `layout` placed at `base`; false when the value must go indirectly.
@@ -109,6 +114,9 @@ public enum ABIClassifier {
         switch layout {
         case .empty:
             return true
+        case .integer(let size) where size == 16:
+            leaves.append(Leaf(kind: .integer, offset: base, size: 8, startsPair: true))
+            leaves.append(Leaf(kind: .integer, offset: base + 8, size: 8))
         case .integer(let size):
             leaves.append(Leaf(kind: .integer, offset: base, size: size))
         case .floatingPoint(let size):
@@ -173,10 +181,14 @@ public enum ABIClassifier {
             parts.append(LoweredFragment(.integer, offset: begin, size: size))
             pending = nil
         }
+        var pairTail = false
         for leaf in leaves {
-            guard leaf.kind == .integer else {
+            guard leaf.kind == .integer, !leaf.startsPair, !pairTail else {
+                // A floating-point or vector part, or a half of a 128-bit integer: a part of its own.
                 flush()
-                parts.append(LoweredFragment(leaf.kind, offset: leaf.offset, size: leaf.size))
+                parts.append(
+                    LoweredFragment(leaf.kind, offset: leaf.offset, size: leaf.size, startsPair: leaf.startsPair))
+                pairTail = leaf.startsPair
                 continue
             }
             if let range = pending, range.begin / 8 == leaf.offset / 8,

@@ -2,7 +2,7 @@ extension TypeLayout {
     /// Reads the layout of a type from its runtime metadata.
     ///
     /// Structs and tuples recurse through their fields; builtin leaves are
-    /// read from the field's mangled name (`Bi64_`, `Bf32_`, `Bv4_Bf32_`,
+    /// read from the field's mangled name (`Bi64_`, `Bi128_`, `Bf32_`, `Bv4_Bf32_`,
     /// `Bo`, ...); enums (including `Optional`) are opaque bytes, except an
     /// enum with a single payload case and no other case, which is its payload;
     /// class references, metatypes, functions and class-bound existentials are
@@ -179,7 +179,11 @@ extension TypeLayout {
             // Executor (`UnownedSerialExecutor`'s storage): an identity and an implementation word, unowned.
             return rest.isEmpty ? words(2) : nil
         case "i":
-            guard rest.hasSuffix("_"), let bits = Int(rest.dropLast()), bits > 0, bits <= 64 else { return nil }
+            guard rest.hasSuffix("_"), let bits = Int(rest.dropLast()), bits > 0, bits <= 64 || bits == 128 else {
+                return nil
+            }
+            // `Int128`'s and `UInt128`'s storage: one 16-byte integer, which travels as a register pair.
+            if bits == 128 { return .integer(size: 16) }
             let bytes = (bits + 7) / 8
             let size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8
             return .integer(size: size)

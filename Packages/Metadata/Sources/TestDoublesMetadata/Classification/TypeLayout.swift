@@ -7,7 +7,8 @@ public indirect enum TypeLayout: Hashable, Sendable {
     /// A zero-sized value (empty struct, `()`, thin metatype): passed as nothing.
     case empty
     /// An integer-like scalar of `size` bytes (1, 2, 4 or 8): integers, `Bool`,
-    /// pointers, object references.
+    /// pointers, object references; or 16, the 128-bit integer of `Int128` and
+    /// `UInt128`, which classification splits into a register pair.
     case integer(size: Int)
     /// A floating-point scalar of `size` bytes (2 `Float16`, 4 `Float`, 8 `Double`).
     case floatingPoint(size: Int)

@@ -26,6 +26,13 @@ public struct LoweredFragment: Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
     /// The number of bytes (1-8 for general-purpose, 1-16 for vector fragments).
     public var size: Int
+    /// Whether this fragment is the low half of a 128-bit integer (`Int128`,
+    /// `UInt128`) whose high half is the next fragment: the two travel as one
+    /// register pair, and when the pair does not fit the registers left, both
+    /// go to the stack (where each architecture's rule puts them, which
+    /// placement decides). Result placement ignores it: a result's pair takes
+    /// the next two result registers, like any two integer fragments.
+    public var startsPair: Bool
 
     /// Describes one fragment.
     ///
@@ -33,21 +40,25 @@ public struct LoweredFragment: Sendable, Hashable, CustomStringConvertible {
     ///   - kind: What the fragment holds.
     ///   - offset: The byte offset inside the value.
     ///   - size: The number of bytes.
-    public init(_ kind: Kind, offset: Int, size: Int) {
+    ///   - startsPair: Whether the fragment is the low half of a 128-bit
+    ///     integer whose high half is the next fragment.
+    public init(_ kind: Kind, offset: Int, size: Int, startsPair: Bool = false) {
         self.kind = kind
         self.offset = offset
         self.size = size
+        self.startsPair = startsPair
     }
 
     /// The register bank the fragment travels in: general-purpose for
     /// integer bytes, vector for floating-point scalars and vectors.
     public var bank: RegisterBank { kind == .integer ? .generalPurpose : .vector }
 
-    /// A compact spelling such as `int8@0`, `fp4@4` or `vec16@16`.
+    /// A compact spelling such as `int8@0`, `fp4@4` or `vec16@16` (`pair8@0`
+    /// for the low half of a 128-bit integer).
     public var description: String {
         let prefix =
             switch kind {
-            case .integer: "int"
+            case .integer: startsPair ? "pair" : "int"
             case .floatingPoint: "fp"
             case .vector: "vec"
             }

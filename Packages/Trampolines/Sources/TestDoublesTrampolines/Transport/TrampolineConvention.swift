@@ -17,6 +17,8 @@ public struct TrampolineConvention: Sendable, Hashable {
     public var generalPurposeResultCount: Int
     /// Vector result registers (4 on both).
     public var vectorResultCount: Int
+    /// Where a 128-bit integer argument's register pair goes.
+    public var integerPairs: IntegerPairPlacement
 
     /// Describes a register budget.
     ///
@@ -25,23 +27,30 @@ public struct TrampolineConvention: Sendable, Hashable {
     ///   - vectorArgumentCount: Vector argument registers.
     ///   - generalPurposeResultCount: Integer result registers.
     ///   - vectorResultCount: Vector result registers.
+    ///   - integerPairs: Where a 128-bit integer argument's register pair goes.
     public init(
         generalPurposeArgumentCount: Int, vectorArgumentCount: Int, generalPurposeResultCount: Int,
-        vectorResultCount: Int
+        vectorResultCount: Int, integerPairs: IntegerPairPlacement = .wordByWord
     ) {
         self.generalPurposeArgumentCount = generalPurposeArgumentCount
         self.vectorArgumentCount = vectorArgumentCount
         self.generalPurposeResultCount = generalPurposeResultCount
         self.vectorResultCount = vectorResultCount
+        self.integerPairs = integerPairs
     }
 
-    /// swiftcc on x86_64 Linux: rdi rsi rdx rcx r8 r9, xmm0-7; results rax rdx rcx r8, xmm0-3.
+    /// swiftcc on x86_64 Linux: rdi rsi rdx rcx r8 r9, xmm0-7; results rax rdx rcx r8, xmm0-3. A
+    /// 128-bit integer's pair as the compiler that builds this code places it
+    /// (``IntegerPairPlacement/x86_64``).
     public static let x86_64 = TrampolineConvention(
-        generalPurposeArgumentCount: 6, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4)
+        generalPurposeArgumentCount: 6, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4,
+        integerPairs: .x86_64)
 
-    /// swiftcc on arm64 Linux: x0-x7, v0-v7; results x0-x3, v0-v3.
+    /// swiftcc on arm64 Linux: x0-x7, v0-v7; results x0-x3, v0-v3; a 128-bit
+    /// integer in an even-numbered register pair or on the stack.
     public static let arm64 = TrampolineConvention(
-        generalPurposeArgumentCount: 8, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4)
+        generalPurposeArgumentCount: 8, vectorArgumentCount: 8, generalPurposeResultCount: 4, vectorResultCount: 4,
+        integerPairs: .evenPairOrStack)
 
     /// The convention of the machine this code runs on.
     public static var host: TrampolineConvention {
@@ -62,6 +71,8 @@ public struct TrampolineConvention: Sendable, Hashable {
     /// and a 16-byte vector fragment the next two words at a 16-byte boundary
     /// (an even word index), as compiled callers store them, synchronous and
     /// async alike. An indirect argument's address is one general-purpose word.
+    /// A 128-bit integer's two fragments (``LoweredFragment/startsPair``) are
+    /// placed together by ``integerPairs``.
     ///
     /// - Parameters:
     ///   - arguments: The lowering of each argument.
@@ -86,10 +97,26 @@ public struct TrampolineConvention: Sendable, Hashable {
                 placed.append(.indirect(cursor.next(.generalPurpose, in: self)))
             case .direct(let fragments):
                 var parts: [PlacedFragment] = []
-                for fragment in fragments {
+                var index = fragments.startIndex
+                while index < fragments.endIndex {
+                    let fragment = fragments[index]
                     try Self.check(fragment)
+                    if fragment.startsPair, integerPairs != .wordByWord {
+                        let high = index + 1
+                        guard high < fragments.endIndex, fragments[high].bank == .generalPurpose else {
+                            throw .unsupportedFragment(
+                                "the low half of a 128-bit integer at offset \(fragment.offset) has no high half")
+                        }
+                        try Self.check(fragments[high])
+                        let (low, upper) = cursor.nextPair(in: self)
+                        parts.append(PlacedFragment(fragment, at: low))
+                        parts.append(PlacedFragment(fragments[high], at: upper))
+                        index += 2
+                        continue
+                    }
                     let location = cursor.next(fragment.bank, in: self, byteCount: fragment.size)
                     parts.append(PlacedFragment(fragment, at: location))
+                    index += 1
                 }
                 placed.append(.direct(parts))
             }
@@ -138,7 +165,7 @@ public struct TrampolineConvention: Sendable, Hashable {
     /// - Returns: A multiple of 16.
     public func asyncCalleePoppedByteCount(stackWordCount: Int) -> Int {
         let bytes = max(stackWordCount, 0) * 8
-        return self == .x86_64 ? bytes & ~15 : (bytes + 15) & ~15
+        return isX86_64 ? bytes & ~15 : (bytes + 15) & ~15
     }
 
     /// The bytes a compiled async caller reserves for the stack arguments
@@ -158,16 +185,28 @@ public struct TrampolineConvention: Sendable, Hashable {
     /// - Returns: A multiple of 16.
     public func asyncCallerReservedByteCount(of locations: [ArgumentLocation]) -> Int {
         let words = Self.stackWordCount(of: locations)
-        guard self == .x86_64, locations.contains(where: Self.hasWideStackFragment) else {
+        guard isX86_64, locations.contains(where: hasWideStackFragment) else {
             return asyncCalleePoppedByteCount(stackWordCount: words)
         }
         return (words * 8 + 15) & ~15
     }
 
-    private static func hasWideStackFragment(_ location: ArgumentLocation) -> Bool {
+    /// Whether this is the x86_64 register budget, whatever its 128-bit integer rule.
+    private var isX86_64: Bool {
+        var budget = self
+        budget.integerPairs = Self.x86_64.integerPairs
+        return budget == .x86_64
+    }
+
+    /// Whether a 16-byte-aligned value travels on the stack: a 16-byte
+    /// vector, or a 128-bit integer placed whole on the stack (Swift 6.1+ on
+    /// x86_64: measured with 6.3.1 `-S`, five words holding a stack `Int128`
+    /// are reserved as 48 bytes and popped as 32, as with a vector).
+    private func hasWideStackFragment(_ location: ArgumentLocation) -> Bool {
         guard case .direct(let parts) = location else { return false }
         return parts.contains { part in
-            if case .stack = part.location { part.fragment.size > 8 } else { false }
+            guard case .stack = part.location else { return false }
+            return part.fragment.size > 8 || (part.fragment.startsPair && integerPairs != .wordByWord)
         }
     }
 
@@ -217,6 +256,31 @@ public struct TrampolineConvention: Sendable, Hashable {
         var generalPurpose: Int
         var vector = 0
         var stack = 0
+
+        /// The two locations of a 128-bit integer's halves, by the convention's rule.
+        mutating func nextPair(in convention: TrampolineConvention) -> (FragmentLocation, FragmentLocation) {
+            let count = convention.generalPurposeArgumentCount
+            switch convention.integerPairs {
+            case .wordByWord:
+                return (next(.generalPurpose, in: convention), next(.generalPurpose, in: convention))
+            case .consecutiveOrStack:
+                if generalPurpose + 2 <= count {
+                    defer { generalPurpose += 2 }
+                    return (.generalPurpose(generalPurpose), .generalPurpose(generalPurpose + 1))
+                }
+            case .evenPairOrStack:
+                let start = generalPurpose + generalPurpose % 2
+                if start + 2 <= count {
+                    generalPurpose = start + 2
+                    return (.generalPurpose(start), .generalPurpose(start + 1))
+                }
+                // No register pair left: no later argument takes a register either.
+                generalPurpose = count
+            }
+            if !stack.isMultiple(of: 2) { stack += 1 }
+            defer { stack += 2 }
+            return (.stack(stack), .stack(stack + 1))
+        }
 
         mutating func next(
             _ bank: RegisterBank, in convention: TrampolineConvention, byteCount: Int = 8
