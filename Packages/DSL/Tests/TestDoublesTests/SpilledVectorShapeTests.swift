@@ -151,7 +151,7 @@ struct LiveSpilledVectors: SpilledVectors {
         } throws: { error in
             guard let error = error as? StubError else { return false }
             return error.requirement?.hasPrefix("oddAsync(") == true
-                && error.reason.contains("16-byte SIMD vector on the stack")
+                && error.reason.contains("16-byte-aligned value on the stack (a SIMD vector")
         }
         #else
         let spy = try Spy<any SpilledVectors>(forwardingTo: LiveSpilledVectors())

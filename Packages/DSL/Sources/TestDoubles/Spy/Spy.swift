@@ -70,8 +70,8 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         if let shape = blueprint.shapes.first(where: \.plan.forwardingMisaligns) {
             throw StubError(
                 .unsupportedProtocolShape, type: blueprint.typeName, requirement: shape.requirement.name,
-                reason: "it is async and passes a 16-byte-aligned value (a SIMD vector, an Int128 or UInt128) on the "
-                    + "stack in an odd number of stack words, "
+                reason: "it is async and passes a 16-byte-aligned value on the stack (a SIMD vector, an Int128 or a "
+                    + "UInt128) in an odd number of stack words, "
                     + "where the Swift compiler's x86_64 callers reserve 16 bytes more than its witnesses pop: the "
                     + "real conformer's witness would leave its caller's stack 16 bytes off and stop the process",
                 fix: "use a Stub and answer this requirement with `when { ... }` (a Stub pops what the caller reserved)"

@@ -241,8 +241,8 @@ struct LiveWideSpillingLedger: WideSpillingLedger {
             _ = try Spy<any WideSpillingLedger>(forwardingTo: LiveWideSpillingLedger())
         } throws: { error in
             guard let error = error as? StubError else { return false }
-            return error.kind == .unsupportedProtocolShape && error.description.contains("spilled")
-                && error.description.contains("Int128")
+            return error.kind == .unsupportedProtocolShape && error.requirement?.hasPrefix("spilled(") == true
+                && error.reason.contains("16-byte-aligned value on the stack")
         }
         #else
         let spy = try Spy<any WideSpillingLedger>(forwardingTo: LiveWideSpillingLedger())
