@@ -32,7 +32,6 @@ protocol WideLedger {
     func maybe(_ amount: Int128?) -> Int128?
     func checked(_ amount: Int128) throws -> Int128
     func limited(_ amount: Int128) throws(LedgerOverflow) -> Int128
-    func fetched(_ a0: Int, _ amount: Int128) async throws -> UInt128
     func adjust(_ amount: inout Int128)
     func apply(_ amount: Int128, _ transform: (Int128) -> Int128) -> Int128
     func maker(_ seed: Int) -> (Int128) -> UInt128
@@ -62,7 +61,6 @@ struct LiveWideLedger: WideLedger {
         if amount > Int128(Int64.max) { throw LedgerOverflow(excess: amount - Int128(Int64.max)) }
         return amount
     }
-    func fetched(_ a0: Int, _ amount: Int128) async throws -> UInt128 { UInt128(bitPattern: amount) &+ UInt128(a0) }
     func adjust(_ amount: inout Int128) { amount = amount &* -2 }
     func apply(_ amount: Int128, _ transform: (Int128) -> Int128) -> Int128 { transform(amount) }
     func maker(_ seed: Int) -> (Int128) -> UInt128 { { UInt128(bitPattern: $0) &+ UInt128(seed) } }
@@ -138,21 +136,17 @@ enum WideSamples {
         #expect(amount == WideSamples.big &* 3)
     }
 
-    @Test func throwingTypedThrowingAndAsync() async throws {
+    @Test func throwingAndTypedThrowing() throws {
         let stub = try Stub<any WideLedger>()
         stub.when { try $0.checked(Match.equal(WideSamples.big)) }.thenReturn(WideSamples.negative)
         stub.when { try $0.checked(Match.equal(0)) }.thenThrow(LedgerOverflow(excess: 1))
         stub.when { try $0.limited(Match.equal(WideSamples.big)) }.thenThrow(LedgerOverflow(excess: WideSamples.big))
         stub.when { try $0.limited(Match.equal(-1)) }.thenReturn(WideSamples.negative)
-        await stub.when { try await $0.fetched(Match.any(), Match.any()) }.then { (a0: Int, amount: Int128) in
-            UInt128(bitPattern: amount) ^ UInt128(a0)
-        }
         let sut = stub()
         #expect(try sut.checked(WideSamples.big) == WideSamples.negative)
         #expect(throws: LedgerOverflow(excess: 1)) { try sut.checked(0) }
         #expect(throws: LedgerOverflow(excess: WideSamples.big)) { try sut.limited(WideSamples.big) }
         #expect(try sut.limited(-1) == WideSamples.negative)
-        #expect(try await sut.fetched(3, WideSamples.negative) == UInt128(bitPattern: WideSamples.negative) ^ 3)
     }
 
     @Test func closuresPropertyAndSubscript() throws {
@@ -189,7 +183,6 @@ enum WideSamples {
         #expect(sut.entry(LedgerEntry(tag: 4, amount: big)) == LedgerEntry(tag: 5, amount: -big))
         #expect(sut.maybe(big >> 2) == (big >> 2) << 1)
         #expect(throws: LedgerOverflow(excess: big - Int128(Int64.max))) { try sut.limited(big) }
-        #expect(try await sut.fetched(5, WideSamples.negative) == UInt128(bitPattern: WideSamples.negative) &+ 5)
         var amount = WideSamples.negative
         sut.adjust(&amount)
         #expect(amount == WideSamples.negative &* -2)
@@ -198,6 +191,17 @@ enum WideSamples {
         #expect(sut.balance == WideSamples.negative)
         #expect(sut[big] == UInt128(bitPattern: big) << 1)
     }
+}
+
+/// Async requirements with a 128-bit integer: served on x86_64; on arm64 construction fails closed
+/// (the arm64 lab answered wrong values for every such call, 2026-12-03: the async convention of a
+/// 128-bit integer there is not measured yet).
+protocol WideAsyncLedger {
+    func fetched(_ a0: Int, _ amount: Int128) async throws -> UInt128
+}
+
+struct LiveWideAsyncLedger: WideAsyncLedger {
+    func fetched(_ a0: Int, _ amount: Int128) async throws -> UInt128 { UInt128(bitPattern: amount) &+ UInt128(a0) }
 }
 
 /// An async requirement whose `Int128` goes to the stack, in an odd number of stack words.
@@ -215,7 +219,28 @@ struct LiveWideSpillingLedger: WideSpillingLedger {
     ) async throws -> Int128 { amount &- Int128(a8 &* tail) }
 }
 
-@Suite struct WideIntegerOnTheStackTests {
+@Suite struct WideIntegerAsyncTests {
+    @Test func asyncRequirementsAreServedOnX86_64AndFailClosedOnArm64() async throws {
+        #if arch(arm64)
+        #expect {
+            _ = try Stub<any WideAsyncLedger>()
+        } throws: { error in
+            guard let error = error as? StubError else { return false }
+            return error.requirement == "fetched(_:_:)" && error.reason.contains("128-bit integer")
+                && error.fix.contains("ManualStub")
+        }
+        #else
+        let stub = try Stub<any WideAsyncLedger>()
+        await stub.when { try await $0.fetched(Match.any(), Match.any()) }.then { (a0: Int, amount: Int128) in
+            UInt128(bitPattern: amount) ^ UInt128(a0)
+        }
+        #expect(try await stub().fetched(3, WideSamples.negative) == UInt128(bitPattern: WideSamples.negative) ^ 3)
+        let spy = try Spy<any WideAsyncLedger>(forwardingTo: LiveWideAsyncLedger())
+        #expect(try await spy().fetched(5, WideSamples.negative) == UInt128(bitPattern: WideSamples.negative) &+ 5)
+        #endif
+    }
+
+    #if !arch(arm64)
     @Test func anAsyncStubReadsAnInt128FromTheStack() async throws {
         let stub = try Stub<any WideSpillingLedger>()
         let calls = await stub.when {
@@ -250,6 +275,7 @@ struct LiveWideSpillingLedger: WideSpillingLedger {
         #expect(answer == WideSamples.big &- 90)
         #endif
     }
+    #endif
 }
 
 /// No linked conformer: only explicit requirements describe it.

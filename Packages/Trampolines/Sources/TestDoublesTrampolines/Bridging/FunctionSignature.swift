@@ -176,6 +176,12 @@ struct FunctionSignature: @unchecked Sendable {
         // An async function takes its indirect result address as its first
         // integer argument (a sync one in a register of its own).
         let resultTakesArgument = function.isAsync && result == .indirect
+        if function.isAsync, convention.integerPairs == .evenPairOrStack,
+            (lowerings + [resultPassing]).contains(where: CallPlan.holdsIntegerPair)
+        {
+            throw unsupported(
+                "an async closure passing or returning a 128-bit integer (its arm64 convention is not measured yet)")
+        }
         var locations: [ArgumentLocation]
         do {
             locations = try convention.placeArguments(

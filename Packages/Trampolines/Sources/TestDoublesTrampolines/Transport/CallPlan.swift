@@ -40,6 +40,11 @@ public struct CallPlan: Sendable, Hashable {
     /// conformer hands control to code that leaves its caller's stack off.
     public var forwardingMisaligns: Bool { witnessPoppedStackByteCount != calleePoppedStackByteCount }
 
+    /// Whether a lowering holds a 128-bit integer's register pair.
+    static func holdsIntegerPair(_ lowering: ValueLowering) -> Bool {
+        if case .direct(let fragments) = lowering { fragments.contains(where: \.startsPair) } else { false }
+    }
+
     /// Plans a protocol witness call.
     ///
     /// The order follows the witness convention: an async call's indirect
@@ -62,6 +67,15 @@ public struct CallPlan: Sendable, Hashable {
         isAsync: Bool = false, genericWordCount: Int = 0, typedError: ValueLowering? = nil,
         typedErrorsTravelDirectly: Bool = TrampolineConvention.typedErrorsTravelDirectly
     ) throws(TrampolineError) {
+        if isAsync, convention.integerPairs == .evenPairOrStack,
+            (arguments + [result] + (typedError.map { [$0] } ?? [])).contains(where: Self.holdsIntegerPair)
+        {
+            // The arm64 lab answered wrong values for every such call (2026-12-03, Swift 6.0.3 under
+            // qemu): the async convention of a 128-bit integer there is not measured yet.
+            throw .unsupportedFragment(
+                "an async requirement passes or returns a 128-bit integer (Int128, UInt128), whose async "
+                    + "convention on arm64 is not measured yet")
+        }
         let resultLocation = try convention.placeResult(result)
         var typedErrorInRegisters: TypedErrorLocation?
         var typedErrorBuffer = false
