@@ -136,7 +136,8 @@ struct ShapeGeneratorTests {
             TypeFamily.byID.count
                 == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count + TypeFamily.shapeFamilies.count
                 + TypeFamily.typedThrowingClosureFamilies.count + TypeFamily.constrainedExistentialFamilies.count
-                + TypeFamily.genericWrapperFamilies.count)
+                + TypeFamily.genericWrapperFamilies.count
+                + TypeFamily.wideIntegerFamilies.count)
     }
 
     @Test func theSeededGeneratorIsStable() {

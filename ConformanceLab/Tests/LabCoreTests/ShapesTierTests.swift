@@ -155,6 +155,6 @@ extension ShapeForm {
     /// Whether the form's cases come from a tier appended after the evidence modules'.
     var isLaterTier: Bool {
         self == .typedThrowingClosure || self == .boundReadAccessor || group == .isolatedProtocol
-            || group == .constrainedExistential || group == .genericWrapper
+            || group == .constrainedExistential || group == .genericWrapper || group == .wideInteger
     }
 }

@@ -20,7 +20,7 @@ struct TypedThrowingClosureTierTests {
         let bound = Self.shapes.filter { $0.form == .boundReadAccessor }
         let isolated = Self.shapes.filter {
             $0.form?.group == .isolatedProtocol || $0.form?.group == .constrainedExistential
-                || $0.form?.group == .genericWrapper
+                || $0.form?.group == .genericWrapper || $0.form?.group == .wideInteger
         }
         let later = bound.count + isolated.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])

@@ -44,6 +44,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case constrainedExistential = "constrained-existential"
     /// A method's own generic parameter inside the lab's generic types (`LabEndpoint<T>`, `LabKey<T>`).
     case genericWrapper = "generic-wrapper"
+    /// `Int128` and `UInt128` (a register pair) in every argument register position and as results and properties.
+    case wideInteger = "wide-integer"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -53,6 +53,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case wrapperEnum = "generic LabLoadable<T>"
     /// `LabPage<LabItem<T>>`: nested generic structs, `T` reached through an array.
     case wrapperNested = "generic LabPage<LabItem<T>>"
+    /// A 128-bit integer (`Int128`, `UInt128`, `Int128?`) as the family's own spelling, after 0 to 9 `Int`s.
+    case wideInteger = "128-bit integer"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -73,6 +75,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .wrapperPhantom, .wrapperNestedArray, .wrapperMetatypeField, .wrapperStored, .wrapperEnum,
             .wrapperNested:
             return .genericWrapper
+        case .wideInteger: return .wideInteger
         }
     }
 

@@ -10,7 +10,7 @@ extension TypeFamily {
     /// Every family by identifier: the catalog and the resilience tier's families.
     public static let byID: [String: TypeFamily] = Dictionary(
         uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies
-            + constrainedExistentialFamilies + genericWrapperFamilies).map {
+            + constrainedExistentialFamilies + genericWrapperFamilies + wideIntegerFamilies).map {
                 ($0.id, $0)
             })
 

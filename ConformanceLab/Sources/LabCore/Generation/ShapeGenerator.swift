@@ -78,6 +78,7 @@ public struct ShapeGenerator: Sendable {
         isolatedProtocolTier(into: &unique)
         constrainedExistentialTier(into: &unique)
         genericWrapperTier(into: &unique)
+        wideIntegerTier(into: &unique)
         return unique.shapes
     }
 
