@@ -8,7 +8,8 @@ extension TypeFamily {
         let signed = TypeFamily(
             id: "Int128", group: .wideInteger,
             samples: [
-                "Int128.min", "Int128.max", "Int128(-1)", "(Int128(0x0123_4567_89AB_CDEF) << 64 | 0x7EDC_BA98_7654_3210)",
+                "Int128.min", "Int128.max", "Int128(-1)",
+                "(Int128(0x0123_4567_89AB_CDEF) << 64 | 0x7EDC_BA98_7654_3210)",
                 "(Int128(-0x1111_2222_3333) << 70 - 0x55)",
             ])
         let unsigned = TypeFamily(
