@@ -186,7 +186,7 @@ struct FixtureDirectory: ~Copyable {
                     }
                   ],
                   "name" : "report",
-                  "schemaVersion" : 1
+                  "schemaVersion" : 2
                 }
 
                 """)
@@ -232,7 +232,7 @@ struct FixtureDirectory: ~Copyable {
         let directory = try FixtureDirectory()
         let newer = directory.file("newer.json")
         try Data(#"{ "schemaVersion" : 99, "interactions" : [] }"#.utf8).write(to: newer)
-        #expect(throws: FixtureError.unsupportedSchemaVersion(found: 99, supported: 1)) {
+        #expect(throws: FixtureError.unsupportedSchemaVersion(found: 99, supported: 2)) {
             try InteractionFixture.load(from: newer)
         }
         let malformed = directory.file("malformed.json")

@@ -30,7 +30,7 @@ enum AccountError: Error, Codable, Equatable {
         let text = try #require(String(data: json, encoding: .utf8))
         #expect(text.hasPrefix("{\n"))
         #expect(text.hasSuffix("}\n"))
-        #expect(text.contains("\"schemaVersion\" : 1"))
+        #expect(text.contains("\"schemaVersion\" : 2"))
         // Sorted keys: balance < id < name inside the result object; interactions < name < schemaVersion.
         let balance = try #require(text.range(of: "\"balance\""))
         let id = try #require(text.range(of: "\"id\""))
@@ -55,10 +55,21 @@ enum AccountError: Error, Codable, Equatable {
     }
 
     @Test func aNewerSchemaVersionIsRejected() {
-        let json = Data(#"{"schemaVersion": 2, "interactions": []}"#.utf8)
-        #expect(throws: FixtureError.unsupportedSchemaVersion(found: 2, supported: 1)) {
+        let json = Data(#"{"schemaVersion": 3, "interactions": []}"#.utf8)
+        #expect(throws: FixtureError.unsupportedSchemaVersion(found: 3, supported: 2)) {
             try InteractionFixture(json: json)
         }
+    }
+
+    @Test func aVersionOneFixtureLoadsAsTheCurrentVersion() throws {
+        #expect(InteractionFixture.currentSchemaVersion == 2)
+        let json = Data(
+            #"{"schemaVersion": 1, "name": "old", "interactions": [{"requirement": "a()", "arguments": [], "result": 3}]}"#
+                .utf8)
+        let fixture = try InteractionFixture(json: json)
+        #expect(fixture.schemaVersion == 2)
+        #expect(fixture.name == "old")
+        #expect(fixture.interactions.map(\.requirement) == ["a()"])
     }
 
     @Test func aMissingSchemaVersionIsRejected() {

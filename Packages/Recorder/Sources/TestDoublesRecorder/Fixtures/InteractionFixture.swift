@@ -8,8 +8,15 @@ import Foundation
 /// printed, so fixtures diff well. Loading a fixture of an unknown version
 /// or malformed JSON throws a ``FixtureError`` and yields nothing.
 public struct InteractionFixture: Hashable, Sendable {
-    /// The schema version this library writes and reads.
-    public static let currentSchemaVersion = 1
+    /// The schema version this library writes.
+    ///
+    /// Version 2 is the seed's number for fixtures that may hold requests
+    /// and recorded errors. This library's first files said 1 for the same
+    /// layout; they load and are migrated to 2 in memory.
+    public static let currentSchemaVersion = 2
+
+    /// The schema versions this library reads.
+    static let readableSchemaVersions = 1...currentSchemaVersion
 
     /// The schema version of the fixture.
     public var schemaVersion: Int
@@ -48,7 +55,7 @@ public struct InteractionFixture: Hashable, Sendable {
             throw .malformed(Self.explain(error))
         }
         guard let version else { throw .missingSchemaVersion }
-        guard version == Self.currentSchemaVersion else {
+        guard Self.readableSchemaVersions.contains(version) else {
             throw .unsupportedSchemaVersion(found: version, supported: Self.currentSchemaVersion)
         }
         do {
@@ -56,6 +63,8 @@ public struct InteractionFixture: Hashable, Sendable {
         } catch {
             throw .malformed(Self.explain(error))
         }
+        // Version 1 has version 2's layout: migrating is renumbering.
+        schemaVersion = Self.currentSchemaVersion
     }
 
     /// Loads a fixture from a file.
