@@ -51,57 +51,17 @@ extension DemangledType {
     /// requirement generic parameter (depth 1, by first appearance), which
     /// `found` lists.
     func replacingConstrainedExistentials(_ found: inout [DemangledExistential]) -> DemangledType {
-        switch self {
-        case .existential(let existential) where existential.isConstrained:
-            let index = found.firstIndex(of: existential) ?? found.count
-            if index == found.count { found.append(existential) }
-            return .genericParameter(depth: 1, index: index)
-        case .existential, .genericParameter, .dependentMember:
-            return self
-        case .nominal(var nominal):
-            nominal.genericArguments = nominal.genericArguments.map { $0.replacingConstrainedExistentials(&found) }
-            nominal.parent = nominal.parent.replacingConstrainedExistentials(&found)
-            return .nominal(nominal)
-        case .tuple(let elements):
-            return .tuple(
-                elements.map {
-                    var element = $0
-                    element.type = $0.type.replacingConstrainedExistentials(&found)
-                    return element
-                })
-        case .function(var function):
-            function.parameters = function.parameters.map {
-                var parameter = $0
-                parameter.type = $0.type.replacingConstrainedExistentials(&found)
-                return parameter
+        replacing { part in
+            switch part {
+            case .existential(let existential) where existential.isConstrained:
+                let index = found.firstIndex(of: existential) ?? found.count
+                if index == found.count { found.append(existential) }
+                return .genericParameter(depth: 1, index: index)
+            case .existential:
+                return part
+            default:
+                return nil
             }
-            function.result = function.result.replacingConstrainedExistentials(&found)
-            if case .typed(let error) = function.thrownError {
-                function.thrownError = .typed(error.replacingConstrainedExistentials(&found))
-            }
-            return .function(function)
-        case .metatype(let instance):
-            return .metatype(instance.replacingConstrainedExistentials(&found))
-        case .existentialMetatype(let instance):
-            return .existentialMetatype(instance.replacingConstrainedExistentials(&found))
-        case .dynamicSelf(let instance):
-            return .dynamicSelf(instance.replacingConstrainedExistentials(&found))
-        }
-    }
-}
-
-extension DemangledNominalType.Parent {
-    func replacingConstrainedExistentials(_ found: inout [DemangledExistential]) -> Self {
-        switch self {
-        case .module: return self
-        case .type(let parent):
-            guard case .nominal(let replaced) = DemangledType.nominal(parent).replacingConstrainedExistentials(&found)
-            else { return self }
-            return .type(replaced)
-        case .extension(let module, let extended):
-            guard case .nominal(let replaced) = DemangledType.nominal(extended).replacingConstrainedExistentials(&found)
-            else { return self }
-            return .extension(module: module, extended: replaced)
         }
     }
 }
