@@ -8,6 +8,15 @@ protocol MemberRequest: Sendable {
     var path: String { get }
 }
 
+/// A request protocol that does not refine Sendable: `R: LooseRequest & Sendable` keeps the marker.
+protocol LooseRequest {
+    associatedtype Response
+}
+
+struct LooseCount: LooseRequest, Sendable {
+    typealias Response = Int
+}
+
 /// A refinement that declares nothing new: the associated type is inherited.
 protocol PagedMemberRequest: MemberRequest {}
 
@@ -44,6 +53,7 @@ protocol MemberClient: Sendable {
     func sendAll<R: MemberRequest>(_ requests: [R]) async throws -> [R.Response]
     func cached<R: MemberRequest>(for request: R) -> R.Response?
     func store<R: MemberRequest>(_ response: R.Response, for request: R) -> Bool
+    func latest<R: LooseRequest & Sendable>(for request: R) -> R.Response?
     func page<R: PagedMemberRequest>(
         _ request: R, completion: @escaping @Sendable (Result<R.Response, any Error>) -> Void)
 }
@@ -54,6 +64,7 @@ struct LiveMemberClient: MemberClient {
     func sendAll<R: MemberRequest>(_ requests: [R]) async throws -> [R.Response] { [] }
     func cached<R: MemberRequest>(for request: R) -> R.Response? { nil }
     func store<R: MemberRequest>(_ response: R.Response, for request: R) -> Bool { false }
+    func latest<R: LooseRequest & Sendable>(for request: R) -> R.Response? { nil }
     func page<R: PagedMemberRequest>(
         _ request: R, completion: @escaping @Sendable (Result<R.Response, any Error>) -> Void
     ) {}
@@ -115,6 +126,12 @@ struct LiveObjectClient: ObjectClient {
         #expect(try await client.sendAll([CountRequest(), CountRequest()]) == [1, 2, 3])
         #expect(client.cached(for: ProfileRequest(id: 3)) == MemberProfile(id: 3, name: "c", tags: []))
         #expect(client.cached(for: ProfileRequest(id: 0)) == nil)
+    }
+
+    @Test func aMarkerProtocolBesideTheConstraintIsServed() throws {
+        let stub = try Stub<any MemberClient>()
+        stub.when { $0.latest(for: Match.any(using: LooseCount())) }.thenReturn(11)
+        #expect(stub().latest(for: LooseCount()) == 11)
     }
 
     @Test func anAssociatedTypeArgumentReachesTheHandlerAndTheLedger() throws {

@@ -164,11 +164,22 @@ struct SymbolSignature {
         }
         for index in parameters.indices where !parameters[index].mayHaveClassBoundAssociatedTypes {
             parameters[index].mayHaveClassBoundAssociatedTypes = parameters[index].conformances.contains {
-                guard let descriptor = ProtocolDescriptor(named: $0) else { return true }
+                // A marker protocol (`Sendable`) has no descriptor and constrains no layout.
+                guard let descriptor = ProtocolDescriptor(named: $0) else { return !isMarkerProtocol($0) }
                 return descriptor.mayConstrainAssociatedTypesToClasses()
             }
         }
         return parameters
+    }
+
+    /// Whether a protocol is a marker protocol (`Sendable`): its existential
+    /// is found and lists no protocol and no class constraint.
+    private static func isMarkerProtocol(_ proto: DemangledNominalType) -> Bool {
+        let existential = DemangledType.existential(DemangledExistential(protocols: [proto]))
+        guard let type = RuntimeTypeLookup.type(forMangledName: existential.mangledName),
+            let metadata = try? ExistentialMetadata(TypeMetadata(type))
+        else { return false }
+        return metadata.protocols.isEmpty && !metadata.isClassConstrained
     }
 
     /// The index of the requirement generic parameter an associated type
