@@ -15,12 +15,18 @@ import TestDoublesMetadata
 public struct InlineAnyArgumentReader: @unchecked Sendable {
     /// The type's metadata, which the `Any` names.
     let metadata: TypeMetadata
+    /// Where the argument is; `.empty` for a direct argument that
+    /// ``gathering`` reads, so a copy of the reader retains no array.
     let location: ArgumentLocation
     let ownership: ArgumentOwnership
     /// The value's size in bytes.
     let size: Int
     /// Whether a copy is a copy of the bytes (nothing to retain).
     let isPOD: Bool
+    /// The register and stack words of a direct argument, gathered with
+    /// plain loads and stores, worked out once; nil where
+    /// ``CallFrame/copyArgumentBytes(_:byteCount:into:)`` gathers them.
+    let gathering: DirectGathering?
 
     /// The reader of an argument of `type` at `location`; nil when an `Any`
     /// keeps such a value out of line, the value is zero-sized, or its memory
@@ -51,10 +57,16 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
             break
         }
         self.metadata = metadata
-        self.location = location
         self.ownership = ownership
         self.size = witnesses.size
         self.isPOD = witnesses.isPOD
+        if case .direct(let parts) = location, let gathering = DirectGathering(parts, byteCount: witnesses.size) {
+            self.gathering = gathering
+            self.location = .empty
+        } else {
+            self.gathering = nil
+            self.location = location
+        }
     }
 
     /// The bytes of an `Any`'s inline buffer; the metadata word follows them.
@@ -78,18 +90,28 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
             }
         } else if isPOD || ownership == .owned {
             // Trivial bytes, or a +1 value the caller handed over: its bits move as they are.
-            frame.copyArgumentBytes(location, byteCount: size, into: buffer)
+            gather(frame, into: buffer)
         } else {
             // Borrowed: the caller keeps its value, the `Any` gets a copy (retaining what it holds).
             var words: (UInt, UInt, UInt) = (0, 0, 0)
             withUnsafeMutableBytes(of: &words) { gathered in
                 guard let base = gathered.baseAddress else { return }
-                frame.copyArgumentBytes(location, byteCount: size, into: base)
+                gather(frame, into: base)
                 metadata.initializeWithCopy(buffer, from: base)
             }
         }
         buffer.storeBytes(
             of: metadata.pointer, toByteOffset: InlineAnyArgumentReader.bufferSize, as: UnsafeRawPointer.self)
+    }
+
+    /// Copies the argument's bytes, bitwise, into `buffer` (zeroed, at least ``bufferSize`` bytes).
+    @inline(__always)
+    private func gather(_ frame: CallFrame, into buffer: UnsafeMutableRawPointer) {
+        if let gathering {
+            gathering.gather(frame, into: buffer)
+        } else {
+            frame.copyArgumentBytes(location, byteCount: size, into: buffer)
+        }
     }
 
     /// The argument of the call in `frame`, as ``initialize(_:from:)`` decodes it.
@@ -99,7 +121,10 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     public func read(_ frame: CallFrame) -> Any {
         withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { slot in
             guard let base = slot.baseAddress else {
-                return frame.argument(ofType: metadata.type, at: location, ownership: ownership)
+                let single = UnsafeMutablePointer<Any>.allocate(capacity: 1)
+                defer { single.deallocate() }
+                initialize(single, from: frame)
+                return single.move()
             }
             initialize(base, from: frame)
             return base.move()

@@ -1,0 +1,94 @@
+import CTestDoublesTrampolines
+
+extension InlineAnyArgumentReader {
+    /// Where each part of a direct argument is saved in the frame and where
+    /// its bytes go in the value, worked out once per argument: a call then
+    /// gathers the value with one load and one store per part, where
+    /// ``CallFrame/copyArgumentBytes(_:byteCount:into:)`` walks the placed
+    /// fragments (an array, retained and released per call) and copies each
+    /// part through `memcpy`.
+    ///
+    /// Only parts of 1, 2, 4 or 8 bytes, at most four of them (what a value
+    /// of up to three words lowers to), are gathered so; any other argument
+    /// keeps the frame's general copy.
+    struct DirectGathering: Sendable {
+        /// One part: `width` bytes from `sourceOffset` (in the saved frame,
+        /// or in the caller's stack arguments when `fromStack`) to
+        /// `destinationOffset` in the value.
+        struct Part: Sendable {
+            var sourceOffset: Int32
+            var destinationOffset: UInt8
+            var width: UInt8
+            var fromStack: Bool
+        }
+
+        private var parts: (Part, Part, Part, Part)
+        private var count: Int
+
+        /// The gathering of a value of `byteCount` bytes placed as `placed`;
+        /// nil when a part is of another width or lies outside the value,
+        /// or there are more than four.
+        init?(_ placed: [PlacedFragment], byteCount: Int) {
+            guard placed.count <= 4 else { return nil }
+            let none = Part(sourceOffset: 0, destinationOffset: 0, width: 0, fromStack: false)
+            var parts = (none, none, none, none)
+            for (index, fragment) in placed.enumerated() {
+                let offset = fragment.fragment.offset
+                guard offset >= 0, offset < byteCount, offset <= Int(UInt8.max) else { return nil }
+                // The bytes past the value's size in a part's register are padding, as the general copy skips them.
+                let width = Swift.min(fragment.fragment.size, byteCount - offset)
+                guard width == 1 || width == 2 || width == 4 || width == 8 else { return nil }
+                let source: Int
+                let fromStack: Bool
+                switch fragment.location {
+                case .generalPurpose(let register):
+                    guard register >= 0, register < Int(TD_FRAME_GP_COUNT) else { return nil }
+                    source = Int(TD_FRAME_GP) + register * 8
+                    fromStack = false
+                case .vector(let register):
+                    guard register >= 0, register < Int(TD_FRAME_VECTOR_COUNT) else { return nil }
+                    source = Int(TD_FRAME_VECTOR) + register * 16
+                    fromStack = false
+                case .stack(let word):
+                    guard word >= 0, word < Int(Int32.max / 8) else { return nil }
+                    source = word * 8
+                    fromStack = true
+                }
+                let part = Part(
+                    sourceOffset: Int32(source), destinationOffset: UInt8(offset), width: UInt8(width),
+                    fromStack: fromStack)
+                switch index {
+                case 0: parts.0 = part
+                case 1: parts.1 = part
+                case 2: parts.2 = part
+                default: parts.3 = part
+                }
+            }
+            self.parts = parts
+            count = placed.count
+        }
+
+        /// Copies the argument's bytes from `frame` into `buffer`, as the frame's general copy does.
+        @inline(__always)
+        func gather(_ frame: CallFrame, into buffer: UnsafeMutableRawPointer) {
+            if count > 0 { copy(parts.0, frame, buffer) }
+            if count > 1 { copy(parts.1, frame, buffer) }
+            if count > 2 { copy(parts.2, frame, buffer) }
+            if count > 3 { copy(parts.3, frame, buffer) }
+        }
+
+        @inline(__always)
+        private func copy(_ part: Part, _ frame: CallFrame, _ buffer: UnsafeMutableRawPointer) {
+            let source =
+                part.fromStack
+                ? frame.stackArguments + Int(part.sourceOffset) : UnsafeRawPointer(frame.raw + Int(part.sourceOffset))
+            let destination = buffer + Int(part.destinationOffset)
+            switch part.width {
+            case 8: destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            case 4: destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            case 2: destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            default: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            }
+        }
+    }
+}

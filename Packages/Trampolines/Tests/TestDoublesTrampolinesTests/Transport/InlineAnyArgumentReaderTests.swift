@@ -1,0 +1,102 @@
+import TestDoublesMetadata
+import Testing
+
+@testable import TestDoublesTrampolines
+
+final class IRBox: CustomStringConvertible, @unchecked Sendable {
+    let tag: Int
+    init(tag: Int) { self.tag = tag }
+    var description: String { "IRBox(\(tag))" }
+}
+
+struct IRTriple { var a: Int, b: Int, c: Int }
+struct IRMixed { var small: Int8, ratio: Float, count: Int32 }
+struct IRPair { var ratio: Double, count: Int }
+
+protocol InlineReaderShapes {
+    func text(_ value: String)
+    func optional(_ value: Int?)
+    func object(_ value: IRBox)
+    func array(_ value: [Int])
+    func triple(_ value: IRTriple)
+    func mixed(_ value: IRMixed)
+    func pair(_ value: IRPair)
+    func late(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: Int, _ value: String)
+}
+
+/// The inline reader gives the same `Any` as the frame's generic decoding,
+/// for arguments in registers, split across register banks and on the stack.
+@Suite struct InlineAnyArgumentReaderTests {
+    /// Each slot's argument types; the value checked is the last argument.
+    static let slots: [[any Any.Type]] = [
+        [String.self], [Int?.self], [IRBox.self], [[Int].self], [IRTriple.self], [IRMixed.self], [IRPair.self],
+        Array(repeating: Int.self, count: 8) + [String.self],
+    ]
+
+    /// One call's argument as the inline reader read it and as the generic decoding read it, with whether
+    /// the type has an inline reader at all.
+    struct Read: Sendable {
+        let inline: String?
+        let generic: String
+        /// Whether the reader gathers the words itself (every shape here is a whole-part one).
+        let gathered: Bool
+    }
+
+    func make(reads: Observations<Read>, kept: Cell<Any>? = nil) throws -> any InlineReaderShapes {
+        let placements = try Self.slots.map { try Placement($0) }
+        return try fabricate((any InlineReaderShapes).self) { frame in
+            let types = Self.slots[frame.slot]
+            let location = placements[frame.slot].arguments[types.count - 1]
+            let type = types[types.count - 1]
+            let reader = InlineAnyArgumentReader(type: type, location: location, ownership: .borrowed)
+            let value = reader?.read(frame)
+            if let value { kept?.set(value) }
+            reads.append(
+                Read(
+                    inline: value.map { String(describing: $0) },
+                    generic: String(describing: frame.argument(ofType: type, at: location)),
+                    gathered: reader?.gathering != nil))
+        }.value
+    }
+
+    @Test func everyShapeReadsAsTheGenericDecodingReadsIt() throws {
+        let reads = Observations<Read>()
+        let shapes = try make(reads: reads)
+        let long = String(repeating: "long text ", count: 4)
+        shapes.text("short")
+        shapes.text(long)
+        shapes.optional(7)
+        shapes.optional(nil)
+        shapes.object(IRBox(tag: 3))
+        shapes.array([1, 2, 3])
+        shapes.triple(IRTriple(a: 1, b: -2, c: 3))
+        shapes.mixed(IRMixed(small: -5, ratio: 2.5, count: 70_000))
+        shapes.pair(IRPair(ratio: -0.25, count: 9))
+        shapes.late(1, 2, 3, 4, 5, 6, 7, 8, long)
+        shapes.late(1, 2, 3, 4, 5, 6, 7, 8, "s")
+        let all = reads.all
+        #expect(
+            all.map(\.generic) == [
+                "short", long, "Optional(7)", "nil", "IRBox(3)", "[1, 2, 3]",
+                "IRTriple(a: 1, b: -2, c: 3)", "IRMixed(small: -5, ratio: 2.5, count: 70000)",
+                "IRPair(ratio: -0.25, count: 9)", long, "s",
+            ])
+        #expect(all.map(\.inline) == all.map { Optional($0.generic) })
+        #expect(all.filter { !$0.gathered }.isEmpty)
+    }
+
+    @Test func aBorrowedReferenceIsRetainedByTheReadValue() throws {
+        let kept = Cell<Any>()
+        let shapes = try make(reads: Observations(), kept: kept)
+        weak var weakBox: IRBox?
+        do {
+            let box = IRBox(tag: 11)
+            weakBox = box
+            shapes.object(box)
+        }
+        #expect(weakBox != nil)
+        #expect((kept.value as? IRBox)?.tag == 11)
+        kept.set(nil)
+        #expect(weakBox == nil)
+    }
+}
