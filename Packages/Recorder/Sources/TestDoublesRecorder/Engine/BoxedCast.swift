@@ -22,7 +22,7 @@ enum BoxedCast {
     /// `value` as a `T`; throws ``Failure`` when `value as? T` would be nil.
     @inlinable
     static func cast<T>(_ value: Any, to _: T.Type) throws(Failure) -> T {
-        if canBeOwnType(T.self), type(of: value) == T.self { return unbox(value, as: T.self) }
+        if canBeOwnType(T.self), ownType(of: value) == T.self { return unbox(value, as: T.self) }
         switch value {
         case let typed as T: return typed
         default: throw Failure()
@@ -41,6 +41,18 @@ enum BoxedCast {
     static func canBeOwnType(_ type: Any.Type) -> Bool {
         let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
         return kind != 0x303 && kind != 0x306 && kind != 0x307
+    }
+
+    /// The own type of the value a box holds, as `type(of:)` gives it.
+    ///
+    /// The box is borrowed: `type(of:)` on a value read through a pointer
+    /// (a lent argument) copies the whole existential first, retaining what
+    /// it holds, only to release it again; a borrowed parameter is opened
+    /// in place.
+    @inlinable
+    @inline(__always)
+    static func ownType(of value: borrowing Any) -> Any.Type {
+        type(of: value)
     }
 
     /// The `T` a box holds; only for a `value` whose own type is `T`

@@ -1,38 +1,67 @@
 /// How the recorded calls that finished after their lock hold finished, in
 /// the order they finished, kept beside the ledger.
 ///
-/// Appending is the whole cost a call pays: no hashing, and the
-/// completions are kept in chunks of fixed capacity that never grow, so an
-/// append never moves the completions before it (growing one array moved
-/// every completion, each through its value witnesses: about a fifth of
-/// what recording a handler's answer cost). The rare readers (completions,
+/// Appending is the whole cost a call pays: no hashing, no array to grow or
+/// check for uniqueness. Completions are kept, each with its ledger
+/// position, in chunks of fixed capacity that never move (growing one array
+/// moved every completion, each through its value witnesses; appending to
+/// an array inside an array checked both for uniqueness on every call). A
+/// copy of a log is a snapshot: it shares the chunks and reads only the
+/// completions it counts, while the recorder's own log goes on appending
+/// past them, under the recorder's lock. The rare readers (completions,
 /// timelines) look completions up by position through ``byPosition``.
 struct CompletionLog {
-    /// How many completions a chunk holds.
-    private static let chunkCapacity = 256
+    /// One finished call: its ledger position and how it finished.
+    struct Entry {
+        let position: Int
+        let completion: CallCompletion
+    }
 
-    private var positions: [Int] = []
-    private var chunks: [[CallCompletion]] = []
+    /// A block of entries, initialized once each, in order.
+    final class Chunk: @unchecked Sendable {
+        let entries: UnsafeMutablePointer<Entry>
+        /// The entries initialized so far. Written only by the recorder's
+        /// log, under the recorder's lock; read by `deinit`, which runs once
+        /// neither that log nor any snapshot holds the chunk.
+        var count = 0
+
+        init() {
+            entries = .allocate(capacity: CompletionLog.chunkCapacity)
+        }
+
+        deinit {
+            entries.deinitialize(count: count)
+            entries.deallocate()
+        }
+    }
+
+    /// How many completions a chunk holds.
+    static let chunkCapacity = 256
+
+    private var chunks: [Chunk] = []
+    /// The completions this log (or snapshot) counts.
+    private(set) var count = 0
 
     /// Records how the call at ledger `position` finished; each call finishes once.
     mutating func record(_ completion: CallCompletion, at position: Int) {
-        positions.append(position)
-        let last = chunks.count - 1
-        if last >= 0, chunks[last].count < Self.chunkCapacity {
-            chunks[last].append(completion)
-        } else {
-            var chunk: [CallCompletion] = []
-            chunk.reserveCapacity(Self.chunkCapacity)
-            chunk.append(completion)
-            chunks.append(chunk)
+        let offset = count % Self.chunkCapacity
+        if offset == 0 { chunks.append(Chunk()) }
+        // Borrowed from the array, which holds it: no retain per call.
+        Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef { chunk in
+            (chunk.entries + offset).initialize(to: Entry(position: position, completion: completion))
+            chunk.count = offset + 1
         }
+        count += 1
     }
 
     /// The completions by ledger position.
     var byPosition: [Int: CallCompletion] {
         var table: [Int: CallCompletion] = [:]
-        table.reserveCapacity(positions.count)
-        for (position, completion) in zip(positions, chunks.joined()) { table[position] = completion }
+        table.reserveCapacity(count)
+        for index in 0..<count {
+            let entry = chunks[index / Self.chunkCapacity].entries[index % Self.chunkCapacity]
+            table[entry.position] = entry.completion
+        }
         return table
     }
 

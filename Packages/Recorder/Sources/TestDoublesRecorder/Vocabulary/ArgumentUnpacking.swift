@@ -105,7 +105,7 @@ enum ArgumentUnpacking {
         @usableFromInline
         func match(_ arguments: UnsafeBufferPointer<Any>) -> Bool {
             guard let types, arguments.count >= types.count else { return false }
-            for position in 0..<types.count where Swift.type(of: arguments[position]) != types[position] {
+            for position in 0..<types.count where BoxedCast.ownType(of: arguments[position]) != types[position] {
                 return false
             }
             return true
