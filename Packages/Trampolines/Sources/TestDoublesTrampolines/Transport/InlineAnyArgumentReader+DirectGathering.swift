@@ -3,14 +3,14 @@ import CTestDoublesTrampolines
 extension InlineAnyArgumentReader {
     /// Where each part of a direct argument is saved in the frame and where
     /// its bytes go in the value, worked out once per argument: a call then
-    /// gathers the value with one load and one store per part, where
+    /// gathers the value with one load and one store per part (of 1, 2, 4
+    /// or 8 bytes; a part of another width is copied as bytes), where
     /// ``CallFrame/copyArgumentBytes(_:byteCount:into:)`` walks the placed
     /// fragments (an array, retained and released per call) and copies each
     /// part through `memcpy`.
     ///
-    /// Only parts of 1, 2, 4 or 8 bytes, at most four of them (what a value
-    /// of up to three words lowers to), are gathered so; any other argument
-    /// keeps the frame's general copy.
+    /// A value of up to three words travels in at most six parts here; one
+    /// in more is left to the generic decoding.
     struct DirectGathering: Sendable {
         /// One part: `width` bytes from `sourceOffset` (in the saved frame,
         /// or in the caller's stack arguments when `fromStack`) to
@@ -22,22 +22,21 @@ extension InlineAnyArgumentReader {
             var fromStack: Bool
         }
 
-        private var parts: (Part, Part, Part, Part)
+        private var parts: (Part, Part, Part, Part, Part, Part)
         private var count: Int
 
         /// The gathering of a value of `byteCount` bytes placed as `placed`;
-        /// nil when a part is of another width or lies outside the value,
-        /// or there are more than four.
+        /// nil when a part lies outside the value or there are more than six.
         init?(_ placed: [PlacedFragment], byteCount: Int) {
-            guard placed.count <= 4 else { return nil }
+            guard placed.count <= 6 else { return nil }
             let none = Part(sourceOffset: 0, destinationOffset: 0, width: 0, fromStack: false)
-            var parts = (none, none, none, none)
+            var parts = (none, none, none, none, none, none)
             for (index, fragment) in placed.enumerated() {
                 let offset = fragment.fragment.offset
                 guard offset >= 0, offset < byteCount, offset <= Int(UInt8.max) else { return nil }
                 // The bytes past the value's size in a part's register are padding, as the general copy skips them.
                 let width = Swift.min(fragment.fragment.size, byteCount - offset)
-                guard width == 1 || width == 2 || width == 4 || width == 8 else { return nil }
+                guard width > 0 else { return nil }
                 let source: Int
                 let fromStack: Bool
                 switch fragment.location {
@@ -61,7 +60,9 @@ extension InlineAnyArgumentReader {
                 case 0: parts.0 = part
                 case 1: parts.1 = part
                 case 2: parts.2 = part
-                default: parts.3 = part
+                case 3: parts.3 = part
+                case 4: parts.4 = part
+                default: parts.5 = part
                 }
             }
             self.parts = parts
@@ -75,6 +76,8 @@ extension InlineAnyArgumentReader {
             if count > 1 { copy(parts.1, frame, buffer) }
             if count > 2 { copy(parts.2, frame, buffer) }
             if count > 3 { copy(parts.3, frame, buffer) }
+            if count > 4 { copy(parts.4, frame, buffer) }
+            if count > 5 { copy(parts.5, frame, buffer) }
         }
 
         @inline(__always)
@@ -87,7 +90,8 @@ extension InlineAnyArgumentReader {
             case 8: destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             case 4: destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
             case 2: destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
-            default: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            case 1: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            default: destination.copyMemory(from: source, byteCount: Int(part.width))
             }
         }
     }

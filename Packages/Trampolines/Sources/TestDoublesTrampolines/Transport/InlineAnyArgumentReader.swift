@@ -13,25 +13,30 @@ import TestDoublesMetadata
 /// witness only where a copy must retain: the same `Any`, with no generic
 /// code and no metadata lookup.
 public struct InlineAnyArgumentReader: @unchecked Sendable {
+    /// Where the argument's bytes are.
+    enum Source {
+        /// The argument's address travels at this location.
+        case indirect(FragmentLocation)
+        /// The argument's parts, in registers and stack words.
+        case direct(DirectGathering)
+    }
+
     /// The type's metadata, which the `Any` names.
     let metadata: TypeMetadata
-    /// Where the argument is; `.empty` for a direct argument that
-    /// ``gathering`` reads, so a copy of the reader retains no array.
-    let location: ArgumentLocation
+    /// Where the argument is, worked out once: a reader holds no reference,
+    /// so reading one out of a plan retains nothing.
+    let source: Source
     let ownership: ArgumentOwnership
     /// The value's size in bytes.
     let size: Int
     /// Whether a copy is a copy of the bytes (nothing to retain).
     let isPOD: Bool
-    /// The register and stack words of a direct argument, gathered with
-    /// plain loads and stores, worked out once; nil where
-    /// ``CallFrame/copyArgumentBytes(_:byteCount:into:)`` gathers them.
-    let gathering: DirectGathering?
 
     /// The reader of an argument of `type` at `location`; nil when an `Any`
-    /// keeps such a value out of line, the value is zero-sized, or its memory
-    /// form differs from what travels (a thin or optional thin metatype), all
-    /// of which the generic decoding serves.
+    /// keeps such a value out of line, the value is zero-sized, its memory
+    /// form differs from what travels (a thin or optional thin metatype), or
+    /// it travels in more parts than ``DirectGathering`` gathers, all of
+    /// which the generic decoding serves.
     ///
     /// - Parameters:
     ///   - type: The argument's type.
@@ -53,20 +58,15 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
             if witnesses.size == MemoryLayout<UInt>.size, parts.count == 1, parts[0].fragment.size == 1 {
                 return nil
             }
-        case .indirect:
-            break
+            guard let gathering = DirectGathering(parts, byteCount: witnesses.size) else { return nil }
+            source = .direct(gathering)
+        case .indirect(let pointerLocation):
+            source = .indirect(pointerLocation)
         }
         self.metadata = metadata
         self.ownership = ownership
         self.size = witnesses.size
         self.isPOD = witnesses.isPOD
-        if case .direct(let parts) = location, let gathering = DirectGathering(parts, byteCount: witnesses.size) {
-            self.gathering = gathering
-            self.location = .empty
-        } else {
-            self.gathering = nil
-            self.location = location
-        }
     }
 
     /// The bytes of an `Any`'s inline buffer; the metadata word follows them.
@@ -83,35 +83,30 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     public func initialize(_ destination: UnsafeMutablePointer<Any>, from frame: CallFrame) {
         let buffer = UnsafeMutableRawPointer(destination)
         buffer.initializeMemory(as: UInt.self, repeating: 0, count: 3)
-        if case .indirect = location, let source = frame.indirectArgumentAddress(location) {
-            switch ownership {
-            case .borrowed: metadata.initializeWithCopy(buffer, from: source)
-            case .owned: metadata.initializeWithTake(buffer, from: source)
+        switch source {
+        case .indirect(let pointerLocation):
+            if let source = frame.indirectArgumentAddress(.indirect(pointerLocation)) {
+                switch ownership {
+                case .borrowed: metadata.initializeWithCopy(buffer, from: source)
+                case .owned: metadata.initializeWithTake(buffer, from: source)
+                }
             }
-        } else if isPOD || ownership == .owned {
-            // Trivial bytes, or a +1 value the caller handed over: its bits move as they are.
-            gather(frame, into: buffer)
-        } else {
-            // Borrowed: the caller keeps its value, the `Any` gets a copy (retaining what it holds).
-            var words: (UInt, UInt, UInt) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { gathered in
-                guard let base = gathered.baseAddress else { return }
-                gather(frame, into: base)
-                metadata.initializeWithCopy(buffer, from: base)
+        case .direct(let gathering):
+            if isPOD || ownership == .owned {
+                // Trivial bytes, or a +1 value the caller handed over: its bits move as they are.
+                gathering.gather(frame, into: buffer)
+            } else {
+                // Borrowed: the caller keeps its value, the `Any` gets a copy (retaining what it holds).
+                var words: (UInt, UInt, UInt) = (0, 0, 0)
+                withUnsafeMutableBytes(of: &words) { gathered in
+                    guard let base = gathered.baseAddress else { return }
+                    gathering.gather(frame, into: base)
+                    metadata.initializeWithCopy(buffer, from: base)
+                }
             }
         }
         buffer.storeBytes(
             of: metadata.pointer, toByteOffset: InlineAnyArgumentReader.bufferSize, as: UnsafeRawPointer.self)
-    }
-
-    /// Copies the argument's bytes, bitwise, into `buffer` (zeroed, at least ``bufferSize`` bytes).
-    @inline(__always)
-    private func gather(_ frame: CallFrame, into buffer: UnsafeMutableRawPointer) {
-        if let gathering {
-            gathering.gather(frame, into: buffer)
-        } else {
-            frame.copyArgumentBytes(location, byteCount: size, into: buffer)
-        }
     }
 
     /// The argument of the call in `frame`, as ``initialize(_:from:)`` decodes it.

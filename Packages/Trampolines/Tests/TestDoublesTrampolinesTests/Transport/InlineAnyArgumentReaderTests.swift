@@ -12,6 +12,8 @@ final class IRBox: CustomStringConvertible, @unchecked Sendable {
 struct IRTriple { var a: Int, b: Int, c: Int }
 struct IRMixed { var small: Int8, ratio: Float, count: Int32 }
 struct IRPair { var ratio: Double, count: Int }
+struct IROdd { var a: Int32, b: Int16, c: Int8 }
+enum IRFigure { case circle(Double), rectangle(Int, Int), point }
 
 protocol InlineReaderShapes {
     func text(_ value: String)
@@ -21,6 +23,8 @@ protocol InlineReaderShapes {
     func triple(_ value: IRTriple)
     func mixed(_ value: IRMixed)
     func pair(_ value: IRPair)
+    func odd(_ value: IROdd)
+    func figure(_ value: IRFigure)
     func late(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: Int, _ value: String)
 }
 
@@ -30,7 +34,7 @@ protocol InlineReaderShapes {
     /// Each slot's argument types; the value checked is the last argument.
     static let slots: [[any Any.Type]] = [
         [String.self], [Int?.self], [IRBox.self], [[Int].self], [IRTriple.self], [IRMixed.self], [IRPair.self],
-        Array(repeating: Int.self, count: 8) + [String.self],
+        [IROdd.self], [IRFigure.self], Array(repeating: Int.self, count: 8) + [String.self],
     ]
 
     /// One call's argument as the inline reader read it and as the generic decoding read it, with whether
@@ -38,7 +42,7 @@ protocol InlineReaderShapes {
     struct Read: Sendable {
         let inline: String?
         let generic: String
-        /// Whether the reader gathers the words itself (every shape here is a whole-part one).
+        /// Whether the reader gathers the parts from the frame itself (every shape here is direct).
         let gathered: Bool
     }
 
@@ -55,7 +59,7 @@ protocol InlineReaderShapes {
                 Read(
                     inline: value.map { String(describing: $0) },
                     generic: String(describing: frame.argument(ofType: type, at: location)),
-                    gathered: reader?.gathering != nil))
+                    gathered: reader.map { if case .direct = $0.source { true } else { false } } ?? false))
         }.value
     }
 
@@ -72,6 +76,10 @@ protocol InlineReaderShapes {
         shapes.triple(IRTriple(a: 1, b: -2, c: 3))
         shapes.mixed(IRMixed(small: -5, ratio: 2.5, count: 70_000))
         shapes.pair(IRPair(ratio: -0.25, count: 9))
+        shapes.odd(IROdd(a: -70_000, b: 300, c: -7))
+        shapes.figure(.rectangle(4, -5))
+        shapes.figure(.circle(1.5))
+        shapes.figure(.point)
         shapes.late(1, 2, 3, 4, 5, 6, 7, 8, long)
         shapes.late(1, 2, 3, 4, 5, 6, 7, 8, "s")
         let all = reads.all
@@ -79,7 +87,8 @@ protocol InlineReaderShapes {
             all.map(\.generic) == [
                 "short", long, "Optional(7)", "nil", "IRBox(3)", "[1, 2, 3]",
                 "IRTriple(a: 1, b: -2, c: 3)", "IRMixed(small: -5, ratio: 2.5, count: 70000)",
-                "IRPair(ratio: -0.25, count: 9)", long, "s",
+                "IRPair(ratio: -0.25, count: 9)", "IROdd(a: -70000, b: 300, c: -7)",
+                "rectangle(4, -5)", "circle(1.5)", "point", long, "s",
             ])
         #expect(all.map(\.inline) == all.map { Optional($0.generic) })
         #expect(all.filter { !$0.gathered }.isEmpty)
