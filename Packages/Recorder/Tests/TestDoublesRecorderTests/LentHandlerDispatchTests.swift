@@ -85,6 +85,29 @@ import Testing
         #expect(kept == nil)
     }
 
+    /// A consumed call's arguments move into the ledger and the handler reads
+    /// them there: clearing the ledger while the handler runs leaves them
+    /// readable to the end of the handler, and released after it.
+    @Test func aConsumedCallsArgumentsOutliveAClearWhileItsHandlerRuns() {
+        let double = ServiceDouble()
+        let recorder = double.recorder
+        weak var kept: Token?
+        double.when { $0.attach(Match.any()) }.appendingCompute(
+            { arguments, _ in
+                recorder.clearInvocations()
+                return (arguments[0] as? Token?)??.name == "lent"
+            }, times: nil, site: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        do {
+            let token = Token("lent")
+            kept = token
+            let answer = Self.lentCall(
+                double, ServiceDouble.Requirements.attach, [Optional(token) as Any], consuming: true)
+            #expect(Self.returned(answer) as? Bool == true)
+        }
+        #expect(recorder.invocations.isEmpty)
+        #expect(kept == nil)
+    }
+
     @Test func aHandlersErrorIsThrownToTheCallerAndRecordedAsItsCompletion() {
         let double = ServiceDouble()
         let pattern = double.when { try $0.fetch(id: Match.any()) }

@@ -83,11 +83,16 @@ final class ConfiguredBehavior: @unchecked Sendable {
     let action: BehaviorAction
     let outcome: Invocation.Outcome
     let site: CallSite
+    /// The synchronous handler of a `.compute` action, read without
+    /// copying the action (a copy of the enum goes through its value
+    /// witnesses, on every call a handler answers).
+    let handler: ((UnsafeBufferPointer<Any>, Int) throws -> Any)?
 
     init(action: BehaviorAction, site: CallSite) {
         self.action = action
         self.outcome = action.outcome
         self.site = site
+        if case .compute(let handler) = action { self.handler = handler } else { self.handler = nil }
     }
 }
 

@@ -81,9 +81,8 @@ extension InvocationRecorder {
     /// themselves into the ledger instead of copies.
     ///
     /// When it answers (non-nil), the arguments were moved out of
-    /// `arguments` (or, for a handler's answer, copied into the ledger and
-    /// destroyed once the handler ran), which is left uninitialized: the
-    /// front neither copies nor destroys them. When it gives nil, nothing
+    /// `arguments` into the ledger (a handler reads them there), which is
+    /// left uninitialized: the front neither copies nor destroys them. When it gives nil, nothing
     /// was recorded or consumed and the arguments are still the front's,
     /// initialized.
     ///
@@ -253,16 +252,16 @@ extension InvocationRecorder {
     /// ledger entry, answer and completion); nil (and nothing consumed or
     /// recorded) otherwise.
     ///
-    /// With `consuming`, a value's call moves the arguments into the ledger
-    /// and a handler's call copies them and destroys the front's once the
-    /// handler ran: either way the front's buffer is left uninitialized when
-    /// the answer is not nil.
+    /// With `consuming`, the arguments move into the ledger, and a handler
+    /// reads the ledger's, lent: the front's buffer is left uninitialized
+    /// when the answer is not nil.
     @inline(__always)
     private func catchAllAnswer(
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool
     ) -> ScalarCallOutcome? {
         var notification: Notification?
         var ticket: CallTicket?
+        var loan: BoxedArgumentStore.Loan?
         // The slot and the registration are borrowed without retaining:
         // the state holds both, and nothing drops them while the lock is held.
         // Only a handler's behavior leaves the lock (retained), to run after it.
@@ -281,9 +280,19 @@ extension InvocationRecorder {
                         notification = appendInvocation(
                             &state, requirement, recorded, .returned, first.number, immediate: answer)
                     case .handler(let behavior, _):
-                        ticket = state.nextTicket
-                        notification = appendInvocation(
-                            &state, requirement, .borrowed(arguments), behavior.outcome, first.number)
+                        let next = state.nextTicket
+                        ticket = next
+                        if consuming {
+                            // The arguments move into the ledger, and the handler reads the ledger's own:
+                            // no copy to retain, none to destroy after it.
+                            notification = appendInvocation(
+                                &state, requirement, .lent(UnsafeMutableBufferPointer(mutating: arguments)),
+                                behavior.outcome, first.number)
+                            loan = state.ledger.lentArguments(at: next.position)
+                        } else {
+                            notification = appendInvocation(
+                                &state, requirement, .borrowed(arguments), behavior.outcome, first.number)
+                        }
                     }
                     return step
                 }
@@ -294,8 +303,17 @@ extension InvocationRecorder {
         case nil: return nil
         case .answer(let answer)?: return answer.outcome
         case .handler(let behavior, let count)?:
-            let outcome = handlerOutcome(behavior, count, requirement, arguments)
-            if consuming { UnsafeMutableBufferPointer(mutating: arguments).deinitialize() }
+            let outcome: CallOutcome
+            if consuming {
+                // The arguments are the ledger's now (boxed, so always lent back). The loan keeps
+                // their chunk alive while the handler reads them, even if the ledger is cleared
+                // meanwhile; only reads touch them.
+                outcome = withExtendedLifetime(loan?.chunk) {
+                    handlerOutcome(behavior, count, requirement, loan?.values ?? UnsafeBufferPointer(start: nil, count: 0))
+                }
+            } else {
+                outcome = handlerOutcome(behavior, count, requirement, arguments)
+            }
             if let ticket { complete(ticket, outcome) }
             return .outcome(outcome)
         }
@@ -433,6 +451,13 @@ extension InvocationRecorder {
     private func immediateOutcome(
         _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement, _ arguments: CallArguments
     ) -> CallOutcome? {
+        if let handler = behavior.handler {
+            do {
+                return .returned(try arguments.withLentValues { try handler($0, count) })
+            } catch {
+                return handlerFailed(error, requirement, arguments.values, site: behavior.site)
+            }
+        }
         switch behavior.action {
         case .value(let value): return .returned(value)
         case .error(let error): return thrown(error, requirement, arguments.values, site: behavior.site)

@@ -86,6 +86,21 @@ struct BoxedArgumentStore {
         chunks.append(Chunk(capacity: Swift.max(needed, Swift.min(doubled, BoxedArgumentStore.largestChunkCapacity))))
     }
 
+    /// Arguments the store keeps, lent in place: the chunk that holds them
+    /// stays alive while the loan does, even once the store forgets them.
+    struct Loan {
+        let chunk: Chunk
+        let values: UnsafeBufferPointer<Any>
+    }
+
+    /// The arguments kept at `location`, lent without a copy; they must be only read.
+    func lend(at location: Location) -> Loan {
+        let chunk = chunks[Int(location.chunk)]
+        return Loan(
+            chunk: chunk,
+            values: UnsafeBufferPointer(start: chunk.values + Int(location.offset), count: Int(location.count)))
+    }
+
     /// The arguments kept at `location`, in declaration order.
     func values(at location: Location) -> [Any] {
         guard location.count > 0 else { return [] }

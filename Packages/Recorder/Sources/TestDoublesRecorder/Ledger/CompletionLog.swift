@@ -39,18 +39,23 @@ struct CompletionLog {
     static let chunkCapacity = 256
 
     private var chunks: [Chunk] = []
+    /// The last chunk, which ``chunks`` holds: reached without a retain.
+    private var tail: Unmanaged<Chunk>?
     /// The completions this log (or snapshot) counts.
     private(set) var count = 0
 
     /// Records how the call at ledger `position` finished; each call finishes once.
-    mutating func record(_ completion: CallCompletion, at position: Int) {
+    mutating func record(_ completion: consuming CallCompletion, at position: Int) {
         let offset = count % Self.chunkCapacity
-        if offset == 0 { chunks.append(Chunk()) }
-        // Borrowed from the array, which holds it: no retain per call.
-        Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef { chunk in
-            (chunk.entries + offset).initialize(to: Entry(position: position, completion: completion))
-            chunk.count = offset + 1
+        if offset == 0 || tail == nil {
+            let chunk = Chunk()
+            chunks.append(chunk)
+            tail = Unmanaged.passUnretained(chunk)
         }
+        guard let tail else { return }
+        let entries = tail._withUnsafeGuaranteedRef { $0.entries }
+        (entries + offset).initialize(to: Entry(position: position, completion: completion))
+        tail._withUnsafeGuaranteedRef { $0.count = offset + 1 }
         count += 1
     }
 

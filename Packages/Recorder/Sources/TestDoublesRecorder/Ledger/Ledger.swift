@@ -388,6 +388,15 @@ struct Ledger {
                 second: UInt64(slot.words.2) | UInt64(slot.words.3) << 32, kinds: shape.kinds))
     }
 
+    /// The boxed arguments of call `position`, lent in place (see
+    /// ``BoxedArgumentStore/Loan``); nil for a call recorded with scalars.
+    func lentArguments(at position: Int) -> BoxedArgumentStore.Loan? {
+        let slot = slot(at: position)
+        guard shapes[Int(slot.shape)].boxed else { return nil }
+        return boxedArguments.lend(
+            at: BoxedArgumentStore.Location(chunk: slot.words.0, offset: slot.words.1, count: slot.words.2))
+    }
+
     /// Call `position` as an invocation.
     func invocation(at position: Int) -> Invocation {
         let entry = entry(at: position)
