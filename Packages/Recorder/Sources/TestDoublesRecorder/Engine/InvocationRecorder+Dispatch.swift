@@ -308,9 +308,9 @@ extension InvocationRecorder {
                 // The arguments are the ledger's now (boxed, so always lent back). The loan keeps
                 // their chunk alive while the handler reads them, even if the ledger is cleared
                 // meanwhile; only reads touch them.
-                outcome = withExtendedLifetime(loan?.chunk) {
-                    handlerOutcome(behavior, count, requirement, loan?.values ?? UnsafeBufferPointer(start: nil, count: 0))
-                }
+                outcome = handlerOutcome(
+                    behavior, count, requirement, loan?.values ?? UnsafeBufferPointer(start: nil, count: 0))
+                loan?.end()
             } else {
                 outcome = handlerOutcome(behavior, count, requirement, arguments)
             }

@@ -87,18 +87,27 @@ struct BoxedArgumentStore {
     }
 
     /// Arguments the store keeps, lent in place: the chunk that holds them
-    /// stays alive while the loan does, even once the store forgets them.
+    /// is retained once by the loan, and stays alive, even once the store
+    /// forgets them, until ``end()``.
     struct Loan {
-        let chunk: Chunk
+        private let chunk: Unmanaged<Chunk>
+        /// The arguments, to be only read, until ``end()``.
         let values: UnsafeBufferPointer<Any>
+
+        fileprivate init(_ chunk: Chunk, _ location: Location) {
+            self.chunk = Unmanaged.passRetained(chunk)
+            values = UnsafeBufferPointer(start: chunk.values + Int(location.offset), count: Int(location.count))
+        }
+
+        /// Gives the chunk back; the values must not be read after it. Called exactly once per loan.
+        func end() {
+            chunk.release()
+        }
     }
 
-    /// The arguments kept at `location`, lent without a copy; they must be only read.
+    /// The arguments kept at `location`, lent without a copy (see ``Loan``).
     func lend(at location: Location) -> Loan {
-        let chunk = chunks[Int(location.chunk)]
-        return Loan(
-            chunk: chunk,
-            values: UnsafeBufferPointer(start: chunk.values + Int(location.offset), count: Int(location.count)))
+        Unmanaged.passUnretained(chunks[Int(location.chunk)])._withUnsafeGuaranteedRef { Loan($0, location) }
     }
 
     /// The arguments kept at `location`, in declaration order.

@@ -389,7 +389,8 @@ struct Ledger {
     }
 
     /// The boxed arguments of call `position`, lent in place (see
-    /// ``BoxedArgumentStore/Loan``); nil for a call recorded with scalars.
+    /// ``BoxedArgumentStore/Loan``, which the caller must end); nil for a
+    /// call recorded with scalars.
     func lentArguments(at position: Int) -> BoxedArgumentStore.Loan? {
         let slot = slot(at: position)
         guard shapes[Int(slot.shape)].boxed else { return nil }

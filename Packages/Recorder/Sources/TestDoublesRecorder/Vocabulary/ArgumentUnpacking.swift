@@ -132,17 +132,15 @@ enum ArgumentUnpacking {
             // without a cast that can fail (a throwing expansion keeps each
             // element in an optional, whose metadata unspecialized code looks
             // up on every call).
-            // The position is read and advanced through a pointer: a local
-            // variable captured by `take` is checked for exclusive access
-            // at run time on every argument.
+            // The position is passed `inout`: a local variable `take`
+            // captured and mutated was checked for exclusive access at run
+            // time on every argument.
             var position = 0
-            return try withUnsafeMutablePointer(to: &position) { cursor in
-                func take<T>(_: T.Type) -> T {
-                    defer { cursor.pointee += 1 }
-                    return BoxedCast.unbox(arguments[cursor.pointee], as: T.self)
-                }
-                return try handler(repeat take((each A).self))
+            func take<T>(_: T.Type, _ position: inout Int) -> T {
+                defer { position += 1 }
+                return BoxedCast.unbox(arguments[position], as: T.self)
             }
+            return try handler(repeat take((each A).self, &position))
         }
         return try applyCasting(arguments, to: handler, requirement)
     }
