@@ -12,14 +12,23 @@ extension InlineAnyArgumentReader {
     /// A value of up to three words travels in at most six parts here; one
     /// in more is left to the generic decoding.
     struct DirectGathering: Sendable {
-        /// One part: `width` bytes from `sourceOffset` (in the saved frame,
-        /// or in the caller's stack arguments when `fromStack`) to
+        /// One part, packed in a word (so a gathering copies as six plain
+        /// words): `width` bytes from `sourceOffset` (in the saved frame, or
+        /// in the caller's stack arguments when `fromStack`) to
         /// `destinationOffset` in the value.
         struct Part: Sendable {
-            var sourceOffset: Int32
-            var destinationOffset: UInt8
-            var width: UInt8
-            var fromStack: Bool
+            let word: UInt64
+
+            init(sourceOffset: Int32, destinationOffset: UInt8, width: UInt8, fromStack: Bool) {
+                word =
+                    UInt64(UInt32(bitPattern: sourceOffset)) | UInt64(destinationOffset) << 32
+                    | UInt64(width) << 40 | (fromStack ? 1 << 48 : 0)
+            }
+
+            @inline(__always) var sourceOffset: Int { Int(Int32(truncatingIfNeeded: word)) }
+            @inline(__always) var destinationOffset: Int { Int(truncatingIfNeeded: (word >> 32) & 0xFF) }
+            @inline(__always) var width: Int { Int(truncatingIfNeeded: (word >> 40) & 0xFF) }
+            @inline(__always) var fromStack: Bool { word >> 48 & 1 == 1 }
         }
 
         private var parts: (Part, Part, Part, Part, Part, Part)
@@ -84,14 +93,14 @@ extension InlineAnyArgumentReader {
         private func copy(_ part: Part, _ frame: CallFrame, _ buffer: UnsafeMutableRawPointer) {
             let source =
                 part.fromStack
-                ? frame.stackArguments + Int(part.sourceOffset) : UnsafeRawPointer(frame.raw + Int(part.sourceOffset))
-            let destination = buffer + Int(part.destinationOffset)
+                ? frame.stackArguments + part.sourceOffset : UnsafeRawPointer(frame.raw + part.sourceOffset)
+            let destination = buffer + part.destinationOffset
             switch part.width {
             case 8: destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             case 4: destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
             case 2: destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
             case 1: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
-            default: destination.copyMemory(from: source, byteCount: Int(part.width))
+            default: destination.copyMemory(from: source, byteCount: part.width)
             }
         }
     }
