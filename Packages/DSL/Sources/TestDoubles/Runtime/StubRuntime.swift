@@ -156,10 +156,10 @@ final class StubRuntime: Sendable {
 
     /// Answers a synchronous call whose arguments decode directly, decoding
     /// them into a stack buffer: a catch-all's configured scalar or `Void`
-    /// value, or its `then` handler (which reads the buffer in place), is
-    /// answered from it (the ledger copies the arguments), so the call
-    /// allocates no array; any other call moves the arguments into one and
-    /// takes the general path.
+    /// value, or its `then` handler, is answered from it (the ledger takes
+    /// the arguments, moved when every one is borrowed, and a handler reads
+    /// them there or in the buffer), so the call allocates no array; any
+    /// other call moves the arguments into one and takes the general path.
     private func serveOnStack(_ frame: CallFrame, _ plan: RequirementPlan) {
         let count = plan.readers.count
         withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer in
