@@ -15,3 +15,14 @@ extension AbandonedJob {
             commit: { TaskJobAbandonment.commit() })
     }
 }
+
+/// The runtime layer's installer, which the Recorder finds by its mangled
+/// name (`AbandonedJob.runtimeLayerTypeName`) when a recording pass needs
+/// the steps before the process made a runtime double: a test of
+/// `ManualStub`s alone that links this module. Renaming it breaks that
+/// lookup (a DSL test checks the name).
+enum AbandonedJobRuntimeSteps: AbandonedJobInstalling {
+    static func installAbandonedJobSteps() {
+        AbandonedJob.installRuntimeSteps()
+    }
+}

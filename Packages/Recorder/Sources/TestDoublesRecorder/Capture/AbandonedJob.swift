@@ -14,13 +14,27 @@ import Synchronization
 /// discarding the synchronous frames above it (the closure's code after the
 /// call never runs, and what those frames held is never released, as with a
 /// parked thread). The actor's queue then goes on with its next job. No
-/// value is ever handed to the closure. Without an installed runtime layer
-/// (a target that links only the Recorder and ManualStubs), or when
-/// `prepare` cannot find the frame, the call keeps its stop.
+/// value is ever handed to the closure.
+///
+/// The runtime layer installs its steps with the process's first runtime
+/// double; a process that records before making one (or makes none: a
+/// test of `ManualStub`s alone that still links the `TestDoubles` module)
+/// gets them the first time they are needed, from the runtime layer's
+/// ``AbandonedJobInstalling`` type, found by its mangled name through the
+/// runtime's type lookup (the Recorder imports nothing of ours). Without a
+/// runtime layer linked (a target of the Recorder and ManualStubs alone),
+/// or when `prepare` cannot find the frame, the call keeps its stop, whose
+/// message names the fix (`CaptureSession.unparkableStop`).
 @_spi(TestDoublesInternals)
 public enum AbandonedJob {
     /// The two steps, set once by the runtime layer.
     private static let steps = Mutex<Steps?>(nil)
+    /// Whether the runtime layer's installer was looked up; held during the lookup.
+    private static let lookedUp = Mutex<Bool>(false)
+
+    /// The mangled name of the runtime layer's installer (the `TestDoubles`
+    /// module's `AbandonedJobRuntimeSteps`), checked by the DSL's tests.
+    public static let runtimeLayerTypeName = "11TestDoubles24AbandonedJobRuntimeStepsO"
 
     private struct Steps: Sendable {
         let prepare: @Sendable () -> Bool
@@ -42,13 +56,39 @@ public enum AbandonedJob {
         }
     }
 
-    /// Whether a runtime layer installed its steps.
+    /// Whether a runtime layer installed its steps (without looking for one).
     public static var isInstalled: Bool { steps.withLock { $0 != nil } }
 
+    /// Whether the steps are there, installed or installed now by the
+    /// runtime layer the process links (looked up once).
+    public static var isAvailable: Bool { installedOrLinked() != nil }
+
     /// The commit step, once `prepare` found the frame on this thread; nil
-    /// when nothing is installed or the frame cannot be found.
+    /// when no runtime layer is linked or the frame cannot be found.
     static func prepared() -> (@Sendable () -> Never)? {
-        guard let installed = steps.withLock({ $0 }), installed.prepare() else { return nil }
+        guard let installed = installedOrLinked(), installed.prepare() else { return nil }
         return installed.commit
     }
+
+    /// The installed steps, else those of the runtime layer the process
+    /// links, installed on the first call; nil when none is linked.
+    private static func installedOrLinked() -> Steps? {
+        if let installed = steps.withLock({ $0 }) { return installed }
+        // A second caller waits for the first lookup; the installer takes `steps`'s lock itself.
+        lookedUp.withLock { looked in
+            guard !looked else { return }
+            looked = true
+            (_typeByName(runtimeLayerTypeName) as? any AbandonedJobInstalling.Type)?.installAbandonedJobSteps()
+        }
+        return steps.withLock { $0 }
+    }
+}
+
+/// The runtime layer's installer of ``AbandonedJob``'s steps, which the
+/// Recorder looks up by name (``AbandonedJob/runtimeLayerTypeName``) when a
+/// pass needs them before the process made a runtime double.
+@_spi(TestDoublesInternals)
+public protocol AbandonedJobInstalling {
+    /// Installs the steps (``AbandonedJob/install(prepare:commit:)``).
+    static func installAbandonedJobSteps()
 }

@@ -118,26 +118,31 @@ final class CaptureSession: @unchecked Sendable {
     }
 
     /// Parks the calling thread for good when the pass runs on its host's
-    /// thread as its own task (recording `problem`, if any, for the caller
-    /// to report); returns at once on any other thread, and inside the drain
-    /// of an actor the closure hopped to (parking there would hold that
-    /// actor for good, see ``RecordingHost/mayParkCurrentThread``).
+    /// thread as its own task or a child task of it (recording `problem`,
+    /// if any, for the caller to report); returns at once on any other
+    /// thread, and inside the drain of an actor the closure hopped to
+    /// (parking there would hold that actor for good, see
+    /// ``RecordingHost/mayParkCurrentThread``).
     ///
     /// For a call whose value no source can make: its requirement and
     /// matchers are recorded already (or the problem says why they cannot
     /// be), and nothing after it in the closure matters to the pass.
     ///
     /// Where the thread serves an actor's other jobs (the drain of an actor
-    /// the closure hopped to, the main queue), the pass's task instead ends
-    /// its job there without a value (see ``AbandonedJob``), when the runtime
-    /// layer can: the thread goes back to that actor's queue.
+    /// the closure hopped to, the main queue), the calling task (the pass's
+    /// own, or a child task of the closure: `async let`, a task group) ends
+    /// its job there without a value (see ``AbandonedJob``), when the
+    /// runtime layer can: the thread goes back to that actor's queue, and
+    /// the pass ends once its own thread is idle (see
+    /// ``RecordingHost/abandonJob(_:)``).
     func park(because problem: String?) {
         guard let host else { return }
         if host.mayParkCurrentThread {
             markParked(problem)
             host.park()
         }
-        if host.isCurrentTask, let commit = AbandonedJob.prepared() {
+        // A task that outlived the pass (one the closure started and did not await) keeps the stop.
+        if host.isRunning, let commit = AbandonedJob.prepared() {
             markParked(problem)
             host.abandonJob(commit)
         }
@@ -153,17 +158,37 @@ final class CaptureSession: @unchecked Sendable {
     /// Why the process stops when a call that needs a value no source can
     /// make is reached on a thread a recording pass can neither park nor end
     /// the task's job on (see ``AbandonedJob``), and what to do.
-    static let unparkableStop = """
-        The recording pass could not stop there: the closure reached this call on a thread that serves an \
-        actor's other jobs (after an await of another actor brought the closure back through its own actor's \
-        queue, or inside a requirement isolated to an actor other than the closure's and the main actor), \
-        where stopping would hold that actor for good, and the task's job could not be ended there without a \
-        value (that needs the TestDoubles module's runtime layer, installed by the process's first Stub, Spy \
-        or Dummy, and a concurrency runtime whose job runner it recognizes; a call from a child task of the \
-        closure is never ended that way), so no value can be returned and the test process stops. \
-        Hand the value over instead: Match.any(using:), when(returning:) or Match.Placeholders.register; \
-        or mark the closure with the requirement's actor.
-        """
+    ///
+    /// - Parameter runtimeLayerLinked: Whether the process links the
+    ///   `TestDoubles` module's runtime layer, which ends such a job.
+    static func unparkableStop(runtimeLayerLinked: Bool) -> String {
+        let why =
+            runtimeLayerLinked
+            ? """
+            (the concurrency runtime's job runner was not the one recognized, or the call was made by a task \
+            the pass no longer runs: one the closure started and did not await)
+            """
+            : """
+            (that needs the TestDoubles module's runtime layer, which this process does not link: a test \
+            target of TestDoublesManual alone)
+            """
+        let fix =
+            runtimeLayerLinked
+            ? "Hand the value over instead"
+            : """
+            Add the TestDoubles product to the test target's dependencies (import TestDoubles), or hand the \
+            value over
+            """
+        return """
+            The recording pass could not stop there: the closure reached this call on a thread that serves an \
+            actor's other jobs (after an await of another actor brought the closure back through its own actor's \
+            queue, or inside a requirement isolated to an actor other than the closure's and the main actor), \
+            where stopping would hold that actor for good, and the task's job could not be ended there without \
+            a value \(why), so no value can be returned and the test process stops. \(fix): \
+            Match.any(using:), when(returning:) or Match.Placeholders.register; or mark the closure with the \
+            requirement's actor.
+            """
+    }
 
     /// Reports, at the line that started the pass, the issue of a call that
     /// stops the process (`problem` says what is missing; the stop's reason
@@ -174,16 +199,25 @@ final class CaptureSession: @unchecked Sendable {
     ///   - problem: The value that cannot be made, for which call.
     ///   - session: The pass the call was reached in, if any.
     static func reportStop(_ problem: String, in session: CaptureSession?) {
-        let why = session == nil ? "" : " \(unparkableStop)"
+        let why = session == nil ? "" : " \(unparkableStop(runtimeLayerLinked: AbandonedJob.isAvailable))"
         TestDoubleIssueReporting.reportBeforeStopping(
             TestDoubleIssue(kind: .invalidRecording, message: problem + "." + why, location: session?.site))
     }
 
     /// Suspends the calling task for good when it is the task the pass runs
     /// in on its host (see ``park(because:)``); returns at once otherwise.
+    ///
+    /// A child task of the closure (`async let`, a task group), which has no
+    /// thread to park and whose job cannot be ended here, suspends for good
+    /// too, and the pass ends once its own thread is idle (see
+    /// ``RecordingHost/endWhenIdle()``).
     func parkTask() async {
-        guard let host, host.isCurrentTask else { return }
-        await host.parkTask()
+        guard let host else { return }
+        if host.isCurrentTask {
+            await host.parkTask()
+        } else if host.endWhenIdle() {
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        }
     }
 
     func push(_ matcher: ArgumentMatcher) {

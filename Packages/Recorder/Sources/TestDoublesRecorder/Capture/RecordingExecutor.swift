@@ -41,6 +41,8 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
     /// The address of the current pass's task: its first job's (guarded by `condition`).
     private var passTask: UnsafeRawPointer?
     private var awaitingFirstJob = false
+    /// What to run before the next job, once no job runs (guarded by `condition`; see ``whenIdle(_:)``).
+    private var idleAction: (@Sendable () -> Void)?
     /// Whether the current pass's task gets this executor as the main actor's (guarded by `condition`).
     private var answersMainActor = false
     /// The pass's task registered with ``MainExecutorRedirect``, until the pass ends (guarded by `condition`).
@@ -136,10 +138,28 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
         condition.unlock()
     }
 
+    /// Runs `action` on the executor's thread once the job running there (if
+    /// any) returns, before the next job: a recording pass ends there when
+    /// one of its tasks ended its job elsewhere (see
+    /// ``RecordingHost/endWhenIdle()``). A later request replaces an earlier
+    /// one not yet run.
+    func whenIdle(_ action: @escaping @Sendable () -> Void) {
+        condition.lock()
+        idleAction = action
+        condition.signal()
+        condition.unlock()
+    }
+
     private func serve() {
         while true {
             condition.lock()
-            while jobs.isEmpty && !stopped { condition.wait() }
+            while jobs.isEmpty && !stopped && idleAction == nil { condition.wait() }
+            if let action = idleAction {
+                idleAction = nil
+                condition.unlock()
+                action()
+                continue
+            }
             guard !jobs.isEmpty else {
                 condition.unlock()
                 return

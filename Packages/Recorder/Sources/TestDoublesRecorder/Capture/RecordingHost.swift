@@ -249,13 +249,55 @@ final class RecordingHost: @unchecked Sendable {
         while true { never.wait() }
     }
 
-    /// Ends the pass in this host's task, on a thread that serves an actor's
-    /// other jobs, and ends the task's job there without a value (see
-    /// ``AbandonedJob``): `commit` never returns.
+    /// Whether the pass still runs (it neither finished nor parked).
+    var isRunning: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return outcome == nil
+    }
+
+    /// Ends the calling task's job without a value, on a thread that serves
+    /// an actor's other jobs (see ``AbandonedJob``); the task is the pass's
+    /// own or a child task of the closure. `commit` never returns.
+    ///
+    /// The pass ends once its executor's thread is idle (see
+    /// ``endWhenIdle()``), not here: another task of the pass (the closure's
+    /// own task when a child task ends here, a sibling) may have a job
+    /// queued there, which must not run once the caller has gone on.
     func abandonJob(_ commit: @Sendable () -> Never) -> Never {
-        endMainActorRedirect()
-        finish(.parked)
+        if !endWhenIdle() {
+            endMainActorRedirect()
+            finish(.parked)
+        }
         commit()
+    }
+
+    /// Ends the pass as parked once its executor's thread has no job
+    /// running: that thread is then blocked for good before it takes
+    /// another job, so no job of the pass's tasks (queued there by
+    /// preference) runs after the caller has gone on. False when the pass
+    /// has no executor (nothing is scheduled) or no longer runs.
+    func endWhenIdle() -> Bool {
+        condition.lock()
+        let executor = outcome == nil ? executor : nil
+        condition.unlock()
+        guard let executor else { return false }
+        executor.whenIdle { [self] in parkIdleThread() }
+        return true
+    }
+
+    /// Blocks the executor's idle thread for good, when it ends the pass
+    /// (a pass that finished in the meantime keeps its thread).
+    private func parkIdleThread() {
+        endMainActorRedirect()
+        condition.lock()
+        let ends = outcome == nil
+        condition.unlock()
+        guard ends else { return }
+        finish(.parked)
+        let never = NSCondition()
+        never.lock()
+        while true { never.wait() }
     }
 
     private func finish(_ result: Outcome) {
