@@ -162,3 +162,35 @@ import Testing
     }
 }
 #endif
+
+/// A requirement with a generic parameter of its own: `Match.any()` there
+/// is of the caller's type, which the double cannot list when it decides
+/// where its passes run, so they always run where a call may park.
+/// (Before: such a pass ran on the caller's thread when every listed type
+/// had a placeholder, and `Match.any()` of a class stopped the process,
+/// "any() needs a placeholder value of type ResumableSession".)
+protocol GenericKeeper {
+    func keep<T>(_ value: T) -> Int
+}
+
+/// A linked conformer, so discovery reads the requirement's signature.
+struct LiveGenericKeeper: GenericKeeper {
+    func keep<T>(_ value: T) -> Int { 0 }
+}
+
+@Suite struct GenericRequirementRecordingTests {
+    @Test func aBareMatchAnyOfAClassForAGenericParameterIsAnIssueAtTheWhenLine() throws {
+        let keeper = try Stub<any GenericKeeper>()
+        var line = 0
+        let issues = TestDoubleIssueReporting.capture {
+            line = #line + 1
+            keeper.when { $0.keep(Match.any() as ResumableSession) }.thenReturn(1)
+        }
+        #expect(issues.map(\.kind) == [.invalidRecording])
+        #expect(issues.first?.location?.line == line)
+        #expect(issues.first?.message.contains("ResumableSession") == true)
+        let session = ResumableSession(id: 68)
+        keeper.when { $0.keep(Match.any(using: session)) }.thenReturn(2)
+        #expect(keeper().keep(session) == 2)
+    }
+}

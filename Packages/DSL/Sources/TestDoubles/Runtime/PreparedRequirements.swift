@@ -11,8 +11,12 @@ final class PreparedRequirements: @unchecked Sendable {
     let plans: [RequirementPlan]
     /// The same plans, unretained, for the call path; valid while a holder of ``plans`` lives.
     let lentPlans: [Unmanaged<RequirementPlan>]
-    /// Every argument and result type of the requirements.
-    let recordingTypes: [Any.Type]
+    /// Every argument and result type of the requirements; nil when a
+    /// requirement has generic parameters of its own: a recording pass then
+    /// meets the caller's types (`Match.any()` of a class for a `T`), which
+    /// no list made here names, so its passes always run where a call may
+    /// park (see `InvocationRecorder.declareRecordingTypes`).
+    let recordingTypes: [Any.Type]?
 
     init(_ shapes: [RequirementShape]) {
         let plans = shapes.map(RequirementPlan.init)
@@ -23,6 +27,6 @@ final class PreparedRequirements: @unchecked Sendable {
             types.append(contentsOf: shape.argumentTypes)
             types.append(shape.resultType)
         }
-        recordingTypes = types
+        recordingTypes = shapes.contains { $0.genericParameterCount > 0 } ? nil : types
     }
 }

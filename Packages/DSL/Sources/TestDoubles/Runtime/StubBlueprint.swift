@@ -19,7 +19,7 @@ struct StubBlueprint: @unchecked Sendable {
 
     /// Every argument and result type of the requirements: what a recording
     /// pass may need placeholders of.
-    var recordingTypes: [Any.Type] { prepared.recordingTypes }
+    var recordingTypes: [Any.Type]? { prepared.recordingTypes }
 
     /// What a discovered blueprint is cached under: the type and its getter effect hints.
     private struct CacheKey: Hashable {

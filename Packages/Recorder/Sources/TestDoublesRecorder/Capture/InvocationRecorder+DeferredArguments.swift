@@ -48,8 +48,9 @@ extension InvocationRecorder {
         var lined: [ArgumentMatcher]?
         if deferred.count == positions.count {
             if callerMatchers.count == others.count {
+                // One caller matcher per argument without a deferred one, in order (counted above).
                 var caller = callerMatchers.makeIterator()
-                lined = arguments.indices.map { deferred[$0] ?? caller.next()! }
+                lined = arguments.indices.compactMap { deferred[$0] ?? caller.next() }
             } else if callerMatchers.isEmpty {
                 // Every other argument was a literal: it stands for equality, as in a literal-only recording.
                 var literals: [ArgumentMatcher] = []

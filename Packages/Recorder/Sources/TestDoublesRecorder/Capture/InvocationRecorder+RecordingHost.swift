@@ -15,10 +15,14 @@ extension InvocationRecorder {
     /// has no placeholder, so a call that needs a value nothing can make is
     /// parked there (its requirement and matchers recorded) instead of
     /// stopping the process. The passes of a front that declares nothing (a
-    /// `ManualStub`, a closure double, a `ClientStub`) always run there.
+    /// `ManualStub`, a closure double, a `ClientStub`) always run there, and
+    /// so do those of a front that declares `nil`: one whose calls may bring
+    /// types it cannot list (a requirement's own generic parameters, whose
+    /// `Match.any()` is of the caller's type).
     ///
-    /// - Parameter types: The argument and result types.
-    public func declareRecordingTypes(_ types: [Any.Type]) {
+    /// - Parameter types: The argument and result types, or `nil` when a
+    ///   call may bring others.
+    public func declareRecordingTypes(_ types: [Any.Type]?) {
         recordingTypes.withLock { $0 = RecordingTypes(types: types) }
     }
 
