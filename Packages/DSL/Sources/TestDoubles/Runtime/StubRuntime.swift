@@ -470,6 +470,10 @@ final class StubRuntime: Sendable {
                 "\(recorder.name): \(recorder.describe(plan.shape.requirement, arguments)) was to be forwarded, but a Stub "
                     + "has no real implementation; use Spy(forwardingTo:)")
         case .trap(let message):
+            // The engine answers `.trap` only for a recording call whose result no source can make
+            // after parking, ending the job and throwing were all refused (it reported the issue at
+            // the `when` line first): a synchronous, non-throwing witness must write a value of its
+            // result type before it returns, and none exists, so stopping is the only exit left.
             fatalError(message)
         }
     }
@@ -611,6 +615,7 @@ final class StubRuntime: Sendable {
         let current = recorder.dispatch(getter.requirement, arguments: indices)
         switch current {
         case .returned(let returned): return (returned, false)
+        // As in `handle`: a coroutine must yield a value of the getter's type, and none can be made.
         case .trap(let message): fatalError(message)
         case .forward:
             let refusal: Refusal
@@ -648,6 +653,10 @@ final class StubRuntime: Sendable {
 }
 
 /// Prints a diagnostic and stops: the fail-closed end of a call that cannot be answered exactly.
+///
+/// Only for a call whose convention leaves no other way out: it must return
+/// (or yield) a value of a type no value can be made of, and it cannot throw
+/// (or cannot throw what it has). Every caller first tries a placeholder.
 func stop(_ message: String) -> Never {
     let line = Array("TestDoubles: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -64,6 +64,8 @@ public enum Match {
         let session = CaptureSession.current
         session?.park(because: message)
         CaptureSession.reportStop(message, in: session)
+        // Reached only where no pass can park or end its job here (no pass at all, a target without the
+        // TestDoubles module, an unrecognized job runner): `record` must return a `T`, and none exists.
         fatalError(message)
     }
 
