@@ -12,32 +12,33 @@ extension InlineAnyArgumentReader {
     /// A value of up to three words travels in at most six parts here; one
     /// in more is left to the generic decoding.
     struct DirectGathering: Sendable {
-        /// One part, packed in a word (so a gathering copies as six plain
-        /// words): `width` bytes from `sourceOffset` (in the saved frame, or
-        /// in the caller's stack arguments when `fromStack`) to
-        /// `destinationOffset` in the value.
+        /// One part, packed in 32 bits (a reader stays as small as one that
+        /// kept the placed fragments, so a plan's readers copy as cheaply):
+        /// `width` bytes from `sourceOffset` (in the saved frame, or in the
+        /// caller's stack arguments when `fromStack`) to `destinationOffset`
+        /// in the value.
         struct Part: Sendable {
-            let word: UInt64
+            let bits: UInt32
 
-            init(sourceOffset: Int32, destinationOffset: UInt8, width: UInt8, fromStack: Bool) {
-                word =
-                    UInt64(UInt32(bitPattern: sourceOffset)) | UInt64(destinationOffset) << 32
-                    | UInt64(width) << 40 | (fromStack ? 1 << 48 : 0)
+            init(sourceOffset: UInt16, destinationOffset: UInt8, width: UInt8, fromStack: Bool) {
+                bits =
+                    UInt32(sourceOffset) | UInt32(destinationOffset) << 16 | UInt32(width & 0x7F) << 24
+                    | (fromStack ? 1 << 31 : 0)
             }
 
-            @inline(__always) var sourceOffset: Int { Int(Int32(truncatingIfNeeded: word)) }
-            @inline(__always) var destinationOffset: Int { Int(truncatingIfNeeded: (word >> 32) & 0xFF) }
-            @inline(__always) var width: Int { Int(truncatingIfNeeded: (word >> 40) & 0xFF) }
-            @inline(__always) var fromStack: Bool { word >> 48 & 1 == 1 }
+            @inline(__always) var sourceOffset: Int { Int(bits & 0xFFFF) }
+            @inline(__always) var destinationOffset: Int { Int((bits >> 16) & 0xFF) }
+            @inline(__always) var width: Int { Int((bits >> 24) & 0x7F) }
+            @inline(__always) var fromStack: Bool { bits >> 31 == 1 }
         }
 
         private var parts: (Part, Part, Part, Part, Part, Part)
-        private var count: Int
+        private var count: UInt8
 
         /// The gathering of a value of `byteCount` bytes placed as `placed`;
         /// nil when a part lies outside the value or there are more than six.
         init?(_ placed: [PlacedFragment], byteCount: Int) {
-            guard placed.count <= 6 else { return nil }
+            guard placed.count <= 6, byteCount <= 0x7F else { return nil }
             let none = Part(sourceOffset: 0, destinationOffset: 0, width: 0, fromStack: false)
             var parts = (none, none, none, none, none, none)
             for (index, fragment) in placed.enumerated() {
@@ -58,12 +59,13 @@ extension InlineAnyArgumentReader {
                     source = Int(TD_FRAME_VECTOR) + register * 16
                     fromStack = false
                 case .stack(let word):
-                    guard word >= 0, word < Int(Int32.max / 8) else { return nil }
+                    guard word >= 0, word <= Int(UInt16.max) / 8 else { return nil }
                     source = word * 8
                     fromStack = true
                 }
+                guard source <= Int(UInt16.max) else { return nil }
                 let part = Part(
-                    sourceOffset: Int32(source), destinationOffset: UInt8(offset), width: UInt8(width),
+                    sourceOffset: UInt16(source), destinationOffset: UInt8(offset), width: UInt8(width),
                     fromStack: fromStack)
                 switch index {
                 case 0: parts.0 = part
@@ -75,7 +77,7 @@ extension InlineAnyArgumentReader {
                 }
             }
             self.parts = parts
-            count = placed.count
+            count = UInt8(placed.count)
         }
 
         /// Copies the argument's bytes from `frame` into `buffer`, as the frame's general copy does.

@@ -27,8 +27,6 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     /// so reading one out of a plan retains nothing.
     let source: Source
     let ownership: ArgumentOwnership
-    /// The value's size in bytes.
-    let size: Int
     /// Whether a copy is a copy of the bytes (nothing to retain).
     let isPOD: Bool
 
@@ -65,7 +63,6 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
         }
         self.metadata = metadata
         self.ownership = ownership
-        self.size = witnesses.size
         self.isPOD = witnesses.isPOD
     }
 
