@@ -290,20 +290,20 @@ final class RecordingHost: @unchecked Sendable {
     /// (a pass that finished in the meantime keeps its thread).
     private func parkIdleThread() {
         endMainActorRedirect()
-        condition.lock()
-        let ends = outcome == nil
-        condition.unlock()
-        guard ends else { return }
-        finish(.parked)
+        // Settled in one hold: a pass that finished first keeps (and recycles) its thread.
+        guard finish(.parked) else { return }
         let never = NSCondition()
         never.lock()
         while true { never.wait() }
     }
 
-    private func finish(_ result: Outcome) {
+    /// Settles the pass's outcome, once; true when this call settled it.
+    @discardableResult
+    private func finish(_ result: Outcome) -> Bool {
         condition.lock()
         var resumed: CheckedContinuation<Outcome, Never>?
-        if outcome == nil {
+        let settles = outcome == nil
+        if settles {
             outcome = result
             resumed = waiter
             waiter = nil
@@ -311,6 +311,7 @@ final class RecordingHost: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         resumed?.resume(returning: result)
+        return settles
     }
 
     private func waitForOutcome() -> Outcome {
