@@ -14,8 +14,12 @@ extension DynamicFunction {
         if let errorType = signature.thrownErrorType {
             return makeAsyncTypedThrowingCaller(of: closure, signature: signature, errorType: errorType)
         }
-        return signature.open(
-            with: AsyncCallerOpener(closure: closure, flags: (signature.isThrowing, signature.isSendable))) ?? nil
+        for flags in acceptedFlags(of: signature) {
+            if let caller = signature.open(with: AsyncCallerOpener(closure: closure, flags: flags)) ?? nil {
+                return caller
+            }
+        }
+        return nil
     }
 
     /// Makes the async caller for the opened parameter and result types.

@@ -13,8 +13,21 @@ extension DynamicFunction {
         if let errorType = signature.thrownErrorType {
             return makeTypedThrowingCaller(of: closure, signature: signature, errorType: errorType)
         }
-        return signature.open(with: CallerOpener(closure: closure, flags: (signature.isThrowing, signature.isSendable)))
-            ?? nil
+        for flags in acceptedFlags(of: signature) {
+            if let caller = signature.open(with: CallerOpener(closure: closure, flags: flags)) ?? nil { return caller }
+        }
+        return nil
+    }
+
+    /// The closure types a function of `signature` may be served by, its own
+    /// first: the same type with or without `@Sendable` (one representation
+    /// and convention; the runtime's cast tells them apart), and for a
+    /// throwing signature the cast already accepts a non-throwing closure.
+    /// A `Sendable` mismatch arises when a closure reaches the double through
+    /// a context that dropped or added the attribute (a handler's result, a
+    /// `thenReturn` value of a pattern typed by inference).
+    static func acceptedFlags(of signature: FunctionSignature) -> [(throwing: Bool, sendable: Bool)] {
+        [(signature.isThrowing, signature.isSendable), (signature.isThrowing, !signature.isSendable)]
     }
 
     /// `closure` as the same function without its global actor, or `nil`

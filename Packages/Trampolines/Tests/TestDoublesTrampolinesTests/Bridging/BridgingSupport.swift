@@ -66,6 +66,7 @@ struct Placement {
 
 struct IntToInt { var function: (Int) -> Int }
 struct ThrowingIntToInt { var function: (Int) throws -> Int }
+struct SendableIntToInt { var function: @Sendable (Int) -> Int }
 struct FourTriples { var function: (BridgedTriple, BridgedTriple, BridgedTriple, BridgedTriple) -> Int }
 struct IntPairToInt { var function: (Int, Int) -> Int }
 

@@ -162,9 +162,24 @@ protocol AdderFactory {
         #expect(throws: FunctionBridgeError.self) {
             _ = try FunctionBridge.thickFunction(for: closure, ofType: ((Int) -> Int).self)
         }
-        let sendable: @Sendable (Int) -> Int = { $0 }
+        let wrongResult: (Int) -> Int = { $0 }
         #expect(throws: FunctionBridgeError.self) {
-            _ = try FunctionBridge.thickFunction(for: sendable, ofType: ((Int) throws -> Int).self)
+            _ = try FunctionBridge.thickFunction(for: wrongResult, ofType: ((Int) -> Int64).self)
         }
+    }
+
+    @Test func aClosureDifferingOnlyInSendableIsServed() throws {
+        // A pattern typed by inference can hold a `@Sendable` requirement's
+        // answer as a plain closure (and the other way round): the same
+        // representation and convention, so the bridge serves it.
+        typealias Plain = (Int) -> Int
+        typealias Shared = @Sendable (Int) -> Int
+        let plain: Plain = { $0 + 1 }
+        let asShared = holder(
+            SendableIntToInt.self, from: try FunctionBridge.thickFunction(for: plain, ofType: Shared.self))
+        #expect(asShared.function(41) == 42)
+        let shared: Shared = { $0 * 3 }
+        let asPlain = holder(IntToInt.self, from: try FunctionBridge.thickFunction(for: shared, ofType: Plain.self))
+        #expect(asPlain.function(5) == 15)
     }
 }
