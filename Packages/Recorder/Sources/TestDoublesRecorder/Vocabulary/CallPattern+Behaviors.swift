@@ -126,6 +126,65 @@ extension CallPattern {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Answers matching calls with a handler that takes exactly one argument,
+    /// the call's first.
+    ///
+    /// ```swift
+    /// transformer.when(returning: identity) { $0.transform(Match.any(using: identity)) }
+    ///     .then { (body: Transform) in { value in body(value) + 1 } }
+    /// ```
+    ///
+    /// The variadic form serves every other handler. This one exists for a
+    /// first argument of function type: Swift makes a closure's function-typed
+    /// parameter non-escaping, which no element of a parameter pack may be, so
+    /// only a plain generic parameter accepts `{ (body: Transform) in … }`
+    /// written without `@escaping`.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock. An error it
+    ///     throws is thrown to the caller (the requirement must throw).
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
+    @discardableResult
+    @_disfavoredOverload  // ties with the variadic form resolve here; both answer the same
+    public func then<Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Argument) throws -> Result
+    ) -> Self {
+        appendingCompute(
+            Self.typedHandler(handler, requirement), times: nil,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls with a handler that takes exactly
+    /// one argument, the call's first; like the form without `times:`, it
+    /// accepts a function-typed parameter written without `@escaping`.
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
+    @discardableResult
+    @_disfavoredOverload  // ties with the variadic form resolve here; both answer the same
+    public func then<Times: BehaviorRepetition, Argument>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Argument) throws -> Result
+    ) -> Self {
+        appendingCompute(
+            Self.typedHandler(handler, requirement), times: times.behaviorRepeat,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Answers matching calls of an async requirement with an async handler
     /// that receives the call's typed arguments (a leading prefix of them).
     ///
