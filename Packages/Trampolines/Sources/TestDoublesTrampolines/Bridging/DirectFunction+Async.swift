@@ -19,6 +19,18 @@ extension DirectFunction {
     /// - Throws: The error the function threw, or
     ///   `FunctionBridgeError.calledOutsideItsScope` after `endScope()`.
     func callAsync(_ arguments: [Any]) async throws -> Any {
+        var arguments = arguments
+        return try await callAsync(writingBack: &arguments)
+    }
+
+    /// Awaits the function; each `inout` parameter's final value is written
+    /// back into `arguments`, whether the function returns or throws.
+    ///
+    /// - Parameter arguments: One value per parameter, of the parameter's type.
+    /// - Returns: The result, boxed.
+    /// - Throws: The error the function threw, or
+    ///   `FunctionBridgeError.calledOutsideItsScope` after `endScope()`.
+    func callAsync(writingBack arguments: inout [Any]) async throws -> Any {
         guard isCallable else { throw FunctionBridgeError.calledOutsideItsScope(signature.name) }
         precondition(signature.isAsync, "a sync function is called, not awaited")
         precondition(arguments.count == signature.parameters.count, "argument count mismatch")
@@ -47,8 +59,14 @@ extension DirectFunction {
         var cleanups: [() -> Void] = []
         cleanups.reserveCapacity(arguments.count)
         defer { for cleanup in cleanups { cleanup() } }
-        for (parameter, value) in zip(signature.parameters, arguments) {
-            cleanups.append(frame.placeArgument(value, as: parameter))
+        var writeBacks: [(index: Int, take: () -> Any)] = []
+        defer { for writeBack in writeBacks { arguments[writeBack.index] = writeBack.take() } }
+        for (index, (parameter, value)) in zip(signature.parameters, arguments).enumerated() {
+            if parameter.isInout {
+                writeBacks.append((index, frame.placeInoutArgument(value, as: parameter)))
+            } else {
+                cleanups.append(frame.placeArgument(value, as: parameter))
+            }
         }
         let request = UnsafeMutablePointer<td_forward_request>.allocate(capacity: 1)
         defer { request.deallocate() }

@@ -21,6 +21,12 @@ extension DirectFunction {
     /// The closure with the function type's parameters, result and effects
     /// but no global actor.
     func makePlainClosure() -> Any {
+        if signature.firstParameterIsInout {
+            guard let closure = makeInoutClosure() else {
+                preconditionFailure("the signature admits inout only as the first of at most two parameters")
+            }
+            return closure
+        }
         if let errorType = signature.thrownErrorType {
             let typed =
                 signature.isAsync

@@ -64,6 +64,19 @@ final class DirectFunction: @unchecked Sendable {
     /// - Throws: The error the function threw, or
     ///   `FunctionBridgeError.calledOutsideItsScope` after `endScope()`.
     func call(_ arguments: [Any]) throws -> Any {
+        var arguments = arguments
+        return try call(writingBack: &arguments)
+    }
+
+    /// Calls the function; each `inout` parameter's final value is written
+    /// back into `arguments`, whether the function returns or throws (as
+    /// Swift writes an `inout` argument back).
+    ///
+    /// - Parameter arguments: One value per parameter, of the parameter's type.
+    /// - Returns: The result, boxed.
+    /// - Throws: The error the function threw, or
+    ///   `FunctionBridgeError.calledOutsideItsScope` after `endScope()`.
+    func call(writingBack arguments: inout [Any]) throws -> Any {
         guard isCallable else { throw FunctionBridgeError.calledOutsideItsScope(signature.name) }
         precondition(arguments.count == signature.parameters.count, "argument count mismatch")
         // One stack allocation: the frame, the outgoing stack words, the result.
@@ -98,8 +111,14 @@ final class DirectFunction: @unchecked Sendable {
             var cleanups: [() -> Void] = []
             cleanups.reserveCapacity(arguments.count)
             defer { for cleanup in cleanups { cleanup() } }
-            for (parameter, value) in zip(signature.parameters, arguments) {
-                cleanups.append(frame.placeArgument(value, as: parameter))
+            var writeBacks: [(index: Int, take: () -> Any)] = []
+            defer { for writeBack in writeBacks { arguments[writeBack.index] = writeBack.take() } }
+            for (index, (parameter, value)) in zip(signature.parameters, arguments).enumerated() {
+                if parameter.isInout {
+                    writeBacks.append((index, frame.placeInoutArgument(value, as: parameter)))
+                } else {
+                    cleanups.append(frame.placeArgument(value, as: parameter))
+                }
             }
 
             td_invoke_function(frameStorage.assumingMemoryBound(to: td_call_frame.self), entry)
@@ -176,6 +195,31 @@ extension CallFrame {
             return {
                 storage.deinitialize(count: 1)
                 storage.deallocate()
+            }
+        }
+        return open(parameter.type)
+    }
+
+    /// Places an `inout` argument of an outgoing call: the address of a
+    /// variable holding a copy of `value`, in the parameter's location.
+    ///
+    /// - Returns: What to do after the call (returned or thrown): take the
+    ///   variable's final value, which the callee may have changed.
+    func placeInoutArgument(_ value: Any, as parameter: FunctionSignature.Parameter) -> () -> Any {
+        func open<T>(_: T.Type) -> () -> Any {
+            guard let typed = value as? T else {
+                preconditionFailure("a \(Swift.type(of: value)) argument for an inout \(T.self) parameter")
+            }
+            let storage = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            storage.initialize(to: typed)
+            if case .indirect(let pointerLocation) = parameter.location {
+                UnsafeMutableRawPointer(mutating: argumentAddress(of: pointerLocation))
+                    .storeBytes(of: UInt(bitPattern: storage), as: UInt.self)
+            }
+            return {
+                let final = storage.move()
+                storage.deallocate()
+                return final
             }
         }
         return open(parameter.type)

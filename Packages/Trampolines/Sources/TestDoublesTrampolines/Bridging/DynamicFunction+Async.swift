@@ -13,7 +13,7 @@ import TestDoublesMetadata
 /// error register of the resumption.
 extension DynamicFunction {
     /// Calls an async closure with boxed arguments.
-    typealias AsyncCaller = @Sendable ([Any]) async throws -> Any
+    typealias AsyncCaller = @Sendable (inout [Any]) async throws -> Any
 
     /// The entry word of every async function the bridge makes: the async
     /// function pointer record of the shared conformance's `invoke()` witness.
@@ -55,16 +55,22 @@ extension DynamicFunction {
     /// (borrowed, copied), then suspends and awaits the closure.
     func handleAsync(_ frame: CallFrame) {
         guard let asyncCaller else { fatalError("TestDoubles: a sync closure was entered as an async one") }
+        // The addresses of `inout` arguments are read now, while the
+        // caller's registers are live; the caller's variables outlive the call.
         let arguments = DecodedArguments(
             values: signature.parameters.map {
                 frame.argument(ofType: $0.type, at: $0.location, ownership: .borrowed)
-            })
+            },
+            inoutTargets: InoutTarget.targets(of: signature, in: frame))
         let signature = self.signature
         frame.suspend { resultFrame in
+            var values = arguments.values
             do {
-                let result = try await asyncCaller(arguments.values)
+                let result = try await asyncCaller(&values)
+                InoutTarget.writeBack(values, to: arguments.inoutTargets)
                 resultFrame.setResult(result, ofType: signature.resultType, at: signature.result)
             } catch {
+                InoutTarget.writeBack(values, to: arguments.inoutTargets)
                 guard signature.isThrowing else { fatalError("TestDoubles: a nonthrowing closure threw \(error)") }
                 if signature.thrownErrorType != nil {
                     guard Self.setTypedThrownError(error, in: resultFrame, signature: signature) else {
@@ -80,6 +86,7 @@ extension DynamicFunction {
     /// Arguments decoded from a frame, handed to the closure on the caller's task.
     private struct DecodedArguments: @unchecked Sendable {
         let values: [Any]
+        let inoutTargets: [InoutTarget]
     }
 }
 

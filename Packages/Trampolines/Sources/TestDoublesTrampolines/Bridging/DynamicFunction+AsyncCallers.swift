@@ -11,6 +11,7 @@ extension DynamicFunction {
     ///   is not a closure of that type.
     static func makeAsyncCaller(of closure: Any, signature: FunctionSignature) -> AsyncCaller? {
         guard let closure = withoutGlobalActor(closure, signature: signature) else { return nil }
+        if signature.firstParameterIsInout { return makeAsyncInoutCaller(of: closure, signature: signature) }
         if let errorType = signature.thrownErrorType {
             return makeAsyncTypedThrowingCaller(of: closure, signature: signature, errorType: errorType)
         }

@@ -10,6 +10,7 @@ extension DynamicFunction {
     ///   not a closure of that type.
     static func makeCaller(of closure: Any, signature: FunctionSignature) -> Caller? {
         guard let closure = withoutGlobalActor(closure, signature: signature) else { return nil }
+        if signature.firstParameterIsInout { return makeInoutCaller(of: closure, signature: signature) }
         if let errorType = signature.thrownErrorType {
             return makeTypedThrowingCaller(of: closure, signature: signature, errorType: errorType)
         }

@@ -9,8 +9,9 @@ import CTestDoublesTrampolines
 /// register; it decodes the arguments from the saved registers, calls the
 /// closure, and encodes its result (or its thrown error) for the caller.
 final class DynamicFunction: @unchecked Sendable {
-    /// Calls the closure with boxed arguments.
-    typealias Caller = ([Any]) throws -> Any
+    /// Calls the closure with boxed arguments; an `inout` parameter's final
+    /// value is left in its place in the arguments.
+    typealias Caller = (inout [Any]) throws -> Any
 
     let signature: FunctionSignature
     /// The caller of a sync closure.
@@ -38,10 +39,13 @@ final class DynamicFunction: @unchecked Sendable {
         for parameter in signature.parameters {
             arguments.append(frame.argument(ofType: parameter.type, at: parameter.location, ownership: .borrowed))
         }
+        let inoutTargets = InoutTarget.targets(of: signature, in: frame)
         do {
-            let result = try caller(arguments)
+            let result = try caller(&arguments)
+            InoutTarget.writeBack(arguments, to: inoutTargets)
             frame.setResult(result, ofType: signature.resultType, at: signature.result)
         } catch {
+            InoutTarget.writeBack(arguments, to: inoutTargets)
             guard signature.isThrowing else {
                 fatalError("TestDoubles: a nonthrowing closure threw \(error)")
             }

@@ -10,10 +10,16 @@ struct FunctionSignature: @unchecked Sendable {
     struct Parameter {
         var type: any Any.Type
         var location: ArgumentLocation
+        /// Whether the parameter is `inout`: its location holds the address
+        /// of the caller's variable, which the callee may change.
+        var isInout = false
     }
 
     /// The largest number of parameters the fixed-arity wrappers cover.
     static let maximumArity = 4
+    /// The largest number of parameters of a function type whose first
+    /// parameter is `inout` (`(inout A) -> R`, `(inout A, B) -> R`).
+    static let maximumInoutArity = 2
 
     /// The function type.
     var type: any Any.Type
@@ -39,6 +45,9 @@ struct FunctionSignature: @unchecked Sendable {
     var isGlobalActorIsolated: Bool
     /// Outgoing stack bytes (a multiple of 16) a call needs.
     var stackByteCount: Int
+
+    /// Whether the first parameter is `inout` (the only place the bridge serves one).
+    var firstParameterIsInout: Bool { parameters.first?.isInout ?? false }
 
     /// The readable name of the function type, for diagnostics.
     var name: String { _typeName(type, qualified: false) }
@@ -100,6 +109,7 @@ struct FunctionSignature: @unchecked Sendable {
         let architecture = Architecture.current
         var lowerings: [ValueLowering] = []
         var parameterTypes: [any Any.Type] = []
+        var inoutParameters: Set<Int> = []
         for (index, parameter) in function.parameters.enumerated() {
             switch parameter.ownership {
             case .default: break
@@ -108,14 +118,23 @@ struct FunctionSignature: @unchecked Sendable {
             // function type the caller casts to.
             case .borrowing: throw unsupported("parameter \(index) is borrowing")
             case .consuming: throw unsupported("parameter \(index) is consuming")
-            case .inout: throw unsupported("parameter \(index) is inout")
+            // `(inout A) -> R` and `(inout A, B) -> R` have wrappers of their
+            // own (`DirectFunction+InoutClosures`, `DynamicFunction+InoutCallers`).
+            case .inout where index == 0 && function.parameterCount <= Self.maximumInoutArity:
+                inoutParameters.insert(index)
+            case .inout:
+                throw unsupported(
+                    "parameter \(index) is inout; the bridge serves inout only as the first of at most "
+                        + "\(Self.maximumInoutArity) parameters")
             case .unknown(let raw): throw unsupported("parameter \(index) has unknown ownership \(raw)")
             }
             guard !parameter.isVariadic else { throw unsupported("parameter \(index) is variadic") }
             guard !parameter.isIsolated else { throw unsupported("parameter \(index) is isolated") }
             let parameterType = parameter.type.type
             try Self.checkValueType(parameterType, role: "parameter \(index)", in: name)
-            if abstraction.indirectParameters.contains(index) {
+            // An `inout` value is passed as the address of the caller's
+            // variable, in one integer register, at every abstraction level.
+            if abstraction.indirectParameters.contains(index) || inoutParameters.contains(index) {
                 lowerings.append(.indirect)
                 parameterTypes.append(parameterType)
                 continue
@@ -207,7 +226,9 @@ struct FunctionSignature: @unchecked Sendable {
         }
 
         self.type = type
-        self.parameters = zip(parameterTypes, locations).map { Parameter(type: $0.0, location: $0.1) }
+        self.parameters = zip(parameterTypes, locations).enumerated().map { index, parameter in
+            Parameter(type: parameter.0, location: parameter.1, isInout: inoutParameters.contains(index))
+        }
         self.resultType = resultType
         self.result = result
         func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
