@@ -45,13 +45,6 @@ struct LiveSpawning: Spawning {
     func spawn(_ operation: @escaping @isolated(any) () async -> Void) {}
 }
 
-protocol AsyncVisitor {
-    func each(_ body: (Int) -> Void) async
-}
-struct LiveAsyncVisitor: AsyncVisitor {
-    func each(_ body: (Int) -> Void) async { body(0) }
-}
-
 /// An `inout Self` argument: the runtime stub cannot write a value of the conforming type back.
 protocol Copyable2 {
     func siblings() throws -> [Self]
@@ -168,12 +161,6 @@ struct IntSequenced: Sequenced {
         #expect(error.fix.contains("ManualStub"))
         // (Given explicitly, the bridge refuses it: FunctionBridgeValidationTests. Swift 6.3.1 crashes
         // compiling `signatureOf: { $0.spawn }` of this requirement, so no explicit list is tried here.)
-    }
-
-    @Test func nonEscapingClosureOfAnAsyncRequirement() {
-        let error = failure((any AsyncVisitor).self)
-        #expect(error?.kind == .unsupportedProtocolShape)
-        #expect(error?.requirement == "each(_:)")
     }
 
     @Test func selfArrayResult() throws {

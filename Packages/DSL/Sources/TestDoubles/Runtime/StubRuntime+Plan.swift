@@ -186,6 +186,9 @@ final class RequirementPlan: @unchecked Sendable {
     let keepsCallOrder: Bool
     /// Whether some argument is `inout` (its handler's value is written back after the call).
     let hasInoutArguments: Bool
+    /// Whether some argument is a non-escaping closure: an async call holds
+    /// it until its answer is written (`HeldClosureScopes`).
+    let holdsNonEscapingClosures: Bool
     /// Whether every argument is borrowed (+0), so decoding it again from the
     /// frame gives the same values (an owned one is taken by its first decoding).
     let borrowsEveryArgument: Bool
@@ -212,6 +215,7 @@ final class RequirementPlan: @unchecked Sendable {
         decodesDirectly = shape.argumentBridges.allSatisfy { $0 == nil } && locations.count == count
         keepsCallOrder = shape.recorderOrder.elementsEqual(0..<count)
         hasInoutArguments = !shape.inoutArguments.isEmpty
+        holdsNonEscapingClosures = shape.argumentBridges.contains { $0.map { !$0.isEscaping } ?? false }
         borrowsEveryArgument = shape.ownerships.allSatisfy { $0 == .borrowed }
         if decodesDirectly {
             let order = keepsCallOrder ? Array(0..<count) : shape.recorderOrder

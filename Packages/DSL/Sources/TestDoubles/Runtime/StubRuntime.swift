@@ -112,12 +112,15 @@ final class StubRuntime: Sendable {
                 }
                 return
             }
-            let arguments = withArguments(frame, plan) { ArgumentList(values: $0) }
+            // Non-escaping closure arguments stay callable until the answer is written.
+            let held = plan.holdsNonEscapingClosures ? HeldClosureScopes() : nil
+            let arguments = withArguments(frame, plan, holdingScopesIn: held) { ArgumentList(values: $0) }
             // The forwarded call copies the frame now: it is gone once the call suspends.
             let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
             frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
             let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
             frame.suspend { [self] resultFrame in
+                defer { held?.endAll() }
                 let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
                 if case .forward = outcome, let prepared {
                     let call = forwardedCall(prepared, plan.shape, arguments.values)
@@ -296,10 +299,14 @@ final class StubRuntime: Sendable {
 
     /// Decodes the arguments (in the recorder's order) and runs `body` with
     /// them; non-escaping closure arguments are valid only inside `body`.
+    ///
+    /// With `held`, a non-escaping closure argument stays valid after `body`
+    /// returns, until `held` ends its scope (an async call, answered after it suspends).
     private func withArguments<Result>(
-        _ frame: CallFrame, _ plan: RequirementPlan, _ body: ([Any]) -> Result
+        _ frame: CallFrame, _ plan: RequirementPlan, holdingScopesIn held: HeldClosureScopes? = nil,
+        _ body: ([Any]) -> Result
     ) -> Result {
-        guard plan.decodesDirectly else { return withBridgedArguments(frame, plan, body) }
+        guard plan.decodesDirectly else { return withBridgedArguments(frame, plan, holdingScopesIn: held, body) }
         // The readers are read in place (a copy of the array would be retained and released per call).
         let values = plan.readers.withUnsafeBufferPointer { readers -> [Any] in
             // Literals for the common arities: the general initializer is not
@@ -322,7 +329,8 @@ final class StubRuntime: Sendable {
     /// Decodes arguments some of which are closures: a non-escaping closure
     /// exists only while its scope runs, so each one nests the rest of the decoding.
     private func withBridgedArguments<Result>(
-        _ frame: CallFrame, _ plan: RequirementPlan, _ body: ([Any]) -> Result
+        _ frame: CallFrame, _ plan: RequirementPlan, holdingScopesIn held: HeldClosureScopes?,
+        _ body: ([Any]) -> Result
     ) -> Result {
         let locations = plan.argumentLocations
         var values: [Any] = []
@@ -345,6 +353,13 @@ final class StubRuntime: Sendable {
                             try FunctionBridge.closure(
                                 ofType: type, at: locations[index], in: frame, ownership: plan.shape.ownerships[index],
                                 abstraction: bridge.abstraction))
+                        return step(index + 1)
+                    }
+                    if let held {
+                        let scoped = try FunctionBridge.scopedClosure(
+                            ofType: type, at: locations[index], in: frame, abstraction: bridge.abstraction)
+                        held.hold(scoped)
+                        values.append(scoped.value)
                         return step(index + 1)
                     }
                     return try FunctionBridge.withNonEscapingClosure(
