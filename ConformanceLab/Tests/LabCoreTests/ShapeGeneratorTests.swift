@@ -137,7 +137,8 @@ struct ShapeGeneratorTests {
                 == TypeFamily.catalog.count + TypeFamily.resilienceFamilies.count + TypeFamily.shapeFamilies.count
                 + TypeFamily.typedThrowingClosureFamilies.count + TypeFamily.constrainedExistentialFamilies.count
                 + TypeFamily.genericWrapperFamilies.count
-                + TypeFamily.wideIntegerFamilies.count)
+                + TypeFamily.wideIntegerFamilies.count + TypeFamily.inoutClosureFamilies.count
+                + TypeFamily.genericMemberFamilies.count + TypeFamily.asyncSequenceFamilies.count)
     }
 
     @Test func theSeededGeneratorIsStable() {

@@ -46,6 +46,12 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case genericWrapper = "generic-wrapper"
     /// `Int128` and `UInt128` (a register pair) in every argument register position and as results and properties.
     case wideInteger = "wide-integer"
+    /// Closure types whose first parameter is `inout` (`(inout S) -> R`, `(inout S, A) async throws -> R`, typed throws).
+    case inoutClosure = "inout-closure"
+    /// Associated types of a method's own generic parameter (`R.Response`, `[R.Response]`, `C.Element?`).
+    case methodGenericMember = "method-generic-member"
+    /// `any AsyncSequence<Int, Never>` as an argument, a result and a property's value.
+    case asyncSequence = "async-sequence"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).
@@ -53,6 +59,10 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
 
     /// Whether the group belongs to the resilience tier (library evolution and Foundation).
     var isResilienceGroup: Bool { self == .libraryEvolution || self == .resilientModule || self == .foundation }
+
+    /// Whether a value of the group enters the check's parameter packs boxed as `Any` (closure types
+    /// Swift 6.3.1 cannot reabstract inside a pack).
+    var entersPacksAsAny: Bool { self == .typedThrowingClosure || self == .inoutClosure }
 
     /// Whether the group belongs to the shapes tier (issue 19's declaration forms).
     var isShapesGroup: Bool { ShapeForm.allCases.contains { $0.group == self } }

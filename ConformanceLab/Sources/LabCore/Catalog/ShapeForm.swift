@@ -55,6 +55,18 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case wrapperNested = "generic LabPage<LabItem<T>>"
     /// A 128-bit integer (`Int128`, `UInt128`, `Int128?`) as the family's own spelling, after 0 to 9 `Int`s.
     case wideInteger = "128-bit integer"
+    /// A closure type whose first parameter is `inout`, as the family's own spelling.
+    case inoutClosure = "inout closure"
+    /// `func call<R: LabRequest>(_ a0: R) -> R.Response`: an associated type of the method's generic parameter.
+    case memberResult = "generic R.Response"
+    /// `-> [R.Response]`.
+    case memberArray = "generic [R.Response]"
+    /// `-> R.Response?`.
+    case memberOptional = "generic R.Response?"
+    /// `func call<C: Collection>(_ a0: C) -> C.Element?`: a standard library protocol's associated type.
+    case collectionElement = "generic C.Element?"
+    /// `any AsyncSequence<Int, Never>` as the family's own spelling.
+    case asyncSequence = "any AsyncSequence<Int, Never>"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -76,6 +88,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
             .wrapperNested:
             return .genericWrapper
         case .wideInteger: return .wideInteger
+        case .inoutClosure: return .inoutClosure
+        case .memberResult, .memberArray, .memberOptional, .collectionElement: return .methodGenericMember
+        case .asyncSequence: return .asyncSequence
         }
     }
 
@@ -93,6 +108,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         switch self {
         case .genericSet: return "<T: Hashable>"
         case .genericCodable: return "<T: Codable & Sendable>"
+        case .memberResult, .memberArray, .memberOptional: return "<R: LabRequest>"
+        case .collectionElement: return "<C: Collection>"
         case .genericOptional, .genericArray, .genericDictionary, .genericMetatype, .genericResult, .genericClosure,
             .genericResultOnly, .genericVariadic, .wrapperPhantom, .wrapperNestedArray, .wrapperMetatypeField,
             .wrapperStored, .wrapperEnum, .wrapperNested:
@@ -126,6 +143,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
             .wrapperNested:
             return wrapperSpelling
         case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
+        case .memberResult, .memberArray, .memberOptional: return "R"
+        case .collectionElement: return "C"
         default: return nil
         }
     }
@@ -146,6 +165,10 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
             return wrapperSpelling
         case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
         case .boundReadAccessor: return "A"
+        case .memberResult: return "R.Response"
+        case .memberArray: return "[R.Response]"
+        case .memberOptional: return "R.Response?"
+        case .collectionElement: return "C.Element?"
         default: return nil
         }
     }

@@ -10,7 +10,8 @@ extension TypeFamily {
     /// Every family by identifier: the catalog and the resilience tier's families.
     public static let byID: [String: TypeFamily] = Dictionary(
         uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies
-            + constrainedExistentialFamilies + genericWrapperFamilies + wideIntegerFamilies).map {
+            + constrainedExistentialFamilies + genericWrapperFamilies + wideIntegerFamilies + inoutClosureFamilies
+            + genericMemberFamilies + asyncSequenceFamilies).map {
                 ($0.id, $0)
             })
 

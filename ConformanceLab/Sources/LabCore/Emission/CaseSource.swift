@@ -96,9 +96,10 @@ struct CaseSource {
     }
 
     /// What a value of family `index` needs to enter a parameter pack: Swift 6.3.1 crashes compiling
-    /// a typed-throwing function type inside one ("reabstraction of pack values"), so it goes in as `Any`.
+    /// a typed-throwing function type inside one ("reabstraction of pack values"), and an async
+    /// closure with an `inout` parameter beside a method reference, so they go in as `Any`.
     private func boxedInPack(_ index: Int) -> String {
-        families[index].group == .typedThrowingClosure ? " as Any" : ""
+        families[index].group.entersPacksAsAny ? " as Any" : ""
     }
 
     var failIfAsked: String {
@@ -225,7 +226,7 @@ struct CaseSource {
         let family = families[index]
         if family.group == .autoclosure { return "@escaping " + family.spelling }
         // The pack crash of `boxedInPack(_:)`: the handler takes a typed-throwing closure as `Any`.
-        if family.group == .typedThrowingClosure { return "Any" }
+        if family.group.entersPacksAsAny { return "Any" }
         if shape.form == .genericVariadic { return family.spelling }
         return family.parameterSpelling
     }

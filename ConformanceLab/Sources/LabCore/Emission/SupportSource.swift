@@ -156,6 +156,72 @@ enum SupportSource {
                 return "threw \(String(reflecting: error))"
             }
         }
+        /// What calling an inout closure on `start` answered or threw, and the state it left: two
+        /// closures with an `inout` parameter agree when it is equal.
+        public func labInoutOutcome<S, R>(_ start: S, _ body: (inout S) throws -> R) -> String {
+            var state = start
+            let outcome = labOutcome { try body(&state) }
+            return outcome + " leaving " + String(reflecting: state)
+        }
+        public func labInoutOutcomeAsync<S, R>(_ start: S, _ body: (inout S) async throws -> R) async -> String {
+            var state = start
+            let outcome = await labOutcomeAsync { try await body(&state) }
+            return outcome + " leaving " + String(reflecting: state)
+        }
+        /// A request whose response type a method's generic parameter names (`R.Response`).
+        public protocol LabRequest { associatedtype Response }
+        public struct LabIntRequest: LabRequest, Equatable {
+            public typealias Response = Int
+            public var path: String
+            public init(path: String) { self.path = path }
+        }
+        public struct LabWideRequest: LabRequest, Equatable {
+            public typealias Response = LabLarge5
+            public var path: String, page: Int
+            public init(path: String, page: Int) { self.path = path; self.page = page }
+        }
+        public struct LabTextRequest: LabRequest, Equatable {
+            public typealias Response = String
+            public var query: String
+            public init(query: String) { self.query = query }
+        }
+        /// Async sequences of `Int` that never throw and iterate again from the start.
+        public struct LabAsyncInts: AsyncSequence, Sendable {
+            public typealias Element = Int
+            public typealias Failure = Never
+            public var values: [Int]
+            public init(values: [Int]) { self.values = values }
+            public struct AsyncIterator: AsyncIteratorProtocol {
+                var rest: ArraySlice<Int>
+                public mutating func next() async -> Int? { rest.popFirst() }
+            }
+            public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(rest: values[...]) }
+        }
+        public struct LabAsyncCountdown: AsyncSequence, Sendable {
+            public typealias Element = Int
+            public typealias Failure = Never
+            public var from: Int
+            public init(from: Int) { self.from = from }
+            public struct AsyncIterator: AsyncIteratorProtocol {
+                var current: Int
+                public mutating func next() async -> Int? {
+                    guard current > 0 else { return nil }
+                    defer { current -= 1 }
+                    return current
+                }
+            }
+            public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(current: from) }
+        }
+        /// The elements of an async sequence, and its dynamic type.
+        public func labCollect(_ sequence: any AsyncSequence<Int, Never>) async -> String {
+            func collect<S: AsyncSequence<Int, Never>>(_ opened: S) async -> [Int] {
+                var elements: [Int] = []
+                var iterator = opened.makeAsyncIterator()
+                while let element = await iterator.next(isolation: nil) { elements.append(element) }
+                return elements
+            }
+            return "\(type(of: sequence)) \(await collect(sequence))"
+        }
         /// The same object (values of a `Self` shape: conformer instances, or values of a stub).
         public func labSameObject(_ a: Any, _ b: Any) -> Bool { (a as AnyObject) === (b as AnyObject) }
         public func labSameObjects(_ a: [Any], _ b: [Any]) -> Bool {

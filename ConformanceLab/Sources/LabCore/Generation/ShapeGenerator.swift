@@ -79,6 +79,7 @@ public struct ShapeGenerator: Sendable {
         constrainedExistentialTier(into: &unique)
         genericWrapperTier(into: &unique)
         wideIntegerTier(into: &unique)
+        inoutClosureTier(into: &unique)
         return unique.shapes
     }
 
