@@ -31,7 +31,14 @@ enum GenericWrapper {
     ///   parameters the stand-in does not meet) or its layout cannot be read.
     static func travelsIndirectly(_ type: DemangledType, named name: String) throws(UnservedGenericType) -> Bool {
         let standIns = Array(repeating: GenericRepresentative.self as Any.Type, count: 4)
-        guard let instance = type.resolved(requirementGenerics: standIns) else {
+        // An associated type of the method's generic parameter (`Endpoint<R.Response>`) is as unknown
+        // to the witness as the parameter itself: the stand-in takes its place too. (A class-bound one
+        // fails closed earlier, in `GenericMember.members(of:parameters:)`.)
+        let abstract = type.replacing { part in
+            guard case .dependentMember = part, part.mentionsRequirementGenerics else { return nil }
+            return .genericParameter(depth: 1, index: 0)
+        }
+        guard let instance = abstract.resolved(requirementGenerics: standIns) else {
             throw UnservedGenericType(
                 reason: "\(GenericTemplate.spelling(of: type)) cannot be instantiated by the runtime for the check of "
                     + "how the witness passes it: \(name) constrains its generic parameters to protocols other than "

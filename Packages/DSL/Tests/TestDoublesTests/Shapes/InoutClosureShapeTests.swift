@@ -270,7 +270,10 @@ func applySave(_ body: Any, to draft: inout Draft) throws(DraftRejected) {
         store.mutate { $0.count += 2 }
         try store.update { $0.theme = "dark" }
         #expect(store.modify { $0.count * 10 } == 20)
-        #expect(try store.withLock { $0.log.append("locked"); return $0.log.count } == 1)
+        #expect(
+            try store.withLock {
+                $0.log.append("locked"); return $0.log.count
+            } == 1)
         try await store.transaction { $0.title = "T" }
         try store.save(titling("Saved"))
         var state = CounterState(count: 0, log: [])

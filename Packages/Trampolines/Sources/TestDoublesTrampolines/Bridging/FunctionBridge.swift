@@ -18,8 +18,9 @@ import CTestDoublesTrampolines
 /// `async` (register arguments only), not `@isolated(any)` (its actor is in
 /// its context) or `nonisolated(nonsending)` (it takes the caller's actor
 /// as a hidden argument), nonthrowing, `throws` or `throws(E)`, `@Sendable`
-/// or not, isolated to a global actor or not, 0 to 4 parameters that are neither `inout`, `consuming`,
-/// variadic, `isolated`, tuples, nor functions, and a result that is not a
+/// or not, isolated to a global actor or not, 0 to 4 parameters that are neither `consuming`,
+/// variadic, `isolated`, tuples, nor functions (`inout` only as the first of
+/// at most two: `(inout A) -> R`, `(inout A, B) -> R`), and a result that is not a
 /// function; and optionals of them at any depth (`F?`, `F??`). A
 /// `FunctionAbstraction` passes chosen parameters and the result by address
 /// (a generic requirement's closure over its own generic parameter).
