@@ -77,6 +77,13 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
                 fix: "use a Stub and answer this requirement with `when { ... }` (a Stub pops what the caller reserved)"
             )
         }
+        if let shape = blueprint.shapes.first(where: \.plan.forwardedResultIsAmbiguous) {
+            throw StubError(
+                .unsupportedProtocolShape, type: blueprint.typeName, requirement: shape.requirement.name,
+                reason: "it is async and returns a 128-bit integer, which a Spy would read back from the real "
+                    + "conformer: " + CallPlan.ambiguousAsyncPairReason,
+                fix: "use a Stub and answer this requirement with `when { ... }` (a Stub's own answer is exact)")
+        }
         let target: ForwardingTarget
         do {
             target = try ForwardingTarget(real, as: Subject.self)

@@ -198,8 +198,9 @@ struct FunctionSignature: @unchecked Sendable {
         if function.isAsync, convention.integerPairs == .evenPairOrStack,
             (lowerings + [resultPassing]).contains(where: CallPlan.holdsIntegerPair)
         {
-            throw unsupported(
-                "an async closure passing or returning a 128-bit integer (its arm64 convention is not measured yet)")
+            // A closure the bridge makes receives its arguments from compiled callers, and a closure it calls
+            // answers through its continuation: both sides place the pair as the other code was compiled.
+            throw unsupported("an async closure passes or returns a 128-bit integer: " + CallPlan.ambiguousAsyncPairReason)
         }
         var locations: [ArgumentLocation]
         do {

@@ -40,6 +40,41 @@ public struct CallPlan: Sendable, Hashable {
     /// conformer hands control to code that leaves its caller's stack off.
     public var forwardingMisaligns: Bool { witnessPoppedStackByteCount != calleePoppedStackByteCount }
 
+    /// Whether re-issuing a call to a real conformer would read back a result
+    /// whose registers depend on how that conformer was compiled: an async
+    /// result holding a 128-bit integer on arm64 (see
+    /// ``ambiguousAsyncPairReason``). A stub's own answer is exact; a Spy
+    /// must not forward such a call.
+    public var forwardedResultIsAmbiguous: Bool { resultHoldsAsyncPair }
+
+    /// Set when the plan is async on arm64 and its result holds a 128-bit integer.
+    var resultHoldsAsyncPair = false
+
+    /// Why a 128-bit integer crossing an async call on arm64 has no single
+    /// placement, for the messages of the requirements and closures that
+    /// fail closed on it.
+    ///
+    /// Every async call and every async return is a tail call (`musttail`
+    /// to the callee, or to the caller's continuation with the results as its
+    /// arguments). LLVM's AArch64 GlobalISel, which Swift uses for `-Onone`
+    /// code, lowers such a tail call with both halves of an `i128` marked as
+    /// the first part of a split value, so each half takes the next
+    /// even-numbered register (x0, x2, x4, x6) or a 16-byte-aligned stack
+    /// word: `f(Int, Int128, Int) async` is called with x0, x2, x4, x5 by
+    /// debug code and with x0, x2:x3, x4 by optimized code, and a debug
+    /// `async -> Int128` answers x0, x2 where its continuation reads x0:x1.
+    /// Function entries read the even:odd pair at every level. Measured with
+    /// Swift 6.0.3 (debug `swiftc -S`, and a program under qemu that answers
+    /// wrong values without any stub) and 6.3.1 (`swift-frontend -S` of
+    /// `musttail` IR), 2026-12-03; llvm/llvm-project pull request 213811
+    /// proposes the fix in `AArch64CallLowering::lowerTailCall` (open then).
+    public static let ambiguousAsyncPairReason =
+        "on arm64 the registers of a 128-bit integer (Int128, UInt128) crossing an async call or return depend on "
+        + "how the code on the other side was compiled: Swift's debug (-Onone) code generation (LLVM GlobalISel "
+        + "tail calls) puts each half in its own even-numbered register, optimized code puts both in one even:odd "
+        + "pair, and a stub cannot tell which code it talks to (a hand-written conformer called from debug code "
+        + "receives a wrong value too; build the tests optimized, e.g. `swift test -c release`, and stub it by hand)"
+
     /// Whether a lowering holds a 128-bit integer's register pair.
     static func holdsIntegerPair(_ lowering: ValueLowering) -> Bool {
         if case .direct(let fragments) = lowering { fragments.contains(where: \.startsPair) } else { false }
@@ -67,16 +102,20 @@ public struct CallPlan: Sendable, Hashable {
         isAsync: Bool = false, genericWordCount: Int = 0, typedError: ValueLowering? = nil,
         typedErrorsTravelDirectly: Bool = TrampolineConvention.typedErrorsTravelDirectly
     ) throws(TrampolineError) {
-        if isAsync, convention.integerPairs == .evenPairOrStack,
-            (arguments + [result] + (typedError.map { [$0] } ?? [])).contains(where: Self.holdsIntegerPair)
-        {
-            // The arm64 lab answered wrong values for every such call (2026-12-03, Swift 6.0.3 under
-            // qemu): the async convention of a 128-bit integer there is not measured yet.
-            throw .unsupportedFragment(
-                "an async requirement passes or returns a 128-bit integer (Int128, UInt128), whose async "
-                    + "convention on arm64 is not measured yet")
+        let asyncPairs = isAsync && convention.integerPairs == .evenPairOrStack
+        if asyncPairs, arguments.contains(where: Self.holdsIntegerPair) {
+            throw .unsupportedFragment("an async requirement takes a 128-bit integer argument: " + Self.ambiguousAsyncPairReason)
         }
-        let resultLocation = try convention.placeResult(result)
+        let resultLocation = try isAsync ? convention.placeAsyncResult(result) : convention.placeResult(result)
+        if asyncPairs, let typedError, case .direct = typedError,
+            Self.holdsIntegerPair(typedError) || Self.holdsIntegerPair(result)
+        {
+            // The result and a direct typed error share the continuation's registers; with a pair among them
+            // the combined placement was not measured.
+            throw .unsupportedFragment(
+                "an async requirement throws a typed error in registers beside a 128-bit integer (Int128, UInt128) "
+                    + "on arm64, whose combined placement is not measured")
+        }
         var typedErrorInRegisters: TypedErrorLocation?
         var typedErrorBuffer = false
         if let typedError {
@@ -113,6 +152,7 @@ public struct CallPlan: Sendable, Hashable {
         selfMetadata = placed[placed.count - 2]
         selfWitnessTable = placed[placed.count - 1]
         self.isAsync = isAsync
+        resultHoldsAsyncPair = asyncPairs && Self.holdsIntegerPair(result)
         calleePoppedStackByteCount = isAsync ? convention.asyncCallerReservedByteCount(of: placed) : 0
         witnessPoppedStackByteCount =
             isAsync
