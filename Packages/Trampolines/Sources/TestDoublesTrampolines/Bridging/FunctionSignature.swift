@@ -200,7 +200,8 @@ struct FunctionSignature: @unchecked Sendable {
         {
             // A closure the bridge makes receives its arguments from compiled callers, and a closure it calls
             // answers through its continuation: both sides place the pair as the other code was compiled.
-            throw unsupported("an async closure passes or returns a 128-bit integer: " + CallPlan.ambiguousAsyncPairReason)
+            throw unsupported(
+                "an async closure passes or returns a 128-bit integer: " + CallPlan.ambiguousAsyncPairReason)
         }
         var locations: [ArgumentLocation]
         do {

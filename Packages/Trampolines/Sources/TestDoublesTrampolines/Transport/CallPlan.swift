@@ -104,7 +104,8 @@ public struct CallPlan: Sendable, Hashable {
     ) throws(TrampolineError) {
         let asyncPairs = isAsync && convention.integerPairs == .evenPairOrStack
         if asyncPairs, arguments.contains(where: Self.holdsIntegerPair) {
-            throw .unsupportedFragment("an async requirement takes a 128-bit integer argument: " + Self.ambiguousAsyncPairReason)
+            throw .unsupportedFragment(
+                "an async requirement takes a 128-bit integer argument: " + Self.ambiguousAsyncPairReason)
         }
         let resultLocation = try isAsync ? convention.placeAsyncResult(result) : convention.placeResult(result)
         if asyncPairs, let typedError, case .direct = typedError,

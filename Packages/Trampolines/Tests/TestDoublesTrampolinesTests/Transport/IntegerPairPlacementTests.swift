@@ -134,7 +134,9 @@ import Testing
         #expect(throws: TrampolineError.self) {
             _ = try CallPlan(convention: .arm64, arguments: [], result: int128, isAsync: true, typedError: int)
         }
-        #expect((try? CallPlan(convention: .arm64, arguments: [], result: int128, isAsync: true, typedError: .empty)) != nil)
+        #expect(
+            (try? CallPlan(convention: .arm64, arguments: [], result: int128, isAsync: true, typedError: .empty)) != nil
+        )
     }
 
     private static func placed(_ lowering: ValueLowering, at registers: [Int]) -> [PlacedFragment] {
