@@ -209,12 +209,34 @@ import Testing
         ("func f(_ v: Int..., into buffer: inout [Int])", "stub.call(v, buffer) as Void"),
         ("func f(_ c: @autoclosure () -> Bool, x: Int)", "stub.call(x) as Void"),
         ("func f(_ c: @escaping () -> Void)", "stub.call(c) as Void"),
-        ("func f(_ a: borrowing Item, _ b: consuming Item, _ c: sending Item)", "stub.call(copy a, b, c) as Void"),
+        (
+            "func f(_ a: borrowing Item, _ b: consuming Item, _ c: sending Item)",
+            "stub.call(doublesGenRecordable(a), doublesGenRecordable(b), c) as Void"
+        ),
         ("static func f() -> Int", "ManualStub<Self>.shared.call()"),
     ])
     func forwardsEveryMethodShape(member: String, call: String) throws {
         let text = try section("P", in: generate(["A.swift": "protocol P { \(member) }"]))
         #expect(text.contains("        \(call)\n"), "\(text)")
+    }
+
+    @Test func declaresTheRecordableOverloadsOnlyForBorrowedOrConsumedParameters() throws {
+        // `copy t` does not compile for a `~Copyable` type: the file's overloads copy a copyable value and
+        // record a marker for a noncopyable one.
+        let source = """
+            struct Token: ~Copyable { let id: Int }
+            protocol P { func use(_ t: borrowing Token) -> Int; func take(_ t: consuming Token) }
+            """
+        let result = generate(["A.swift": source])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(
+            result.output.contains("private func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }")
+        )
+        #expect(result.output.contains("private func doublesGenRecordable<T: ~Copyable>(_ value: borrowing T)"))
+        #expect(result.output.contains("        stub.call(doublesGenRecordable(t))\n"))
+        #expect(!result.output.contains("copy t"))
+        let plain = generate(["A.swift": "protocol Q { func f(_ a: Int) }"])
+        #expect(!plain.output.contains("doublesGenRecordable"))
     }
 
     @Test func usesSelfStubWhenAParameterIsNamedStub() throws {

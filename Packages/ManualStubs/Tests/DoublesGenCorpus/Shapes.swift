@@ -50,3 +50,13 @@ protocol Queue<Element> {
     func pop() -> Element?
     func drain<E: Error>(throwing error: E.Type) throws(E) -> [Self.Element]
 }
+
+/// A `~Copyable` value borrowed and consumed: the generated conformer records a marker in its place.
+struct Ticket: ~Copyable {
+    let id: Int
+}
+
+protocol TicketDesk {
+    func use(_ ticket: borrowing Ticket) -> Int
+    func take(_ ticket: consuming Ticket, note: String)
+}

@@ -145,6 +145,20 @@ extension ManualStub where Conformer == ScreenDelegateStubConformer {
         await ownership.verify(1...1) { await $0.send(Match.equal(Item(id: 3))) }
     }
 
+    @Test func noncopyableParametersAreRecordedAsMarkers() {
+        let desk = TicketDeskStub()
+        desk.when { $0.use(Ticket(id: 0)) }.thenReturn(5)
+        // The marker is a literal (every marker equals every other), so the call's other arguments are literals.
+        desk.when { $0.take(Ticket(id: 0), note: "kept") }.thenDoNothing()
+        let sut: any TicketDesk = desk()
+        #expect(sut.use(Ticket(id: 7)) == 5)
+        sut.take(Ticket(id: 8), note: "kept")
+        desk.verify { $0.use(Ticket(id: 0)) }
+        desk.verify { $0.take(Ticket(id: 0), note: "kept") }
+        let recorded = desk.recorder.invocations.map { String(describing: $0.arguments[0]) }
+        #expect(recorded == ["a noncopyable argument (not recorded)", "a noncopyable argument (not recorded)"])
+    }
+
     @Test func selfQualifiedAssociatedTypesAndGenericTypedThrows() throws {
         let queue = QueueStub<String>()
         queue.when { $0.push(Match.any()) }.thenDoNothing()

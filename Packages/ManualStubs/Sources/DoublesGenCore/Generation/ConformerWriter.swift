@@ -6,6 +6,9 @@
 struct ConformerWriter {
     let flattened: FlattenedProtocol
     private(set) var diagnostics: [Diagnostic] = []
+    /// Whether a member forwards a `borrowing` or `consuming` parameter
+    /// through ``recordableFunction``, which the file must then declare.
+    private(set) var usesRecordable = false
     private var lines: [String] = []
 
     /// Type aliases for function types: a parameter of such a type is a closure.
@@ -264,9 +267,11 @@ struct ConformerWriter {
             if parameter.type.isAutoclosure {
                 // Evaluating it here would run a matcher out of argument order.
                 notes.append("// '\(name)' is an autoclosure: it is neither evaluated nor forwarded.")
-            } else if parameter.type.text.hasPrefix("borrowing ") {
-                // A borrowed value is copied explicitly before it is recorded.
-                arguments.append("copy \(name)")
+            } else if parameter.type.text.hasPrefix("borrowing ") || parameter.type.text.hasPrefix("consuming ") {
+                // A borrowed or consumed value goes through the file's overloads: a copyable one is copied and
+                // recorded, a `~Copyable` one (which no recorder can hold) is recorded as a marker.
+                arguments.append("\(Self.recordableFunction)(\(name))")
+                usesRecordable = true
             } else if parameter.type.text.hasPrefix("repeat ") {
                 arguments.append("repeat each \(name)")
             } else if parameter.type.isNonEscapingClosure || isNonEscapingAlias(parameter.type) {

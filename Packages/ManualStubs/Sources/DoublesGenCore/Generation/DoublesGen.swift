@@ -48,6 +48,7 @@ public enum DoublesGen {
 
         var sections: [String] = []
         var generated: [String] = []
+        var usesRecordable = false
         var skipped: [String] = []
         for name in names {
             let declaration = graph.protocols[name]!
@@ -98,6 +99,7 @@ public enum DoublesGen {
             var writer = ConformerWriter(flattened, functionTypeAliases: graph.functionTypeAliases)
             sections.append(writer.write())
             diagnostics += writer.diagnostics
+            usesRecordable = usesRecordable || writer.usesRecordable
             generated.append(name)
         }
 
@@ -105,7 +107,8 @@ public enum DoublesGen {
         header += SourceImports(request.sources).lines(
             excluding: Set(request.testableImports).union(["TestDoublesManual"]))
         header += request.testableImports.sorted().map { "@testable import \($0)" }
-        let output = ([header.joined(separator: "\n")] + sections).joined(separator: "\n\n") + "\n"
+        let support = usesRecordable ? [ConformerWriter.recordableDeclarations] : []
+        let output = ([header.joined(separator: "\n")] + support + sections).joined(separator: "\n\n") + "\n"
         return GenerationResult(
             output: output,
             generatedProtocols: generated,
