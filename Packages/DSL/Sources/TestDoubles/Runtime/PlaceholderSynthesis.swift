@@ -40,6 +40,7 @@ enum PlaceholderSynthesis {
         if type == URLRequest.self {
             return URLRequest(url: URL(string: "about:blank")!)
         }
+        if let path = keyPath(type) { return path }
         switch TypeMetadata(type).kind {
         case .existential, .function:
             return try? DummyFactory.make(type, site: site).get()
