@@ -19,8 +19,10 @@ extension LabCommand {
     }
 
     /// The backend of the run and why: an explicit choice, or for `auto`,
-    /// `stub` when the DSL declares `Stub` and a one-case probe written with
-    /// the stub backend's API compiles against the repository, else `control`.
+    /// `control` while the DSL declares no `Stub`, else `stub` once a
+    /// one-case probe written with the stub backend's API compiles against
+    /// the repository; a probe that does not compile stops the run
+    /// (`LabFailure.stubProbeFailed`).
     func chooseBackend(cases: [LabCase]) async throws -> (Backend, String) {
         switch options.backend {
         case .control: return (.control, "chosen with --backend control")
@@ -46,6 +48,7 @@ extension LabCommand {
         let firstError =
             (outcome.output + "\n" + outcome.diagnostics).split(separator: "\n")
             .first { $0.contains("error:") }.map(String.init) ?? outcome.terminationDescription
-        return (.control, "auto: Stub exists but the API probe did not compile: \(firstError)")
+        // Never a quiet fallback: a control run's results would read as the stub's.
+        throw LabFailure.stubProbeFailed(firstError)
     }
 }

@@ -6,6 +6,8 @@ public enum LabFailure: Error, CustomStringConvertible, Sendable {
     case usage(String)
     /// An architecture was asked for that cannot run here.
     case architectureUnavailable(Architecture, String)
+    /// `--backend auto` found `Stub` but its one-case probe did not compile.
+    case stubProbeFailed(String)
 
     /// A message naming what failed and where to look.
     public var description: String {
@@ -17,6 +19,9 @@ public enum LabFailure: Error, CustomStringConvertible, Sendable {
             return message
         case .architectureUnavailable(let architecture, let reason):
             return "cannot run on \(architecture.rawValue): \(reason)"
+        case .stubProbeFailed(let firstError):
+            return "the Stub API probe did not compile, so the stub backend cannot run (\(firstError)); "
+                + "fix the build, or pass --backend control to check only the generated conformers"
         }
     }
 }
