@@ -49,13 +49,14 @@ public enum MockGenerator {
         var diagnostics = files.flatMap(\.diagnostics)
         let graph = ProtocolGraph(files: files)
         let classNames = files.reduce(into: Set<String>()) { $0.formUnion($1.classNames) }
+        let noncopyableTypes = UnsupportedShapes.noncopyableTypes(in: sources)
         var mocks: [GeneratedMock] = []
         var seen: Set<String> = []
         for declaration in files.flatMap(\.protocols) where seen.insert(declaration.name).inserted {
             guard graph.protocols[declaration.name] == declaration else { continue }
             let (mock, found) = generate(
-                declaration, graph: graph, classNames: classNames, defaultOptions: options,
-                includeDebugWrapper: includeDebugWrapper)
+                declaration, graph: graph, classNames: classNames, noncopyableTypes: noncopyableTypes,
+                defaultOptions: options, includeDebugWrapper: includeDebugWrapper)
             diagnostics += found
             if let mock { mocks.append(mock) }
         }
@@ -66,7 +67,7 @@ public enum MockGenerator {
 
     private static func generate(
         _ declaration: ProtocolDeclaration, graph: ProtocolGraph, classNames: Set<String>,
-        defaultOptions: MockableOptions?, includeDebugWrapper: Bool
+        noncopyableTypes: Set<String>, defaultOptions: MockableOptions?, includeDebugWrapper: Bool
     ) -> (GeneratedMock?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var options = defaultOptions ?? .default
@@ -92,7 +93,7 @@ public enum MockGenerator {
         let problems =
             unsupported
             + UnsupportedShapes.diagnostics(
-                for: flattened, functionTypeAliases: graph.functionTypeAliases)
+                for: flattened, functionTypeAliases: graph.functionTypeAliases, noncopyableTypes: noncopyableTypes)
         guard problems.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics + problems)
         }

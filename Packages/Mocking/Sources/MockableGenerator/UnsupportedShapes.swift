@@ -5,10 +5,10 @@ import DoublesGenCore
 enum UnsupportedShapes {
     /// Why no mock can be generated for the requirements, one diagnostic per requirement that cannot be mocked.
     static func diagnostics(
-        for flattened: FlattenedProtocol, functionTypeAliases: Set<String>
+        for flattened: FlattenedProtocol, functionTypeAliases: Set<String>, noncopyableTypes: Set<String> = []
     ) -> [Diagnostic] {
         flattened.requirements.compactMap { requirement in
-            reason(requirement, functionTypeAliases: functionTypeAliases).map {
+            reason(requirement, functionTypeAliases: functionTypeAliases, noncopyableTypes: noncopyableTypes).map {
                 Diagnostic(
                     .error, at: requirement.location,
                     "requirement '\(requirement.displayName)' of protocol '\(flattened.name)' cannot be mocked: \($0); "
@@ -18,22 +18,28 @@ enum UnsupportedShapes {
         }
     }
 
-    private static func reason(_ requirement: Requirement, functionTypeAliases: Set<String>) -> String? {
+    private static func reason(
+        _ requirement: Requirement, functionTypeAliases: Set<String>, noncopyableTypes: Set<String>
+    ) -> String? {
         switch requirement.kind {
         case .method(_, let generics, let parameters, let effects, let result):
             if effects.throwing == .rethrows { return "'rethrows' cannot forward a spy's errors" }
             if generics.contains("each ") { return "parameter packs cannot be recorded by a spy" }
             if let result, result.text.hasPrefix("some ") { return "an opaque result type has no value to stub" }
-            return parameterReason(parameters, functionTypeAliases: functionTypeAliases)
+            return parameterReason(
+                parameters, functionTypeAliases: functionTypeAliases, noncopyableTypes: noncopyableTypes)
         case .subscript(let generics, let parameters, _, _, _):
             if generics.contains("each ") { return "parameter packs cannot be recorded by a spy" }
-            return parameterReason(parameters, functionTypeAliases: functionTypeAliases)
+            return parameterReason(
+                parameters, functionTypeAliases: functionTypeAliases, noncopyableTypes: noncopyableTypes)
         case .property, .initializer:
             return nil
         }
     }
 
-    private static func parameterReason(_ parameters: [Parameter], functionTypeAliases: Set<String>) -> String? {
+    private static func parameterReason(
+        _ parameters: [Parameter], functionTypeAliases: Set<String>, noncopyableTypes: Set<String>
+    ) -> String? {
         for parameter in parameters {
             let name = parameter.name ?? parameter.label ?? "_"
             let value = TypeText.valueType(parameter.type.text)
@@ -43,7 +49,35 @@ enum UnsupportedShapes {
                 return "parameter '\(name)' is a non-escaping closure, which a spy cannot keep"
             }
             if value.hasPrefix("some ") { return "parameter '\(name)' has an opaque type ('some')" }
+            if noncopyableTypes.contains(ownedType(value)) {
+                return "parameter '\(name)' has a noncopyable type ('~Copyable'), which a spy cannot record"
+            }
         }
         return nil
+    }
+
+    /// The type a parameter's value type names, without `borrowing`/`consuming`.
+    private static func ownedType(_ value: String) -> String {
+        var text = Substring(value)
+        for modifier in ["borrowing ", "consuming "] where text.hasPrefix(modifier) {
+            text = text.dropFirst(modifier.count)
+        }
+        return String(text.drop(while: { $0 == " " }))
+    }
+
+    /// The structs and enums the input declares `~Copyable`.
+    static func noncopyableTypes(in sources: [SourceText]) -> Set<String> {
+        var names: Set<String> = []
+        for source in sources {
+            for line in source.text.split(separator: "\n") {
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard let index = words.firstIndex(where: { $0 == "struct" || $0 == "enum" }),
+                    index + 1 < words.count, line.contains("~Copyable")
+                else { continue }
+                let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if !name.isEmpty { names.insert(String(name)) }
+            }
+        }
+        return names
     }
 }

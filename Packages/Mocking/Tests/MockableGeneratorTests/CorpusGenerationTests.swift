@@ -23,6 +23,9 @@ import Testing
             return String(line[range.upperBound...].prefix { $0 != "'" })
         }
         #expect(
-            Set(skipped) == ["Rethrowing", "NonEscaping", "Autoclosures", "Compositions", "AliasedClosures", "Packs"])
+            Set(skipped) == [
+                "Rethrowing", "NonEscaping", "Autoclosures", "Compositions", "AliasedClosures", "Packs", "TicketDesk",
+            ])
+        #expect(outcome.standardError.contains("has a noncopyable type ('~Copyable'), which a spy cannot record"))
     }
 }
