@@ -60,7 +60,7 @@ extension DirectFunction {
     /// function's scope cannot be reported to its caller, so it stops the process.
     private func callAsyncNonthrowing(_ arguments: [Any]) async -> Any {
         do { return try await callAsync(arguments) } catch {
-            fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+            stopForEscapedClosureCall(error)
         }
     }
 }

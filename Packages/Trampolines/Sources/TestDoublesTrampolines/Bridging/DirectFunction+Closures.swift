@@ -107,7 +107,7 @@ extension DirectFunction {
     /// function's scope cannot be reported to its caller, so it stops the process.
     private func callNonthrowing(_ arguments: [Any]) -> Any {
         do { return try call(arguments) } catch {
-            fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+            stopForEscapedClosureCall(error)
         }
     }
 }

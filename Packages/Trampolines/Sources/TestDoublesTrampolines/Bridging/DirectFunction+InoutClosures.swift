@@ -27,14 +27,14 @@ extension DirectFunction {
     /// its caller, so it stops the process.
     fileprivate func callInoutNonthrowing(_ arguments: inout [Any]) -> Any {
         do { return try call(writingBack: &arguments) } catch {
-            fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+            stopForEscapedClosureCall(error)
         }
     }
 
     /// Awaits a nonthrowing async function, writing its `inout` argument back.
     fileprivate func callAsyncInoutNonthrowing(_ arguments: inout [Any]) async -> Any {
         do { return try await callAsync(writingBack: &arguments) } catch {
-            fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+            stopForEscapedClosureCall(error)
         }
     }
 
@@ -46,7 +46,7 @@ extension DirectFunction {
         } catch let error as E {
             throw error
         } catch {
-            fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+            stopForEscapedClosureCall(error)
         }
     }
 
@@ -57,7 +57,7 @@ extension DirectFunction {
         } catch let error as E {
             throw error
         } catch {
-            fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+            stopForEscapedClosureCall(error)
         }
     }
 }

@@ -62,7 +62,7 @@ extension DirectFunction {
         } catch let error as E {
             throw error
         } catch {
-            fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+            stopForEscapedClosureCall(error)
         }
     }
 

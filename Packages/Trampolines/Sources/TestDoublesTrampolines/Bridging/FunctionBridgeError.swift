@@ -23,3 +23,14 @@ public enum FunctionBridgeError: Error, Equatable, Sendable {
     /// (two general-purpose words).
     case unexpectedLocation(String)
 }
+
+/// Stops the process for a call to a non-escaping closure argument made
+/// after the call it was passed to returned (a handler kept it). Its context
+/// is gone, so there is no value to return nor, for a nonthrowing or
+/// `throws(E)` closure, an error the caller could receive: the same place
+/// where the Swift runtime's own escape check stops a program.
+///
+/// - Parameter error: Why the call could not run.
+func stopForEscapedClosureCall(_ error: any Error) -> Never {
+    fatalError("TestDoubles: \(error) (a non-escaping closure argument escaped the call it was passed to)")
+}
