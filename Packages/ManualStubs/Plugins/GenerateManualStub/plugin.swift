@@ -12,7 +12,8 @@ import PackagePlugin
 /// `<input>` is a Swift file or a directory (searched recursively, in path
 /// order); paths are relative to the package directory. Each non-test target
 /// with a Swift file in the input is imported with `@testable import` in the
-/// output, unless the output lies in the folder holding that target's files. Everything else (skipped
+/// output, and its protocols named through it, unless the output lies in the
+/// folder holding that target's files. Everything else (skipped
 /// protocols, duplicate names, unchanged files) is `doubles-gen`'s behavior.
 @main
 struct GenerateManualStub: CommandPlugin {
@@ -47,7 +48,10 @@ struct GenerateManualStub: CommandPlugin {
                 Array(zip(shared, folder).prefix { $0 == $1 }.map(\.0))[...]
             }
             if !contains(common.joined(separator: "/"), outputPath) {
-                forwarded += ["--module", target.moduleName]
+                // The target's files in the input, each with its module (doubles-gen reads each file once).
+                forwarded += files.filter { contains(inputPath, $0) }.flatMap {
+                    ["--module-source", "\(target.moduleName)=\($0)"]
+                }
             }
         }
 

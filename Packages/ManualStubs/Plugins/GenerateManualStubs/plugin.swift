@@ -4,8 +4,9 @@ import PackagePlugin
 /// `swift package generate-manual-stubs`: runs `doubles-gen` in the package
 /// directory with the given arguments.
 ///
-/// `--target <name>` stands for that target's Swift source files plus
-/// `--module <name>`, so
+/// `--target <name>` stands for that target's Swift source files, each as
+/// `--module-source <name>=<file>` (read, imported with `@testable import`,
+/// its protocols named through the module), so
 /// `swift package generate-manual-stubs --target App --all -o Tests/AppTests/Stubs.swift`
 /// writes conformers for every protocol of `App`. Every other argument goes
 /// to `doubles-gen` unchanged (see `doubles-gen --help`).
@@ -24,8 +25,9 @@ struct GenerateManualStubs: CommandPlugin {
                 else {
                     throw PluginFailure(message: "no source target named '\(name)' in the package")
                 }
-                forwarded += target.sourceFiles(withSuffix: "swift").map(\.url.path)
-                forwarded += ["--module", target.moduleName]
+                forwarded += target.sourceFiles(withSuffix: "swift").flatMap {
+                    ["--module-source", "\(target.moduleName)=\($0.url.path)"]
+                }
                 index += 2
             } else {
                 forwarded.append(argument)

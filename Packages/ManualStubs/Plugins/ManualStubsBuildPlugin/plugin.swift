@@ -35,7 +35,9 @@ struct ManualStubsBuildPlugin: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let attached = target as? SourceModuleTarget else { return [] }
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedManualStubs.swift")
         var inputs = attached.sourceFiles(withSuffix: "swift").map(\.url)
+        var arguments = inputs.map(\.path) + ["--all", "--require-protocols", "-o", output.path]
         var modules: [String] = []
         if attached.kind == .test {
             for dependency in target.dependencies {
@@ -44,12 +46,12 @@ struct ManualStubsBuildPlugin: BuildToolPlugin {
                     module.kind == .generic, !Self.libraryModules.contains(module.moduleName)
                 else { continue }
                 modules.append(module.moduleName)
-                inputs += module.sourceFiles(withSuffix: "swift").map(\.url)
+                // Each file with its module: the output imports the module and names its protocols through it.
+                let files = module.sourceFiles(withSuffix: "swift").map(\.url)
+                inputs += files
+                arguments += files.flatMap { ["--module-source", "\(module.moduleName)=\($0.path)"] }
             }
         }
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedManualStubs.swift")
-        var arguments = inputs.map(\.path) + ["--all", "--require-protocols", "-o", output.path]
-        for module in modules.sorted() { arguments += ["--module", module] }
         let read = ([attached.moduleName] + modules.sorted()).joined(separator: ", ")
         return [
             .buildCommand(

@@ -6,12 +6,14 @@ struct CommandOptions: Hashable, Sendable {
     var output: String?
     var check = false
     var modules: [String] = []
+    /// `--module-source` pairs: a path and the module its files belong to.
+    var moduleSources: [ModuleSource] = []
     var requireProtocols = false
     var help = false
 
     static let usage = """
         USAGE: doubles-gen [<path> ...] [--all | --protocol <name> ...] [-o <file>] [--check] [--module <name> ...]
-                           [--require-protocols]
+                           [--module-source <name>=<path> ...] [--require-protocols]
 
         Writes a ManualStub conformer and a `<Name>Stub` controller alias for Swift
         protocols. With no paths it reads one file from standard input and generates
@@ -27,7 +29,16 @@ struct CommandOptions: Hashable, Sendable {
           -o, --output <file>     Write to this file instead of standard output.
           --check                 Do not write: exit 1 with a summary when the output
                                   file is not what generation would write.
-          --module <name>         Add `@testable import <name>` (repeatable).
+          --module <name>         Add `@testable import <name>` (repeatable). With exactly one
+                                  --module and no --module-source, the <path> files are taken
+                                  as that module's.
+          --module-source <name>=<path>
+                                  Read <path> (a file or directory) as module <name>'s sources
+                                  and add `@testable import <name>` (repeatable). A protocol of
+                                  an imported module is also imported by name
+                                  (`import protocol <name>.<Protocol>`), so an app protocol
+                                  named like a type of another imported module (Foundation's
+                                  `Formatter`) is not ambiguous in the output.
           --require-protocols     Fail, writing nothing, when no conformer would be
                                   generated (the build plugin passes it).
           -h, --help              Show this help.
@@ -61,6 +72,17 @@ struct CommandOptions: Hashable, Sendable {
             case "-o", "--output": options.output = try value(for: argument)
             case "--check": options.check = true
             case "--module": options.modules.append(try value(for: argument))
+            case "--module-source":
+                let pair = try value(for: argument)
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex,
+                    pair.index(after: equals) != pair.endIndex
+                else {
+                    throw UsageError(message: "--module-source needs <module>=<path>, got '\(pair)'")
+                }
+                let module = String(pair[..<equals])
+                options.moduleSources.append(
+                    ModuleSource(module: module, path: String(pair[pair.index(after: equals)...])))
+                if !options.modules.contains(module) { options.modules.append(module) }
             case "--require-protocols": options.requireProtocols = true
             case "-h", "--help": options.help = true
             default:
@@ -74,7 +96,7 @@ struct CommandOptions: Hashable, Sendable {
         if options.check && options.output == nil {
             throw UsageError(message: "--check needs the file to check: pass -o <file>")
         }
-        if !options.paths.isEmpty && !options.all && options.protocols.isEmpty {
+        if !(options.paths.isEmpty && options.moduleSources.isEmpty) && !options.all && options.protocols.isEmpty {
             throw UsageError(message: "name the protocols to generate with --protocol <name>, or pass --all")
         }
         if options.all && !options.protocols.isEmpty {
@@ -82,6 +104,12 @@ struct CommandOptions: Hashable, Sendable {
         }
         return options
     }
+}
+
+/// A `--module-source` pair: files and the module they belong to.
+struct ModuleSource: Hashable, Sendable {
+    var module: String
+    var path: String
 }
 
 /// A malformed command line.

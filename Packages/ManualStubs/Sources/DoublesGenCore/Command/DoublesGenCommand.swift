@@ -45,13 +45,14 @@ public struct DoublesGenCommand: Sendable {
             return Self.success
         }
 
+        let readsStandardInput = options.paths.isEmpty && options.moduleSources.isEmpty
         var sources: [SourceText] = []
-        if options.paths.isEmpty {
+        if readsStandardInput {
             sources = [SourceText(name: "<stdin>", text: readStandardInput())]
         } else {
             do {
-                for file in try Self.swiftFiles(in: options.paths) {
-                    sources.append(SourceText(name: file, text: try Self.read(file)))
+                for (file, module) in try Self.inputFiles(options) {
+                    sources.append(SourceText(name: file, text: try Self.read(file), module: module))
                 }
             } catch {
                 writeError("doubles-gen: error: \(error.message)\n")
@@ -84,7 +85,7 @@ public struct DoublesGenCommand: Sendable {
                     + "attach the plugin only to a target that declares protocols to double, or remove it\n")
             return Self.failure
         }
-        if options.paths.isEmpty && result.generatedProtocols.isEmpty {
+        if readsStandardInput && result.generatedProtocols.isEmpty {
             writeError("doubles-gen: warning: no protocol declarations found in the input\n")
         }
 
@@ -121,6 +122,26 @@ public struct DoublesGenCommand: Sendable {
 
     struct InputError: Error {
         var message: String
+    }
+
+    /// The input files, each once, with the module each belongs to: the
+    /// `<path>` arguments' first, then the `--module-source` ones'. A file
+    /// named by `--module-source` belongs to that module wherever it is
+    /// also named; a `<path>` file belongs to the one `--module` when no
+    /// `--module-source` is given, else to no known module.
+    static func inputFiles(_ options: CommandOptions) throws(InputError) -> [(file: String, module: String?)] {
+        func key(_ file: String) -> String { URL(fileURLWithPath: file).standardizedFileURL.path }
+        var explicit: [String: String] = [:]
+        var files: [(file: String, module: String?)] = []
+        for source in options.moduleSources {
+            for file in try swiftFiles(in: [source.path]) where explicit[key(file)] == nil {
+                explicit[key(file)] = source.module
+                files.append((file, source.module))
+            }
+        }
+        let inferred = options.moduleSources.isEmpty && options.modules.count == 1 ? options.modules.first : nil
+        let positional = try swiftFiles(in: options.paths).filter { explicit[key($0)] == nil }
+        return positional.map { ($0, inferred) } + files
     }
 
     /// The `.swift` files of the given files and directories, sorted, each once.

@@ -103,10 +103,17 @@ public enum DoublesGen {
             generated.append(name)
         }
 
-        var header = [banner, "", "import TestDoublesManual"]
-        header += SourceImports(request.sources).lines(
-            excluding: Set(request.testableImports).union(["TestDoublesManual"]))
+        // Grouped as swift-format orders them: plain imports, scoped ones, `@testable` ones, then `#if` blocks.
+        let testable = Set(request.testableImports)
+        let imports = SourceImports(request.sources)
+        let protocolImports = ProtocolImports.lines(
+            for: generated.compactMap { graph.protocols[$0] }, in: request.sources, importedModules: testable)
+        var header = [banner, ""]
+        header += (imports.plainLines(excluding: testable.union(["TestDoublesManual"])) + ["import TestDoublesManual"])
+            .sorted()
+        header += protocolImports.plain
         header += request.testableImports.sorted().map { "@testable import \($0)" }
+        header += imports.guardedLines(excluding: testable.union(["TestDoublesManual"])) + protocolImports.guarded
         let support = usesRecordable ? [ConformerWriter.recordableDeclarations] : []
         let output = ([header.joined(separator: "\n")] + support + sections).joined(separator: "\n\n") + "\n"
         return GenerationResult(

@@ -5,7 +5,9 @@ public struct GenerationRequest: Hashable, Sendable {
     public var sources: [SourceText]
     /// The protocols to generate conformers for; `nil` for every protocol.
     public var protocols: [String]?
-    /// Modules the generated file imports with `@testable import`.
+    /// Modules the generated file imports with `@testable import`; a
+    /// protocol of a source whose ``SourceText/module`` is one of them is
+    /// also imported by name (``ProtocolImports``).
     public var testableImports: [String]
     /// Whether static and initializer requirements are refused instead of
     /// forwarded to `ManualStub.shared`.

@@ -46,13 +46,15 @@ struct SourceImports {
         return String(module)
     }
 
-    /// The lines that import the modules, sorted, leaving out `excluded`
-    /// (the runtime library and the modules imported with `@testable`).
-    func lines(excluding excluded: Set<String>) -> [String] {
-        let plain = unconditional.subtracting(excluded).sorted().map { "import \($0)" }
-        let guarded = conditional.subtracting(excluded).sorted().map {
-            "#if canImport(\($0))\nimport \($0)\n#endif"
-        }
-        return plain + guarded
+    /// The lines that import the modules outside any `#if`, sorted, leaving
+    /// out `excluded` (the modules imported with `@testable`).
+    func plainLines(excluding excluded: Set<String>) -> [String] {
+        unconditional.subtracting(excluded).sorted().map { "import \($0)" }
+    }
+
+    /// The `#if canImport` blocks of the modules imported only conditionally,
+    /// sorted, leaving out `excluded`.
+    func guardedLines(excluding excluded: Set<String>) -> [String] {
+        conditional.subtracting(excluded).sorted().map { "#if canImport(\($0))\nimport \($0)\n#endif" }
     }
 }
