@@ -26,21 +26,26 @@ struct MockableBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         var inputs: [URL] = []
         var modules: [String] = []
-        for dependency in target.dependencies {
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedMocks.swift")
+        var arguments = ["--no-debug-wrap", "--skip-unsupported", "-o", output.path]
+        let dependencies = target.dependencies.compactMap { dependency -> SourceModuleTarget? in
             guard case .target(let dependencyTarget) = dependency,
                 let module = dependencyTarget as? SourceModuleTarget,
                 module.kind == .generic, !Self.libraryModules.contains(module.moduleName)
-            else { continue }
+            else { return nil }
+            return module
+        }
+        for module in dependencies.sorted(by: { $0.moduleName < $1.moduleName }) {
             modules.append(module.moduleName)
-            inputs += module.sourceFiles(withSuffix: "swift").map(\.url)
+            // Each file with its module: the output imports the module and names its protocols through it.
+            let files = module.sourceFiles(withSuffix: "swift").map(\.url)
+            inputs += files
+            arguments += files.flatMap { ["--module-source", "\(module.moduleName)=\($0.path)"] }
         }
         guard !inputs.isEmpty else { return [] }
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedMocks.swift")
-        var arguments = inputs.map(\.path) + ["--no-debug-wrap", "--skip-unsupported", "-o", output.path]
-        for module in modules.sorted() { arguments += ["--testable-import", module] }
         return [
             .buildCommand(
-                displayName: "Generating SwiftMocking mocks for \(modules.sorted().joined(separator: ", "))",
+                displayName: "Generating SwiftMocking mocks for \(modules.joined(separator: ", "))",
                 executable: try context.tool(named: "mockable").url,
                 arguments: arguments,
                 inputFiles: inputs,

@@ -25,7 +25,13 @@ public enum MockableCommand {
           --options a,b     options for protocols without @Mockable(...): prefixMock, suffixMock, composition
           --import M        start the output with `import M` (repeatable; `import SwiftMocking` is implied)
           --testable-import M
-                            start the output with `@testable import M` (repeatable)
+                            start the output with `@testable import M` (repeatable); with exactly one,
+                            the files given are taken as M's
+          --module-source M=PATH
+                            read PATH (a file or directory) as module M's sources and start the output
+                            with `@testable import M` (repeatable). A protocol of such a module is also
+                            imported by name (`import protocol M.P`), so an app protocol named like a
+                            type of another imported module (Foundation's `Formatter`) is not ambiguous
           --skip-unsupported
                             a protocol no mock can be generated for is a warning, not an error
           -o FILE           write the mocks to FILE instead of standard output
@@ -44,6 +50,7 @@ public enum MockableCommand {
         var paths: [String] = []
         var imports: [String] = []
         var testableImports: [String] = []
+        var moduleSources: [(module: String, path: String)] = []
         var skipUnsupported = false
         var outputPath: String?
         var index = 0
@@ -60,6 +67,15 @@ public enum MockableCommand {
                 options = parsed
                 index += 1
             case "--skip-unsupported": skipUnsupported = true
+            case "--module-source":
+                let pair = index + 1 < arguments.count ? arguments[index + 1] : ""
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    return usageError("error: '--module-source' needs M=PATH, got '\(pair)'")
+                }
+                moduleSources.append((parts[0], parts[1]))
+                if !testableImports.contains(parts[0]) { testableImports.append(parts[0]) }
+                index += 1
             case "--import", "--testable-import", "-o":
                 guard index + 1 < arguments.count else { return usageError("error: '\(argument)' needs a value") }
                 let value = arguments[index + 1]
@@ -77,9 +93,19 @@ public enum MockableCommand {
             }
             index += 1
         }
-        let sources: [SourceText]
+        var sources: [SourceText] = []
         do {
-            sources = try paths.isEmpty ? [standardInput(readStandardInput())] : files(paths)
+            if paths.isEmpty && moduleSources.isEmpty {
+                sources = [try standardInput(readStandardInput())]
+            } else {
+                let inferred = moduleSources.isEmpty && testableImports.count == 1 ? testableImports.first : nil
+                sources = try files(paths).map { SourceText(name: $0.name, text: $0.text, module: inferred) }
+                for source in moduleSources {
+                    sources += try files([source.path]).map {
+                        SourceText(name: $0.name, text: $0.text, module: source.module)
+                    }
+                }
+            }
         } catch {
             return Outcome(standardOutput: "", standardError: "error: \(error)\n", status: 1)
         }
@@ -97,9 +123,13 @@ public enum MockableCommand {
             }
         }
         if !imports.isEmpty || !testableImports.isEmpty || outputPath != nil {
+            let declarations = sources.flatMap { Parser.parse($0.text, file: $0.name).protocols }
+            let protocolImports = ProtocolImports.lines(
+                for: result.mocks.compactMap { mock in declarations.first { $0.name == mock.protocolName } },
+                in: sources, importedModules: Set(testableImports))
             let header =
-                (["SwiftMocking"] + imports).map { "import \($0)" }
-                + testableImports.map { "@testable import \($0)" }
+                (["SwiftMocking"] + imports).map { "import \($0)" } + protocolImports.plain
+                + testableImports.map { "@testable import \($0)" } + protocolImports.guarded
             result.output = header.joined(separator: "\n") + "\n\n" + result.output
         }
         var errors = ""

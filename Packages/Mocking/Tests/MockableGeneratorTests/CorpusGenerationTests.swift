@@ -17,7 +17,7 @@ import Testing
         let mocks = outcome.standardOutput.components(separatedBy: "\n").filter {
             $0.hasPrefix("class Mock") || $0.hasPrefix("final class Mock")
         }
-        #expect(mocks.count == 67)
+        #expect(mocks.count == 68)
         let skipped = outcome.standardError.components(separatedBy: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "no mock generated for '") else { return nil }
             return String(line[range.upperBound...].prefix { $0 != "'" })

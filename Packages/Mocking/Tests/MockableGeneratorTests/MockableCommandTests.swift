@@ -117,10 +117,34 @@ import Testing
         #expect(outcome.standardError.isEmpty)
         #expect(
             outcome.standardOutput.hasPrefix(
-                "import SwiftMocking\nimport Foundation\n@testable import App\n\nclass MockA"))
+                "import SwiftMocking\nimport Foundation\nimport protocol App.A\nimport protocol App.B\n"
+                    + "@testable import App\n\nclass MockA"))
         let mockB = try #require(outcome.standardOutput.range(of: "class MockB"))
         #expect(
             outcome.standardOutput[mockB.lowerBound...].contains("func a() -> Int {\n        return adapt(super.a, ())")
         )
+    }
+
+    @Test func aProtocolOfAModuleSourceIsImportedByName() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mockable-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = directory.appendingPathComponent("Formatter.swift")
+        let local = directory.appendingPathComponent("Local.swift")
+        try "import Foundation\nprotocol Formatter { func format(_ v: Int) -> String }".write(
+            to: app, atomically: true, encoding: .utf8)
+        try "protocol Local { func run() }".write(to: local, atomically: true, encoding: .utf8)
+        let outcome = run(
+            ["--no-debug-wrap", "--import", "Foundation", local.path, "--module-source", "App=\(app.path)"], input: "")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(
+            outcome.standardOutput.hasPrefix(
+                "import SwiftMocking\nimport Foundation\nimport protocol App.Formatter\n@testable import App\n\n"))
+        #expect(outcome.standardOutput.contains("class MockLocal"))
+        #expect(!outcome.standardOutput.contains("App.Local"))
+
+        let malformed = run(["--module-source", "App"], input: "")
+        #expect(malformed.status == 1)
+        #expect(malformed.standardError.contains("'--module-source' needs M=PATH, got 'App'"))
     }
 }
