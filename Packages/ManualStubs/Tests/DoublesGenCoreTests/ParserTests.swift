@@ -352,4 +352,30 @@ import Testing
         #expect(file.protocols.map(\.name) == ["Fine"])
         #expect(file.diagnostics.count == 1)
     }
+
+    @Test func collectsNoncopyableTypesWhereverTheyAreDeclared() {
+        let file = parse(
+            """
+            struct Ticket: ~Copyable { let id: Int }
+            enum Outer {
+                struct Stub: Sendable, ~Copyable {}
+                enum Inner { enum Token: ~Swift.Copyable { case one } }
+            }
+            extension Outer { struct Lease: ~Copyable {} }
+            struct Holder<Value>: ~Copyable where Value: Sendable { let value: Value }
+            struct Pair<First: Sendable, Second>: Equatable, ~Copyable {}
+            func make() { struct Local: ~Copyable {} }
+            #if DEBUG
+            struct Debug: ~Copyable {}
+            #endif
+            struct Box<Element: ~Copyable> { var count: Int }
+            struct Plain: Sendable {}
+            enum Named { case noncopyable }
+            protocol P { func use(_ ticket: borrowing Ticket) }
+            """)
+        #expect(file.diagnostics.isEmpty)
+        #expect(
+            file.noncopyableTypeNames == ["Ticket", "Stub", "Token", "Lease", "Holder", "Pair", "Local", "Debug"])
+        #expect(file.protocols.map(\.name) == ["P"])
+    }
 }

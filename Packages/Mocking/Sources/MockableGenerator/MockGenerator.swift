@@ -49,7 +49,7 @@ public enum MockGenerator {
         var diagnostics = files.flatMap(\.diagnostics)
         let graph = ProtocolGraph(files: files)
         let classNames = files.reduce(into: Set<String>()) { $0.formUnion($1.classNames) }
-        let noncopyableTypes = UnsupportedShapes.noncopyableTypes(in: sources)
+        let noncopyableTypes = files.reduce(into: Set<String>()) { $0.formUnion($1.noncopyableTypeNames) }
         var mocks: [GeneratedMock] = []
         var seen: Set<String> = []
         for declaration in files.flatMap(\.protocols) where seen.insert(declaration.name).inserted {

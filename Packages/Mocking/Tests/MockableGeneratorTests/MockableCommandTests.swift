@@ -147,4 +147,32 @@ import Testing
         #expect(malformed.status == 1)
         #expect(malformed.standardError.contains("'--module-source' needs M=PATH, got 'App'"))
     }
+
+    @Test func aNoncopyableParameterFailsClosedWhereverItsTypeIsDeclared() {
+        let declarations = [
+            "struct Ticket: ~Copyable { let id: Int }",
+            "enum Outer { struct Ticket: Sendable, ~Copyable { let id: Int } }",
+            "struct Outer {}\nextension Outer { struct Ticket: ~Copyable {} }",
+            "struct Ticket<Value>: ~Swift.Copyable where Value: Sendable { let value: Value }",
+            "enum Ticket: ~Copyable { case open }",
+            "struct Ticket:\n    Sendable,\n    ~Copyable\n{ let id: Int }",
+        ]
+        for declaration in declarations {
+            let outcome = run(
+                ["--no-debug-wrap"],
+                input: declaration + "\nprotocol Desk { func use(_ ticket: borrowing Ticket) -> Int }")
+            #expect(outcome.status == 1, "\(declaration)")
+            #expect(
+                outcome.standardError.contains(
+                    "parameter 'ticket' has a noncopyable type ('~Copyable'), which a spy cannot record"),
+                "\(declaration)")
+        }
+        // A generic parameter's `~Copyable` leaves the type itself copyable.
+        let copyable = run(
+            ["--no-debug-wrap"],
+            input:
+                "struct Ticket<T: ~Copyable> { var id: Int }\nprotocol Desk { func use(_ ticket: Ticket<Int>) -> Int }")
+        #expect(copyable.status == 0, "\(copyable.standardError)")
+        #expect(copyable.standardOutput.contains("class MockDesk"))
+    }
 }

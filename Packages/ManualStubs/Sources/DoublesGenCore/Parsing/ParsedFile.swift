@@ -12,4 +12,7 @@ public struct ParsedFile: Sendable {
     /// Classes the file declares at the top level, which a protocol's
     /// class constraint may name.
     public var classNames: Set<String> = []
+    /// Structs and enums the file declares `~Copyable`, at the top level,
+    /// nested in a type or in an extension, by their own (innermost) name.
+    public var noncopyableTypeNames: Set<String> = []
 }

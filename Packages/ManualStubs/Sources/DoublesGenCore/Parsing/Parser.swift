@@ -12,6 +12,8 @@ public struct Parser {
     var functionTypeAliases: Set<String> = []
     /// Names of the classes declared at the top level so far.
     var classNames: Set<String> = []
+    /// Names of the structs and enums declared `~Copyable` so far, at any depth.
+    var noncopyableTypeNames: Set<String> = []
     /// How many types enclose the one being parsed.
     var typeDepth = 0
     /// Types nested deeper than this are refused rather than risking the stack.
@@ -35,7 +37,8 @@ public struct Parser {
             protocols: protocols,
             diagnostics: parser.diagnostics,
             functionTypeAliases: parser.functionTypeAliases,
-            classNames: parser.classNames
+            classNames: parser.classNames,
+            noncopyableTypeNames: parser.noncopyableTypeNames
         )
     }
 
@@ -177,6 +180,11 @@ public struct Parser {
                     && (position == 0 || !tokens[position - 1].is("."))
                 {
                     classNames.insert(peek().text)
+                }
+                if (token.isKeyword("struct") || token.isKeyword("enum")) && peek().kind == .identifier
+                    && (position == 0 || !tokens[position - 1].is(".")) && suppressesCopyable(nameAt: position + 1)
+                {
+                    noncopyableTypeNames.insert(peek().text)
                 }
                 if depth > 0 && token.isKeyword("protocol") && peek().kind == .identifier
                     && (position == 0 || !tokens[position - 1].is("."))
