@@ -22,7 +22,7 @@ import Testing
     }
 
     /// A fresh directory with the given files, removed by the caller.
-    private func directory(_ files: [String: String]) throws -> URL {
+    static func directory(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("doubles-gen-command-\(UUID().uuidString)")
         for (path, text) in files {
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func walksDirectoriesAndWritesTheOutputFile() throws {
-        let root = try directory([
+        let root = try Self.directory([
             "Sources/App/Base.swift": "protocol Base { func base() }",
             "Sources/App/Feature/Leaf.swift": "protocol Leaf: Base { func leaf() }",
             "Sources/App/.build/Ignored.swift": "protocol Ignored {}",
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func namesProtocolsWithTheProtocolOption() throws {
-        let root = try directory(["A.swift": "protocol A { func a() }\nprotocol B: A { func b() }"])
+        let root = try Self.directory(["A.swift": "protocol A { func a() }\nprotocol B: A { func b() }"])
         defer { try? FileManager.default.removeItem(at: root) }
         let result = run([root.path, "--protocol", "B"])
         #expect(result.status == 0)
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func checkPassesWhenCurrentAndSummarizesWhenNot() throws {
-        let root = try directory([
+        let root = try Self.directory([
             "Sources/A.swift": "protocol A { func a() }",
             "Sources/B.swift": "protocol B { func b() }",
         ])
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func malformedInputFailsWithFileAndLineAndWritesNothing() throws {
-        let root = try directory(["Bad.swift": "protocol P {\n    func f(x: Int = 3)\n}\n"])
+        let root = try Self.directory(["Bad.swift": "protocol P {\n    func f(x: Int = 3)\n}\n"])
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("Bad.swift").path
         let output = root.appendingPathComponent("Stubs.swift").path
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func requireProtocolsFailsWhenNothingWouldBeGenerated() throws {
-        let root = try directory([
+        let root = try Self.directory([
             "Model.swift": "struct Model { var id: Int }",
             "Legacy.swift": "@objc protocol Legacy { func f() }",
         ])
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func skipsUnsupportedProtocolsUnderAllButFailsWhenTheyAreNamed() throws {
-        let root = try directory(["A.swift": "@objc protocol Legacy { func f() }\nprotocol Modern { func g() }"])
+        let root = try Self.directory(["A.swift": "@objc protocol Legacy { func f() }\nprotocol Modern { func g() }"])
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("A.swift").path
         let all = run([file, "--all"])
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func aProtocolDeclaredInTwoFilesOfADirectoryFailsAndWritesNothing() throws {
-        let root = try directory([
+        let root = try Self.directory([
             "Sources/A/Service.swift": "protocol Service { func a() }",
             "Sources/B/Service.swift": "protocol Service { func b() }",
         ])

@@ -89,19 +89,12 @@ import Testing
         try Data(generated.utf8).write(to: generatedFile)
         files.append(generatedFile.path)
 
-        let process = Process()
-        process.executableURL = swiftc
         // SIL, not just type-checking: ownership errors are diagnosed there.
-        process.arguments =
+        let (status, output) = try Self.runTool(
+            swiftc,
             ["-emit-sil", "-wmo", "-o", work.appendingPathComponent("Corpus.sil").path]
-            + ["-swift-version", "6", "-module-name", "Corpus"] + files.sorted()
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+                + ["-swift-version", "6", "-module-name", "Corpus"] + files.sorted())
+        #expect(status == 0, "\(output)")
         #expect(!output.contains("Generated.swift"), "warnings in generated code: \(output)")
     }
 
@@ -117,15 +110,9 @@ import Testing
             .appendingPathComponent("doubles-gen-format-\(UUID().uuidString).swift")
         try Data(try Self.generate().output.utf8).write(to: work)
         defer { try? FileManager.default.removeItem(at: work) }
-        let process = Process()
-        process.executableURL = swiftFormat
-        process.arguments = ["lint", "--strict", "--configuration", configuration.path, work.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (status, output) = try Self.runTool(
+            swiftFormat, ["lint", "--strict", "--configuration", configuration.path, work.path])
+        #expect(status == 0, "\(output)")
     }
 
     /// The repository's `.swift-format`, the nearest one above the tests
@@ -141,6 +128,20 @@ import Testing
     }
 
     static func findSwiftc() -> URL? { findTool("swiftc") }
+
+    /// Runs a tool to its end: its status and what it printed (output and errors together).
+    static func runTool(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
 
     static func findTool(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""

@@ -46,13 +46,13 @@ import Testing
     }
 
     @Test func theCommandLineTellsEachFilesModule() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("doubles-gen-homonym-\(UUID())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try CommandTests.directory([
+            "Formatter.swift": "import Foundation\nprotocol Formatter { func format(_ v: Int) -> String }\n",
+            "Local.swift": "protocol Local { func run() }\n",
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let app = root.appendingPathComponent("Formatter.swift")
         let local = root.appendingPathComponent("Local.swift")
-        try Data("import Foundation\nprotocol Formatter { func format(_ v: Int) -> String }\n".utf8).write(to: app)
-        try Data("protocol Local { func run() }\n".utf8).write(to: local)
 
         // One --module: the <path> files are that module's.
         let inferred = run([app.path, "--all", "--module", "App"])
@@ -102,17 +102,9 @@ import Testing
         #expect(try String(contentsOf: generated, encoding: .utf8).contains("import protocol Formatter.Formatter\n"))
 
         func swiftc(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = compiler
-            process.arguments = ["-swift-version", "6", "-parse-as-library", "-I", work.path] + arguments
-            process.currentDirectoryURL = work
-            let pipe = Pipe()
-            process.standardError = pipe
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return process.terminationStatus == 0 ? "" : "exit \(process.terminationStatus): \(output)"
+            let (status, output) = try CorpusTests.runTool(
+                compiler, ["-swift-version", "6", "-parse-as-library", "-I", work.path] + arguments)
+            return status == 0 ? "" : "exit \(status): \(output)"
         }
         // The contract shim stands in for TestDoublesManual, as a module of that name.
         let shim = work.appendingPathComponent("ContractShim.swift")
