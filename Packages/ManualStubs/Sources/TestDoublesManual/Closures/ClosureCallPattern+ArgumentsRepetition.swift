@@ -29,15 +29,10 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         _ handler: @escaping (repeat each Argument) -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreading(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(times: times, fileID: fileID, filePath: filePath, line: line, column: column) {
-            (input: Input) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return handler(repeat each elements)
-        }
+        return then(times: times, fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
 
     /// Answers the next `times` matching calls (or every call from now on,
@@ -59,15 +54,10 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         _ handler: @escaping (Int, repeat each Argument) -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingCounted(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return thenForEachCall(times: times, fileID: fileID, filePath: filePath, line: line, column: column) {
-            (call: Int, input: Input) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return handler(call, repeat each elements)
-        }
+        return thenForEachCall(times: times, fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
 
     /// Answers matching calls with a handler that receives the call's
@@ -87,15 +77,10 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         _ handler: @escaping (Int, repeat each Argument) -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingCounted(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return thenForEachCall(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (call: Int, input: Input) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return handler(call, repeat each elements)
-        }
+        return thenForEachCall(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
 }
 
@@ -117,13 +102,13 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async -> Output
     ) -> Self {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard fits(repeat (each Argument).self, site: site) else { return self }
-        let mismatch = self.mismatch
+        guard
+            let answer = spreadingAsync(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
         callPattern.thenForEachCall(times: times, fileID: fileID, filePath: filePath, line: line, column: column) {
             (_: Int, input: Input) async throws -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return await handler(repeat each elements)
+            await answer(input)
         }
         return self
     }
@@ -146,13 +131,13 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (Int, repeat each Argument) async -> Output
     ) -> Self {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard fits(repeat (each Argument).self, site: site) else { return self }
-        let mismatch = self.mismatch
+        guard
+            let answer = spreadingAsyncCounted(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return self }
         callPattern.thenForEachCall(times: times, fileID: fileID, filePath: filePath, line: line, column: column) {
             (call: Int, input: Input) async throws -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return await handler(call, repeat each elements)
+            await answer(call, input)
         }
         return self
     }
@@ -174,14 +159,9 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         _ handler: @escaping (Int, repeat each Argument) async -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingAsyncCounted(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return thenForEachCall(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (call: Int, input: Input) async -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return await handler(call, repeat each elements)
-        }
+        return thenForEachCall(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
 }

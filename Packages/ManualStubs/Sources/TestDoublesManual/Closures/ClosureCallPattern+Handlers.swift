@@ -61,14 +61,10 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         _ handler: @escaping (repeat each Argument) -> Output
     ) -> Self where Input == (repeat each Argument) {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreading(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #else
     /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
@@ -89,14 +85,10 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         _ handler: @escaping (repeat each Argument) -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreading(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #endif
 }
@@ -177,15 +169,10 @@ extension ClosureCallPattern where Effects: SyncThrowingClosureEffectKind {
         _ handler: @escaping (repeat each Argument) throws(Effects.Failure) -> Output
     ) -> Self where Input == (repeat each Argument) {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingThrowing(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (input: Input) throws(Effects.Failure) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return try handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #else
     /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
@@ -206,15 +193,10 @@ extension ClosureCallPattern where Effects: SyncThrowingClosureEffectKind {
         _ handler: @escaping (repeat each Argument) throws(Effects.Failure) -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingThrowing(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (input: Input) throws(Effects.Failure) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return try handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #endif
 }
@@ -276,14 +258,10 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         _ handler: @escaping (repeat each Argument) async -> Output
     ) -> Self where Input == (repeat each Argument) {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingAsync(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) async -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return await handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #else
     /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
@@ -304,14 +282,10 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         _ handler: @escaping (repeat each Argument) async -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingAsync(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) { (input: Input) async -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return await handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #endif
 }
@@ -382,15 +356,10 @@ extension ClosureCallPattern where Effects: AsyncThrowingClosureEffectKind {
         _ handler: @escaping (repeat each Argument) async throws(Effects.Failure) -> Output
     ) -> Self where Input == (repeat each Argument) {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingAsyncThrowing(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (input: Input) async throws(Effects.Failure) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return try await handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #else
     /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
@@ -416,28 +385,10 @@ extension ClosureCallPattern where Effects: AsyncThrowingClosureEffectKind {
         _ handler: @escaping (repeat each Argument) async throws(Effects.Failure) -> Output
     ) -> Self {
         guard
-            fits(
-                repeat (each Argument).self,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            let answer = spreadingAsyncThrowing(
+                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column) {
-            (input: Input) async throws(Effects.Failure) -> Output in
-            guard let elements = TupleInput.split(input, into: (repeat each Argument).self) else { return mismatch() }
-            return try await handler(repeat each elements)
-        }
+        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
     }
     #endif
-}
-
-extension ClosureCallPattern {
-    /// Whether `(repeat each Element)` is `Input`; reports where `thenArguments` was called otherwise.
-    func fits<each Element>(_ elements: repeat (each Element).Type, site: CallSite) -> Bool {
-        TupleInput.check(
-            Input.self, (repeat each Element).self, purpose: "thenArguments", double: recorder.name, site: site)
-    }
-
-    /// The answer of a call whose input could not be split (never expected after `splitter` checked it).
-    func mismatch() -> Output {
-        TypedAnswer.fallback("thenArguments received an input that is not a \(Input.self)", recorder)
-    }
 }
