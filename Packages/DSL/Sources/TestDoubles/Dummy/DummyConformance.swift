@@ -1,6 +1,6 @@
 import Synchronization
 import TestDoublesMetadata
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoublesTrampolines
 
 /// Dummies of protocols no signature source describes: every requirement's
@@ -26,6 +26,12 @@ enum DummyConformance {
                     let name =
                         frame.slot >= 0 && frame.slot < names.count
                         ? names[frame.slot] : "a requirement of \(typeName) no descriptor lists"
+                    let placeholder = """
+                        the closure called \(name) on the placeholder of \(typeName) the recording pass handed out \
+                        (a dummy with no behavior and no signature to answer from), so the pass stopped there and \
+                        recorded nothing after it. Call it outside when/verify, on the value a real call answers
+                        """
+                    if RecordingPassStop.parkCurrentPass(because: placeholder) { stop(placeholder) }
                     let message =
                         "Dummy<\(typeName)> (made at \(site)) was called: \(name). A dummy must never be used; "
                         + "pass a Stub if the code under test calls it"

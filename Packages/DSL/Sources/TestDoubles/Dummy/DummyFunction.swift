@@ -1,6 +1,6 @@
 import Synchronization
 import TestDoublesMetadata
-import TestDoublesRecorder
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import TestDoublesTrampolines
 
 /// The target protocol whose fabricated witnesses serve as the entry points
@@ -55,6 +55,14 @@ enum DummyFunction {
                 protocolDescriptor: descriptor.pointer,
                 slots: [.requirement(dispatchIndex: 0), .asyncRequirement(dispatchIndex: 1)])
             let made = try FabricatedConformance([layout]) { _ in
+                // Inside a when/verify closure: a placeholder the pass handed out (a result, a Match.any()).
+                let placeholder = """
+                    the closure called a placeholder closure of type \(name) (what the recording pass hands out \
+                    for a closure-typed result or Match.any()); it has no behavior and no value of its result \
+                    can stand for one, so the pass stopped there and recorded nothing after it. Call the closure a \
+                    recorded requirement returns outside when/verify, on the value a real call answers
+                    """
+                if RecordingPassStop.parkCurrentPass(because: placeholder) { stop(placeholder) }
                 stop(
                     "a Dummy closure of type \(name) was called; a dummy must never be used. Pass a real closure or "
                         + "a ClosureDouble if the code under test calls it")

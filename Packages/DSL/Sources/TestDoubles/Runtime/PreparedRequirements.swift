@@ -15,7 +15,9 @@ final class PreparedRequirements: @unchecked Sendable {
     /// requirement has generic parameters of its own: a recording pass then
     /// meets the caller's types (`Match.any()` of a class for a `T`), which
     /// no list made here names, so its passes always run where a call may
-    /// park (see `InvocationRecorder.declareRecordingTypes`).
+    /// park (see `InvocationRecorder.declareRecordingTypes`). Nil too when a
+    /// result's placeholder may hold a closure (see
+    /// ``mayHoldCallablePlaceholder(_:)``): a closure that calls it parks.
     let recordingTypes: [Any.Type]?
 
     init(_ shapes: [RequirementShape]) {
@@ -27,6 +29,9 @@ final class PreparedRequirements: @unchecked Sendable {
             types.append(contentsOf: shape.argumentTypes)
             types.append(shape.resultType)
         }
-        recordingTypes = shapes.contains { $0.genericParameterCount > 0 } ? nil : types
+        let alwaysHosted = shapes.contains {
+            $0.genericParameterCount > 0 || Self.mayHoldCallablePlaceholder($0.resultType)
+        }
+        recordingTypes = alwaysHosted ? nil : types
     }
 }

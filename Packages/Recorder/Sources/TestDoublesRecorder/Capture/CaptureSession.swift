@@ -16,14 +16,28 @@ final class CaptureSession: @unchecked Sendable {
     /// The session of the recording pass this task runs in, looked up only
     /// while some pass runs. (A pass's own task sees its increment: program
     /// order, or the executor's hand-off when the task moved threads.)
+    ///
+    /// A pass that ended (finished or parked) is no session: a task the
+    /// closure started and did not await still carries it in its task-local
+    /// values, and its later calls are real calls, whatever other passes
+    /// the process runs at that moment.
     static var currentIfRecording: CaptureSession? {
-        runningPasses.load(ordering: .relaxed) == 0 ? nil : current
+        guard runningPasses.load(ordering: .relaxed) != 0, let session = current, !session.hasEnded else { return nil }
+        return session
+    }
+
+    /// The session of the recording pass this task runs in, if it still
+    /// runs (see ``currentIfRecording``).
+    static var live: CaptureSession? {
+        guard let session = current, !session.hasEnded else { return nil }
+        return session
     }
 
     /// Runs a recording closure with `session` as the current session.
     static func run(_ session: CaptureSession, _ body: () throws -> Void) {
         runningPasses.add(1, ordering: .relaxed)
         defer { runningPasses.subtract(1, ordering: .relaxed) }
+        defer { session.end() }
         $current.withValue(session) { try? body() }
     }
 
@@ -33,7 +47,9 @@ final class CaptureSession: @unchecked Sendable {
     static func run(_ session: CaptureSession, hostedBy host: RecordingHost, _ body: () throws -> Void) -> Bool {
         runningPasses.add(1, ordering: .relaxed)
         defer { runningPasses.subtract(1, ordering: .relaxed) }
-        return host.run(session, body)
+        let ran = host.run(session, body)
+        if ran { session.end() }
+        return ran
     }
 
     /// Runs an async recording closure in a task of `host` with `session`
@@ -46,7 +62,9 @@ final class CaptureSession: @unchecked Sendable {
     ) async -> Bool {
         runningPasses.add(1, ordering: .relaxed)
         defer { runningPasses.subtract(1, ordering: .relaxed) }
-        return await host.run(session, isolation: isolation, lending: actor, body)
+        let ran = await host.run(session, isolation: isolation, lending: actor, body)
+        if ran { session.end() }
+        return ran
     }
 
     /// Runs an async recording closure with `session` as the current session,
@@ -57,6 +75,7 @@ final class CaptureSession: @unchecked Sendable {
     ) async {
         runningPasses.add(1, ordering: .relaxed)
         defer { runningPasses.subtract(1, ordering: .relaxed) }
+        defer { session.end() }
         await $current.withValue(session, operation: { try? await body() }, isolation: isolation)
     }
 
@@ -93,6 +112,8 @@ final class CaptureSession: @unchecked Sendable {
     /// The `when`, `verify` or order line that started the pass, where a stop is reported first.
     let site: CallSite?
     private let state = Locked<State>(State())
+    /// Whether the pass ended: its `when`, `verify` or order call went on (see ``hasEnded``).
+    private let ended = Atomic<Bool>(false)
 
     private struct State {
         var pending: [ArgumentMatcher] = []
@@ -136,6 +157,7 @@ final class CaptureSession: @unchecked Sendable {
     /// the pass ends once its own thread is idle (see
     /// ``RecordingHost/abandonJob(_:)``).
     func park(because problem: String?) {
+        if hasEnded { endStrayTask(because: problem) }
         guard let host else { return }
         if host.mayParkCurrentThread {
             markParked(problem)
@@ -146,6 +168,39 @@ final class CaptureSession: @unchecked Sendable {
             markParked(problem)
             host.abandonJob(commit)
         }
+    }
+
+    /// Marks the pass over, once its `when`, `verify` or order call goes on.
+    func end() {
+        ended.store(true, ordering: .releasing)
+    }
+
+    /// Whether the pass ended (finished or parked): only a task the closure
+    /// started and did not await still runs with it.
+    var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// Ends, for good, the job of a task that reached a value no source can
+    /// make after its pass ended (a `Task { }` the closure started and did
+    /// not await): an issue at the line that started the pass, then the
+    /// task stays suspended and its thread goes on with its next job (see
+    /// ``AbandonedJob``). Returns when the job cannot be ended here (no
+    /// runtime layer, no task job on this thread); the caller then stops.
+    ///
+    /// - Parameter problem: What the call needed, if known.
+    func endStrayTask(because problem: String?) {
+        guard let commit = AbandonedJob.prepared() else { return }
+        let need = problem.map { ": \($0)" } ?? ""
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(
+                kind: .invalidRecording,
+                message: """
+                    A task the recording closure started and did not await reached, after the pass had ended, a \
+                    call that needs a value no source can make\(need). That task was stopped there for good \
+                    (nothing after this call in it runs) and the pass recorded nothing of it. Await the task \
+                    inside the closure, or make the call outside when/verify.
+                    """,
+                location: site))
+        commit()
     }
 
     private func markParked(_ problem: String?) {
@@ -212,6 +267,10 @@ final class CaptureSession: @unchecked Sendable {
     /// too, and the pass ends once its own thread is idle (see
     /// ``RecordingHost/endWhenIdle()``).
     func parkTask() async {
+        if hasEnded {
+            // A task that outlived the pass: it has no pass to end and nothing waits for it.
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        }
         guard let host else { return }
         if host.isCurrentTask {
             await host.parkTask()

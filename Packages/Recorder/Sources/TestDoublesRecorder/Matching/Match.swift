@@ -37,7 +37,7 @@ public enum Match {
     /// value the test wrote for it (later placeholders of its type may use it).
     @usableFromInline
     static func push(_ matcher: ArgumentMatcher, handingOver value: Any? = nil) {
-        guard let session = CaptureSession.current else { return }
+        guard let session = CaptureSession.live else { return }
         session.push(matcher)
         if let value { session.handOver(value) }
     }
@@ -62,6 +62,7 @@ public enum Match {
             or register one with Match.Placeholders.register { someValue }
             """
         let session = CaptureSession.current
+        // After the pass ended (a task the closure started and did not await), its job ends here when it can.
         session?.park(because: message)
         CaptureSession.reportStop(message, in: session)
         // Reached only where no pass can park or end its job here (no pass at all, a target without the
@@ -72,7 +73,7 @@ public enum Match {
     /// Evaluates a matcher expression nested in another matcher and returns
     /// its value and the matcher it recorded (a literal stands for equality).
     static func operand<T>(_ expression: () -> T) -> (value: T, matcher: ArgumentMatcher) {
-        guard let session = CaptureSession.current else { return (expression(), .anything) }
+        guard let session = CaptureSession.live else { return (expression(), .anything) }
         let mark = session.pendingCount
         let value = expression()
         let pushed = session.pop(from: mark)
