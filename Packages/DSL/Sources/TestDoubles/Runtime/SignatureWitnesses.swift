@@ -36,6 +36,11 @@ struct SignatureWitnesses {
             }
         }
         let conformers = found.map { $0.conformingType.description }
+        if let noncopyable = NoncopyableParameter.first(amongWitnessesAt: addresses, registry: discovery.registry) {
+            let label = RequirementLabel(
+                of: callable, among: hierarchy.callableRequirements, witnesses: addresses, registry: discovery.registry)
+            throw noncopyable.error(requirement: label.text, typeName: typeName)
+        }
         // Named from a witness or descriptor symbol when one is left, even though its type did not read.
         let label = RequirementLabel(
             of: callable, among: hierarchy.callableRequirements, witnesses: addresses, registry: discovery.registry)

@@ -539,6 +539,16 @@ final class StubRuntime: Sendable {
                 }
                 throwTyped(errorType)
             case .none:
+                // A non-throwing witness must write a T: the newest real value of it the double was handed
+                // (an argument of this or an earlier call, a class instance none can make up) answers.
+                if let handedOver = HandedOverArgument.newest(of: T.self, in: recorder) {
+                    reportMisfit(
+                        problem + "; no placeholder \(T.self) can be made, so the caller gets "
+                            + "\(String(reflecting: handedOver)), the newest argument of that type the double was handed"
+                    )
+                    frame.setResult(handedOver, at: location)
+                    return
+                }
                 stop(
                     "\(recorder.name): " + problem + ", and no placeholder \(T.self) can be made to answer instead")
             }

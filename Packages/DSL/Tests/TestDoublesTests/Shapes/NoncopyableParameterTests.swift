@@ -30,6 +30,7 @@ struct LiveTokenConsumer: TokenConsumer {
         } throws: { error in
             guard let error = error as? StubError else { return false }
             return error.requirement?.contains("use(_:)") == true && error.type.contains("TokenConsumer")
+                && error.reason.contains("parameter 0 of requirement TokenConsumer.use(_:) is of the noncopyable type ")
                 && error.reason.contains("NoncopyableToken") && error.fix.contains("ManualStub")
                 && error.fix.contains("no change to the protocol")
         }
@@ -40,6 +41,52 @@ struct LiveTokenConsumer: TokenConsumer {
     @Test func aConsumingRequirementAloneFailsClosedToo() {
         #expect(throws: StubError.self) { _ = try Stub<any TokenTaker>() }
     }
+
+    /// The error says "noncopyable" for a consumed struct and for a borrowed enum, past copyable
+    /// parameters before it, and names ManualStub as the fix.
+    @Test func theErrorSaysNoncopyableForAConsumedStructAndABorrowedEnum() {
+        #expect {
+            _ = try Stub<any TicketCounter>()
+        } throws: { error in
+            guard let error = error as? StubError else { return false }
+            return error.reason.contains(
+                "parameter 0 of requirement TicketCounter.consume(_:) is of the noncopyable type ")
+                && error.reason.contains("CounterTicket") && error.fix.contains("ManualStub")
+        }
+        #expect {
+            _ = try Stub<any GateKeeper>()
+        } throws: { error in
+            guard let error = error as? StubError else { return false }
+            return error.reason.contains(
+                "parameter 1 of requirement GateKeeper.admit(_:with:) is of the noncopyable type ")
+                && error.reason.contains("GatePass") && error.fix.contains("ManualStub")
+        }
+    }
+}
+
+struct CounterTicket: ~Copyable {
+    let seat: Int
+}
+
+protocol TicketCounter {
+    func consume(_ ticket: consuming CounterTicket) -> Int
+}
+
+struct LiveTicketCounter: TicketCounter {
+    func consume(_ ticket: consuming CounterTicket) -> Int { ticket.seat }
+}
+
+enum GatePass: ~Copyable {
+    case day(Int)
+    case season
+}
+
+protocol GateKeeper {
+    func admit(_ name: String, with pass: borrowing GatePass) -> Bool
+}
+
+struct LiveGateKeeper: GateKeeper {
+    func admit(_ name: String, with pass: borrowing GatePass) -> Bool { !name.isEmpty }
 }
 
 protocol TokenTaker {
