@@ -99,7 +99,8 @@ import Testing
         #expect(namespace.isEmpty)
         #expect(wiring.isEmpty)
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.contains(expected) == true, "\(diagnostics)")
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostic.contains(expected), "\(diagnostics)")
     }
 
     @Test func aProtocolIsAnErrorAtTheAttribute() throws {
