@@ -117,7 +117,7 @@ private actor StrayOutcome {
         let issue = await iterator.next()
         #expect(issue?.kind == .invalidRecording)
         #expect(issue?.location?.line == line)
-        #expect(issue?.message.contains("did not await") == true)
+        #expect(issue?.message.contains("That task was stopped there for good") == true)
         #expect(issue?.message.contains("DeskTicket") == true)
         #expect(await outcome.reachedAfterTheCall == false)
         #expect(desk().count(for: 3) == 5)
