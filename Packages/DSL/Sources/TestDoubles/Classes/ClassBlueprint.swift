@@ -116,11 +116,6 @@ struct ClassBlueprint: @unchecked Sendable {
             // Initializers and `class` members are called on the metatype, never through the instance: the
             // double keeps the class's code for them, as a subclass that does not override them would.
             if kind == .initializer || !method.isInstance { continue }
-            if method.isAsync {
-                throw refuse(
-                    "it is async, and a class double does not answer async members yet (their slots hold an async "
-                        + "function pointer record the class trampolines do not build)")
-            }
             if kind == .read {
                 throw refuse("it is a `_read` accessor, which a class double does not answer yet")
             }
@@ -143,7 +138,12 @@ struct ClassBlueprint: @unchecked Sendable {
                 throw fail(
                     "its signature cannot be read exactly (\(Self.reason(error)))", Self.protocolFix(shortName))
             }
-            let signature = try ResolvedSignature(discovered, binding: nil, fail: fail)
+            var signature = try ResolvedSignature(discovered, binding: nil, fail: fail)
+            if slot.method.kind == .getter {
+                signature.thrown = try Self.getterThrown(of: slot, among: vtable.slots) { reason in
+                    fail(reason, Self.protocolFix(shortName))
+                }
+            }
             if signature.result == nil || signature.resultIsOptionalSelf
                 || signature.parameters.contains(where: { $0.selfForm != nil })
             {

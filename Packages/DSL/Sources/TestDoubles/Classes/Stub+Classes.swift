@@ -29,8 +29,10 @@ extension Stub where Subject: AnyObject {
     ///   - line: The line of the creation.
     ///   - column: The column of the creation.
     /// - Throws: ``StubError`` naming the member, the class, the reason and a
-    ///   fix when an overridable member cannot be answered exactly (async,
-    ///   `_read`, generic, unnamed, or taking or returning `Self`), when
+    ///   fix when an overridable member cannot be answered exactly (a
+    ///   `_read`, a generic member, an unnamed one, one taking or returning
+    ///   `Self`, or a read-only getter whose effects no debug information
+    ///   proves), when
     ///   `Subject` is not a Swift class, or when `make` throws or returns an
     ///   instance that cannot be adopted.
     public convenience init(

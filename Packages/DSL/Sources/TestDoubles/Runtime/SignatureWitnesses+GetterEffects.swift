@@ -34,15 +34,30 @@ extension SignatureWitnesses {
 
     /// The thrown shape the DWARF of the witness thunk at `address` declares, if it has DWARF.
     private static func thrownShape(ofWitnessAt address: UInt, isAsync: Bool) -> ThrownShape? {
+        GetterEffectProof.thrownShape(ofCodeAt: address, isAsync: isAsync) { $0.hasSuffix("TW") }
+    }
+}
+
+extension GetterEffectProof {
+    /// The thrown shape the DWARF of the function at `address` declares, if
+    /// it has DWARF and its linkage name passes `accepts`: `Swift.Error`'s
+    /// `DW_TAG_thrown_type` child for `throws`, the error type for
+    /// `throws(E)`, none when it does not throw.
+    ///
+    /// - Parameters:
+    ///   - address: The function's entry, or, when `isAsync`, its async function pointer record.
+    ///   - isAsync: Whether `address` is an async function pointer record.
+    ///   - accepts: Whether a subprogram of that linkage name may prove the effects.
+    /// - Returns: The thrown shape, or nil when nothing proves it.
+    static func thrownShape(ofCodeAt address: UInt, isAsync: Bool, accepts: (String) -> Bool) -> ThrownShape? {
         var code = address
         if isAsync {
-            // An async requirement's witness-table entry is the thunk's async function pointer record,
-            // whose first word is a 32-bit offset from the record to the code.
+            // An async function pointer record's first word is a 32-bit offset from the record to the code.
             guard let record = UnsafeRawPointer(bitPattern: address) else { return nil }
             code = UInt(bitPattern: Int(bitPattern: address) &+ Int(record.loadUnaligned(as: Int32.self)))
         }
         guard let subprogram = try? ImageRegistry.shared.debugSubprogram(at: code),
-            let linkageName = subprogram.linkageName, linkageName.hasSuffix("TW")
+            let linkageName = subprogram.linkageName, accepts(linkageName)
         else { return nil }
         guard let thrownName = subprogram.thrownTypeName else { return ThrownShape.none }
         guard thrownName.hasPrefix("$s"), thrownName.hasSuffix("D") else { return nil }

@@ -116,7 +116,8 @@ final class StubRuntime: Sendable {
             let held = plan.holdsNonEscapingClosures ? HeldClosureScopes() : nil
             let arguments = withArguments(frame, plan, holdingScopesIn: held) { ArgumentList(values: $0) }
             // The forwarded call copies the frame now: it is gone once the call suspends.
-            let prepared = target.map { prepareForwarding(frame, plan.shape, to: $0) }
+            let forwardingTarget = target ?? classForwarding?.target(selfWord: frame.selfRegister)
+            let prepared = forwardingTarget.map { prepareForwarding(frame, plan.shape, to: $0) }
             frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
             let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
             frame.suspend { [self] resultFrame in

@@ -99,13 +99,33 @@ final class CDFixedClock: CDClock {
     override func now() -> Int { 7 }
 }
 
-/// Members a class double does not answer yet.
+/// Async members: methods, a throwing one, a typed-throwing one with a large result, and async getters.
 class CDAsyncLoader {
+    private(set) var loads = 0
+
     init() {}
 
-    func load() async -> Int { 1 }
+    func load() async -> Int {
+        loads += 1
+        return 1
+    }
+
+    func fetch(_ path: String, retries: Int) async throws -> String {
+        if retries < 0 { throw CDError.refused(retries) }
+        return "loaded \(path)"
+    }
+
+    func point(_ scale: Int) async throws(CDError) -> CDPoint {
+        if scale == 0 { throw CDError.offline }
+        return CDPoint(x: scale, y: -scale)
+    }
+
+    var ready: Bool { get async { true } }
+
+    var token: String { get async throws { throw CDError.offline } }
 }
 
+/// Members a class double does not answer yet.
 class CDGenericMember {
     init() {}
 
@@ -141,3 +161,16 @@ class CDBox<Element> {
 }
 
 class CDBoxOfInts: CDBox<Int> {}
+
+/// Read-only getters and a subscript that throw: their symbols spell only the value's type.
+class CDGauge {
+    init() {}
+
+    var level: Int { get throws { throw CDError.offline } }
+
+    var reading: Double { get throws(CDError) { 1.5 } }
+
+    subscript(_ index: Int) -> String { get throws { "row \(index)" } }
+
+    var name: String { "gauge" }
+}

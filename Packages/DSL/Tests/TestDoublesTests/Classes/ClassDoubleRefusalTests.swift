@@ -36,10 +36,7 @@ import Testing
         #expect(overriding.fix.contains("Stub<CDClock>(initializingWith:)"))
     }
 
-    @Test func asyncAndGenericMembersAreRefusedByName() throws {
-        let async = try #require(refusal { CDAsyncLoader() })
-        #expect(async.requirement == "load()")
-        #expect(async.reason.contains("async"))
+    @Test func genericMembersAreRefusedByName() throws {
         let generic = try #require(refusal { CDGenericMember() })
         #expect(generic.requirement == "echo(_:)")
         #expect(generic.reason.contains("generic"))
@@ -68,7 +65,10 @@ import Testing
         let formatter = try #require(refusal { DateFormatter() })
         #expect(formatter.requirement == "getter of hashValue")
         #expect(formatter.reason.contains("extension of Foundation.NSObject"))
+        // A generic member, or a read-only getter whose effects no debug information proves (Foundation ships
+        // none), whichever comes first in its vtable.
         let files = try #require(refusal { FileManager() })
-        #expect(files.reason.contains("generic"))
+        #expect(files.requirement != nil)
+        #expect(files.reason.contains("generic") || files.reason.contains("read-only getter"))
     }
 }

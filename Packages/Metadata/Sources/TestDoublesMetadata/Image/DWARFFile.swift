@@ -129,8 +129,8 @@ final class DWARFFile: @unchecked Sendable {
             parameterTypeNames: [],
             resultTypeName: typeName(of: &declaration),
             thrownTypeName: nil)
-        let parameterSource = hasParameters(&definition) ? definition : declaration
-        var scope = parameterSource
+        let definitionHasParameters = hasParameters(&definition)
+        var scope = definitionHasParameters ? definition : declaration
         var child = Dwarf_Die()
         guard dwarf_child(&scope, &child) == 0 else { return result }
         var count = 0
@@ -145,7 +145,27 @@ final class DWARFFile: @unchecked Sendable {
             guard dwarf_siblingof(&child, &sibling) == 0 else { break }
             child = sibling
         }
+        if result.thrownTypeName == nil, definitionHasParameters {
+            // A method's definition lists its parameters (`self`) but not what it throws: the declaration
+            // it specifies (inside the class's type) carries the `DW_TAG_thrown_type`.
+            result.thrownTypeName = thrownTypeName(of: &declaration)
+        }
         return result
+    }
+
+    /// The type name of `die`'s `DW_TAG_thrown_type` child, if it has one.
+    private func thrownTypeName(of die: inout Dwarf_Die) -> String? {
+        var child = Dwarf_Die()
+        guard dwarf_child(&die, &child) == 0 else { return nil }
+        var count = 0
+        while count < 4096 {
+            count += 1
+            if dwarf_tag(&child) == Int32(DW_TAG_thrown_type) { return typeName(of: &child) }
+            var sibling = Dwarf_Die()
+            guard dwarf_siblingof(&child, &sibling) == 0 else { return nil }
+            child = sibling
+        }
+        return nil
     }
 
     private func hasParameters(_ die: inout Dwarf_Die) -> Bool {

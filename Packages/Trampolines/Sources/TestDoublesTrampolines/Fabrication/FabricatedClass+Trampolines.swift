@@ -25,14 +25,16 @@ extension FabricatedClass {
     /// metadata or witness table follows them, unlike a witness.
     ///
     /// - Parameters:
-    ///   - slots: Slots of ``vtable`` of synchronous instance methods, getters,
-    ///     setters or `_modify` coroutines (a caller-allocated `yield_once`
-    ///     coroutine: its buffer in the first integer register, the instance
-    ///     in the context register, as a witness's `_modify` receives them).
+    ///   - slots: Slots of ``vtable`` of instance methods, getters, setters or
+    ///     `_modify` coroutines (a caller-allocated `yield_once` coroutine: its
+    ///     buffer in the first integer register, the instance in the context
+    ///     register, as a witness's `_modify` receives them). An async method's
+    ///     or getter's slot gets an async function pointer record whose code
+    ///     enters the async trampoline, as an async witness's entry does.
     ///   - handler: The function every routed call runs.
     /// - Throws: ``TrampolineError/unsupportedRequirement(_:)`` naming the member
-    ///   for an initializer, a `class` member, an async member, a `_read`
-    ///   accessor or a kind this reader does not know;
+    ///   for an initializer, a `class` member, a `_read` accessor, a kind or
+    ///   flags this reader does not know, or an async member where there is no async entry;
     ///   ``TrampolineError/invalidLayout(_:)`` for a slot of another class;
     ///   ``TrampolineError/executableMemoryUnavailable(operation:errno:)``.
     public func routeToTrampolines(
@@ -49,8 +51,16 @@ extension FabricatedClass {
                 guard method.isInstance else {
                     throw .unsupportedRequirement("\(name) is a class member; only instance members are routed")
                 }
-                guard !method.isAsync, method.unknownFlags == 0 else {
-                    throw .unsupportedRequirement("\(name) is async or has flags this layer does not know")
+                guard method.unknownFlags == 0 else {
+                    throw .unsupportedRequirement("\(name) has flags this layer does not know")
+                }
+                if method.isAsync {
+                    guard method.kind == .method || method.kind == .getter else {
+                        throw .unsupportedRequirement("\(name) is an async \(method.kind.map { "\($0)" } ?? "member")")
+                    }
+                    guard FabricatedConformance.supportsAsyncRequirements else {
+                        throw .unsupportedRequirement("\(name) is async; this architecture has no async entry")
+                    }
                 }
             case .initializer?, .read?, nil:
                 let kind = method.kind.map { "\($0)" } ?? "unknown (flags 0x\(String(method.flags, radix: 16)))"
@@ -61,8 +71,13 @@ extension FabricatedClass {
         let target = FabricatedConformance.InvocationTarget(handler: handler)
         let arena = try VeneerArena(capacity: slots.count)
         let context = UInt64(UInt(bitPattern: Unmanaged.passUnretained(target).toOpaque()))
-        for (index, _) in slots.enumerated() {
-            arena.writeVeneer(at: index, slot: UInt64(index), context: context, target: td_sync_entry_address())
+        for (index, slot) in slots.enumerated() {
+            if slot.method.isAsync, let entry = td_async_entry_address() {
+                // The slot of an async member holds an async function pointer record, as an async witness does.
+                arena.writeAsyncVeneer(at: index, slot: UInt64(index), context: context, target: entry)
+            } else {
+                arena.writeVeneer(at: index, slot: UInt64(index), context: context, target: td_sync_entry_address())
+            }
         }
         try arena.publish()
         _ = Unmanaged.passRetained(Route(target: target, arena: arena))

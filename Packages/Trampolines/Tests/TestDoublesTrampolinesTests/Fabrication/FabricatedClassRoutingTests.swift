@@ -71,9 +71,9 @@ final class FCCalls: Sendable {
         #expect(calls.all == ["deposit 3 4 of ann", "ratio 1.5", "limit"])
     }
 
-    @Test func classAsyncAndInitializerSlotsAreRefusedByName() throws {
+    @Test func classAndInitializerSlotsAreRefusedByName() throws {
         let fabricated = try FabricatedClass(copying: ClassMetadata(TypeMetadata(FCAccount.self)))
-        for name in ["class bank()", "later()", "init(owner:balance:)"] {
+        for name in ["class bank()", "init(owner:balance:)"] {
             let refused = try slot(fabricated, name)
             #expect {
                 try fabricated.routeToTrampolines([refused]) { _ in }
@@ -83,6 +83,19 @@ final class FCCalls: Sendable {
             }
             #expect(fabricated.implementation(in: refused) == refused.implementation)
         }
+    }
+
+    @Test func anAsyncSlotGetsAnAsyncFunctionPointerRecord() throws {
+        let fabricated = try FabricatedClass(copying: ClassMetadata(TypeMetadata(FCAccount.self)))
+        let later = try slot(fabricated, "later()")
+        let parentRecord = try #require(later.implementation)
+        try fabricated.routeToTrampolines([later]) { _ in }
+        let record = try #require(fabricated.implementation(in: later))
+        #expect(record != parentRecord)
+        // An async function pointer record: a 32-bit offset to the code, then the async context size.
+        let contextSize = record.loadUnaligned(fromByteOffset: 4, as: UInt32.self)
+        #expect(contextSize > 0)
+        #expect(record.loadUnaligned(as: Int32.self) != 0)
     }
 
     @Test func anUnansweredCallForwardsToTheClasssCodeOnTheSameInstance() throws {
