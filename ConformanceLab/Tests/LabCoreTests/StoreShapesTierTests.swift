@@ -21,8 +21,9 @@ struct StoreShapesTierTests {
 
     @Test func comesLastWithEveryPosition() {
         let tier = Self.tier
-        // Appended after every other tier: every earlier case keeps its number.
-        #expect(Self.shapes.suffix(tier.count) == tier[...])
+        // Appended after every other tier but the class doubles': every earlier case keeps its number.
+        let later = Self.shapes.filter { $0.form?.group == .classDouble }.count
+        #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         let closures = 9 * TypeFamily.inoutClosureFamilies.count
         let members = 4 * 7
         let sequences = 13

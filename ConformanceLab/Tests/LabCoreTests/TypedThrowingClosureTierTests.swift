@@ -21,7 +21,7 @@ struct TypedThrowingClosureTierTests {
         let isolated = Self.shapes.filter {
             $0.form?.group == .isolatedProtocol || $0.form?.group == .constrainedExistential
                 || $0.form?.group == .genericWrapper || $0.form?.group == .wideInteger
-                || ($0.form?.group.isStoreShapesGroup ?? false)
+                || ($0.form?.group.isStoreShapesGroup ?? false) || $0.form?.group == .classDouble
         }
         let later = bound.count + isolated.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])

@@ -52,6 +52,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case methodGenericMember = "method-generic-member"
     /// `any AsyncSequence<Int, Never>` as an argument, a result and a property's value.
     case asyncSequence = "async-sequence"
+    /// Methods, properties and subscripts of open classes, doubled at run time (issue 26).
+    case classDouble = "class-double"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -67,6 +67,10 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case collectionElement = "generic C.Element?"
     /// `any AsyncSequence<Int, Never>` as the family's own spelling.
     case asyncSequence = "any AsyncSequence<Int, Never>"
+    /// A member of an `open class` of the case's own module, doubled with `Stub<C>(initializingWith:)`.
+    case classMember = "open class"
+    /// A member of an `open class` of a module built with `-enable-library-evolution` (`LabEvoClasses`).
+    case resilientClassMember = "open class, library evolution"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -91,6 +95,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .inoutClosure: return .inoutClosure
         case .memberResult, .memberArray, .memberOptional, .collectionElement: return .methodGenericMember
         case .asyncSequence: return .asyncSequence
+        case .classMember, .resilientClassMember: return .classDouble
         }
     }
 

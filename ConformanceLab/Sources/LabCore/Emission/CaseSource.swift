@@ -50,7 +50,8 @@ struct CaseSource {
     }
 
     /// The existential type the check calls through.
-    private var existential: String {
+    var existential: String {
+        if let classDoubleName { return classDoubleName }
         if !primaryBindings.isEmpty {
             let bound = primaryBindings.map { TypeFamily.named($0.family).spelling }.joined(separator: ", ")
             return "any \(protocolName)<\(bound)>"
@@ -79,6 +80,7 @@ struct CaseSource {
                 "func check_\(id)_() -> LabVerdict {\n    var verdict = LabVerdict()\n    verdict.skipped(\(reason.swiftLiteral))\n    return verdict\n}"
         }
         if let form = shape.form, form.isSelf || form == .callerBound { return openedFormText }
+        if let classDoubleText { return classDoubleText }
         return [protocols, conformer, check].joined(separator: "\n")
     }
 
@@ -124,7 +126,7 @@ struct CaseSource {
     }
 
     /// The requirement as implemented by the conformer.
-    private var witness: String {
+    var witness: String {
         let body = "\(recordCall); \(failIfAsked)return labProbe.answered()"
         switch shape.kind {
         case .method:
@@ -244,7 +246,7 @@ struct CaseSource {
             : "verdict.\(method)(\(subject), \(expected), \(compare(family)))"
     }
 
-    private var check: String {
+    var check: String {
         var lines: [String] = []
         // Only async shapes get an async check: no coroutine where none is needed.
         lines.append("\(checkIsolation)func check_\(id)_()\(checkIsAsync ? " async" : "") -> LabVerdict {")
@@ -363,6 +365,7 @@ struct CaseSource {
     private var subjectLines: [String] {
         switch backend {
         case .control:
+            if let classDoubleName { return ["let subject: \(classDoubleName) = \(classDoubleName)()"] }
             return ["let subject: \(existential) = C_\(id)(labSubject: ())"]
         case .stub:
             if let reason = stubUnsupportedReason {
@@ -413,7 +416,7 @@ struct CaseSource {
             if shape.effect.isThrowing { configure += ".thenThrow(thrown)" }
             var lines = [
                 "let stub: Stub<\(existential)>",
-                "do { stub = try Stub<\(existential)>(\(getterEffectsArgument)) } catch let error as StubError {",
+                "do { stub = try \(stubConstruction) } catch let error as StubError {",
                 "    verdict.closed(String(describing: error)); return verdict",
                 "} catch { verdict.unexpected(error); return verdict }",
             ]

@@ -80,6 +80,7 @@ public struct ShapeGenerator: Sendable {
         genericWrapperTier(into: &unique)
         wideIntegerTier(into: &unique)
         inoutClosureTier(into: &unique)
+        classDoubleTier(into: &unique)
         return unique.shapes
     }
 
