@@ -30,9 +30,15 @@ import Testing
         }
     }
 
+    /// The value a call answered, as a front reads it (a handler's `()` or
+    /// scalar answer comes back unboxed).
     static func returned(_ answer: ScalarCallOutcome?) -> Any? {
-        guard case .outcome(.returned(let value))? = answer else { return nil }
-        return value
+        switch answer {
+        case .outcome(.returned(let value))?: value
+        case .returnedScalar(let kind, let word)?: kind.value(from: word)
+        case .returnedVoid?: ()
+        default: nil
+        }
     }
 
     @Test(arguments: [false, true])

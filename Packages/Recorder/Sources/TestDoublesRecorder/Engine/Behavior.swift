@@ -87,12 +87,21 @@ final class ConfiguredBehavior: @unchecked Sendable {
     /// copying the action (a copy of the enum goes through its value
     /// witnesses, on every call a handler answers).
     let handler: ((UnsafeBufferPointer<Any>, Int) throws -> Any)?
+    /// The same handler answering unboxed (a typed `then` whose result is
+    /// `()` or a scalar), for a call served in one hold; nil otherwise.
+    let scalarHandler: ScalarHandler?
 
-    init(action: BehaviorAction, site: CallSite) {
+    init(action: BehaviorAction, site: CallSite, scalarHandler: ScalarHandler? = nil) {
         self.action = action
         self.outcome = action.outcome
         self.site = site
-        if case .compute(let handler) = action { self.handler = handler } else { self.handler = nil }
+        if case .compute(let handler) = action {
+            self.handler = handler
+            self.scalarHandler = scalarHandler
+        } else {
+            self.handler = nil
+            self.scalarHandler = nil
+        }
     }
 }
 
@@ -108,8 +117,8 @@ struct BehaviorStep {
     let isHandler: Bool
     var used = 0
 
-    init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite) {
-        self.behavior = ConfiguredBehavior(action: action, site: site)
+    init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite, scalarHandler: ScalarHandler? = nil) {
+        self.behavior = ConfiguredBehavior(action: action, site: site, scalarHandler: scalarHandler)
         self.repetition = repetition
         self.immediateAnswer = ImmediateAnswer(action)
         if case .compute = action { isHandler = true } else { isHandler = false }

@@ -303,6 +303,11 @@ extension InvocationRecorder {
         case nil: return nil
         case .answer(let answer)?: return answer.outcome
         case .handler(let behavior, let count)?:
+            if let scalar = behavior.scalarHandler {
+                let lent = consuming ? loan?.values ?? UnsafeBufferPointer(start: nil, count: 0) : arguments
+                defer { loan?.end() }
+                return scalarHandlerAnswer(scalar, behavior, count, requirement, lent, ticket)
+            }
             let outcome: CallOutcome
             if consuming {
                 // The arguments are the ledger's now (boxed, so always lent back). The loan keeps
@@ -317,6 +322,25 @@ extension InvocationRecorder {
             if let ticket { complete(ticket, outcome) }
             return .outcome(outcome)
         }
+    }
+
+    /// The answer of a synchronous handler picked in one hold whose answer
+    /// is `()` or a scalar, unboxed for the front, and its completion, as
+    /// the general path records it (the value boxed, or what the error means).
+    private func scalarHandlerAnswer(
+        _ scalar: ScalarHandler, _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
+        _ arguments: UnsafeBufferPointer<Any>, _ ticket: CallTicket?
+    ) -> ScalarCallOutcome {
+        let answer: ImmediateAnswer
+        do {
+            answer = scalar.answer(try scalar.compute(arguments, count))
+        } catch {
+            let outcome = handlerFailed(error, requirement, Array(arguments), site: behavior.site)
+            if let ticket { complete(ticket, outcome) }
+            return .outcome(outcome)
+        }
+        if let ticket { complete(ticket, answer.callOutcome) }
+        return answer.outcome
     }
 
     /// The answer of a synchronous handler picked in one hold, as the general path gives it.

@@ -135,24 +135,36 @@ public enum ScalarKind: UInt8, Hashable, Sendable {
         // reports `Int`), so the opened value's own static type is what is compared.
         func open<Value>(_ opened: Value) -> UInt64? {
             guard ObjectIdentifier(Value.self) == ObjectIdentifier(type) else { return nil }
-            // `Value` is this kind's type, so its bits are read as that type (a
-            // generic copy of its bytes cost about 100 instructions unspecialized).
-            return switch self {
-            case .int: UInt64(UInt(bitPattern: unsafeBitCast(opened, to: Int.self)))
-            case .int64: UInt64(bitPattern: unsafeBitCast(opened, to: Int64.self))
-            case .int32: UInt64(UInt32(bitPattern: unsafeBitCast(opened, to: Int32.self)))
-            case .int16: UInt64(UInt16(bitPattern: unsafeBitCast(opened, to: Int16.self)))
-            case .int8: UInt64(UInt8(bitPattern: unsafeBitCast(opened, to: Int8.self)))
-            case .uint: UInt64(unsafeBitCast(opened, to: UInt.self))
-            case .uint64: unsafeBitCast(opened, to: UInt64.self)
-            case .uint32: UInt64(unsafeBitCast(opened, to: UInt32.self))
-            case .uint16: UInt64(unsafeBitCast(opened, to: UInt16.self))
-            case .uint8: UInt64(unsafeBitCast(opened, to: UInt8.self))
-            case .bool: unsafeBitCast(opened, to: Bool.self) ? 1 : 0
-            case .double: unsafeBitCast(opened, to: Double.self).bitPattern
-            case .float: UInt64(unsafeBitCast(opened, to: Float.self).bitPattern)
-            }
+            return bits(of: opened)
         }
         return _openExistential(value, do: open)
+    }
+
+    /// The bytes of `value`, which must be of this kind's type, in the low
+    /// end of a word (the rest zero).
+    ///
+    /// `Value` is this kind's type, so its bits are read as that type (a
+    /// generic copy of its bytes cost about 100 instructions unspecialized);
+    /// a caller checks the type first (once, when the type is known early).
+    ///
+    /// - Parameter value: A value of this kind's type.
+    /// - Returns: The value's word.
+    @inlinable
+    func bits<Value>(of value: Value) -> UInt64 {
+        switch self {
+        case .int: UInt64(UInt(bitPattern: unsafeBitCast(value, to: Int.self)))
+        case .int64: UInt64(bitPattern: unsafeBitCast(value, to: Int64.self))
+        case .int32: UInt64(UInt32(bitPattern: unsafeBitCast(value, to: Int32.self)))
+        case .int16: UInt64(UInt16(bitPattern: unsafeBitCast(value, to: Int16.self)))
+        case .int8: UInt64(UInt8(bitPattern: unsafeBitCast(value, to: Int8.self)))
+        case .uint: UInt64(unsafeBitCast(value, to: UInt.self))
+        case .uint64: unsafeBitCast(value, to: UInt64.self)
+        case .uint32: UInt64(unsafeBitCast(value, to: UInt32.self))
+        case .uint16: UInt64(unsafeBitCast(value, to: UInt16.self))
+        case .uint8: UInt64(unsafeBitCast(value, to: UInt8.self))
+        case .bool: unsafeBitCast(value, to: Bool.self) ? 1 : 0
+        case .double: unsafeBitCast(value, to: Double.self).bitPattern
+        case .float: UInt64(unsafeBitCast(value, to: Float.self).bitPattern)
+        }
     }
 }

@@ -96,9 +96,8 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws -> Result
     ) -> Self {
-        appendingCompute(
-            Self.typedHandler(handler, requirement), times: nil,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingTypedCompute(
+            handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers a number of matching calls with a handler that receives the call's typed arguments.
@@ -121,9 +120,8 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws -> Result
     ) -> Self {
-        appendingCompute(
-            Self.typedHandler(handler, requirement), times: times.behaviorRepeat,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingTypedCompute(
+            handler, times: times.behaviorRepeat, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers matching calls with a handler that takes exactly one argument,
@@ -155,9 +153,8 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (Argument) throws -> Result
     ) -> Self {
-        appendingCompute(
-            Self.typedHandler(handler, requirement), times: nil,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingTypedCompute(
+            handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers a number of matching calls with a handler that takes exactly
@@ -180,9 +177,8 @@ extension CallPattern {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (Argument) throws -> Result
     ) -> Self {
-        appendingCompute(
-            Self.typedHandler(handler, requirement), times: times.behaviorRepeat,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        appendingTypedCompute(
+            handler, times: times.behaviorRepeat, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers matching calls of an async requirement with an async handler

@@ -30,14 +30,18 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
     /// The argument matchers of the pattern, one per argument.
     public var matchers: [ArgumentMatcher] { core.matchers }
 
-    func appending(_ action: BehaviorAction, _ repetition: BehaviorRepeat, _ site: CallSite) -> Self {
-        add(action, repetition, site)
+    func appending(
+        _ action: BehaviorAction, _ repetition: BehaviorRepeat, _ site: CallSite, scalarHandler: ScalarHandler? = nil
+    ) -> Self {
+        add(action, repetition, site, scalarHandler: scalarHandler)
         return self
     }
 
     /// Appends a behavior after checking it fits the requirement; returns whether it was added.
     @discardableResult
-    func add(_ action: BehaviorAction, _ repetition: BehaviorRepeat, _ site: CallSite) -> Bool {
+    func add(
+        _ action: BehaviorAction, _ repetition: BehaviorRepeat, _ site: CallSite, scalarHandler: ScalarHandler? = nil
+    ) -> Bool {
         guard core.isValid, let registration = core.registration, let requirement = core.requirement else {
             return false
         }
@@ -83,7 +87,9 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
                 at: site, kind: .invalidBehavior)
             return false
         }
-        core.recorder.append(BehaviorStep(action: action, repetition: repetition, site: site), to: registration)
+        core.recorder.append(
+            BehaviorStep(action: action, repetition: repetition, site: site, scalarHandler: scalarHandler),
+            to: registration)
         return true
     }
 
@@ -99,6 +105,29 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
         _ compute: @escaping (UnsafeBufferPointer<Any>, Int) throws -> Any, times: BehaviorRepeatKind?, site: CallSite
     ) -> Self {
         appending(.compute(compute), times.map(BehaviorRepeat.init) ?? .bare, site)
+    }
+
+    /// Appends a typed synchronous handler (from `then`): its untyped form,
+    /// and, when its result is `()` or a scalar, its unboxed form
+    /// (``ScalarHandler``), both worked out here, once.
+    @inlinable
+    func appendingTypedCompute<each Argument>(
+        _ handler: @escaping (repeat each Argument) throws -> Result, times: BehaviorRepeatKind?, site: CallSite
+    ) -> Self {
+        let requirement = requirement
+        let ownTypes = ArgumentUnpacking.OwnTypes(repeat (each Argument).self)
+        return appendingCompute(
+            { arguments, _ in try ArgumentUnpacking.apply(arguments, to: handler, ownTypes, requirement) },
+            scalarHandler: ScalarHandler.make(handler, ownTypes, requirement), times: times, site: site)
+    }
+
+    /// Appends a synchronous computed behavior with its unboxed form.
+    @usableFromInline
+    func appendingCompute(
+        _ compute: @escaping (UnsafeBufferPointer<Any>, Int) throws -> Any, scalarHandler: ScalarHandler?,
+        times: BehaviorRepeatKind?, site: CallSite
+    ) -> Self {
+        appending(.compute(compute), times.map(BehaviorRepeat.init) ?? .bare, site, scalarHandler: scalarHandler)
     }
 
     /// Wraps a typed handler into the engine's untyped form.

@@ -1,0 +1,52 @@
+/// A typed synchronous handler (`then`) whose answer is `()` or a scalar,
+/// in a form that answers unboxed: its answer's kind is worked out once,
+/// when the handler is configured, from the handler's own result type, and
+/// each call's answer comes back as its word.
+///
+/// A call served in one lock hold (a catch-all whose next behavior is this
+/// handler) hands that word to the front as
+/// ``ScalarCallOutcome/returnedScalar(_:_:)`` (or
+/// ``ScalarCallOutcome/returnedVoid``), which a runtime stub writes straight
+/// into its result register, with no boxed value to open; the completion
+/// records the same value boxed, as the general path records it. Every other
+/// call runs the behavior's boxed handler, which answers the same.
+@usableFromInline
+struct ScalarHandler: @unchecked Sendable {
+    /// The answer's kind; nil when the handler answers `()`.
+    @usableFromInline
+    let kind: ScalarKind?
+    /// Runs the handler on a call's arguments (lent for its run) and its
+    /// per-behavior call count; its answer's word (0 for `()`).
+    @usableFromInline
+    let compute: (UnsafeBufferPointer<Any>, Int) throws -> UInt64
+
+    @usableFromInline
+    init(kind: ScalarKind?, compute: @escaping (UnsafeBufferPointer<Any>, Int) throws -> UInt64) {
+        self.kind = kind
+        self.compute = compute
+    }
+
+    /// The unboxed form of a typed handler, whose parameter types are
+    /// `ownTypes`; nil unless `Value` is `Void` or a scalar.
+    @inlinable
+    static func make<each Argument, Value>(
+        _ handler: @escaping (repeat each Argument) throws -> Value, _ ownTypes: ArgumentUnpacking.OwnTypes,
+        _ requirement: Requirement?
+    ) -> ScalarHandler? {
+        if Value.self == Void.self {
+            return ScalarHandler(kind: nil) { arguments, _ in
+                _ = try ArgumentUnpacking.apply(arguments, to: handler, ownTypes, requirement)
+                return 0
+            }
+        }
+        guard let kind = ScalarKind(Value.self) else { return nil }
+        return ScalarHandler(kind: kind) { arguments, _ in
+            kind.bits(of: try ArgumentUnpacking.apply(arguments, to: handler, ownTypes, requirement))
+        }
+    }
+
+    /// The answer of one call, from the word ``compute`` gave.
+    func answer(_ word: UInt64) -> ImmediateAnswer {
+        kind.map { .scalar($0, word) } ?? .void
+    }
+}
