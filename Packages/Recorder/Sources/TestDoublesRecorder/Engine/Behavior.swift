@@ -88,8 +88,12 @@ final class ConfiguredBehavior: @unchecked Sendable {
     /// witnesses, on every call a handler answers).
     let handler: ((UnsafeBufferPointer<Any>, Int) throws -> Any)?
     /// The same handler answering unboxed (a typed `then` whose result is
-    /// `()` or a scalar), for a call served in one hold; nil otherwise.
-    let scalarHandler: ScalarHandler?
+    /// `()` or a scalar: ``ScalarHandler/compute``), for a call served in
+    /// one hold; nil otherwise. Kept apart from its kind, so a call reads
+    /// each without copying a struct of both.
+    let unboxedHandler: ((UnsafeBufferPointer<Any>, Int) throws -> UInt64)?
+    /// The kind of ``unboxedHandler``'s answer; nil for `()`.
+    let unboxedKind: ScalarKind?
 
     init(action: BehaviorAction, site: CallSite, scalarHandler: ScalarHandler? = nil) {
         self.action = action
@@ -97,10 +101,12 @@ final class ConfiguredBehavior: @unchecked Sendable {
         self.site = site
         if case .compute(let handler) = action {
             self.handler = handler
-            self.scalarHandler = scalarHandler
+            self.unboxedHandler = scalarHandler?.compute
+            self.unboxedKind = scalarHandler?.kind
         } else {
             self.handler = nil
-            self.scalarHandler = nil
+            self.unboxedHandler = nil
+            self.unboxedKind = nil
         }
     }
 }

@@ -303,37 +303,35 @@ extension InvocationRecorder {
         case nil: return nil
         case .answer(let answer)?: return answer.outcome
         case .handler(let behavior, let count)?:
-            if let scalar = behavior.scalarHandler {
-                let lent = consuming ? loan?.values ?? UnsafeBufferPointer(start: nil, count: 0) : arguments
-                defer { loan?.end() }
-                return scalarHandlerAnswer(scalar, behavior, count, requirement, lent, ticket)
-            }
-            let outcome: CallOutcome
-            if consuming {
-                // The arguments are the ledger's now (boxed, so always lent back). The loan keeps
-                // their chunk alive while the handler reads them, even if the ledger is cleared
-                // meanwhile; only reads touch them.
-                outcome = handlerOutcome(
-                    behavior, count, requirement, loan?.values ?? UnsafeBufferPointer(start: nil, count: 0))
-                loan?.end()
+            // Consumed, the arguments are the ledger's now (boxed, so always lent back). The loan keeps
+            // their chunk alive while the handler reads them, even if the ledger is cleared meanwhile;
+            // only reads touch them.
+            let lent = consuming ? loan?.values ?? UnsafeBufferPointer(start: nil, count: 0) : arguments
+            let answer: ScalarCallOutcome
+            if behavior.unboxedHandler != nil {
+                answer = unboxedHandlerAnswer(behavior, count, requirement, lent, ticket)
             } else {
-                outcome = handlerOutcome(behavior, count, requirement, arguments)
+                let outcome = handlerOutcome(behavior, count, requirement, lent)
+                if let ticket { complete(ticket, outcome) }
+                answer = .outcome(outcome)
             }
-            if let ticket { complete(ticket, outcome) }
-            return .outcome(outcome)
+            loan?.end()
+            return answer
         }
     }
 
     /// The answer of a synchronous handler picked in one hold whose answer
-    /// is `()` or a scalar, unboxed for the front, and its completion, as
-    /// the general path records it (the value boxed, or what the error means).
-    private func scalarHandlerAnswer(
-        _ scalar: ScalarHandler, _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
+    /// is `()` or a scalar (``ConfiguredBehavior/unboxedHandler``), unboxed
+    /// for the front, and its completion, as the general path records it
+    /// (the value boxed, or what the handler's error means).
+    private func unboxedHandlerAnswer(
+        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
         _ arguments: UnsafeBufferPointer<Any>, _ ticket: CallTicket?
     ) -> ScalarCallOutcome {
         let answer: ImmediateAnswer
         do {
-            answer = scalar.answer(try scalar.compute(arguments, count))
+            let word = try behavior.unboxedHandler?(arguments, count) ?? 0
+            answer = behavior.unboxedKind.map { .scalar($0, word) } ?? .void
         } catch {
             let outcome = handlerFailed(error, requirement, Array(arguments), site: behavior.site)
             if let ticket { complete(ticket, outcome) }

@@ -44,9 +44,4 @@ struct ScalarHandler: @unchecked Sendable {
             kind.bits(of: try ArgumentUnpacking.apply(arguments, to: handler, ownTypes, requirement))
         }
     }
-
-    /// The answer of one call, from the word ``compute`` gave.
-    func answer(_ word: UInt64) -> ImmediateAnswer {
-        kind.map { .scalar($0, word) } ?? .void
-    }
 }
