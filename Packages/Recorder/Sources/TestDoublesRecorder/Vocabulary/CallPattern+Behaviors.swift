@@ -121,7 +121,8 @@ extension CallPattern {
         _ handler: @escaping (repeat each Argument) throws -> Result
     ) -> Self {
         appendingTypedCompute(
-            handler, times: times.behaviorRepeat, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            handler, times: times.behaviorRepeat,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers matching calls with a handler that takes exactly one argument,
@@ -178,7 +179,8 @@ extension CallPattern {
         _ handler: @escaping (Argument) throws -> Result
     ) -> Self {
         appendingTypedCompute(
-            handler, times: times.behaviorRepeat, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            handler, times: times.behaviorRepeat,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers matching calls of an async requirement with an async handler
