@@ -288,7 +288,7 @@ extension InvocationRecorder {
                             notification = appendInvocation(
                                 &state, requirement, .lent(UnsafeMutableBufferPointer(mutating: arguments)),
                                 behavior.outcome, first.number)
-                            loan = state.ledger.lentArguments(at: next.position)
+                            loan = state.ledger.lentArgumentsOfLastCall(count: arguments.count)
                         } else {
                             notification = appendInvocation(
                                 &state, requirement, .borrowed(arguments), behavior.outcome, first.number)

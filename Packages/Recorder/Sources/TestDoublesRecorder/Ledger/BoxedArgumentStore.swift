@@ -47,10 +47,11 @@ struct BoxedArgumentStore {
     /// Keeps a copy of `values`, returning where they are.
     @inline(__always)
     mutating func append(_ values: UnsafeBufferPointer<Any>) -> Location {
-        let (chunk, location) = reserve(values.count)
-        if let base = values.baseAddress { (chunk.values + chunk.count).initialize(from: base, count: values.count) }
-        chunk.count += values.count
-        return location
+        withRoom(for: values.count) { chunk in
+            if let base = values.baseAddress {
+                (chunk.values + chunk.count).initialize(from: base, count: values.count)
+            }
+        }
     }
 
     /// Keeps `values` themselves, moved out of the caller's buffer (left
@@ -58,27 +59,32 @@ struct BoxedArgumentStore {
     /// for the caller to release.
     @inline(__always)
     mutating func append(moving values: UnsafeMutableBufferPointer<Any>) -> Location {
-        let (chunk, location) = reserve(values.count)
-        if let base = values.baseAddress {
-            (chunk.values + chunk.count).moveInitialize(from: base, count: values.count)
+        withRoom(for: values.count) { chunk in
+            if let base = values.baseAddress {
+                (chunk.values + chunk.count).moveInitialize(from: base, count: values.count)
+            }
         }
-        chunk.count += values.count
-        return location
     }
 
-    /// The chunk that takes the next `needed` arguments, started when the last has no room, and their location.
+    /// Runs `initialize` on the chunk that takes the next `needed` arguments
+    /// (started when the last has no room), which writes them from the
+    /// chunk's `count` on; counts them in and gives their location.
+    ///
+    /// The chunk is borrowed, not retained: the store holds it.
     @inline(__always)
-    private mutating func reserve(_ needed: Int) -> (Chunk, Location) {
+    private mutating func withRoom(for needed: Int, _ initialize: (Chunk) -> Void) -> Location {
         if chunks.isEmpty || chunks[chunks.count - 1].capacity - chunks[chunks.count - 1].count < needed {
             startChunk(needed)
         }
-        let chunk = chunks[chunks.count - 1]
-        return (
-            chunk,
-            Location(
-                chunk: UInt32(truncatingIfNeeded: chunks.count - 1), offset: UInt32(truncatingIfNeeded: chunk.count),
+        let index = chunks.count - 1
+        return Unmanaged.passUnretained(chunks[index])._withUnsafeGuaranteedRef { chunk in
+            let location = Location(
+                chunk: UInt32(truncatingIfNeeded: index), offset: UInt32(truncatingIfNeeded: chunk.count),
                 count: UInt32(truncatingIfNeeded: needed))
-        )
+            initialize(chunk)
+            chunk.count += needed
+            return location
+        }
     }
 
     private mutating func startChunk(_ needed: Int) {
@@ -108,6 +114,18 @@ struct BoxedArgumentStore {
     /// The arguments kept at `location`, lent without a copy (see ``Loan``).
     func lend(at location: Location) -> Loan {
         Unmanaged.passUnretained(chunks[Int(location.chunk)])._withUnsafeGuaranteedRef { Loan($0, location) }
+    }
+
+    /// The last `count` arguments appended, lent without a copy (see
+    /// ``Loan``): those of the call appended last, when it has `count`.
+    func lendLast(_ count: Int) -> Loan {
+        Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef { chunk in
+            Loan(
+                chunk,
+                Location(
+                    chunk: UInt32(truncatingIfNeeded: chunks.count - 1),
+                    offset: UInt32(truncatingIfNeeded: chunk.count - count), count: UInt32(truncatingIfNeeded: count)))
+        }
     }
 
     /// The arguments kept at `location`, in declaration order.

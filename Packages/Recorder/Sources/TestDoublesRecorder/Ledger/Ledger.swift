@@ -388,14 +388,12 @@ struct Ledger {
                 second: UInt64(slot.words.2) | UInt64(slot.words.3) << 32, kinds: shape.kinds))
     }
 
-    /// The boxed arguments of call `position`, lent in place (see
-    /// ``BoxedArgumentStore/Loan``, which the caller must end); nil for a
-    /// call recorded with scalars.
-    func lentArguments(at position: Int) -> BoxedArgumentStore.Loan? {
-        let slot = slot(at: position)
-        guard shapes[Int(slot.shape)].boxed else { return nil }
-        return boxedArguments.lend(
-            at: BoxedArgumentStore.Location(chunk: slot.words.0, offset: slot.words.1, count: slot.words.2))
+    /// The boxed arguments of the call appended last, which were `count`
+    /// arguments moved or copied into the ledger, lent in place (see
+    /// ``BoxedArgumentStore/Loan``, which the caller must end), without
+    /// finding its entry.
+    func lentArgumentsOfLastCall(count: Int) -> BoxedArgumentStore.Loan {
+        boxedArguments.lendLast(count)
     }
 
     /// Call `position` as an invocation.
