@@ -120,7 +120,7 @@ final class StubRuntime: Sendable {
             let prepared = forwardingTarget.map { prepareForwarding(frame, plan.shape, to: $0) }
             frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
             let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
-            frame.suspend { [self] resultFrame in
+            frame.suspend(keepingStackWords: plan.shape.plan.stackWordCount) { [self] resultFrame in
                 defer { held?.endAll() }
                 let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
                 if case .forward = outcome, let prepared {

@@ -12,22 +12,39 @@ final class AsyncSuspension {
     let body: @Sendable (CallFrame) async -> Void
     /// A heap frame the body writes its results and error into.
     let resultFrame: UnsafeMutableRawPointer
+    /// A copy of the caller's stack argument words the body may still read
+    /// (such as the address of a typed error's buffer), or `nil`.
+    let stackWords: UnsafeMutableRawPointer?
 
-    init(copying frame: CallFrame, body: @escaping @Sendable (CallFrame) async -> Void) {
+    init(
+        copying frame: CallFrame, keepingStackWords stackWordCount: Int,
+        body: @escaping @Sendable (CallFrame) async -> Void
+    ) {
         self.body = body
         let size = Int(TD_FRAME_SIZE)
         resultFrame = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         resultFrame.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         // Registers and the indirect result address stay meaningful; stack
-        // arguments were popped when the call suspended, so their address is cleared.
+        // arguments are popped when the call suspends, so the body reads a copy
+        // of the words it asked for, or none.
         resultFrame.copyMemory(from: frame.raw, byteCount: Int(TD_FRAME_STACK_ARGUMENTS))
         for offset in [TD_FRAME_INDIRECT_RESULT, TD_FRAME_SELF, TD_FRAME_ASYNC_CONTEXT, TD_FRAME_FLAGS] {
             resultFrame.storeBytes(of: frame.word(at: Int(offset)), toByteOffset: Int(offset), as: UInt.self)
+        }
+        if stackWordCount > 0 {
+            let words = UnsafeMutableRawPointer.allocate(byteCount: stackWordCount * 8, alignment: 16)
+            words.copyMemory(from: frame.stackArguments, byteCount: stackWordCount * 8)
+            resultFrame.storeBytes(
+                of: UInt(bitPattern: words), toByteOffset: Int(TD_FRAME_STACK_ARGUMENTS), as: UInt.self)
+            stackWords = words
+        } else {
+            stackWords = nil
         }
     }
 
     deinit {
         resultFrame.deallocate()
+        stackWords?.deallocate()
     }
 }
 
@@ -38,14 +55,21 @@ extension CallFrame {
     /// resumes when `body` returns.
     ///
     /// Decode every argument before suspending: stack arguments are popped
-    /// when the call suspends, and the frame `body` receives has no stack
-    /// arguments. Indirect arguments and the indirect result address stay valid.
+    /// when the call suspends, and the frame `body` receives only a copy of
+    /// the first `stackWordCount` of them (a typed error's buffer address
+    /// may travel there: `CallPlan.stackWordCount`). Indirect arguments and
+    /// the indirect result address stay valid.
     ///
-    /// - Parameter body: The rest of the call.
-    public func suspend(_ body: @escaping @Sendable (CallFrame) async -> Void) {
+    /// - Parameters:
+    ///   - stackWordCount: How many of the caller's stack argument words the
+    ///     frame `body` receives keeps, copied now.
+    ///   - body: The rest of the call.
+    public func suspend(
+        keepingStackWords stackWordCount: Int = 0, _ body: @escaping @Sendable (CallFrame) async -> Void
+    ) {
         precondition(isAsync, "only async calls can suspend")
         precondition(word(at: Int(TD_FRAME_SUSPENSION)) == 0, "the call is already suspended")
-        let state = AsyncSuspension(copying: self, body: body)
+        let state = AsyncSuspension(copying: self, keepingStackWords: stackWordCount, body: body)
         setWord(UInt(bitPattern: Unmanaged.passRetained(state).toOpaque()), at: Int(TD_FRAME_SUSPENSION))
     }
 

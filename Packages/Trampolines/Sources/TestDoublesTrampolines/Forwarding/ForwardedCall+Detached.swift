@@ -24,7 +24,7 @@ extension ForwardedCall {
         guard !plan.isAsync else { throw .conventionMismatch("a detached call is made to a sync witness") }
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: Int(TD_FRAME_SIZE), alignment: 16)
         scratch.initializeMemory(as: UInt8.self, repeating: 0, count: Int(TD_FRAME_SIZE))
-        let words = max(stackWordCount(of: plan), 1)
+        let words = max(plan.stackWordCount, 1)
         let stack = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
         stack.initialize(repeating: 0, count: words)
         defer {

@@ -30,7 +30,7 @@ public final class ForwardedCall: @unchecked Sendable {
                 "a \(original.isAsync ? "async" : "sync") call cannot forward with a \(plan.isAsync ? "async" : "sync") plan"
             )
         }
-        let count = Self.stackWordCount(of: plan)
+        let count = plan.stackWordCount
         let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
         guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
         let stackAddress = original.word(at: Int(TD_FRAME_STACK_ARGUMENTS))
@@ -96,20 +96,6 @@ public final class ForwardedCall: @unchecked Sendable {
         default:
             throw .malformedPlan("a Self word cannot travel at \(parts[0].location)")
         }
-    }
-
-    /// The stack-argument words a plan's call passes, hidden words included.
-    static func stackWordCount(of plan: CallPlan) -> Int {
-        // Folded location by location: concatenating the lists allocated on every forwarded call.
-        var count = max(
-            TrampolineConvention.stackWordCount(of: plan.arguments),
-            TrampolineConvention.stackWordCount(of: plan.genericWords),
-            TrampolineConvention.stackWordCount(of: plan.selfMetadata),
-            TrampolineConvention.stackWordCount(of: plan.selfWitnessTable))
-        if case .indirect(let buffer) = plan.typedError {
-            count = max(count, TrampolineConvention.stackWordCount(of: .indirect(buffer)))
-        }
-        return count
     }
 
     /// Copies the witness's result registers and error register into `frame`.

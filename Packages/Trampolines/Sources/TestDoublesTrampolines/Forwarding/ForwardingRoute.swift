@@ -38,7 +38,7 @@ public struct ForwardingRoute: @unchecked Sendable {
     public init(to target: ForwardingTarget, dispatchIndex: Int, plan: CallPlan) throws(ForwardingError) {
         guard !plan.isAsync else { throw .conventionMismatch("an async call is forwarded with a ForwardedCall") }
         let witness = try target.witness(forDispatchIndex: dispatchIndex)
-        let count = ForwardedCall.stackWordCount(of: plan)
+        let count = plan.stackWordCount
         let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
         guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
         function = witness.function

@@ -55,5 +55,5 @@ extension CallPlan {
 
     /// The stack-argument words a class member's call passes (a plan made by
     /// ``classMember(convention:arguments:result:isAsync:genericWordCount:typedError:typedErrorsTravelDirectly:)``).
-    public var classMemberStackWordCount: Int { ForwardedCall.stackWordCount(of: self) }
+    public var classMemberStackWordCount: Int { stackWordCount }
 }

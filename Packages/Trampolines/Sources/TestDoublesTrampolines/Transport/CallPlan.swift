@@ -47,6 +47,20 @@ public struct CallPlan: Sendable, Hashable {
     /// must not forward such a call.
     public var forwardedResultIsAmbiguous: Bool { resultHoldsAsyncPair }
 
+    /// The stack-argument words a call passes, hidden words included.
+    public var stackWordCount: Int {
+        // Folded location by location: concatenating the lists would allocate on every call.
+        var count = max(
+            TrampolineConvention.stackWordCount(of: arguments),
+            TrampolineConvention.stackWordCount(of: genericWords),
+            TrampolineConvention.stackWordCount(of: selfMetadata),
+            TrampolineConvention.stackWordCount(of: selfWitnessTable))
+        if case .indirect(let buffer) = typedError {
+            count = max(count, TrampolineConvention.stackWordCount(of: .indirect(buffer)))
+        }
+        return count
+    }
+
     /// Set when the plan is async on arm64 and its result holds a 128-bit integer.
     var resultHoldsAsyncPair = false
 

@@ -29,7 +29,7 @@ class FCWide {
         let spilled = 9 - CallFrame.generalPurposeArgumentCount
         #expect(plan.classMemberStackWordCount == spilled)
         // The witness's two Self words follow the arguments on the stack.
-        #expect(ForwardedCall.stackWordCount(of: witness) == spilled + 2)
+        #expect(witness.stackWordCount == spilled + 2)
     }
 
     @Test func stackArgumentsReachTheHandlerAndTheClasssCode() throws {

@@ -31,13 +31,13 @@ import Testing
         words.withUnsafeBytes { stack in
             withFakeFrame(stack: stack.baseAddress) { frame in
                 #expect(
-                    throws: ForwardingError.tooManyStackWords(count: ForwardedCall.stackWordCount(of: plan), limit: 16)
+                    throws: ForwardingError.tooManyStackWords(count: plan.stackWordCount, limit: 16)
                 ) {
                     try frame.forward(to: target, witness: witness, plan: plan)
                 }
             }
         }
-        #expect(ForwardedCall.stackWordCount(of: plan) > 16)
+        #expect(plan.stackWordCount > 16)
     }
 
     @Test func theAssemblyRefusesOversizedRequestsToo() {
