@@ -407,7 +407,9 @@ extension Demangler {
             return genericParameter(depth: depth, index: index)
         }
         if nextIf("s") { return DemangleNode(.constrainedExistentialSelf) }
-        if nextIf("z") { throw failure("pack parameters unsupported") }
+        // `z`: the first parameter of the outermost list (`Self` of a protocol
+        // requirement, as in `A.Model == A1.Element`, mangled `…5ModelRtz`).
+        if nextIf("z") { return genericParameter(depth: 0, index: 0) }
         return genericParameter(depth: 0, index: try demangleIndex() + 1)
     }
 

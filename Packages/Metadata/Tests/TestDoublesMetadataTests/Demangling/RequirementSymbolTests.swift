@@ -32,6 +32,26 @@ import Testing
         #expect(!function.isAsync)
     }
 
+    @Test func decodesASameTypeRequirementOnTheProtocolsSelf() throws {
+        // `func save(_ models: some Sequence<Model>) async throws`: `A.Model == A1.Element`, where
+        // `z` (`…5ModelRtz`) is the outermost list's first parameter, the protocol's Self.
+        let symbol = try RequirementSymbol(
+            mangledName: "$s3SDK8UserRepoCAA10RepositoryA2aDP4saveyyqd__YaKSTRd__7ElementQyd__5ModelRtzlFTWTu")
+        #expect(symbol.name.description == "save(_:)")
+        let requirements = try #require(symbol.functionType.genericSignature).requirements
+        let sameType = requirements.compactMap { requirement -> (DemangledType, DemangledType)? in
+            guard case .sameType(let subject, let other) = requirement else { return nil }
+            return (subject, other)
+        }
+        #expect(sameType.count == 1)
+        guard case .dependentMember(let base, let member, _)? = sameType.first?.0 else {
+            Issue.record("the subject is not an associated type: \(String(describing: sameType.first?.0))")
+            return
+        }
+        #expect(member == "Model")
+        #expect(base == .genericParameter(depth: 0, index: 0))
+    }
+
     @Test func decodesCoroutineFunctionPointersOfReadAndModify() throws {
         // Swift 6.3.1 with CoroutineAccessors: the witness slot of a `read`
         // (`vy`, read2) or `modify` (`vx`, modify2) holds a `...TWTwc` record.
