@@ -206,6 +206,29 @@ extension CallPattern {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Answers matching calls of an async requirement with an async handler
+    /// that takes exactly one argument, the call's first; like the synchronous
+    /// one-argument form, it accepts a function-typed parameter written
+    /// without `@escaping` (`{ (predicate: (Model) async -> Bool) async in … }`).
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @discardableResult
+    @_disfavoredOverload  // ties with the variadic form resolve here; both answer the same
+    public func then<Argument>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (Argument) async throws -> Result
+    ) -> Self {
+        appending(
+            .computeAsync(typedAsyncHandler(handler)), .bare,
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Answers a number of matching calls of an async requirement with an
     /// async handler that receives the call's typed arguments (a leading prefix of them).
     ///
