@@ -112,7 +112,7 @@ struct IntSequenced: Sequenced {
         // BoundWrapperTests); a generic type of the test's own around it is not.
         #expect(error.requirement == "first()")
         #expect(error.reason.contains("SequencedBox<Self.Element>"))
-        #expect(error.reason.contains("a type other than Optional, Array, Set, Dictionary and Result"))
+        #expect(error.reason.contains("a type other than Optional, Array, Set, Dictionary, Result and a closure"))
         // Named as source spells it on every runtime (the runtime's own name is
         // `any Sequenced<Self.Sequenced.Element == Swift.Int>`, 6.0.3's `<<< invalid type >>>`).
         #expect(error.description.contains("any TestDoublesTests.Sequenced<Swift.Int>, requirement first()"))

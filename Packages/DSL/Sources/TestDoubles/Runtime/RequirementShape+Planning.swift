@@ -29,12 +29,12 @@ extension RequirementShape {
             }
         }
         func closureBridge(
-            for type: Any.Type, template: GenericTemplate?, what: String
+            for type: Any.Type, template: GenericTemplate?, boundAbstraction: FunctionAbstraction?, what: String
         ) throws(StubError) -> ClosureBridge? {
             guard ClosureBridge.converts(type) else { return nil }
             let bridge: ClosureBridge
             do {
-                bridge = try ClosureBridge(type, abstraction: template?.abstraction ?? .concrete)
+                bridge = try ClosureBridge(type, abstraction: template?.abstraction ?? boundAbstraction ?? .concrete)
             } catch {
                 var spelled = String(describing: type)
                 if let template { spelled = GenericTemplate.spelling(of: template.type) }
@@ -55,11 +55,14 @@ extension RequirementShape {
                 parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract || parameter.selfForm != nil
                     ? nil
                     : try closureBridge(
-                        for: parameter.type, template: parameter.genericTemplate, what: "parameter \(index + 1)"))
+                        for: parameter.type, template: parameter.genericTemplate,
+                        boundAbstraction: parameter.boundClosureAbstraction, what: "parameter \(index + 1)"))
         }
         let resultBridge = try signature.result.flatMap { (type) throws(StubError) -> ClosureBridge? in
             guard signature.genericResultIndex == nil, !signature.resultIsAbstract else { return nil }
-            return try closureBridge(for: type, template: signature.genericResultTemplate, what: "the result")
+            return try closureBridge(
+                for: type, template: signature.genericResultTemplate,
+                boundAbstraction: signature.resultBoundClosureAbstraction, what: "the result")
         }
         var lowerings: [ValueLowering] = []
         // Per parameter: the exploded elements of a tuple parameter (nil for every other parameter).

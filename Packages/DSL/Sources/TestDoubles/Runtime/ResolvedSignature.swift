@@ -20,6 +20,9 @@ struct ResolvedSignature: @unchecked Sendable {
         /// The type when it mentions the requirement's own generic parameter
         /// inside another type (`[T]`, `T?`); `type` is then its representative.
         var genericTemplate: GenericTemplate? = nil
+        /// For a closure type that mentions the existential's bound associated
+        /// type: its parts that travel by address.
+        var boundClosureAbstraction: FunctionAbstraction? = nil
         /// How the parameter holds `Self` (`Self`, `Self?`, `[Self]`, `inout Self`), if it does.
         var selfForm: SelfArgument.Form? = nil
         /// Whether the parameter is an `@autoclosure` (its expression runs only when the closure is called).
@@ -46,6 +49,8 @@ struct ResolvedSignature: @unchecked Sendable {
     var genericResultTemplate: GenericTemplate? = nil
     /// Whether the result's layout depends on the existential's bound associated type (returned indirectly).
     var resultIsAbstract = false
+    /// For a closure result that mentions the bound associated type: its parts that travel by address.
+    var resultBoundClosureAbstraction: FunctionAbstraction? = nil
     /// Whether the result's type mentions the bound associated type at all (`Element`, `[Element]`).
     var resultMentionsBinding = false
     /// Whether the result mentions an associated type the caller bound
@@ -111,7 +116,8 @@ extension ResolvedSignature {
                 throw describe(
                     "\(what) has type \(GenericTemplate.spelling(of: type)); the runtime stub serves the bound "
                         + "associated types \(binding.nameList) "
-                        + "as a whole type or inside Optional, Array, Set, Dictionary and Result "
+                        + "as a whole type, inside Optional, Array, Set, Dictionary and Result, or as a closure's "
+                        + "parameter or result "
                         + "(\(GenericTemplate.readable(error.reason)))",
                     "use ManualStub with a conformer that binds the associated type")
             }
@@ -164,7 +170,7 @@ extension ResolvedSignature {
                 parameters.append(
                     Parameter(
                         type: resolved.type, ownership: ownership, isInout: false,
-                        isAbstract: resolved.travelsIndirectly))
+                        isAbstract: resolved.travelsIndirectly, boundClosureAbstraction: resolved.abstraction))
                 continue
             }
             if case .dependent(let dependent) = parameter.type, var form = SelfArgument.Form(dependent) {
@@ -224,6 +230,7 @@ extension ResolvedSignature {
             } else if let resolved = try bound(type, what: "the result") {
                 result = resolved.type
                 resultIsAbstract = resolved.travelsIndirectly
+                resultBoundClosureAbstraction = resolved.abstraction
                 resultMentionsBinding = true
                 resultIsErased = !(binding?.callerBound.isEmpty ?? true)
             } else if case .nominal(let optional) = type, case .module("Swift") = optional.parent,

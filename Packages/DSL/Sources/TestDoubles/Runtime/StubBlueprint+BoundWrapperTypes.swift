@@ -1,4 +1,5 @@
 import TestDoublesMetadata
+import TestDoublesTrampolines
 
 /// A requirement type that mentions the bound associated type, resolved to
 /// the concrete type it denotes for this binding and to how the witness
@@ -13,6 +14,9 @@ struct BoundTypeResolution: @unchecked Sendable {
     /// `Set<Element>`, `[K: Element]`, `[Element]?`), which travel as their
     /// concrete type does.
     let travelsIndirectly: Bool
+    /// For a closure type (or an optional of one): its parts that travel by
+    /// address at the requirement's abstraction (`Element` in `(Element) -> Bool`).
+    var abstraction: FunctionAbstraction? = nil
 }
 
 /// Why a type that mentions the bound associated type is outside what the
@@ -88,7 +92,7 @@ extension AssociatedTypeBinding {
             case ("Optional", 1):
                 return BoundTypeResolution(
                     type: WrapperType.optional(of: arguments[0].type),
-                    travelsIndirectly: arguments[0].travelsIndirectly)
+                    travelsIndirectly: arguments[0].travelsIndirectly, abstraction: arguments[0].abstraction)
             case ("Array", 1):
                 return BoundTypeResolution(type: WrapperType.array(of: arguments[0].type), travelsIndirectly: false)
             case ("Set", 1):
@@ -109,11 +113,52 @@ extension AssociatedTypeBinding {
                 return BoundTypeResolution(type: result, travelsIndirectly: arguments[0].travelsIndirectly)
             default: break
             }
+        case .function(let function):
+            return try resolveClosure(type, function)
         default: break
         }
         throw UnservedBoundType(
-            reason: "\(type) wraps \(nameList) in a type other than Optional, Array, Set, Dictionary and Result, "
-                + "or names a member of a member")
+            reason: "\(type) wraps \(nameList) in a type other than Optional, Array, Set, Dictionary, Result and "
+                + "a closure, or names a member of a member")
+    }
+
+    /// Resolves a closure type that mentions the bound associated type
+    /// (`(Model) -> Bool`, `([Model]) async throws -> Model?`).
+    ///
+    /// The witness receives or returns such a closure at the requirement's
+    /// abstraction, where the associated type is unknown: a part whose layout
+    /// depends on it (`Model`, `Model?`) travels by address, every other part
+    /// (`Bool`, `[Model]`) as its concrete type does.
+    private func resolveClosure(
+        _ type: DemangledType, _ function: DemangledFunctionType
+    ) throws(UnservedBoundType) -> BoundTypeResolution {
+        if case .typed(let error) = function.thrownError, isMentioned(in: error) {
+            throw UnservedBoundType(reason: "\(type) throws a bound associated type")
+        }
+        var indirectParameters: Set<Int> = []
+        for (index, parameter) in function.parameters.enumerated() where try resolve(parameter.type).travelsIndirectly {
+            indirectParameters.insert(index)
+        }
+        let indirectResult = try resolve(function.result).travelsIndirectly
+        // The runtime builds the concrete closure type with each part that
+        // names an associated type standing as a generic parameter.
+        var parts: [Any.Type] = []
+        var unresolved = false
+        let planned = type.replacing { part in
+            guard case .dependentMember = part, isMentioned(in: part) else { return nil }
+            guard let resolved = try? resolve(part) else {
+                unresolved = true
+                return nil
+            }
+            parts.append(resolved.type)
+            return .genericParameter(depth: 1, index: parts.count - 1)
+        }
+        guard !unresolved, parts.count <= 4, let concrete = planned.resolved(requirementGenerics: parts) else {
+            throw UnservedBoundType(reason: "\(type) cannot be built by the runtime for the bound types")
+        }
+        return BoundTypeResolution(
+            type: concrete, travelsIndirectly: false,
+            abstraction: FunctionAbstraction(indirectParameters: indirectParameters, indirectResult: indirectResult))
     }
 
     /// The type `bound` (bound to the associated type `outer`) gives its

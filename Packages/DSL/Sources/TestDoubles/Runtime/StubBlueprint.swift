@@ -215,6 +215,15 @@ struct StubBlueprint: @unchecked Sendable {
                             + "the runtime stub cannot convert in place",
                         "use ManualStub (a hand-written or doubles-gen conformer)")
                 }
+                if let result = signatures[getter].result, signatures[getter].resultBoundClosureAbstraction != nil {
+                    // The getter and setter convert such a closure at the call; yielded storage holds
+                    // the generic form, which nothing converts in place.
+                    throw fail(
+                        "its _modify yields the closure type \(result), which takes or returns the bound associated "
+                            + "type: in generic code that closure is a thunk passing it by address, which the runtime "
+                            + "stub cannot convert in place",
+                        "use ManualStub (a hand-written or doubles-gen conformer)")
+                }
                 access = .modify(getter: getter, setter: setter, calleeAllocated: calleeAllocated)
             case .initializer:
                 access = signature.resultIsOptionalSelf ? .makesOptionalSelf : .makesSelf
