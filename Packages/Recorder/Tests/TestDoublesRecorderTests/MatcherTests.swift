@@ -139,6 +139,16 @@ import Testing
         #expect(issue.location?.line == #line - 7)
     }
 
+    @Test func theRewriteHintKeepsAMatcherWhereNoLiteralCouldStand() throws {
+        let double = ServiceDouble()
+        let found = issues {
+            double.when { $0.file(Match.any(using: Opaque(payload: 0)), under: "inbox") }.thenReturn(true)
+        }
+        let issue = try #require(found.first)
+        // A value without equality cannot be a literal: the hint writes a matcher there, not `Match.equal`.
+        #expect(issue.message.contains(#"file(Match.any(), under: Match.equal("inbox"))"#))
+    }
+
     @Test func literalWithoutEqualityIsRejected() throws {
         let double = ServiceDouble()
         let found = issues {

@@ -27,6 +27,7 @@ protocol Service {
     func attach(_ token: Token?) -> Bool
     func kind(of type: Any.Type) -> String
     func store(_ value: Opaque) -> Bool
+    func file(_ value: Opaque, under tag: String) -> Bool
     func tags(_ tags: [String]) -> Int
     func makeToken() -> Token
     func signIn(user: String, password: String) async throws -> String
@@ -45,6 +46,7 @@ struct LiveService: Service {
     func attach(_ token: Token?) -> Bool { token != nil }
     func kind(of type: Any.Type) -> String { "\(type)" }
     func store(_ value: Opaque) -> Bool { true }
+    func file(_ value: Opaque, under tag: String) -> Bool { true }
     func tags(_ tags: [String]) -> Int { tags.count }
     func makeToken() -> Token { Token("live") }
     func signIn(user: String, password: String) async throws -> String { "live-session" }
@@ -81,6 +83,7 @@ final class ServiceDouble: Service, RecordingTestDouble, Sendable {
         static let attach = Requirement("attach(_:)", resultType: Bool.self)
         static let kind = Requirement("kind(of:)", resultType: String.self)
         static let store = Requirement("store(_:)", resultType: Bool.self)
+        static let file = Requirement("file(_:under:)", resultType: Bool.self)
         static let tags = Requirement("tags(_:)", resultType: Int.self)
         static let makeToken = Requirement("makeToken()", resultType: Token.self)
         static let signIn = Requirement("signIn(user:password:)", effects: .asyncThrows, resultType: String.self)
@@ -112,6 +115,9 @@ final class ServiceDouble: Service, RecordingTestDouble, Sendable {
     }
     func store(_ value: Opaque) -> Bool {
         recorder.call(Requirements.store, [value]) { self.live!.store(value) }
+    }
+    func file(_ value: Opaque, under tag: String) -> Bool {
+        recorder.call(Requirements.file, [value, tag]) { self.live!.file(value, under: tag) }
     }
     func tags(_ tags: [String]) -> Int {
         recorder.call(Requirements.tags, [tags]) { self.live!.tags(tags) }
