@@ -20,13 +20,6 @@ extension Match {
         // Not handed over to the pass (as `record(_:returning:)` would): a
         // variadic function value cannot be abstracted to `Any`.
         push(.anything)
-        return { (_: repeat each Argument) in placeholderResult() }
-    }
-
-    /// A placeholder result for a placeholder closure called during a
-    /// recording pass.
-    private static func placeholderResult<Result>() -> Result {
-        if let made = Placeholders.make(Result.self) { return made }
-        noPlaceholder(.anything, Result.self)
+        return { (_: repeat each Argument) in placeholder(for: .anything) }
     }
 }

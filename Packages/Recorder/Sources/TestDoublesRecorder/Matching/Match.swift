@@ -29,6 +29,14 @@ public enum Match {
     public static func record<T>(_ matcher: ArgumentMatcher, returning placeholder: T? = nil) -> T {
         push(matcher, handingOver: placeholder)
         if let placeholder { return placeholder }
+        return self.placeholder(for: matcher)
+    }
+
+    /// A placeholder of `T` for `matcher`'s argument (or a placeholder
+    /// closure's result), from ``Placeholders``; where none can be made, the
+    /// pass ends as ``noPlaceholder(_:_:)`` says.
+    @usableFromInline
+    static func placeholder<T>(for matcher: ArgumentMatcher) -> T {
         if let made = Placeholders.make(T.self) { return made }
         noPlaceholder(matcher, T.self)
     }

@@ -52,8 +52,4 @@ extension CallPlan {
             : 0
         return plan
     }
-
-    /// The stack-argument words a class member's call passes (a plan made by
-    /// ``classMember(convention:arguments:result:isAsync:genericWordCount:typedError:typedErrorsTravelDirectly:)``).
-    public var classMemberStackWordCount: Int { stackWordCount }
 }

@@ -27,7 +27,7 @@ class FCWide {
         #expect(plan.selfMetadata == .empty)
         #expect(plan.selfWitnessTable == .empty)
         let spilled = 9 - CallFrame.generalPurposeArgumentCount
-        #expect(plan.classMemberStackWordCount == spilled)
+        #expect(plan.stackWordCount == spilled)
         // The witness's two Self words follow the arguments on the stack.
         #expect(witness.stackWordCount == spilled + 2)
     }
@@ -44,7 +44,7 @@ class FCWide {
             if values[0] == 0 {
                 do {
                     try frame.forwardToClassImplementation(
-                        UnsafeRawPointer(bitPattern: parentCode)!, stackWordCount: plan.classMemberStackWordCount)
+                        UnsafeRawPointer(bitPattern: parentCode)!, stackWordCount: plan.stackWordCount)
                 } catch { calls.append("refused \(error)") }
             } else {
                 frame.setResult(values.reduce(0, +), at: plan.result)
