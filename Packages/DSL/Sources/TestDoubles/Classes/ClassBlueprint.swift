@@ -33,23 +33,34 @@ struct ClassBlueprint: @unchecked Sendable {
     let routedSlots: [ClassVTable.Slot]
     /// Per dispatch index: the class's own code for the slot.
     let implementations: [UnsafeRawPointer]
+    /// The members the test accepted keeping the class's code (neither answered nor recorded), by name.
+    let keptMembers: [String]
+    /// The kept members' code, to tell calls their code makes in a recording pass.
+    let keptCode: ClassKeptCode
 
-    private static let cache = Mutex<[ObjectIdentifier: ClassBlueprint]>([:])
+    private struct Key: Hashable {
+        let subject: ObjectIdentifier
+        let kept: KeptClassMembers
+    }
+
+    private static let cache = Mutex<[Key: ClassBlueprint]>([:])
 
     /// The blueprint of `subject` (cached).
     ///
-    /// - Parameter subject: The class to double.
+    /// - Parameters:
+    ///   - subject: The class to double.
+    ///   - kept: The members the test accepts keeping the class's code.
     /// - Throws: ``StubError`` when `subject` is not a Swift class or one of
-    ///   its overridable members cannot be answered exactly.
-    static func make(for subject: Any.Type) throws(StubError) -> ClassBlueprint {
-        let key = ObjectIdentifier(subject)
+    ///   its members cannot be answered exactly and `kept` does not accept it.
+    static func make(for subject: Any.Type, keeping kept: KeptClassMembers = []) throws(StubError) -> ClassBlueprint {
+        let key = Key(subject: ObjectIdentifier(subject), kept: kept)
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        let blueprint = try ClassBlueprint(subject)
+        let blueprint = try ClassBlueprint(subject, keeping: kept)
         cache.withLock { $0[key] = blueprint }
         return blueprint
     }
 
-    private init(_ subject: Any.Type) throws(StubError) {
+    private init(_ subject: Any.Type, keeping kept: KeptClassMembers) throws(StubError) {
         let typeName = _typeName(subject, qualified: true)
         self.typeName = typeName
         let shortName = _typeName(subject, qualified: false)
@@ -88,6 +99,10 @@ struct ClassBlueprint: @unchecked Sendable {
         let deleted = Self.deletedMethodError
         // The slots answered, in vtable order; a `_modify` is planned once its getter and setter have indices.
         var routed: [ClassVTable.Slot] = []
+        var keptMembers: [String] = []
+        var keptCode: [ClassKeptCode.Member] = []
+        // Per routed slot's vtable word: a read-only getter's effects, or why they are unproven.
+        var getterEffects: [Int: Result<ThrownShape, StubError>] = [:]
         for slot in vtable.slots {
             if let deleted, UInt(bitPattern: slot.implementation) == deleted { continue }
             let method = slot.method
@@ -119,9 +134,36 @@ struct ClassBlueprint: @unchecked Sendable {
             if kind == .read {
                 throw refuse("it is a `_read` accessor, which a class double does not answer yet")
             }
+            if kind == .getter {
+                let effects = Result { () throws(StubError) -> ThrownShape in
+                    try Self.getterThrown(of: slot, among: vtable.slots) { reason in
+                        StubError(
+                            .unsupportedProtocolShape, type: typeName, requirement: name, reason: reason,
+                            fix: "pass `keepingClassCodeFor: .unprovenGetters` if the code under test may run the "
+                                + "class's own getter (it is then neither answered nor recorded); otherwise "
+                                + Self.protocolFix(shortName))
+                    }
+                }
+                if case .failure = effects, kept.contains(.unprovenGetters) {
+                    keptMembers.append(name)
+                    keptCode += ClassKeptCode.member(named: name, slot: slot).map { [$0] } ?? []
+                    continue
+                }
+                getterEffects[slot.wordOffset] = effects
+            }
+            if kept.contains(.selfMembers), Self.mentionsSelf(method) {
+                keptMembers.append(name)
+                keptCode += ClassKeptCode.member(named: name, slot: slot).map { [$0] } ?? []
+                continue
+            }
             routed.append(slot)
         }
-        try Self.checkDispatch(vtable, typeName: typeName, shortName: shortName)
+        let keptDirect = try Self.checkDispatch(
+            vtable, typeName: typeName, shortName: shortName, keepingDirect: kept.contains(.directlyDispatched))
+        keptMembers += keptDirect.map(\.displayName)
+        keptCode += keptDirect.map {
+            ClassKeptCode.Member(name: $0.displayName, start: $0.address, end: $0.address + $0.size)
+        }
         var shapes: [RequirementShape] = []
         var implementations: [UnsafeRawPointer] = []
         for (index, slot) in routed.enumerated() {
@@ -133,22 +175,23 @@ struct ClassBlueprint: @unchecked Sendable {
                 throw fail("the class's slot holds no code", Self.protocolFix(shortName))
             }
             implementations.append(implementation)
+            let selfFix =
+                "pass `keepingClassCodeFor: .selfMembers` if the code under test may run the class's own code for "
+                + "it (it is then neither answered nor recorded); otherwise " + Self.protocolFix(shortName)
             let discovered: RequirementSignature
-            do { discovered = try slot.method.signature() } catch {
+            do { discovered = try slot.method.signature(declaringClass: slot.declaringClass) } catch {
                 throw fail(
-                    "its signature cannot be read exactly (\(Self.reason(error)))", Self.protocolFix(shortName))
+                    "its signature cannot be read exactly (\(Self.reason(error)))",
+                    Self.mentionsSelf(slot.method) ? selfFix : Self.protocolFix(shortName))
             }
             var signature = try ResolvedSignature(discovered, binding: nil, fail: fail)
-            if slot.method.kind == .getter {
-                signature.thrown = try Self.getterThrown(of: slot, among: vtable.slots) { reason in
-                    fail(reason, Self.protocolFix(shortName))
-                }
+            if slot.method.kind == .getter, let effects = getterEffects[slot.wordOffset] {
+                signature.thrown = try effects.get()
             }
             if signature.result == nil || signature.resultIsOptionalSelf
                 || signature.parameters.contains(where: { $0.selfForm != nil })
             {
-                throw fail(
-                    "it takes or returns Self, which a class double does not answer yet", Self.protocolFix(shortName))
+                throw fail("it takes or returns Self, which a class double does not answer yet", selfFix)
             }
             let access: RequirementAccess
             if slot.method.kind == .modify {
@@ -170,14 +213,21 @@ struct ClassBlueprint: @unchecked Sendable {
         }
         self.routedSlots = routed
         self.implementations = implementations
+        self.keptMembers = keptMembers
+        self.keptCode = ClassKeptCode(members: keptCode)
         self.blueprint = StubBlueprint(classNamed: typeName, shapes: shapes)
     }
 
-    /// Fails closed for members callers reach without the vtable, and for a
-    /// class that may be `final` (metadata does not say).
-    private static func checkDispatch(_ vtable: ClassVTable, typeName: String, shortName: String) throws(StubError) {
+    /// Fails closed for members callers reach without the vtable, unless the
+    /// test keeps them with the class's code, and for a class that may be
+    /// `final` (metadata does not say).
+    ///
+    /// - Returns: The directly dispatched members kept.
+    private static func checkDispatch(
+        _ vtable: ClassVTable, typeName: String, shortName: String, keepingDirect: Bool
+    ) throws(StubError) -> [ClassDirectMember] {
         let direct = vtable.directlyDispatchedMembers()
-        if let first = direct.first {
+        if let first = direct.first, !keepingDirect {
             let others = direct.dropFirst().map(\.displayName)
             let more =
                 others.isEmpty
@@ -189,27 +239,48 @@ struct ClassBlueprint: @unchecked Sendable {
                 reason: "it is dispatched directly (a `final` member, a member of a `final class`, or a member of an "
                     + "extension of \(first.declaringClass)): it has no vtable slot, so callers run the class's own "
                     + "code past any subclass, and a double could neither answer nor record a call to it" + more,
-                fix: protocolFix(shortName))
+                fix: "pass `keepingClassCodeFor: .directlyDispatched` if the code under test may run the class's own "
+                    + "code for it, as under a hand-written subclass (it is then neither answered nor recorded); "
+                    + "otherwise " + protocolFix(shortName))
         }
-        // A `final class` is not marked in metadata. One that declares members of its own is refused above (they
-        // have no slots); one that only overrides looks like any subclass that only overrides, and callers holding
-        // its type call those overrides directly. Refused: it might be final.
-        guard let own = vtable.metadata.descriptor.flatMap({ try? ClassDescriptor($0) }) else { return }
+        let kept = direct
+        // A `final class` is not marked in metadata, and its members have no slots of their own. One that declares
+        // none looks like any subclass that declares none (it overrides, or only inherits, or its own members are
+        // all direct): callers holding its type may call every member directly, past any double. Refused: it might
+        // be final.
+        guard let own = vtable.metadata.descriptor.flatMap({ try? ClassDescriptor($0) }),
+            let parent = vtable.metadata.superclass
+        else { return kept }
         let declaresSlots = ((try? own.methods()) ?? []).contains { $0.isInstance && $0.kind != .initializer }
+        guard !declaresSlots else { return kept }
         let overrides = ((try? own.overrides()) ?? []).compactMap(\.method).filter {
             $0.isInstance && $0.kind != .initializer
         }
-        if !declaresSlots, let first = overrides.first {
-            let superclass = vtable.metadata.superclass.map { _typeName($0.type, qualified: false) } ?? "its superclass"
-            throw StubError(
-                .unsupportedProtocolShape, type: typeName, requirement: first.displayName() ?? "an override",
-                reason:
-                    "\(shortName) overrides members of \(superclass) and declares no overridable member of its own, "
-                    + "which is all metadata shows of a `final class`; if \(shortName) is final, code holding a "
-                    + "\(shortName) calls these overrides directly, past any double, so the double is refused",
-                fix: "double \(superclass) instead if the code under test takes a \(superclass) "
-                    + "(Stub<\(superclass)>(initializingWith:)); otherwise " + protocolFix(shortName))
+        let ownDirect = direct.filter { $0.declaringClass == own.qualifiedName }
+        let superclass = _typeName(parent.type, qualified: false)
+        let what =
+            overrides.isEmpty
+            ? (ownDirect.isEmpty ? "only inherits the members of \(superclass)" : "declares only direct members")
+            : "overrides members of \(superclass)"
+        throw StubError(
+            .unsupportedProtocolShape, type: typeName,
+            requirement: overrides.first.flatMap { $0.displayName() } ?? ownDirect.first?.displayName,
+            reason: "\(shortName) \(what) and declares no overridable member of its own, which is all metadata shows "
+                + "of a `final class`; if \(shortName) is final, code holding a \(shortName) calls its members "
+                + "directly, past any double, so the double is refused",
+            fix: "double \(superclass) instead if the code under test takes a \(superclass) "
+                + "(Stub<\(superclass)>(initializingWith:)); otherwise " + protocolFix(shortName))
+    }
+
+    /// Whether the member's type mentions `Self` (`func copy() -> Self`).
+    private static func mentionsSelf(_ method: MethodDescriptor) -> Bool {
+        guard let member = method.symbol() else { return false }
+        var found = false
+        _ = DemangledType.function(member.functionType).replacing { part in
+            if case .dynamicSelf = part { found = true }
+            return nil
         }
+        return found
     }
 
     /// The dispatch index of the slot `offset` words from `slot` in the same class, if it has `kind`.

@@ -18,17 +18,18 @@ enum ClassDoubleFabrication {
     ///   - make: Calls one of the class's initializers and returns the new instance.
     ///   - forwards: Whether calls no registration answers run the class's own
     ///     code on the instance (a Spy) rather than answering as a Stub does.
+    ///   - kept: The members the test accepts keeping the class's code.
     ///   - site: Where the double was created.
     /// - Returns: The recorder, the instance and the construction's timings.
     /// - Throws: ``StubError`` when `Subject` cannot be doubled exactly or `make`
     ///   fails or returns an instance that cannot be adopted.
     static func fabricate<Subject: AnyObject>(
-        _ make: () throws -> Subject, forwards: Bool, site: CallSite
+        _ make: () throws -> Subject, forwards: Bool, keeping kept: KeptClassMembers, site: CallSite
     ) throws(StubError) -> Parts<Subject> {
         let clock = ContinuousClock()
         let start = clock.now
         PlaceholderSynthesis.install()
-        let blueprint = try ClassBlueprint.make(for: Subject.self)
+        let blueprint = try ClassBlueprint.make(for: Subject.self, keeping: kept)
         let planned = clock.now
         let kind = forwards ? "Spy" : "Stub"
         let shortName = _typeName(Subject.self, qualified: false)
@@ -42,7 +43,14 @@ enum ClassDoubleFabrication {
         let fabricated: FabricatedClass
         do {
             fabricated = try FabricatedClass(copying: blueprint.metadata)
-            try fabricated.routeToTrampolines(blueprint.routedSlots) { frame in runtime.handle(frame) }
+            let keptCode = blueprint.keptCode
+            let slots = blueprint.routedSlots
+            try fabricated.routeToTrampolines(slots) { frame in
+                keptCode.check(
+                    frame, recorder: recorder,
+                    called: slots.indices.contains(frame.slot) ? slots[frame.slot].method.displayName() ?? "" : "")
+                runtime.handle(frame)
+            }
         } catch {
             if case .executableMemoryUnavailable = error {
                 throw StubError(

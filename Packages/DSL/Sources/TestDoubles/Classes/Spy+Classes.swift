@@ -22,6 +22,11 @@ extension Spy where Subject: AnyObject {
     /// - Parameters:
     ///   - make: Calls one of the class's initializers and returns the new
     ///     instance, exactly of `Subject` (not a subclass) and kept nowhere else.
+    ///   - kept: The members the test accepts keeping the class's own code
+    ///     (neither answered nor recorded) rather than refusing the class:
+    ///     directly dispatched members (`final` ones, those of extensions,
+    ///     `NSObject`'s `hashValue`) and read-only getters whose effects no
+    ///     debug information proves. None by default.
     ///   - fileID: The file ID of the creation.
     ///   - filePath: The file path of the creation.
     ///   - line: The line of the creation.
@@ -29,11 +34,12 @@ extension Spy where Subject: AnyObject {
     /// - Throws: ``StubError`` as `Stub(initializingWith:)` does: naming the member, the class, the
     ///   reason and a fix when a member cannot be answered exactly, or the instance cannot be adopted.
     public convenience init(
-        initializingWith make: () throws -> Subject,
+        initializingWith make: () throws -> Subject, keepingClassCodeFor kept: KeptClassMembers = [],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         let parts = try ClassDoubleFabrication.fabricate(
-            make, forwards: true, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            make, forwards: true, keeping: kept,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         self.init(recorder: parts.recorder, value: parts.value, construction: parts.construction)
     }
 }

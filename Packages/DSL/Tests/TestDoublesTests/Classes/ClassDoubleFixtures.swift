@@ -99,6 +99,14 @@ final class CDFixedClock: CDClock {
     override func now() -> Int { 7 }
 }
 
+/// A final class that declares only members of its own beside what it inherits.
+final class CDLabeledClock: CDClock {
+    func label() -> String { "clock" }
+}
+
+/// A final class that only inherits.
+final class CDPlainClock: CDClock {}
+
 /// Async members: methods, a throwing one, a typed-throwing one with a large result, and async getters.
 class CDAsyncLoader {
     private(set) var loads = 0
@@ -123,13 +131,6 @@ class CDAsyncLoader {
     var ready: Bool { get async { true } }
 
     var token: String { get async throws { throw CDError.offline } }
-}
-
-/// Members a class double does not answer yet.
-class CDGenericMember {
-    init() {}
-
-    func echo<T>(_ value: T) -> T { value }
 }
 
 /// A value type argument and result.

@@ -36,12 +36,6 @@ import Testing
         #expect(overriding.fix.contains("Stub<CDClock>(initializingWith:)"))
     }
 
-    @Test func genericMembersAreRefusedByName() throws {
-        let generic = try #require(refusal { CDGenericMember() })
-        #expect(generic.requirement == "echo(_:)")
-        #expect(generic.reason.contains("generic"))
-    }
-
     @Test func genericClassesAreRefused() throws {
         let box = try #require(refusal { CDBox<Int>() })
         #expect(box.reason.contains("is generic"))

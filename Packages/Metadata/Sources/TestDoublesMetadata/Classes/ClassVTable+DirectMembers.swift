@@ -14,6 +14,10 @@ public struct ClassDirectMember: Hashable, Sendable {
     public var declaringClass: String
     /// Its function symbol.
     public var symbol: String
+    /// Where its code starts in the process (the symbol's address).
+    public var address: UInt = 0
+    /// Its code's size in bytes (the symbol's size, 0 when the table gives none).
+    public var size: UInt = 0
 }
 
 extension ClassVTable {
@@ -88,7 +92,7 @@ extension ClassVTable {
                     members.append(
                         ClassDirectMember(
                             displayName: member.displayName, declaringClass: descriptor.qualifiedName,
-                            symbol: symbol.name))
+                            symbol: symbol.name, address: address, size: UInt(symbol.size)))
                 }
             }
         }
