@@ -167,21 +167,35 @@ func roundTrip<T>(_ store: any BoundStore<T>, _ value: T) -> (T, T, Int) {
         #expect(makes.arguments() == ["seed"])
     }
 
-    @Test func spyOfABoundExistentialFailsClosed() {
-        struct Real: BoundStore {
-            func put(_ element: String) {}
-            func get() -> String { "real" }
-            var first: String { "real" }
-            func count(of element: String, limit: Int) -> Int { 0 }
-            var name: String { "real" }
+    @Test func spyOfABoundExistentialForwardsEveryRequirement() throws {
+        final class Real: BoundStore, @unchecked Sendable {
+            var stored: [String] = []
+            func put(_ element: String) { stored.append(element) }
+            func get() -> String { stored.last ?? "empty" }
+            var first: String { stored.first ?? "none" }
+            func count(of element: String, limit: Int) -> Int { min(stored.filter { $0 == element }.count, limit) }
+            var name: String { "real store of \(stored.count)" }
         }
-        // Forwarding does not open constrained existentials yet: the spy says so instead of forwarding.
-        #expect {
-            _ = try Spy<any BoundStore<String>>(forwardingTo: Real())
-        } throws: { error in
-            guard let error = error as? StubError else { return false }
-            return error.kind == .unsupportedProtocolShape && error.reason.contains("constrained existential")
-        }
+        let real = Real()
+        let spy = try Spy<any BoundStore<String>>(forwardingTo: real)
+        let store: any BoundStore<String> = spy()
+        // Strings longer than the inline 15 bytes cross by address and keep their storage.
+        store.put("a value longer than fifteen bytes")
+        store.put("second")
+        store.put("a value longer than fifteen bytes")
+        #expect(real.stored == ["a value longer than fifteen bytes", "second", "a value longer than fifteen bytes"])
+        #expect(store.get() == "a value longer than fifteen bytes")
+        #expect(store.first == "a value longer than fifteen bytes")
+        #expect(store.count(of: "a value longer than fifteen bytes", limit: 9) == 2)
+        #expect(store.count(of: "a value longer than fifteen bytes", limit: 1) == 1)
+        #expect(store.name == "real store of 3")
+        // Recorded as it crossed, and a configured answer wins over forwarding.
+        spy.verify(.exactly(3)) { $0.put(Match.any()) }
+        let puts = spy.when { $0.put(Match.any()) }
+        #expect(puts.arguments() == ["a value longer than fifteen bytes", "second", "a value longer than fifteen bytes"])
+        spy.when { $0.get() }.thenReturn("configured")
+        #expect(store.get() == "configured")
+        #expect(store.first == "a value longer than fifteen bytes")
     }
 
     @Test func associatedConformanceIsTheBoundTypes() throws {

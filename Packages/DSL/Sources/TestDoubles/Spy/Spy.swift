@@ -86,7 +86,10 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         }
         let target: ForwardingTarget
         do {
-            target = try ForwardingTarget(real, as: Subject.self)
+            // A constrained existential's one protocol is the blueprint's only root.
+            target = try ForwardingTarget(
+                real, as: Subject.self,
+                constrainedProtocol: blueprint.layouts.count == 1 ? blueprint.layouts[0].protocolDescriptor : nil)
         } catch {
             throw StubError(
                 .unsupportedProtocolShape, type: blueprint.typeName,

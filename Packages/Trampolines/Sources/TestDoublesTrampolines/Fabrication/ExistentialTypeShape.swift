@@ -11,8 +11,9 @@
 struct ExistentialTypeShape {
     /// Whether the existential is class-bound (one reference, no inline buffer).
     let isClassBound: Bool
-    /// The protocol descriptors, in the order of the container's witness tables.
-    let protocols: [UnsafeRawPointer]
+    /// The protocol descriptors, in the order of the container's witness
+    /// tables (empty for a constrained existential until its reader names it).
+    var protocols: [UnsafeRawPointer]
 
     static let existentialKind: UInt = 0x303
     static let extendedExistentialKind: UInt = 0x307

@@ -27,20 +27,37 @@ public final class ForwardingTarget: @unchecked Sendable {
     /// The existential type is explicit because Swift opens an existential
     /// passed to a generic parameter: `ForwardingTarget(real, as: (any P).self)`.
     ///
+    /// A constrained existential (`any Store<Int>`) holds the same container
+    /// as its protocol's plain existential (one witness table, of the
+    /// protocol), but its metadata does not name the protocol in a form read
+    /// here: the caller names it as `constrainedProtocol`.
+    ///
     /// - Parameters:
     ///   - value: A value of a protocol existential type.
-    ///   - type: That type (`any P`, `any P & Q`, `any AnyObject & P`).
+    ///   - type: That type (`any P`, `any P & Q`, `any AnyObject & P`, `any P<Int>`).
+    ///   - constrainedProtocol: The protocol descriptor of a constrained
+    ///     existential's only protocol; ignored for other existentials.
     /// - Throws: `ForwardingError.unsupportedTarget` for other types
-    ///   (constrained, superclass-bound, `Error` existentials, non-existentials).
-    public init<Existential>(_ value: Existential, as existentialType: Existential.Type) throws(ForwardingError) {
-        let shape: ExistentialTypeShape
+    ///   (superclass-bound and `Error` existentials, non-existentials, a
+    ///   constrained existential without its protocol).
+    public init<Existential>(
+        _ value: Existential, as existentialType: Existential.Type, constrainedProtocol: UnsafeRawPointer? = nil
+    ) throws(ForwardingError) {
+        var shape: ExistentialTypeShape
         do {
             shape = try ExistentialTypeShape(Existential.self)
         } catch {
             throw .unsupportedTarget("\(Existential.self): \(error)")
         }
-        guard !shape.isConstrained else {
-            throw .unsupportedTarget("\(Existential.self) is a constrained existential")
+        let roots: [ProtocolDescriptor]?
+        if shape.isConstrained {
+            guard let constrainedProtocol else {
+                throw .unsupportedTarget("\(Existential.self) is a constrained existential whose protocol was not named")
+            }
+            shape.protocols = [constrainedProtocol]
+            roots = [ProtocolDescriptor(pointer: constrainedProtocol)]
+        } else {
+            roots = nil
         }
         isClassBound = shape.isClassBound
         let words = withUnsafeBytes(of: value) { bytes in
@@ -67,7 +84,9 @@ public final class ForwardingTarget: @unchecked Sendable {
         }
         // Base protocols' tables come from the runtime's conformance lookup;
         // the roots' are the container's own.
-        if let hierarchy = try? ProtocolHierarchy(of: Existential.self) {
+        let hierarchy: ProtocolHierarchy? =
+            if let roots { try? ProtocolHierarchy(roots: roots) } else { try? ProtocolHierarchy(of: Existential.self) }
+        if let hierarchy {
             callableRequirements = hierarchy.callableRequirements
             if let all = try? hierarchy.witnessTables(of: dynamicMetadata) {
                 for (descriptor, table) in all where tables[UInt(bitPattern: descriptor.pointer)] == nil {
