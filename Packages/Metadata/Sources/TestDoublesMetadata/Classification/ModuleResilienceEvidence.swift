@@ -95,7 +95,7 @@ enum ModuleResilienceEvidence {
         // descriptors and its dispatch thunks share their visibility, as do a public
         // struct's descriptor and its properties', so the evidence that remains is
         // still consistent.
-        let symbols = Array(table.symbols.lazy.filter { $0.name.hasPrefix(prefix) })
+        let symbols = table.symbols(withNamePrefix: prefix)
         let address = { (symbol: ELFSymbolTable.Symbol) -> UnsafeRawPointer? in
             guard !symbol.isAbsolute else { return nil }
             let address = UInt(truncatingIfNeeded: symbol.value) &+ image.loadBias
@@ -266,7 +266,7 @@ enum ModuleResilienceEvidence {
         guard let image = registry.image(containing: UInt(bitPattern: descriptor.pointer)),
             let table = try? registry.symbolTable(of: image)
         else { return nil }
-        return table.symbols.contains { isCaseTag($0.name, of: prefix) }
+        return table.symbols(withNamePrefix: prefix).contains { isCaseTag($0.name, of: prefix) }
     }
 
     /// Whether `symbol` is the case tag (`<enum><length><case><type>WC`) of a

@@ -33,16 +33,32 @@ enum ToolchainModules {
     static func verdict(module: String, path: String) -> Verdict {
         if fixedLayoutModules.contains(module) { return .fixedLayoutModule }
         guard libraryEvolutionModules.contains(module) else { return .unknownModule }
-        if parsed.frozen[module]?.contains(path) == true { return .frozen }
-        if parsed.resilient[module]?.contains(path) == true { return .resilient }
+        if let list = frozenTypes[module], lists(list, path) { return .frozen }
+        if let list = resilientTypes[module], lists(list, path) { return .resilient }
         return .unlisted
     }
 
-    /// The name tables split into sets, once.
-    private static let parsed: (frozen: [String: Set<String>], resilient: [String: Set<String>]) = {
-        func split(_ table: [String: String]) -> [String: Set<String>] {
-            table.mapValues { Set($0.split(separator: " ").map(String.init)) }
+    /// Whether the space-separated `list` has `name` as one of its names.
+    ///
+    /// The list's bytes are searched in place: splitting every list into sets
+    /// of strings once cost more than the searches of a process's doubles.
+    static func lists(_ list: String, _ name: String) -> Bool {
+        var list = list
+        var name = name
+        return list.withUTF8 { list in
+            name.withUTF8 { name in
+                guard !name.isEmpty, !name.contains(UInt8(ascii: " ")) else { return false }
+                var start = 0
+                while start < list.count {
+                    var end = start
+                    while end < list.count, list[end] != UInt8(ascii: " ") { end += 1 }
+                    if end - start == name.count, (0..<name.count).allSatisfy({ list[start + $0] == name[$0] }) {
+                        return true
+                    }
+                    start = end + 1
+                }
+                return false
+            }
         }
-        return (split(frozenTypes), split(resilientTypes))
-    }()
+    }
 }

@@ -30,7 +30,13 @@ public struct DebugSubprogram: Hashable, Sendable {
 final class DWARFFile: @unchecked Sendable {
     private let descriptor: Int32
     private let dwarf: OpaquePointer
-    private let lock = Mutex<[UInt64: [UInt64: UInt64]]>([:])
+    /// Per compile unit (by DIE offset), entry address → subprogram DIE offset; and the units found by a walk.
+    private struct State {
+        var entries: [UInt64: [UInt64: UInt64]] = [:]
+        var walkedUnits: [UInt64] = []
+    }
+
+    private let lock = Mutex(State())
     let path: String
 
     init(path: String) throws(ELFError) {
@@ -53,10 +59,10 @@ final class DWARFFile: @unchecked Sendable {
 
     /// The subprogram whose entry (`DW_AT_low_pc`) is `address` (a link-time address).
     func subprogram(at address: UInt64) -> DebugSubprogram? {
-        lock.withLock { entries -> DebugSubprogram? in
-            guard let unitOffset = compileUnit(containing: address) else { return nil }
-            if entries[unitOffset] == nil { entries[unitOffset] = subprogramEntries(unit: unitOffset) }
-            guard let offset = entries[unitOffset]?[address] else { return nil }
+        lock.withLock { state -> DebugSubprogram? in
+            guard let unitOffset = compileUnit(containing: address, walked: &state.walkedUnits) else { return nil }
+            if state.entries[unitOffset] == nil { state.entries[unitOffset] = subprogramEntries(unit: unitOffset) }
+            guard let offset = state.entries[unitOffset]?[address] else { return nil }
             var die = Dwarf_Die()
             guard dwarf_offdie(dwarf, Dwarf_Off(offset), &die) != nil else { return nil }
             return describe(&die)
@@ -64,10 +70,18 @@ final class DWARFFile: @unchecked Sendable {
     }
 
     /// The offset of the compile unit DIE whose ranges contain `address`.
-    private func compileUnit(containing address: UInt64) -> UInt64? {
+    ///
+    /// A unit that `.debug_aranges` leaves out is found by walking the units
+    /// in order; the units found so are asked first the next time (a
+    /// double's witnesses are mostly in one unit, past many others).
+    private func compileUnit(containing address: UInt64, walked: inout [UInt64]) -> UInt64? {
         var unit = Dwarf_Die()
         if dwarf_addrdie(dwarf, Dwarf_Addr(address), &unit) != nil {
             return UInt64(dwarf_dieoffset(&unit))
+        }
+        for known in walked {
+            var die = Dwarf_Die()
+            if dwarf_offdie(dwarf, Dwarf_Off(known), &die) != nil, dwarf_haspc(&die, address) == 1 { return known }
         }
         var offset: Dwarf_Off = 0
         var next: Dwarf_Off = 0
@@ -77,7 +91,9 @@ final class DWARFFile: @unchecked Sendable {
             visited += 1
             var die = Dwarf_Die()
             if dwarf_offdie(dwarf, offset + Dwarf_Off(headerSize), &die) != nil, dwarf_haspc(&die, address) == 1 {
-                return UInt64(dwarf_dieoffset(&die))
+                let found = UInt64(dwarf_dieoffset(&die))
+                if !walked.contains(found) { walked.append(found) }
+                return found
             }
             guard next > offset else { break }
             offset = next

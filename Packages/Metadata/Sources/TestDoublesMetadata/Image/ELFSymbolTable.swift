@@ -9,11 +9,13 @@ import Glibc
 ///
 /// Witness thunks are local symbols, present only in `.symtab`, which the
 /// dynamic loader never maps: the table is read from the file on disk
-/// through libelf. Lookups by address use a sorted index (binary search),
-/// built once in the initializer; lookups by name a dictionary, built on
-/// the first lookup by name (discovery looks symbols up by address only,
-/// and hashing every name of a large executable was most of the first
-/// `Stub`'s construction time).
+/// through libelf. The file stays mapped while the table lives, and a
+/// symbol's name is made into a `String` only when the symbol is asked for:
+/// making every name of a large executable into a `String` was most of the
+/// first `Stub`'s construction time. Lookups by address use a sorted index
+/// (binary search), built once in the initializer; lookups by name a
+/// dictionary, built on the first lookup by name (discovery looks symbols
+/// up by address only); name prefixes are compared in the mapped bytes.
 public struct ELFSymbolTable: Sendable {
     /// One named, defined symbol and the address the link editor gave it.
     public struct Symbol: Hashable, Sendable {
@@ -35,12 +37,18 @@ public struct ELFSymbolTable: Sendable {
     }
 
     /// Every defined, named symbol of the file, in table order (`.symtab` first when both exist).
-    public private(set) var symbols: [Symbol]
+    ///
+    /// Makes every name into a `String` (once per table, shared by its
+    /// copies): prefer ``symbols(at:)``, ``symbol(named:)`` or
+    /// ``symbols(withNamePrefix:)``.
+    public var symbols: [Symbol] { storage.allSymbols() }
     /// Whether the file has a `.symtab` (a stripped file has only `.dynsym`).
     public private(set) var hasStaticSymbolTable: Bool
-    /// Indices into `symbols` sorted by value, then table order.
-    private var byAddress: [Int]
-    /// The first index into `symbols` of each name, built on first use.
+    /// The entries and the names behind them.
+    private let storage: Storage
+    /// Indices into the entries sorted by value, then table order.
+    private let byAddress: [UInt32]
+    /// The first index into the entries of each name, built on first use.
     private let byName: NameIndex
 
     /// Reads the symbol tables of the ELF file at `path`.
@@ -54,12 +62,20 @@ public struct ELFSymbolTable: Sendable {
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        defer { close(descriptor) }
-        // Mapped, not read: only the pages of the symbol and string tables are touched.
+        // Mapped, not read: only the pages of the symbol table, and of the names asked for, are touched. The
+        // handle stays open while the table lives: the names are read from its string tables when asked for.
         guard let elf = elf_begin(descriptor, ELF_C_READ_MMAP, nil) else {
-            throw .malformed(path: path, reason: String(cString: elf_errmsg(-1)))
+            let reason = String(cString: elf_errmsg(-1))
+            close(descriptor)
+            throw .malformed(path: path, reason: reason)
         }
-        defer { elf_end(elf) }
+        var keep = false
+        defer {
+            if !keep {
+                elf_end(elf)
+                close(descriptor)
+            }
+        }
         guard elf_kind(elf) == ELF_K_ELF else {
             throw .malformed(path: path, reason: "not an ELF object")
         }
@@ -74,18 +90,22 @@ public struct ELFSymbolTable: Sendable {
         guard elf_getshdrnum(elf, &sectionCount) == 0 else {
             throw .malformed(path: path, reason: String(cString: elf_errmsg(-1)))
         }
-        // The writable sections by index, for each symbol's `isWritable`.
-        var writableSections = Set<Int>()
+        // Whether each section is writable, by index, for each symbol's `isWritable`.
+        var writableSections = [Bool](repeating: false, count: max(sectionCount, 0))
         var scan = elf_nextscn(elf, nil)
         while let current = scan {
             scan = elf_nextscn(elf, current)
             var sectionHeader = GElf_Shdr()
-            if gelf_getshdr(current, &sectionHeader) != nil, sectionHeader.sh_flags & UInt64(SHF_WRITE) != 0 {
-                writableSections.insert(elf_ndxscn(current))
+            let index = elf_ndxscn(current)
+            if gelf_getshdr(current, &sectionHeader) != nil, sectionHeader.sh_flags & UInt64(SHF_WRITE) != 0,
+                index < writableSections.count
+            {
+                writableSections[index] = true
             }
         }
-        var staticSymbols: [Symbol] = []
-        var dynamicSymbols: [Symbol] = []
+        var staticEntries: [Entry] = []
+        var dynamicEntries: [Entry] = []
+        var stringTables: [StringTable] = []
         var foundTable = false
         var hasStatic = false
         var section = elf_nextscn(elf, nil)
@@ -103,63 +123,158 @@ public struct ELFSymbolTable: Sendable {
             foundTable = true
             hasStatic = hasStatic || isStatic
             let count = Int(min(sectionHeader.sh_size, UInt64(data.pointee.d_size)) / sectionHeader.sh_entsize)
-            if isStatic { staticSymbols.reserveCapacity(staticSymbols.count + count) }
+            // The names' string table, read in place while the handle is open.
+            guard count > 0, let names = Self.stringTable(elf, Int(sectionHeader.sh_link)) else { continue }
+            let table = UInt8(stringTables.count)
+            stringTables.append(names)
+            if isStatic {
+                staticEntries.reserveCapacity(staticEntries.count + count)
+            } else {
+                dynamicEntries.reserveCapacity(dynamicEntries.count + count)
+            }
             for index in 0..<count {
                 var symbol = GElf_Sym()
                 guard gelf_getsym(data, Int32(index), &symbol) != nil,
                     symbol.st_name != 0,
                     symbol.st_shndx != UInt16(SHN_UNDEF),
-                    let name = elf_strptr(elf, Int(sectionHeader.sh_link), Int(symbol.st_name))
+                    Int(symbol.st_name) < names.count
                 else { continue }
                 let type = Int32(symbol.st_info & 0xF)
                 guard type == STT_FUNC || type == STT_OBJECT || type == STT_NOTYPE || type == STT_GNU_IFUNC else {
                     continue
                 }
-                let text = String(cString: name)
-                guard !(type == STT_NOTYPE && Self.isMappingSymbol(text)) else { continue }
-                let entry = Symbol(
-                    name: text,
-                    value: symbol.st_value,
-                    size: symbol.st_size,
-                    isLocal: Int32(symbol.st_info >> 4) == STB_LOCAL,
-                    isAbsolute: symbol.st_shndx == UInt16(SHN_ABS),
-                    isFunction: type == STT_FUNC || type == STT_GNU_IFUNC,
-                    isWritable: writableSections.contains(Int(symbol.st_shndx))
-                )
-                if isStatic { staticSymbols.append(entry) } else { dynamicSymbols.append(entry) }
+                guard !(type == STT_NOTYPE && names.isMappingSymbol(at: Int(symbol.st_name))) else { continue }
+                var flags: UInt8 = 0
+                if Int32(symbol.st_info >> 4) == STB_LOCAL { flags |= Entry.local }
+                if symbol.st_shndx == UInt16(SHN_ABS) { flags |= Entry.absolute }
+                if type == STT_FUNC || type == STT_GNU_IFUNC { flags |= Entry.function }
+                let sectionIndex = Int(symbol.st_shndx)
+                if sectionIndex < writableSections.count, writableSections[sectionIndex] { flags |= Entry.writable }
+                let entry = Entry(
+                    value: symbol.st_value, size: symbol.st_size, nameOffset: symbol.st_name, table: table,
+                    flags: flags)
+                if isStatic { staticEntries.append(entry) } else { dynamicEntries.append(entry) }
             }
         }
         guard foundTable else { throw .noSymbolTable(path: path) }
-        staticSymbols.append(contentsOf: dynamicSymbols)  // in place: `+` would copy every symbol
-        self.init(symbols: staticSymbols, hasStaticSymbolTable: hasStatic)
+        staticEntries.append(contentsOf: dynamicEntries)  // in place: `+` would copy every entry
+        keep = true
+        self.init(
+            storage: Storage(
+                entries: staticEntries, stringTables: stringTables, names: [],
+                handle: Storage.Handle(elf: elf, descriptor: descriptor)),
+            hasStaticSymbolTable: hasStatic)
+    }
+
+    /// The string table in section `index`, read in place; nil when it cannot be read.
+    private static func stringTable(_ elf: OpaquePointer, _ index: Int) -> StringTable? {
+        guard let section = elf_getscn(elf, index), let data = elf_getdata(section, nil),
+            let bytes = data.pointee.d_buf, data.pointee.d_size > 0
+        else { return nil }
+        return StringTable(
+            base: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: data.pointee.d_size)
     }
 
     /// Whether `name` is an ARM/AArch64 mapping symbol (`$x`, `$d`, `$a`, `$t`, optionally `.suffix`),
     /// which marks code or data at an address without naming anything.
     static func isMappingSymbol(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
-        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "$"), "xdat".utf8.contains(bytes[1]) else { return false }
-        return bytes.count == 2 || bytes[2] == UInt8(ascii: ".")
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return StringTable(base: base, count: buffer.count).isMappingSymbol(at: 0)
+        }
     }
 
     /// Builds a table from symbols already read.
     init(symbols: [Symbol], hasStaticSymbolTable: Bool) {
-        self.symbols = symbols
+        var entries: [Entry] = []
+        entries.reserveCapacity(symbols.count)
+        for (index, symbol) in symbols.enumerated() {
+            var flags: UInt8 = 0
+            if symbol.isLocal { flags |= Entry.local }
+            if symbol.isAbsolute { flags |= Entry.absolute }
+            if symbol.isFunction { flags |= Entry.function }
+            if symbol.isWritable { flags |= Entry.writable }
+            entries.append(
+                Entry(
+                    value: symbol.value, size: symbol.size, nameOffset: UInt32(index), table: Entry.namedInArray,
+                    flags: flags))
+        }
+        self.init(
+            storage: Storage(entries: entries, stringTables: [], names: symbols.map(\.name), handle: nil),
+            hasStaticSymbolTable: hasStaticSymbolTable)
+    }
+
+    private init(storage: Storage, hasStaticSymbolTable: Bool) {
+        self.storage = storage
         self.hasStaticSymbolTable = hasStaticSymbolTable
-        // Indices sorted by a plain array of the values, so a comparison reaches
-        // into neither a symbol nor a tuple (most of a debug build's first
-        // construction in a large test binary was this sort).
-        var values: [UInt64] = []
-        values.reserveCapacity(symbols.count)
-        symbols.withUnsafeBufferPointer { buffer in
-            for symbol in buffer { values.append(symbol.value) }
-        }
-        var order = Array(symbols.indices)
-        values.withUnsafeBufferPointer { value in
-            order.sort { value[$0] < value[$1] || (value[$0] == value[$1] && $0 < $1) }
-        }
-        self.byAddress = order
+        self.byAddress = Self.sortedByAddress(storage.entries)
         self.byName = NameIndex()
+    }
+
+    /// Entry indices sorted by value, then table order.
+    private static func sortedByAddress(_ entries: [Entry]) -> [UInt32] {
+        // Each value and index packed into one word when they fit (link-time addresses of ordinary images
+        // do) and sorted by a radix sort of those words: a comparison sort through the entries was most of
+        // the table's reading time.
+        let indexBits = max(1, Int.bitWidth - entries.count.leadingZeroBitCount)
+        let largest = entries.reduce(UInt64(0)) { max($0, $1.value) }
+        let valueBits = UInt64.bitWidth - largest.leadingZeroBitCount
+        if entries.count <= Int(UInt32.max), valueBits + indexBits <= UInt64.bitWidth {
+            var keys: [UInt64] = []
+            keys.reserveCapacity(entries.count)
+            entries.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices { keys.append(buffer[index].value << UInt64(indexBits) | UInt64(index)) }
+            }
+            radixSort(&keys, significantBits: valueBits + indexBits)
+            let mask = UInt64(1) << UInt64(indexBits) - 1
+            return keys.map { UInt32(truncatingIfNeeded: $0 & mask) }
+        }
+        var order = Array(UInt32(0)..<UInt32(truncatingIfNeeded: entries.count))
+        entries.withUnsafeBufferPointer { entry in
+            order.sort {
+                entry[Int($0)].value < entry[Int($1)].value || (entry[Int($0)].value == entry[Int($1)].value && $0 < $1)
+            }
+        }
+        return order
+    }
+
+    /// Sorts `keys`, whose set bits are all below `significantBits`, in
+    /// ascending order (least significant digit first, 11 bits a pass).
+    static func radixSort(_ keys: inout [UInt64], significantBits: Int) {
+        let digitBits = 11
+        let bucketCount = 1 << digitBits
+        let mask = UInt64(bucketCount - 1)
+        var scratch = [UInt64](repeating: 0, count: keys.count)
+        var counts = [Int](repeating: 0, count: bucketCount)
+        var sortedInScratch = false
+        keys.withUnsafeMutableBufferPointer { keys in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    var shift = 0
+                    while shift < significantBits {
+                        let source = sortedInScratch ? scratch : keys
+                        let target = sortedInScratch ? keys : scratch
+                        counts.update(repeating: 0)
+                        for key in source { counts[Int(truncatingIfNeeded: key >> UInt64(shift) & mask)] += 1 }
+                        var total = 0
+                        for bucket in 0..<bucketCount {
+                            let count = counts[bucket]
+                            counts[bucket] = total
+                            total += count
+                        }
+                        for key in source {
+                            let bucket = Int(truncatingIfNeeded: key >> UInt64(shift) & mask)
+                            target[counts[bucket]] = key
+                            counts[bucket] += 1
+                        }
+                        sortedInScratch.toggle()
+                        shift += digitBits
+                    }
+                }
+            }
+        }
+        if sortedInScratch { keys = scratch }
     }
 
     /// The symbol named `name`, if the file defines it.
@@ -167,20 +282,157 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter name: The exact (mangled) symbol name.
     /// - Returns: The symbol, `.symtab` entries first.
     public func symbol(named name: String) -> Symbol? {
-        byName.index(of: name, in: symbols).map { symbols[$0] }
+        byName.index(of: name, in: storage).map { storage.symbol(at: $0) }
+    }
+
+    /// The symbols whose names start with `prefix`, in table order (`.symtab` first).
+    ///
+    /// Only the matching symbols' names are made into `String`s.
+    ///
+    /// - Parameter prefix: The start of the (mangled) names wanted.
+    /// - Returns: Every defined, named symbol whose name starts with `prefix`.
+    public func symbols(withNamePrefix prefix: String) -> [Symbol] {
+        storage.symbols(withNamePrefix: prefix)
+    }
+
+    /// One symbol as read, its name still in the string table (or, for a
+    /// table built from symbols, in ``Storage/names``).
+    struct Entry {
+        static let local: UInt8 = 1
+        static let absolute: UInt8 = 2
+        static let function: UInt8 = 4
+        static let writable: UInt8 = 8
+        /// The `table` of an entry whose name is `names[nameOffset]`.
+        static let namedInArray: UInt8 = .max
+
+        var value: UInt64
+        var size: UInt64
+        /// The name's offset in its string table, or its index in `names`.
+        var nameOffset: UInt32
+        /// Which string table holds the name (`namedInArray`: none).
+        var table: UInt8
+        var flags: UInt8
+    }
+
+    /// A string table's bytes, in the file's mapping.
+    struct StringTable: @unchecked Sendable {
+        let base: UnsafePointer<UInt8>
+        let count: Int
+
+        /// The bytes of the NUL-terminated string at `offset`, cut at the table's end.
+        func bytes(at offset: Int) -> UnsafeBufferPointer<UInt8> {
+            guard offset >= 0, offset < count else { return UnsafeBufferPointer(start: base, count: 0) }
+            let start = base + offset
+            let limit = count - offset
+            var length = 0
+            while length < limit, start[length] != 0 { length += 1 }
+            return UnsafeBufferPointer(start: start, count: length)
+        }
+
+        /// Whether the string at `offset` starts with `prefix`.
+        func hasPrefix(_ prefix: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+            guard offset >= 0, prefix.count <= count - offset else { return false }
+            let start = base + offset
+            for index in 0..<prefix.count where start[index] != prefix[index] { return false }
+            return true
+        }
+
+        /// Whether the string at `offset` is a mapping symbol's name (`$x`, `$d`, `$a`, `$t`, optionally `.suffix`).
+        func isMappingSymbol(at offset: Int) -> Bool {
+            guard offset >= 0, count - offset >= 2 else { return false }
+            let start = base + offset
+            guard start[0] == UInt8(ascii: "$"), "xdat".utf8.contains(start[1]) else { return false }
+            return count - offset == 2 || start[2] == 0 || start[2] == UInt8(ascii: ".")
+        }
+    }
+
+    /// The entries, where their names are, and the open file they are read from.
+    final class Storage: @unchecked Sendable {
+        /// The libelf handle and file descriptor whose mapping holds the string tables.
+        final class Handle: @unchecked Sendable {
+            let elf: OpaquePointer
+            let descriptor: Int32
+            init(elf: OpaquePointer, descriptor: Int32) {
+                self.elf = elf
+                self.descriptor = descriptor
+            }
+            deinit {
+                elf_end(elf)
+                close(descriptor)
+            }
+        }
+
+        let entries: [Entry]
+        let stringTables: [StringTable]
+        let names: [String]
+        /// Kept for the string tables' memory; never used after reading.
+        let handle: Handle?
+        private let all = Mutex<[Symbol]?>(nil)
+
+        init(entries: [Entry], stringTables: [StringTable], names: [String], handle: Handle?) {
+            self.entries = entries
+            self.stringTables = stringTables
+            self.names = names
+            self.handle = handle
+        }
+
+        /// The name of the entry at `index`.
+        func name(at index: Int) -> String {
+            let entry = entries[index]
+            guard entry.table != Entry.namedInArray else { return names[Int(entry.nameOffset)] }
+            return String(decoding: stringTables[Int(entry.table)].bytes(at: Int(entry.nameOffset)), as: UTF8.self)
+        }
+
+        /// The symbol of the entry at `index`, its name made into a `String`.
+        func symbol(at index: Int) -> Symbol {
+            let entry = entries[index]
+            return Symbol(
+                name: name(at: index), value: entry.value, size: entry.size,
+                isLocal: entry.flags & Entry.local != 0, isAbsolute: entry.flags & Entry.absolute != 0,
+                isFunction: entry.flags & Entry.function != 0, isWritable: entry.flags & Entry.writable != 0)
+        }
+
+        /// Every symbol, made once.
+        func allSymbols() -> [Symbol] {
+            all.withLock { all in
+                if let all { return all }
+                let made = entries.indices.map { symbol(at: $0) }
+                all = made
+                return made
+            }
+        }
+
+        func symbols(withNamePrefix prefix: String) -> [Symbol] {
+            var found: [Symbol] = []
+            let wanted = Array(prefix.utf8)
+            wanted.withUnsafeBufferPointer { wanted in
+                for index in entries.indices {
+                    let entry = entries[index]
+                    let matches: Bool
+                    if entry.table == Entry.namedInArray {
+                        matches = names[Int(entry.nameOffset)].utf8.starts(with: wanted)
+                    } else {
+                        matches = stringTables[Int(entry.table)].hasPrefix(wanted, at: Int(entry.nameOffset))
+                    }
+                    if matches { found.append(symbol(at: index)) }
+                }
+            }
+            return found
+        }
     }
 
     /// The name lookup of a table, made on the first lookup by name and shared by copies of the table.
     private final class NameIndex: Sendable {
         private let indices = Mutex<[String: Int]?>(nil)
 
-        func index(of name: String, in symbols: [Symbol]) -> Int? {
+        func index(of name: String, in storage: Storage) -> Int? {
             indices.withLock { indices in
                 if indices == nil {
                     var built: [String: Int] = [:]
-                    built.reserveCapacity(symbols.count)
-                    for (index, symbol) in symbols.enumerated() where built[symbol.name] == nil {
-                        built[symbol.name] = index
+                    built.reserveCapacity(storage.entries.count)
+                    for index in storage.entries.indices {
+                        let name = storage.name(at: index)
+                        if built[name] == nil { built[name] = index }
                     }
                     indices = built
                 }
@@ -194,16 +446,17 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter value: A link-time address.
     /// - Returns: Every distinct name at that address, in table order (`.symtab` first).
     public func symbols(at value: UInt64) -> [Symbol] {
+        let entries = storage.entries
         var low = 0
         var high = byAddress.count
         while low < high {
             let middle = (low + high) / 2
-            if symbols[byAddress[middle]].value < value { low = middle + 1 } else { high = middle }
+            if entries[Int(byAddress[middle])].value < value { low = middle + 1 } else { high = middle }
         }
         var found: [Symbol] = []
         var index = low
-        while index < byAddress.count, symbols[byAddress[index]].value == value {
-            let symbol = symbols[byAddress[index]]
+        while index < byAddress.count, entries[Int(byAddress[index])].value == value {
+            let symbol = storage.symbol(at: Int(byAddress[index]))
             if !found.contains(where: { $0.name == symbol.name }) { found.append(symbol) }
             index += 1
         }
@@ -215,17 +468,20 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter value: A link-time address.
     /// - Returns: The symbol starting closest below or at `value` whose size covers it.
     public func symbol(containing value: UInt64) -> Symbol? {
+        let entries = storage.entries
         var low = 0
         var high = byAddress.count
         while low < high {
             let middle = (low + high) / 2
-            if symbols[byAddress[middle]].value <= value { low = middle + 1 } else { high = middle }
+            if entries[Int(byAddress[middle])].value <= value { low = middle + 1 } else { high = middle }
         }
         var index = low - 1
         while index >= 0 {
-            let symbol = symbols[byAddress[index]]
-            if symbol.value == value || value < symbol.value &+ symbol.size { return symbol }
-            if value - symbol.value > 1 << 24 { return nil }
+            let entry = entries[Int(byAddress[index])]
+            if entry.value == value || value < entry.value &+ entry.size {
+                return storage.symbol(at: Int(byAddress[index]))
+            }
+            if value - entry.value > 1 << 24 { return nil }
             index -= 1
         }
         return nil

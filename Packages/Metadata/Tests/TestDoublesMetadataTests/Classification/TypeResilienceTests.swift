@@ -73,6 +73,19 @@ let resilientCases: [ClassificationCase] = [
         #expect(ToolchainModules.verdict(module: "SomeApp", path: "Model") == .unknownModule)
     }
 
+    @Test func toolchainListsMatchWholeNamesOnly() {
+        let list = "Array Dictionary.Index Int"
+        #expect(ToolchainModules.lists(list, "Array"))
+        #expect(ToolchainModules.lists(list, "Dictionary.Index"))
+        #expect(ToolchainModules.lists(list, "Int"))
+        #expect(!ToolchainModules.lists(list, "Dictionary"))
+        #expect(!ToolchainModules.lists(list, "Index"))
+        #expect(!ToolchainModules.lists(list, "In"))
+        #expect(!ToolchainModules.lists(list, "Ints"))
+        #expect(!ToolchainModules.lists(list, ""))
+        #expect(!ToolchainModules.lists(list, "Array Dictionary.Index"))
+    }
+
     @Test func thisTestModuleShowsItIsBuiltWithoutLibraryEvolution() throws {
         let descriptor = try #require(TypeMetadata(RTHoldsDuration.self).typeDescriptor)
         #expect(
