@@ -32,9 +32,22 @@ public indirect enum WitnessSlot: @unchecked Sendable {
 /// descriptor's requirement list (slot `i` is table word `1 + i`).
 public struct WitnessTableLayout: @unchecked Sendable {
     /// The protocol's context descriptor (`ProtocolDescriptor *`).
-    public var protocolDescriptor: UnsafeRawPointer
+    public var protocolDescriptor: UnsafeRawPointer {
+        didSet { reuseKey = Self.reuseKey(protocolDescriptor, slots) }
+    }
     /// One entry per requirement of the protocol descriptor.
-    public var slots: [WitnessSlot]
+    public var slots: [WitnessSlot] {
+        didSet { reuseKey = Self.reuseKey(protocolDescriptor, slots) }
+    }
+
+    /// A key equal for two layouts exactly when their tables may share
+    /// memory: the same protocol, slot count and non-veneer contents.
+    ///
+    /// Runtime metadata caches may key on a witness table's address; a
+    /// retired table is therefore only reused for a table of the same key,
+    /// so any cached metadata stays valid. Worked out when the layout is
+    /// made or changed, not per fabricated conformance.
+    private(set) var reuseKey: ReuseKey
 
     /// Describes a witness table.
     ///
@@ -44,6 +57,7 @@ public struct WitnessTableLayout: @unchecked Sendable {
     public init(protocolDescriptor: UnsafeRawPointer, slots: [WitnessSlot]) {
         self.protocolDescriptor = protocolDescriptor
         self.slots = slots
+        self.reuseKey = Self.reuseKey(protocolDescriptor, slots)
     }
 
     /// The number of veneers the whole graph below this layout needs.
@@ -57,13 +71,8 @@ public struct WitnessTableLayout: @unchecked Sendable {
         }
     }
 
-    /// A key equal for two layouts exactly when their tables may share
-    /// memory: the same protocol, slot count and non-veneer contents.
-    ///
-    /// Runtime metadata caches may key on a witness table's address; a
-    /// retired table is therefore only reused for a table of the same key,
-    /// so any cached metadata stays valid.
-    var reuseKey: [UInt] {
+    /// The words of a layout's reuse key.
+    private static func reuseKey(_ protocolDescriptor: UnsafeRawPointer, _ slots: [WitnessSlot]) -> ReuseKey {
         var key: [UInt] = [UInt(bitPattern: protocolDescriptor), UInt(slots.count)]
         for slot in slots {
             switch slot {
@@ -72,9 +81,28 @@ public struct WitnessTableLayout: @unchecked Sendable {
             case .associatedType(let type):
                 key += [3, UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))]
             case .word(let word): key += [4, word]
-            case .baseProtocol(let base): key += [5] + base.reuseKey + [6]
+            case .baseProtocol(let base): key += [5] + base.reuseKey.words + [6]
             }
         }
-        return key
+        return ReuseKey(words: key)
     }
+}
+
+/// A witness table layout's reuse key: its words, and their hash worked
+/// out once, so a fabricated conformance's pool lookups hash one word.
+struct ReuseKey: Hashable, Sendable {
+    /// The key's words.
+    let words: [UInt]
+    private let hash: Int
+
+    init(words: [UInt]) {
+        self.words = words
+        var hasher = Hasher()
+        hasher.combine(words)
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (lhs: ReuseKey, rhs: ReuseKey) -> Bool { lhs.hash == rhs.hash && lhs.words == rhs.words }
 }

@@ -21,7 +21,7 @@ struct WitnessTableStorage {
     /// The start of the allocation (the conformance descriptor).
     let base: UnsafeMutableRawPointer
     /// The layout's reuse key.
-    let key: [UInt]
+    let key: ReuseKey
 
     static let headerByteCount = 32
 
@@ -30,7 +30,7 @@ struct WitnessTableStorage {
 
     /// Takes a retired allocation of the same key, or allocates a new one,
     /// and writes the conformance descriptor.
-    init(key: [UInt], slotCount: Int, protocolDescriptor: UnsafeRawPointer, typeDescriptor: UnsafeRawPointer) {
+    init(key: ReuseKey, slotCount: Int, protocolDescriptor: UnsafeRawPointer, typeDescriptor: UnsafeRawPointer) {
         let byteCount = Self.headerByteCount + (1 + slotCount) * 8
         let reused = retiredTables.withLock { pool -> UInt? in pool[key]?.popLast() }
         if let reused, let address = UnsafeMutableRawPointer(bitPattern: reused) {
@@ -61,4 +61,4 @@ struct WitnessTableStorage {
 }
 
 /// Retired witness-table allocations by reuse key (addresses as words).
-private let retiredTables = Mutex<[[UInt]: [UInt]]>([:])
+private let retiredTables = Mutex<[ReuseKey: [UInt]]>([:])

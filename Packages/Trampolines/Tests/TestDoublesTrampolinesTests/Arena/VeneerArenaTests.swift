@@ -44,6 +44,28 @@ import Glibc
         #expect(try Self.writeFaults(at: arena.base))
     }
 
+    @Test func aRetiredMappingComesBackWritableAndZeroed() throws {
+        // A size no arena of another test has: seven pages.
+        let byteCount = 7 * max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+        let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        let base = try #require(mapping == UnsafeMutableRawPointer(bitPattern: -1) ? nil : mapping)
+        base.initializeMemory(as: UInt8.self, repeating: 0xCC, count: byteCount)
+        #expect(mprotect(base, byteCount, PROT_READ | PROT_EXEC) == 0)
+        #expect(try Self.writeFaults(at: base))
+        // The pool may be full of other tests' arenas: then the mapping is the caller's to unmap.
+        guard RetiredArenas.keep(base, byteCount: byteCount) else {
+            munmap(base, byteCount)
+            return
+        }
+        let reused = try #require(RetiredArenas.take(byteCount: byteCount))
+        defer { munmap(reused, byteCount) }
+        #expect(reused == base)
+        #expect(try !Self.writeFaults(at: reused + byteCount - 1))
+        let bytes = UnsafeRawBufferPointer(start: reused, count: byteCount)
+        #expect(bytes.allSatisfy { $0 == 0 })
+        #expect(RetiredArenas.take(byteCount: byteCount) == nil)
+    }
+
     @Test func capacityGrowsToWholePages() throws {
         let arena = try VeneerArena(capacity: 200)
         #expect(arena.capacity >= 200)
