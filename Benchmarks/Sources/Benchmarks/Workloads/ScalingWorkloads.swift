@@ -38,14 +38,33 @@ enum ScalingWorkloads {
         ]
     }
 
-    /// Heap bytes still allocated after 10,000 `int` calls, per call.
+    /// Heap bytes still allocated after 10,000 calls, per call: of `int`
+    /// (a scalar argument), and of `string` and `five` (boxed arguments: one
+    /// shared `String`, a 5-word struct).
     @MainActor
     static func memory() -> [Benchmark] {
-        let group = "memory.bytes-per-call"
+        memory("memory.bytes-per-call", pattern: { $0.int(Match.any()) }) { service, index in service.int(index) }
+            + memory("memory.bytes-per-call.string", pattern: { $0.string(Match.any()) }) { service, _ in
+                service.string(text)
+            }
+            + memory(
+                "memory.bytes-per-call.struct5",
+                pattern: { $0.five(Match.any(using: FiveWords(a: 0, b: 0, c: 0, d: 0, e: 0))) }
+            ) { service, index in service.five(FiveWords(a: index, b: 2, c: 3, d: 4, e: 5)) }
+    }
+
+    /// The one `String` every `memory.bytes-per-call.string` call passes (its storage is shared, not copied).
+    static let text = opaque("a string longer than fifteen bytes")
+
+    @MainActor
+    static func memory(
+        _ group: String, pattern: @escaping @Sendable (any BenchService) -> Int,
+        call: @escaping (any BenchService, Int) -> Int
+    ) -> [Benchmark] {
         let calls = 10_000
         func measure(_ service: any BenchService) throws -> Double {
             guard let before = HeapStatistics.inUse() else { throw HeapStatistics.Unavailable() }
-            for index in 0..<calls { blackHole(service.int(index)) }
+            for index in 0..<calls { blackHole(call(service, index)) }
             let after = HeapStatistics.inUse() ?? before
             blackHole(service)
             return Double(after - before) / Double(calls)
@@ -56,14 +75,14 @@ enum ScalingWorkloads {
                 group, "manual",
                 .sampled(unit: .bytes) {
                     let manual = ManualStub<ManualBenchService>()
-                    manual.when { $0.int(Match.any()) }.thenReturn(1)
+                    manual.when { pattern($0) }.thenReturn(1)
                     return try measure(manual())
                 }),
             Benchmark(
                 group, "stub",
                 .sampled(unit: .bytes) {
                     let stub = try Stub<any BenchService>()
-                    stub.when { $0.int(Match.any()) }.thenReturn(1)
+                    stub.when { pattern($0) }.thenReturn(1)
                     let bytes = try measure(stub())
                     blackHole(stub)
                     return bytes
