@@ -192,7 +192,8 @@ func roundTrip<T>(_ store: any BoundStore<T>, _ value: T) -> (T, T, Int) {
         // Recorded as it crossed, and a configured answer wins over forwarding.
         spy.verify(.exactly(3)) { $0.put(Match.any()) }
         let puts = spy.when { $0.put(Match.any()) }
-        #expect(puts.arguments() == ["a value longer than fifteen bytes", "second", "a value longer than fifteen bytes"])
+        #expect(
+            puts.arguments() == ["a value longer than fifteen bytes", "second", "a value longer than fifteen bytes"])
         spy.when { $0.get() }.thenReturn("configured")
         #expect(store.get() == "configured")
         #expect(store.first == "a value longer than fifteen bytes")

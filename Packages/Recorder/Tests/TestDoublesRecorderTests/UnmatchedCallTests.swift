@@ -19,8 +19,45 @@ import Testing
                 Stub<any FeatureFlags> received isEnabled("b", for: 1), which no registration matches.
                 Registrations tried, in order:
                   #1 isEnabled(equal("a"), for: equal(1)) at TestDoublesRecorderTests/UnmatchedCallTests.swift:\(#line - 8):21: argument 1: "b" does not match equal("a")
-                Add a registration with when { ... }.then...(...) before the call.
+                Add a registration before the call, for example:
+                    stub.when { $0.isEnabled("b", for: 1) }.then { fatalError("TODO: configure isEnabled(_:for:)") }
                 """)
+    }
+
+    @Test func theSuggestedRegistrationWritesTheCallAsWhenWouldWithItsEffects() {
+        func suggestion(_ requirement: Requirement, _ arguments: [Any]) -> String? {
+            let recorder = InvocationRecorder(name: "Stub<any Probe>")
+            let message = issues { _ = recorder.dispatch(requirement, arguments: arguments) }.first?.message ?? ""
+            guard let range = message.range(of: "for example:\n    ") else { return nil }
+            return String(message[range.upperBound...])
+        }
+        #expect(
+            suggestion(Requirement("track(_:count:)"), ["open", 3])
+                == #"stub.when { $0.track("open", count: 3) }.thenDoNothing()"#)
+        #expect(
+            suggestion(Requirement("user(id:)", effects: .asyncThrows, resultType: String.self), [7])
+                == #"await stub.when { try await $0.user(id: 7) }.then { fatalError("TODO: configure user(id:)") }"#)
+        // A value without a literal spelling makes every argument a matcher.
+        #expect(
+            suggestion(Requirement("open(_:at:)"), [URL(string: "https://example.com")!, Int8(2)])
+                == "stub.when { $0.open(Match.any(), at: Match.equal(2)) }.thenDoNothing()")
+        #expect(
+            suggestion(Requirement("title", resultType: String.self), [])
+                == #"stub.when { $0.title }.then { fatalError("TODO: configure title") }"#)
+        #expect(suggestion(Requirement("volume"), [Double(0.5)]) == "stub.when { $0.volume = 0.5 }.thenDoNothing()")
+        #expect(
+            suggestion(Requirement("subscript(_:)", resultType: Int?.self), ["k"])
+                == #"stub.when { $0["k"] }.then { fatalError("TODO: configure subscript(_:)") }"#)
+        #expect(
+            suggestion(Requirement("subscript(_:)"), ["k", Int?.none])
+                == #"stub.when { $0["k"] = nil }.thenDoNothing()"#)
+        #expect(
+            suggestion(Requirement("static make(seed:)", resultType: Int.self), [[1, 2]])
+                == #"stub.when { type(of: $0).make(seed: [1, 2]) }.then { fatalError("TODO: configure static make(seed:)") }"#
+        )
+        #expect(
+            suggestion(Requirement("nested(_:_:)"), [Int??.some(nil), "x"])
+                == #"stub.when { $0.nested(Match.any(), Match.equal("x")) }.thenDoNothing()"#)
     }
 
     @Test func unmatchedCallWithoutDefaultThrowsUnstubbedCallFromAThrowingRequirement() async {

@@ -663,7 +663,11 @@ extension InvocationRecorder {
                     "  #\(registration.number) \(registration.patternDescription) at \(registration.site): \(why)")
             }
         }
-        lines.append("Add a registration with when { ... }.then...(...) before the call.")
+        if let suggestion = RegistrationSuggestion(requirement, arguments) {
+            lines.append("Add a registration before the call, for example:\n    \(suggestion.code)")
+        } else {
+            lines.append("Add a registration with when { ... }.then...(...) before the call.")
+        }
         TestDoubleIssueReporting.report(
             TestDoubleIssue(kind: .unmatchedCall, message: lines.joined(separator: "\n"), location: creationSite))
         return defaultAnswer(requirement, arguments, reason: "no registration matched")

@@ -52,7 +52,8 @@ public final class ForwardingTarget: @unchecked Sendable {
         let roots: [ProtocolDescriptor]?
         if shape.isConstrained {
             guard let constrainedProtocol else {
-                throw .unsupportedTarget("\(Existential.self) is a constrained existential whose protocol was not named")
+                throw .unsupportedTarget(
+                    "\(Existential.self) is a constrained existential whose protocol was not named")
             }
             shape.protocols = [constrainedProtocol]
             roots = [ProtocolDescriptor(pointer: constrainedProtocol)]
