@@ -140,11 +140,11 @@ import Testing
         let snapshot = try #require(
             check.finding(for: entry("RecordingSession", "public func snapshot() -> InteractionFixture")))
         #expect(snapshot.breaks.count == 1)
-        #expect(snapshot.breaks.first?.contains("throws(FixtureError) here, nothrow in the seed") == true)
+        #expect(try #require(snapshot.breaks.first).contains("throws(FixtureError) here, nothrow in the seed"))
         #expect(snapshot.warnings.isEmpty)
         let save = try #require(check.finding(for: entry("RecordingSession", "public func save(to url: URL) throws")))
         #expect(save.breaks.isEmpty)
-        #expect(save.warnings.first?.contains("throws in the seed, nothrow here") == true)
+        #expect(try #require(save.warnings.first).contains("throws in the seed, nothrow here"))
     }
 
     @Test func asyncStaticAndMutatingDifferencesBreak() throws {
@@ -155,7 +155,7 @@ import Testing
             (["S", "reset()"], "mutating func reset()"),
         ])
         let check = ShapeCheck(index: ours)
-        #expect(try check.finding(for: entry("S", "public func wait()"))?.breaks.first?.contains("async here") == true)
+        #expect(try #require(check.finding(for: entry("S", "public func wait()"))?.breaks.first).contains("async here"))
         #expect(try check.finding(for: entry("S", "public func wait() async")) == nil)
         #expect(try check.finding(for: entry("S", "public func make() -> S"))?.breaks.count == 1)
         #expect(try check.finding(for: entry("S", "public static func make() -> Self")) == nil)
@@ -184,13 +184,13 @@ import Testing
         #expect(try check.finding(for: entry("CallPattern", "public func value() -> Result")) == nil)
         #expect(try check.finding(for: entry("CallPattern", "public func stub() -> Stub<Int>")) == nil)
         let optional = try #require(check.finding(for: entry("CallPattern", "public func count() -> Int")))
-        #expect(optional.breaks.first?.contains("optional on one side only") == true)
+        #expect(try #require(optional.breaks.first).contains("optional on one side only"))
         let unused = try #require(check.finding(for: entry("CallPattern", "public func record(_ value: Int)")))
-        #expect(unused.breaks.first?.contains("without @discardableResult") == true)
+        #expect(try #require(unused.breaks.first).contains("without @discardableResult"))
         #expect(try check.finding(for: entry("CallPattern", "public func note(_ value: Int)")) == nil)
         let discardable = try #require(
             check.finding(for: entry("CallPattern", "public func record(_ value: Int) -> Int", discardable: true)))
-        #expect(discardable.breaks.first?.contains("no @discardableResult here") == true)
+        #expect(try #require(discardable.breaks.first).contains("no @discardableResult here"))
         #expect(
             try check.finding(for: entry("CallPattern", "public func note(_ value: Int) -> Int", discardable: true))
                 == nil)
@@ -206,7 +206,7 @@ import Testing
         let check = ShapeCheck(index: ours)
         #expect(try check.finding(for: entry("S", "public func load(_ value: Int) -> Int")) == nil)
         let count = try #require(check.finding(for: entry("S", "public var count: Int")))
-        #expect(count.breaks.first?.contains("async here") == true)
+        #expect(try #require(count.breaks.first).contains("async here"))
     }
 
     @Test func theReportCountsBreaksAndAShapeAllowanceExcusesThem() throws {
@@ -268,7 +268,7 @@ import Testing
             entries: [ListingEntry(area: "recording", owner: "", declaration: interactions, section: "x"), count, a])
         let finding = try #require(check.finding(for: a))
         #expect(finding.breaks.isEmpty)
-        #expect(finding.warnings.first?.contains("every member the seed lists on Interactions") == true)
+        #expect(try #require(finding.warnings.first).contains("every member the seed lists on Interactions"))
     }
 
     @Test func rethrowsServesASeedDeclarationWhoseClosuresCannotThrow() throws {
@@ -280,7 +280,7 @@ import Testing
         #expect(try check.finding(for: entry("S", "public func stub(configure: (Int) -> Void) -> Int")) == nil)
         let throwing = try #require(
             check.finding(for: entry("S", "public func stub(configure: (Int) throws -> Void) -> Int")))
-        #expect(throwing.breaks.first?.contains("rethrows here, nothrow in the seed") == true)
+        #expect(try #require(throwing.breaks.first).contains("rethrows here, nothrow in the seed"))
     }
 
     @Test func aSeedClosureThatMayThrowNeedsOneOfOurs() throws {
@@ -291,7 +291,7 @@ import Testing
         let check = ShapeCheck(index: ours)
         let finding = try #require(
             check.finding(for: entry("S", "public func run(_ body: () throws -> Void) rethrows")))
-        #expect(finding.breaks.first?.contains("closure that may throw") == true)
+        #expect(try #require(finding.breaks.first).contains("closure that may throw"))
         #expect(try check.finding(for: entry("S", "public func run(_ body: () -> Void)")) == nil)
     }
 

@@ -68,7 +68,7 @@ struct ClassDoubleTierTests {
             $0.contains("func check_\(resilient.id)_(")
         }
         #expect(caseFile?.contains("open class C_\(resilient.id) ") == false)
-        #expect(caseFile?.contains("import LabEvoClasses") == true)
+        #expect(try #require(caseFile).contains("import LabEvoClasses"))
         #expect(
             files["Package.swift"]!.contains(
                 ".target(name: \"LabEvoClasses\", dependencies: [\"LabSupport\"], swiftSettings: "

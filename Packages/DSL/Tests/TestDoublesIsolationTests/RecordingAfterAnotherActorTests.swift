@@ -97,7 +97,7 @@ actor VisitedActor {
         }
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("ResumableSession") == true)
+        #expect(try #require(issues.first).message.contains("ResumableSession"))
         let session = ResumableSession(id: 28)
         await vault.when { double in
             await VisitedActor.shared.visit()

@@ -58,7 +58,7 @@ import Testing
         }
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("ResumableSession") == true)
+        #expect(try #require(issues.first).message.contains("ResumableSession"))
         let session = ResumableSession(id: 43)
         await vault.when { await $0.reopened(Match.any(using: session)) }.then { (received: ResumableSession) in
             received

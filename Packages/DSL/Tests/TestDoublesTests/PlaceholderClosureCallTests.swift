@@ -38,7 +38,7 @@ struct LiveHandlerFactory: HandlerFactory {
         }
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("placeholder closure of type (Swift.Int) -> Swift.Int") == true)
+        #expect(try #require(issues.first).message.contains("placeholder closure of type (Swift.Int) -> Swift.Int"))
         // The process survived, and the double answers exactly once configured outside the closure.
         factory.when { $0.makeHandler(for: Match.equal(3)) }.thenReturn { $0 * 7 }
         #expect(factory().makeHandler(for: 3)(6) == 42)

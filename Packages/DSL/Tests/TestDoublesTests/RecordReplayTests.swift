@@ -311,7 +311,7 @@ struct FixtureDirectory: ~Copyable {
         #expect(snapshotIssues.count == 1)
         #expect(snapshotIssues.first?.kind == .invalidRecording)
         #expect(snapshotIssues.first?.location?.line == snapshotLine)
-        #expect(snapshotIssues.first?.message.contains("attach(_:)") == true)
+        #expect(try #require(snapshotIssues.first).message.contains("attach(_:)"))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("incomplete-\(UUID()).json")
         #expect(throws: FixtureError.self) { try session.save(to: url) }
         #expect(!FileManager.default.fileExists(atPath: url.path))

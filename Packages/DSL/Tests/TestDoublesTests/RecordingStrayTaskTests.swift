@@ -117,8 +117,8 @@ private actor StrayOutcome {
         let issue = await iterator.next()
         #expect(issue?.kind == .invalidRecording)
         #expect(issue?.location?.line == line)
-        #expect(issue?.message.contains("That task was stopped there for good") == true)
-        #expect(issue?.message.contains("DeskTicket") == true)
+        #expect(try #require(issue).message.contains("That task was stopped there for good"))
+        #expect(try #require(issue).message.contains("DeskTicket"))
         #expect(await outcome.reachedAfterTheCall == false)
         #expect(desk().count(for: 3) == 5)
     }

@@ -85,7 +85,7 @@ struct DoubleSettableKeyedStore: SettableKeyedStore {
         var store: any SettableBoundStore<Int> = stub()
         let issues = TestDoubleIssueReporting.capture { store.current += 1 }
         #expect(issues.map(\.location?.line) == [line])
-        #expect(issues.first?.message.contains("the counter is read-only here") == true)
+        #expect(try #require(issues.first).message.contains("the counter is read-only here"))
         // The access ended normally: the next one is served and recorded.
         #expect(store.current == 1)
         stub.verifySet(.once) { $0.current = Match.equal(2) }

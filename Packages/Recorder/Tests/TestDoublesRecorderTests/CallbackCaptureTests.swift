@@ -172,7 +172,7 @@ private final class Received<Value: Sendable>: Sendable {
         #expect(found.first?.location?.fileID == #fileID)
         #expect(found.first?.kind == .unmetExpectation)
         completion.last?(.success(""))
-        #expect(scope.pendingCallbackCaptureIssues().first?.message.contains(" 1 captured callback(s)") == true)
+        #expect(try #require(scope.pendingCallbackCaptureIssues().first).message.contains(" 1 captured callback(s)"))
         completion.release()
         #expect(scope.pendingCallbackCaptureIssues().isEmpty)
     }

@@ -129,7 +129,7 @@ enum AccountError: Error, Codable, Equatable {
         #expect(snapshotIssues.count == 1)
         #expect(snapshotIssues.first?.kind == .invalidRecording)
         #expect(snapshotIssues.first?.location?.line == snapshotLine)
-        #expect(snapshotIssues.first?.message.contains("store(_:)") == true)
+        #expect(try #require(snapshotIssues.first).message.contains("store(_:)"))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("incomplete-\(UUID()).json")
         #expect(throws: FixtureError.self) { try session.save(to: url) }
         #expect(!FileManager.default.fileExists(atPath: url.path))
@@ -295,7 +295,7 @@ enum AccountError: Error, Codable, Equatable {
         #expect(snapshotIssues.count == 1)
         #expect(snapshotIssues.first?.kind == .invalidRecording)
         #expect(snapshotIssues.first?.location?.line == snapshotLine)
-        #expect(snapshotIssues.first?.message.contains("store(_:)") == true)
+        #expect(try #require(snapshotIssues.first).message.contains("store(_:)"))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("incomplete-\(UUID()).json")
         #expect(throws: FixtureError.self) { try session.save(to: url) }
         #expect(!FileManager.default.fileExists(atPath: url.path))

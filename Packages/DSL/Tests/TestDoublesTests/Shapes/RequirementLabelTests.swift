@@ -98,8 +98,8 @@ private func hiddenLedgerLabels() throws -> [String] {
     @Test func privateProtocolsAndOperatorsAreNamedWithoutDiscriminators() throws {
         let labels = try hiddenLedgerLabels()
         #expect(labels.count == 2)
-        #expect(labels.first?.hasSuffix(".settle(with:on:)") == true)
-        #expect(labels.last?.hasSuffix(".==(_:_:)") == true)
+        #expect(try #require(labels.first).hasSuffix(".settle(with:on:)"))
+        #expect(try #require(labels.last).hasSuffix(".==(_:_:)"))
         #expect(!labels.joined().contains(" in _"))
     }
 

@@ -69,11 +69,11 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
     // `#if compiler(>=6.2)` block.
     // The type is named as the runtime prints it: Swift 6.3.1's runtime writes "@isolated(any) () async -> ()",
     // Swift 6.0.3's leaves the attribute out; the reason names the attribute either way.
-    @Test func isolatedAnyClosuresFailClosedByNameNotAsAnUnreadSignature() {
+    @Test func isolatedAnyClosuresFailClosedByNameNotAsAnUnreadSignature() throws {
         let error = failure((any IsolatedAnyScheduler).self)
         expectFailsClosed(
             error, requirement: "schedule(_:)",
             type: "() async -> ()", reason: "keeps its actor in its context")
-        #expect(error?.reason.contains("an @isolated(any) closure") == true)
+        #expect(try #require(error).reason.contains("an @isolated(any) closure"))
     }
 }

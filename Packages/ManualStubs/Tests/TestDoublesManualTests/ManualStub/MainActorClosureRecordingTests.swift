@@ -32,7 +32,7 @@ import Testing
 /// recorded, instead of stopping the process (main actor) or parking with
 /// the actor held for good (a default actor).
 @Suite struct MainActorClosureRecordingTests {
-    @Test func aMainActorClosureReportsABareMatchAny() async {
+    @Test func aMainActorClosureReportsABareMatchAny() async throws {
         let vault = ManualStub<VaultStubConformer>()
         var line = 0
         let issues = await TestDoubleIssueReporting.capture { () async in
@@ -44,7 +44,7 @@ import Testing
         }
         #expect(issues.map(\.kind) == [.invalidRecording])
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("VaultSession") == true)
+        #expect(try #require(issues.first).message.contains("VaultSession"))
 
         let session = VaultSession(id: 60)
         await vault.when { @MainActor in await $0.resume(Match.any(using: session)) }.thenReturn(true)
