@@ -11,13 +11,13 @@ extension StubBlueprint {
     ///   - signatures: The discovered signatures, by dispatch index; getters' `thrown` is set.
     ///   - callables: Every callable requirement of the hierarchy, in dispatch order.
     ///   - hierarchy: The flattened protocol graph.
-    ///   - discovery: The signature source, which also reads the proofs.
+    ///   - discovery: The signature discovery, which also reads the proofs.
     ///   - typeName: The existential type, for diagnostics.
     /// - Throws: `StubError` (`getterEffectsMismatch`, `getterEffectsRequired`).
     static func resolveGetterEffects(
         _ hints: GetterEffectHints?, signatures: inout [ResolvedSignature],
         callables: [ProtocolHierarchy.CallableRequirement], hierarchy: ProtocolHierarchy,
-        discovery: inout SignatureWitnesses, typeName: String
+        discovery: inout ProtocolSignatureDiscovery, typeName: String
     ) throws(StubError) {
         let getters = callables.filter { $0.requirement.kind == .getter }
         func name(_ getter: ProtocolHierarchy.CallableRequirement) -> String {
@@ -80,7 +80,7 @@ extension StubBlueprint {
             }
         }
         for getter in getters {
-            let proven = discovery.provenGetterThrows(of: getter)
+            let proven = GetterEffectProof.isEnabled ? discovery.provenGetterThrows(of: getter) : nil
             let hint = hinted[getter.dispatchIndex]
             if let hint, let proven, !hint.isSame(as: proven) {
                 throw mismatch(

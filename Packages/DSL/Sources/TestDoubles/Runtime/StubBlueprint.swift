@@ -135,7 +135,7 @@ struct StubBlueprint: @unchecked Sendable {
                         + "protocol: the stubbed one, or the one inherited protocol that declares them)")
         }
         var signatures: [ResolvedSignature] = []
-        var discovery = SignatureWitnesses(hierarchy: hierarchy)
+        var discovery = ProtocolSignatureDiscovery(hierarchy: hierarchy)
         var explicitSignatures: [ResolvedSignature]?
         if let explicit {
             explicitSignatures = try Self.explicitSignatures(
@@ -147,7 +147,7 @@ struct StubBlueprint: @unchecked Sendable {
                 continue
             }
             do throws(StubError) {
-                let signature = try discovery.signature(of: callable, typeName: typeName)
+                let signature = try Self.discoveredSignature(of: callable, discovery: &discovery, typeName: typeName)
                 signatures.append(
                     try ResolvedSignature(signature, binding: binding) {
                         reason, fix in

@@ -1,0 +1,90 @@
+/// Discovers the signatures of a protocol hierarchy's callable requirements
+/// from every conformer linked into the process: the witness of each
+/// conformance (``SignatureDiscovery/signature(ofAnyWitnessAmong:)``: DWARF,
+/// then the `.symtab` name), then, for a library-evolution protocol, the
+/// requirement's method descriptor.
+///
+/// The conformances of each protocol are scanned once per value.
+public struct ProtocolSignatureDiscovery {
+    /// Why no source described a requirement's signature: what was linked and
+    /// every source tried, for a message that says what would help.
+    public struct Failure: Error, Sendable {
+        /// The types of the linked conformers, as the runtime names them.
+        public let conformers: [String]
+        /// The witness addresses of the requirement in those conformers.
+        public let witnesses: [UInt]
+        /// Each source tried and why it gave nothing, in order.
+        public let reasons: [String]
+    }
+
+    /// The flattened protocol graph whose requirements are read.
+    public let hierarchy: ProtocolHierarchy
+    /// The per-witness discovery.
+    public let witnessDiscovery: SignatureDiscovery
+    /// Conformances found per protocol, scanned once.
+    private var conformances: [ProtocolDescriptor: [ProtocolConformance]] = [:]
+
+    /// A discovery over `hierarchy`'s requirements.
+    ///
+    /// - Parameters:
+    ///   - hierarchy: The flattened protocol graph.
+    ///   - discovery: How one witness is read (the process's images, DWARF first, by default).
+    public init(hierarchy: ProtocolHierarchy, discovery: SignatureDiscovery = SignatureDiscovery()) {
+        self.hierarchy = hierarchy
+        self.witnessDiscovery = discovery
+    }
+
+    /// The signature of one callable requirement.
+    ///
+    /// - Parameter callable: A callable requirement of ``hierarchy``.
+    /// - Returns: The first signature a linked witness, or the method descriptor, gives.
+    /// - Throws: ``Failure`` naming the linked conformers and every source tried.
+    public mutating func signature(
+        of callable: ProtocolHierarchy.CallableRequirement
+    ) throws(Failure) -> RequirementSignature {
+        let descriptor = callable.protocolDescriptor
+        let found = linkedConformances(to: descriptor)
+        let addresses = witnessAddresses(of: callable, among: found)
+        var reasons: [String] = []
+        do {
+            return try witnessDiscovery.signature(ofAnyWitnessAmong: addresses)
+        } catch {
+            reasons.append(error.description)
+        }
+        if descriptor.isResilient {
+            do {
+                return try witnessDiscovery.signature(
+                    ofMethodDescriptorAt: UInt(bitPattern: callable.requirement.pointer))
+            } catch {
+                reasons.append(error.description)
+            }
+        }
+        throw Failure(
+            conformers: found.map { $0.conformingType.description }, witnesses: addresses, reasons: reasons)
+    }
+
+    /// Every linked conformance to `descriptor`, scanned once per protocol.
+    ///
+    /// - Parameter descriptor: A protocol.
+    /// - Returns: Its conformances in the loaded images (none when the scan fails).
+    public mutating func linkedConformances(to descriptor: ProtocolDescriptor) -> [ProtocolConformance] {
+        if let known = conformances[descriptor] { return known }
+        let found = (try? ProtocolConformance.all(to: descriptor).conformances) ?? []
+        conformances[descriptor] = found
+        return found
+    }
+
+    /// The witness-table entries of `callable` in each of `found`.
+    ///
+    /// - Parameters:
+    ///   - callable: A callable requirement.
+    ///   - found: Conformances to its protocol.
+    /// - Returns: One address per conformance whose table has the entry.
+    public func witnessAddresses(
+        of callable: ProtocolHierarchy.CallableRequirement, among found: [ProtocolConformance]
+    ) -> [UInt] {
+        found.compactMap {
+            $0.witnessTable.witness(forRequirementAt: callable.requirement.index).map { UInt(bitPattern: $0) }
+        }
+    }
+}
