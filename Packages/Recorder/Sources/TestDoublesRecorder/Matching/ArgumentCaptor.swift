@@ -14,7 +14,7 @@
 ///
 /// `Match.Capture<Value>` is the same type under the seed's name.
 public final class ArgumentCaptor<Value>: Sendable {
-    private let bindings = Locked<[(core: PatternCore, position: Int)]>([])
+    private let bindings = Locked<[(core: CallSelection, position: Int)]>([])
     /// Calls numbered at or below it were made before the last ``reset()``.
     private let floor = Locked<UInt64>(0)
 
@@ -76,7 +76,7 @@ public final class ArgumentCaptor<Value>: Sendable {
         floor.withLock { $0 = now }
     }
 
-    fileprivate func bind(_ core: PatternCore, position: Int) {
+    fileprivate func bind(_ core: CallSelection, position: Int) {
         bindings.withLock { $0.append((core, position)) }
     }
 
@@ -84,11 +84,11 @@ public final class ArgumentCaptor<Value>: Sendable {
     /// the double's recorder, whose registration holds this binding.
     private struct Binding: ArgumentCaptorBinding {
         weak var captor: ArgumentCaptor<Value>?
-        func bind(to core: PatternCore, position: Int) { captor?.bind(core, position: position) }
+        func bind(to core: CallSelection, position: Int) { captor?.bind(core, position: position) }
     }
 }
 
 /// Connects a captor to the pattern its `capture()` was recorded in.
 protocol ArgumentCaptorBinding: Sendable {
-    func bind(to core: PatternCore, position: Int)
+    func bind(to core: CallSelection, position: Int)
 }

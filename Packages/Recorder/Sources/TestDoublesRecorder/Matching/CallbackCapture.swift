@@ -39,7 +39,7 @@ public final class CallbackCapture<Value>: Sendable {
     /// The mutable state of a capture, behind its lock.
     struct State {
         /// The pattern positions the capture was written in.
-        var bindings: [(core: PatternCore, position: Int)] = []
+        var bindings: [(core: CallSelection, position: Int)] = []
         /// The sequence numbers of the calls whose callback was handled.
         var handled: Set<UInt64> = []
         /// Wraps a kept callback so calling it marks it handled; set by the
@@ -168,7 +168,7 @@ public final class CallbackCapture<Value>: Sendable {
         return chosen.map(\.callback)
     }
 
-    fileprivate func bind(_ core: PatternCore, position: Int) {
+    fileprivate func bind(_ core: CallSelection, position: Int) {
         state.withLock { $0.bindings.append((core, position)) }
     }
 
@@ -176,7 +176,7 @@ public final class CallbackCapture<Value>: Sendable {
     /// the double's recorder, whose registration holds this binding.
     private struct Binding: ArgumentCaptorBinding {
         weak var capture: CallbackCapture<Value>?
-        func bind(to core: PatternCore, position: Int) { capture?.bind(core, position: position) }
+        func bind(to core: CallSelection, position: Int) { capture?.bind(core, position: position) }
     }
 }
 

@@ -11,13 +11,13 @@
 /// successful `verify` marks the calls it covered for
 /// ``verifyNoMoreInteractions(fileID:filePath:line:column:)``.
 public struct InteractionHistory: InteractionObserving, Sendable, CustomStringConvertible {
-    let core: PatternCore
+    let core: CallSelection
 
     init(recorder: InvocationRecorder) {
-        core = PatternCore(recorder: recorder, requirement: nil, matchers: [], registration: nil, site: CallSite())
+        core = CallSelection(recorder: recorder, requirement: nil, matchers: [], registration: nil, site: CallSite())
     }
 
-    private init(core: PatternCore) { self.core = core }
+    private init(core: CallSelection) { self.core = core }
 
     /// The calls, as an observation handle over every requirement.
     public var interactions: CallInteractions<Any> { CallInteractions(core: core) }

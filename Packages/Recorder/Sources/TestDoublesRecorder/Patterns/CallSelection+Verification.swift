@@ -1,4 +1,4 @@
-extension PatternCore {
+extension CallSelection {
     /// Checks the number of selected calls now; reports an issue at `site` when it is outside `count`.
     @discardableResult
     func verify(_ count: CallCount, at site: CallSite) -> Bool {

@@ -320,7 +320,7 @@ extension InvocationRecorder {
         of requirement: Requirement, matching matchers: [ArgumentMatcher], returning result: R.Type = R.self
     ) -> CallInteractions<R> {
         CallInteractions(
-            core: PatternCore(
+            core: CallSelection(
                 recorder: self, requirement: requirement, matchers: matchers, registration: nil, site: CallSite()))
     }
 }

@@ -8,10 +8,10 @@
 /// answers.assertExhausted()
 /// ```
 public final class StubBehaviorQueue: Sendable {
-    private let core: PatternCore
+    private let core: CallSelection
     private let positions: Range<Int>
 
-    init(core: PatternCore, positions: Range<Int>) {
+    init(core: CallSelection, positions: Range<Int>) {
         self.core = core
         self.positions = positions
     }

@@ -1,4 +1,4 @@
-extension PatternCore {
+extension CallSelection {
     /// The calls the pattern selects as timeline events, in arrival order.
     func timelineEvents() -> [InteractionTimeline.Event] {
         guard isValid else { return [] }

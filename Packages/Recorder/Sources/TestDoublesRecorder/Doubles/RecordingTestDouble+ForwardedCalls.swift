@@ -102,7 +102,7 @@ extension InvocationRecorder {
             }
             listed.formUnion(selected)
         }
-        let everyForwarded = PatternCore(
+        let everyForwarded = CallSelection(
             recorder: self, requirement: nil, matchers: [], filter: .forwarded, registration: nil, site: site)
         let unexpected = everyForwarded.matching().filter { !listed.contains($0.index) }.map(\.invocation)
         guard !missing.isEmpty || !unexpected.isEmpty else {

@@ -26,7 +26,7 @@ public struct InvocationStream<Element>: AsyncSequence, @unchecked Sendable {
     ///   - core: The pattern; rejected calls are reported at its site.
     ///   - transform: Runs on the calling thread for each call of the
     ///     pattern's requirement; `nil` for a call the pattern does not select.
-    init(core: PatternCore, transform: @escaping (Invocation) -> Delivery?) {
+    init(core: CallSelection, transform: @escaping (Invocation) -> Delivery?) {
         let mailbox = Mailbox(site: core.site)
         let transform = UncheckedSendable(transform)
         let token = core.recorder.addObserver(core.requirement?.id) { [weak mailbox] invocation in

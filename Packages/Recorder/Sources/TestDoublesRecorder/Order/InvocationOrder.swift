@@ -399,7 +399,7 @@ extension InvocationOrder {
     }
 
     /// Matches one step: the earliest call of its double after the cursor.
-    private func step(_ core: PatternCore, step numbered: (Int, Int)?, at site: CallSite) {
+    private func step(_ core: CallSelection, step numbered: (Int, Int)?, at site: CallSite) {
         guard core.isValid else {
             fail("InvocationOrder: a listed pattern has no valid recording.", at: site)
             return

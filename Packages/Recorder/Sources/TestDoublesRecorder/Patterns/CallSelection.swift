@@ -1,6 +1,6 @@
 /// The shared state behind a `CallPattern`, its `CallInteractions` views and
 /// `history`: which calls of which double it selects.
-final class PatternCore: Sendable {
+final class CallSelection: Sendable {
     /// Which answered calls a view selects.
     enum Filter: Sendable {
         case all
@@ -38,12 +38,12 @@ final class PatternCore: Sendable {
         self.acceptsAnyArguments = matchers.allSatisfy { $0.acceptsEverything && $0.captors.isEmpty }
     }
 
-    static func invalid(_ recorder: InvocationRecorder, site: CallSite) -> PatternCore {
-        PatternCore(recorder: recorder, requirement: nil, matchers: [], registration: nil, site: site, isValid: false)
+    static func invalid(_ recorder: InvocationRecorder, site: CallSite) -> CallSelection {
+        CallSelection(recorder: recorder, requirement: nil, matchers: [], registration: nil, site: site, isValid: false)
     }
 
-    func filtered(_ filter: Filter) -> PatternCore {
-        PatternCore(
+    func filtered(_ filter: Filter) -> CallSelection {
+        CallSelection(
             recorder: recorder, requirement: requirement, matchers: matchers, filter: filter, registration: nil,
             site: site, isValid: isValid)
     }
@@ -110,3 +110,7 @@ final class PatternCore: Sendable {
         }
     }
 }
+
+/// `CallSelection`'s former name, still spelled by `Capture/` (left to the
+/// work on recording passes in progress there); to be removed with it.
+typealias PatternCore = CallSelection

@@ -17,9 +17,9 @@
 /// to later registrations. The first registration whose matchers accept a
 /// call serves it, like the cases of a `switch`.
 public struct CallPattern<Result>: InteractionObserving, Sendable {
-    let core: PatternCore
+    let core: CallSelection
 
-    init(core: PatternCore) { self.core = core }
+    init(core: CallSelection) { self.core = core }
 
     /// The observation-only view of the pattern's calls.
     public var interactions: CallInteractions<Result> { CallInteractions(core: core) }

@@ -67,7 +67,7 @@ public final class CompletionOrder: @unchecked Sendable {
         return self
     }
 
-    private func step(_ core: PatternCore, at site: CallSite) {
+    private func step(_ core: CallSelection, at site: CallSite) {
         let cursor = state.withLock { $0.cursor }
         let finishes = core.matchingCompletions().compactMap { $0.completion?.sequence }
         if let next = finishes.filter({ $0 > cursor }).min() {
@@ -97,7 +97,7 @@ public final class CompletionOrder: @unchecked Sendable {
 extension CompletionOrder {
     /// One listed step of a ``CompletionOrder`` builder, with the line it is written on.
     public struct Expectation: Sendable {
-        let core: PatternCore
+        let core: CallSelection
         let site: CallSite
     }
 

@@ -5,7 +5,7 @@ extension InvocationOrder {
             /// A call made on a double's value while the builder ran.
             case call(CaptureSession.CapturedCall)
             /// A saved pattern or interaction handle.
-            case interactions(PatternCore)
+            case interactions(CallSelection)
             /// An expression that neither called a double nor named a pattern.
             case nothing
         }

@@ -3,7 +3,7 @@ enum OrderVerification {
     /// Greedy subsequence match over the merged ledgers of the doubles
     /// involved, by process-wide sequence number. `exhaustive` also requires
     /// that those doubles recorded no other calls.
-    static func verify(_ steps: [PatternCore], exhaustive: Bool, purpose: String, site: CallSite) -> Bool {
+    static func verify(_ steps: [CallSelection], exhaustive: Bool, purpose: String, site: CallSite) -> Bool {
         guard !steps.isEmpty else { return true }
         var recorders: [InvocationRecorder] = []
         for step in steps where !recorders.contains(where: { $0 === step.recorder }) { recorders.append(step.recorder) }

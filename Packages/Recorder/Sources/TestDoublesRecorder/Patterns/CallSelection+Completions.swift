@@ -1,4 +1,4 @@
-extension PatternCore {
+extension CallSelection {
     /// One selected call with its completion, if it finished.
     struct CompletedCall {
         let sequence: UInt64

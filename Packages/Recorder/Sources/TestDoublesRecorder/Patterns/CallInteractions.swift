@@ -5,9 +5,9 @@
 /// ``forwarded`` / ``stubbed`` narrow one to the calls a spy forwarded or a
 /// registration answered. Verification never consumes behavior.
 public struct CallInteractions<Result>: InteractionObserving, Sendable {
-    let core: PatternCore
+    let core: CallSelection
 
-    init(core: PatternCore) { self.core = core }
+    init(core: CallSelection) { self.core = core }
 
     /// The handle itself.
     public var interactions: CallInteractions<Result> { self }
@@ -23,7 +23,7 @@ public protocol InteractionObserving {
 }
 
 extension InteractionObserving {
-    var core: PatternCore { interactions.core }
+    var core: CallSelection { interactions.core }
 
     /// The number of calls selected so far.
     public var callCount: Int { core.matchingIndices().count }
