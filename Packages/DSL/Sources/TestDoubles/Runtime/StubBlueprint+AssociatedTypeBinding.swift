@@ -1,38 +1,6 @@
 import TestDoublesMetadata
 
-/// The concrete types of one protocol's associated types, as the blueprint
-/// serves them: bound by a constrained existential (`any Store<Int>`,
-/// `any Pair<Int, String>`), by the caller (`Stub(associatedTypes:)`), or
-/// both (`any Clock<Duration>` with `Instant` given). Each witness
-/// table associated type slot holds its bound type, the associated conformance
-/// slots hold the bound types' own witness tables, and requirements mentioning
-/// `Self.<name>` take and return the bound type (or a standard wrapper of it)
-/// as the witness convention passes them.
-struct AssociatedTypeBinding: @unchecked Sendable {
-    /// The protocol whose associated types are bound.
-    let protocolDescriptor: ProtocolDescriptor
-    /// The associated types' names, in the order of the protocol's associated type slots.
-    let names: [String]
-    /// The concrete type bound to each of `names`, in the same order.
-    let types: [Any.Type]
-    /// The bound types' witness tables for the protocols the associated types
-    /// must conform to (`associatedtype Element: Hashable`), in the order of
-    /// the protocol's associated conformance slots.
-    let conformances: [WitnessTable]
-    /// The names the caller bound rather than the existential type. The
-    /// existential's own requirements see these associated types erased (a
-    /// result typed `Element` is `Any` or the upper bound at the call site),
-    /// so configured values are checked against the bound type.
-    let callerBound: Set<String>
-
-    /// The names for messages: `Element`, or `Key, Value`.
-    var nameList: String { names.joined(separator: ", ") }
-
-    /// The type bound to the associated type `name`, nil when it is not one of `names`.
-    func type(named name: String) -> Any.Type? {
-        names.firstIndex(of: name).map { types[$0] }
-    }
-
+extension AssociatedTypeBinding {
     /// Checks that the bound protocol's node has exactly the one associated
     /// type the existential binds, and one associated conformance slot per
     /// conformance found for it.

@@ -1,37 +1,9 @@
-import TestDoublesMetadata
-import TestDoublesTrampolines
-
-/// A requirement type that mentions the bound associated type, resolved to
-/// the concrete type it denotes for this binding and to how the witness
-/// convention passes it.
-struct BoundTypeResolution: @unchecked Sendable {
-    /// The concrete type (`Int?` for `Element?` bound to `Int`).
-    let type: Any.Type
-    /// Whether the protocol witness passes the value indirectly, in its memory
-    /// form: true when the type's layout depends on the associated type
-    /// (`Element`, `Element?`, `Result<Element, E>`), whose abstract form is
-    /// address-only; false for containers whose layout does not (`[Element]`,
-    /// `Set<Element>`, `[K: Element]`, `[Element]?`), which travel as their
-    /// concrete type does.
-    let travelsIndirectly: Bool
-    /// For a closure type (or an optional of one): its parts that travel by
-    /// address at the requirement's abstraction (`Element` in `(Element) -> Bool`).
-    var abstraction: FunctionAbstraction? = nil
-}
-
-/// Why a type that mentions the bound associated type is outside what the
-/// runtime stub serves.
-struct UnservedBoundType: Error {
-    /// The reason, naming the part of the type.
-    let reason: String
-}
-
 extension AssociatedTypeBinding {
     /// Whether `type` mentions `Self.<name>` anywhere.
     ///
     /// - Parameter type: A demangled requirement type.
     /// - Returns: True when the bound associated type occurs in it.
-    func isMentioned(in type: DemangledType) -> Bool {
+    public func isMentioned(in type: DemangledType) -> Bool {
         switch type {
         case .dependentMember(let base, let member, _):
             if names.contains(member), case .genericParameter(depth: 0, index: 0) = base { return true }
@@ -63,7 +35,7 @@ extension AssociatedTypeBinding {
     /// - Parameter type: A demangled requirement type that mentions `Self.<name>`.
     /// - Returns: The concrete type and how the witness passes it.
     /// - Throws: `UnservedBoundType` naming the part outside the served wrappers.
-    func resolve(_ type: DemangledType) throws(UnservedBoundType) -> BoundTypeResolution {
+    public func resolve(_ type: DemangledType) throws(UnservedBoundType) -> BoundTypeResolution {
         if !isMentioned(in: type) {
             guard !type.isDependent, let concrete = RuntimeTypeLookup.type(forMangledName: type.mangledName) else {
                 throw UnservedBoundType(
@@ -92,7 +64,8 @@ extension AssociatedTypeBinding {
             case ("Optional", 1):
                 return BoundTypeResolution(
                     type: WrapperType.optional(of: arguments[0].type),
-                    travelsIndirectly: arguments[0].travelsIndirectly, abstraction: arguments[0].abstraction)
+                    travelsIndirectly: arguments[0].travelsIndirectly,
+                    closureIndirection: arguments[0].closureIndirection)
             case ("Array", 1):
                 return BoundTypeResolution(type: WrapperType.array(of: arguments[0].type), travelsIndirectly: false)
             case ("Set", 1):
@@ -158,7 +131,8 @@ extension AssociatedTypeBinding {
         }
         return BoundTypeResolution(
             type: concrete, travelsIndirectly: false,
-            abstraction: FunctionAbstraction(indirectParameters: indirectParameters, indirectResult: indirectResult))
+            closureIndirection: BoundTypeResolution.ClosureIndirection(
+                parameters: indirectParameters, result: indirectResult))
     }
 
     /// The type `bound` (bound to the associated type `outer`) gives its
@@ -193,48 +167,5 @@ extension AssociatedTypeBinding {
         } catch {
             throw UnservedBoundType(reason: "the runtime could not look up \(boundName).\(member) (\(error))")
         }
-    }
-}
-
-/// Standard wrapper types built from runtime metadata by opening the
-/// existential metatype of their arguments.
-enum WrapperType {
-    /// `Optional<wrapped>`.
-    static func optional(of wrapped: Any.Type) -> Any.Type {
-        func make<T>(_: T.Type) -> Any.Type { T?.self }
-        return make(wrapped)
-    }
-
-    /// `Array<element>`.
-    static func array(of element: Any.Type) -> Any.Type {
-        func make<T>(_: T.Type) -> Any.Type { [T].self }
-        return make(element)
-    }
-
-    /// `Set<element>`, nil when the element is not Hashable.
-    static func set(of element: Any.Type) -> Any.Type? {
-        guard let element = element as? any Hashable.Type else { return nil }
-        func make<T: Hashable>(_: T.Type) -> Any.Type { Set<T>.self }
-        return make(element)
-    }
-
-    /// `Dictionary<key, value>`, nil when the key is not Hashable.
-    static func dictionary(key: Any.Type, value: Any.Type) -> Any.Type? {
-        guard let key = key as? any Hashable.Type else { return nil }
-        func make<K: Hashable>(_: K.Type) -> Any.Type {
-            func make<V>(_: V.Type) -> Any.Type { [K: V].self }
-            return make(value)
-        }
-        return make(key)
-    }
-
-    /// `Result<success, failure>`, nil when the failure is not an Error.
-    static func result(success: Any.Type, failure: Any.Type) -> Any.Type? {
-        guard let failure = failure as? any Error.Type else { return nil }
-        func make<F: Error>(_: F.Type) -> Any.Type {
-            func make<S>(_: S.Type) -> Any.Type { Result<S, F>.self }
-            return make(success)
-        }
-        return make(failure)
     }
 }
