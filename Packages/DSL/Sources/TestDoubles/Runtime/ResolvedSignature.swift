@@ -99,7 +99,7 @@ extension ResolvedSignature {
             genericCount
             + signature.genericParameters.reduce(0) { count, parameter in
                 count + parameter.conformances.filter { !markerProtocols.contains($0.qualifiedName) }.count
-            }
+            } + signature.associatedConformanceCount
         /// The index of a requirement-level generic parameter the type is exactly, if it is one.
         func genericIndex(_ type: DemangledType) -> Int? {
             guard case .genericParameter(let depth, let index) = type, depth >= 1, index < genericCount else {

@@ -107,6 +107,10 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
     public var thrownType: ThrownError<SignatureType>
     /// The requirement's own generic parameters, in order.
     public var genericParameters: [GenericParameter]
+    /// How many witness tables the caller passes for conformances of the
+    /// generic parameters' associated types (`where C.Element: Hashable`),
+    /// after the parameters' own (marker protocols such as `Sendable` pass none).
+    public var associatedConformanceCount = 0
     /// The source that produced the signature.
     public var source: SignatureSource
     /// The decoded witness (or method descriptor) symbol the signature was built from.

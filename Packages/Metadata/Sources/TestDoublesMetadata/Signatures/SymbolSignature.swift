@@ -71,7 +71,9 @@ struct SymbolSignature {
             // pointer in the witness table does, for accessors and methods alike.
             isAsync: function.isAsync || symbol.form == .asyncWitnessFunctionPointer,
             thrownType: (try? thrownType.get()) ?? .untyped,
-            genericParameters: Self.genericParameters(function.genericSignature), source: source, symbol: symbol)
+            genericParameters: Self.genericParameters(function.genericSignature),
+            associatedConformanceCount: Self.associatedConformanceCount(function.genericSignature), source: source,
+            symbol: symbol)
         for (index, parameter) in function.parameters.enumerated() {
             if parameter.ownership != .inout, !parameter.isVariadic, case .tuple(let elements) = parameter.type {
                 appendLowered(elements.map(\.type), parameter: index)
@@ -170,6 +172,20 @@ struct SymbolSignature {
             }
         }
         return parameters
+    }
+
+    /// The witness tables a caller passes for conformance requirements on
+    /// associated types of the requirement's own generic parameters
+    /// (`C.Element: Hashable`). The canonical signature orders requirements
+    /// by subject, shorter first, so these follow every parameter's own tables.
+    static func associatedConformanceCount(_ signature: DemangledGenericSignature?) -> Int {
+        guard let signature else { return 0 }
+        return signature.requirements.reduce(0) { count, requirement in
+            guard case .conformance(let subject, let proto) = requirement, case .dependentMember = subject,
+                memberBase(subject) != nil, !isMarkerProtocol(proto)
+            else { return count }
+            return count + 1
+        }
     }
 
     /// Whether a protocol is a marker protocol (`Sendable`): its existential
