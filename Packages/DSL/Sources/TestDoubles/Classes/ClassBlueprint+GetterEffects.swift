@@ -28,7 +28,7 @@ extension ClassBlueprint {
         }
         if settable { return .none }
         guard let code = slot.method.implementation,
-            let proven = GetterEffectProof.thrownShape(
+            let proven = ImageRegistry.shared.provenThrownError(
                 ofCodeAt: UInt(bitPattern: code), isAsync: slot.method.isAsync,
                 accepts: { $0.hasSuffix("vg") || $0.hasSuffix("ig") })
         else {

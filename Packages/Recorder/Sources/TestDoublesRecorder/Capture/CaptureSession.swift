@@ -99,7 +99,7 @@ final class CaptureSession: @unchecked Sendable {
     /// A saved pattern listed in an `InvocationOrder` builder.
     enum Step {
         case call(CapturedCall)
-        case interactions(PatternCore)
+        case interactions(CallSelection)
     }
 
     let scope: Scope
@@ -346,7 +346,7 @@ final class CaptureSession: @unchecked Sendable {
         }
     }
 
-    func append(_ interactions: PatternCore) {
+    func append(_ interactions: CallSelection) {
         state.withLock { $0.steps.append(.interactions(interactions)) }
     }
 

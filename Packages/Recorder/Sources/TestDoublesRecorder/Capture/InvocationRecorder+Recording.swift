@@ -127,9 +127,9 @@ extension InvocationRecorder {
     }
 
     /// Makes the pattern core of a recorded pattern and binds its captors.
-    func makeCore(_ pattern: RecordedPattern, registering: Bool, site: CallSite) -> PatternCore {
+    func makeCore(_ pattern: RecordedPattern, registering: Bool, site: CallSite) -> CallSelection {
         let registration = registering ? register(pattern.requirement, matchers: pattern.matchers, site: site) : nil
-        let core = PatternCore(
+        let core = CallSelection(
             recorder: self, requirement: pattern.requirement, matchers: pattern.matchers, registration: registration,
             site: site)
         for (position, matcher) in pattern.matchers.enumerated() {

@@ -110,7 +110,3 @@ final class CallSelection: Sendable {
         }
     }
 }
-
-/// `CallSelection`'s former name, still spelled by `Capture/` (left to the
-/// work on recording passes in progress there); to be removed with it.
-typealias PatternCore = CallSelection
