@@ -19,16 +19,31 @@ import PackageDescription
 /// `PackageDescription` library), which covers `/opt/swift/usr/lib/swift/host`
 /// and Debian's `/usr/libexec/swift/lib/swift/host`.
 let hostLibraries: String = {
-    if let path = ProcessInfo.processInfo.environment["TESTDOUBLES_SWIFT_HOST_LIBRARIES"], !path.isEmpty {
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["TESTDOUBLES_SWIFT_HOST_LIBRARIES"], !path.isEmpty {
         return path
     }
-    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+    var candidates: [String] = []
+    // The toolchain whose PackageDescription evaluates this manifest.
+    let maps = FileManager.default.contents(atPath: "/proc/self/maps").flatMap { String(data: $0, encoding: .utf8) }
     let marker = "/pm/ManifestAPI/libPackageDescription.so"
-    for line in maps.split(separator: "\n") where line.hasSuffix(marker) {
+    for line in (maps ?? "").split(separator: "\n") where line.hasSuffix(marker) {
         guard let slash = line.firstIndex(of: "/") else { continue }
-        return String(line[slash...].dropLast(marker.count)) + "/host"
+        candidates.append(String(line[slash...].dropLast(marker.count)) + "/host")
     }
-    return "/usr/lib/swift/host"
+    // The toolchain of the first `swiftc` on the PATH (one evaluation fell
+    // back to /usr/lib/swift/host on a loaded machine: the maps held no marker).
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let compiler = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+        guard FileManager.default.fileExists(atPath: compiler.path) else { continue }
+        let usr = compiler.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(usr.appendingPathComponent("lib/swift/host").path)
+        break
+    }
+    candidates.append("/usr/lib/swift/host")
+    return candidates.first {
+        FileManager.default.fileExists(atPath: $0 + "/SwiftSyntax.swiftmodule")
+    } ?? candidates[0]
 }()
 
 /// What every target that uses the host SwiftSyntax libraries needs.
