@@ -51,15 +51,9 @@ let package = Package(
         ),
         .plugin(name: "MockableBuildPlugin", capability: .buildTool(), dependencies: ["mockable"]),
         .testTarget(name: "MockableGeneratorTests", dependencies: ["MockableGenerator", "SwiftMockingOptions"]),
-        // The doubles-gen corpus (a link to ManualStubs' own), mocked by the build plugin and used for real.
-        .target(name: "DoublesGenCorpus", path: "Tests/DoublesGenCorpus"),
-        // Shapes beyond the doubles-gen corpus: label-only overloads, composition chosen by itself.
-        .target(name: "MockableCorpus", path: "Tests/MockableCorpus"),
-        .testTarget(
-            name: "MockableRoundTripTests",
-            dependencies: ["DoublesGenCorpus", "MockableCorpus", "SwiftMocking"],
-            plugins: ["MockableBuildPlugin"]
-        ),
+        // The round trip of the build plugin's mocks over the doubles-gen corpus and `MockableCorpus`
+        // (Tests/MockableRoundTripTests) is declared by the root manifest only: the corpus is
+        // ManualStubs' test folder, and only a manifest holding both packages can name it by path.
     ],
     swiftLanguageModes: [.v6]
 )
