@@ -12,7 +12,7 @@ extension InvocationRecorder {
     func capturing(
         returning placeholder: Any? = nil, at site: CallSite? = nil, _ body: () throws -> Void
     ) -> CaptureSession {
-        let host = needsRecordingHost ? RecordingHost() : nil
+        let host = hostsRecordingPasses ? RecordingHost() : nil
         let session = CaptureSession(
             scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host,
             site: site)
@@ -36,7 +36,7 @@ extension InvocationRecorder {
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
         on subject: Subject, at site: CallSite? = nil, _ body: (Subject) async throws -> R
     ) async -> CaptureSession {
-        let host = needsRecordingHost ? RecordingHost() : nil
+        let host = hostsRecordingPasses ? RecordingHost() : nil
         let session = CaptureSession(
             scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host,
             site: site)

@@ -169,10 +169,15 @@ public final class InvocationRecorder: Sendable {
         self.nameStorage = Locked(name)
         self.unmatchedCallPolicy = unmatchedCallPolicy
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        RecordingHostDemand.adjust(by: 1)
         TestDoubleSession.current?.adopt(self)
         #if canImport(XCTest)
         XCTestReporting.start()
         #endif
+    }
+
+    deinit {
+        leaveRecordingHostDemand()
     }
 
     // MARK: Registrations

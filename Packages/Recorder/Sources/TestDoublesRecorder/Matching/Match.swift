@@ -61,6 +61,12 @@ public enum Match {
     /// actor's drain, or on older runtimes the main queue's after an `await`
     /// of another actor brought the closure back) the process stops, after
     /// an issue at the `when` or `verify` line naming the fix.
+    ///
+    /// A pass runs on a thread of its own when the double it records may
+    /// need it, and also while any other live double may (see
+    /// ``RecordingHostDemand``): a closure that evaluates a matcher of
+    /// another double's class parameter (`stubA.when { stubB.save(Match.any()) }`)
+    /// or an `InvocationOrder` builder parks here too.
     @usableFromInline
     static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
         let message = """
@@ -73,8 +79,13 @@ public enum Match {
         // After the pass ended (a task the closure started and did not await), its job ends here when it can.
         session?.park(because: message)
         CaptureSession.reportStop(message, in: session)
-        // Reached only where no pass can park or end its job here (no pass at all, a target without the
-        // TestDoubles module, an unrecognized job runner): `record` must return a `T`, and none exists.
+        // Reached only where no pass can park or end its job here: `record` must return a `T`, and none
+        // exists (a made-up value would reach the test's code). Those places: a matcher written outside any
+        // `when`/`verify`/order; a pass that runs on the caller's thread because no live double needed a host
+        // when it started (see `RecordingHostDemand`: a runtime double that never recorded a pass, or a call
+        // on no double at all); a thread serving an actor's other jobs where no runtime layer can end the
+        // job (a target without the TestDoubles module, an unrecognized job runner). The issue above names
+        // the fix at the `when`/`verify` line first.
         fatalError(message)
     }
 

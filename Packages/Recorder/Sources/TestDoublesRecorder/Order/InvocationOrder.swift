@@ -64,9 +64,12 @@ public final class InvocationOrder: @unchecked Sendable {
         @Builder _ expectations: () throws -> [Expectation]
     ) {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let session = CaptureSession(scope: .anyRecorder)
+        let host = RecordingHostDemand.isPresent ? RecordingHost() : nil
+        let session = CaptureSession(scope: .anyRecorder, host: host, site: site)
         var listed: [Expectation] = []
-        CaptureSession.run(session) { listed = try expectations() }
+        // On a host while some live double may meet a value no source can make (see ``RecordingHostDemand``).
+        let hosted = host.map { CaptureSession.run(session, hostedBy: $0) { listed = try expectations() } } ?? false
+        if !hosted { CaptureSession.run(session) { listed = try expectations() } }
         run(listed, session: session, exhaustive: exhaustive, site: site)
     }
 
@@ -89,7 +92,7 @@ public final class InvocationOrder: @unchecked Sendable {
         @Builder _ expectations: () async throws -> [Expectation]
     ) async {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let (listed, session) = await Self.record(isolation: isolation, expectations)
+        let (listed, session) = await Self.record(isolation: isolation, site: site, expectations)
         run(listed, session: session, exhaustive: exhaustive, site: site)
     }
 
@@ -136,7 +139,7 @@ public final class InvocationOrder: @unchecked Sendable {
         @Builder _ expectations: () async throws -> [Expectation]
     ) async {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let (listed, session) = await Self.record(isolation: nil, expectations)
+        let (listed, session) = await Self.record(isolation: nil, site: site, expectations)
         run(listed, session: session, exhaustive: exhaustive, site: site)
     }
 
@@ -323,11 +326,22 @@ public final class InvocationOrder: @unchecked Sendable {
 }
 
 extension InvocationOrder {
+    /// Runs an async builder's recording pass: on a host while some live
+    /// double may meet a value no source can make (see
+    /// ``RecordingHostDemand``), its jobs run as the caller's actor.
     private static func record(
-        isolation: isolated (any Actor)?, _ expectations: () async throws -> [Expectation]
+        isolation: isolated (any Actor)?, site: CallSite, _ expectations: () async throws -> [Expectation]
     ) async -> ([Expectation], CaptureSession) {
-        let session = CaptureSession(scope: .anyRecorder)
+        let host = RecordingHostDemand.isPresent ? RecordingHost() : nil
+        let session = CaptureSession(scope: .anyRecorder, host: host, site: site)
         var listed: [Expectation] = []
+        if let host,
+            await CaptureSession.run(
+                session, hostedBy: host, isolation: isolation, lending: isolation,
+                { listed = try await expectations() })
+        {
+            return (listed, session)
+        }
         await CaptureSession.run(session, isolation: isolation) { listed = try await expectations() }
         return (listed, session)
     }
