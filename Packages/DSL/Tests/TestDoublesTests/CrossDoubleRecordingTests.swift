@@ -155,6 +155,8 @@ struct ShelfArchiveConformer: ShelfArchive {
         #expect(fixed.isEmpty)
     }
 
+    // Swift 6.0 has no isolated async `InvocationOrder` initializer (its closure cannot be main-actor isolated).
+    #if compiler(>=6.1)
     @Test @MainActor func mainActorAsyncInvocationOrderWithABareMatcherOfAClassParameterIsAnIssue() async throws {
         let counter = try Stub<any ShelfCounter>()
         let archive = try Stub<any ShelfArchive>()
@@ -179,6 +181,7 @@ struct ShelfArchiveConformer: ShelfArchive {
         }
         #expect(fixed.isEmpty)
     }
+    #endif
 
     @Test func invocationOrderCallingAClassResultWithoutAValueIsAnIssueAtItsLine() throws {
         let archive = try Stub<any ShelfArchive>()
