@@ -45,11 +45,19 @@ public struct ShapeGenerator: Sendable {
     }
 
     /// Every shape of a seed, generated once per process (the pairwise tier is the slow part).
+    ///
+    /// Generated while holding the lock, so callers that ask at the same
+    /// time (the lab's tests, run in parallel) wait for one generation
+    /// instead of each making its own: in the debug build under qemu-user one
+    /// generation of seed 1 takes minutes of emulated CPU, and two sync tests
+    /// generating it side by side held both of the run's cooperative threads.
     static func everyShape(seed: UInt64) -> [Shape] {
-        if let cached = cache.withLock({ $0[seed] }) { return cached }
-        let shapes = ShapeGenerator(seed: seed, size: nil).generateEveryShape()
-        cache.withLock { $0[seed] = shapes }
-        return shapes
+        cache.withLock { cache in
+            if let cached = cache[seed] { return cached }
+            let shapes = ShapeGenerator(seed: seed, size: nil).generateEveryShape()
+            cache[seed] = shapes
+            return shapes
+        }
     }
 
     private static let cache = Mutex<[UInt64: [Shape]]>([:])

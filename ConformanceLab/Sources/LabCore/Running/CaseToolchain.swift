@@ -26,6 +26,14 @@ public struct CaseToolchain: Sendable {
         return nil
     }
 
+    /// Where a host build of the generated package puts its products: the
+    /// repository's own `.build`, so the modules of this repository that the
+    /// cases link were already compiled by `swift build` at the root (same
+    /// compiler, configuration and flags) and only the cases compile.
+    var hostScratch: URL {
+        repositoryRoot.appendingPathComponent(".build")
+    }
+
     /// The script that cross-builds a generated package for arm64 in the toolchain root.
     var crossBuildScript: URL {
         repositoryRoot.appendingPathComponent("ConformanceLab/Scripts/build-arm64")
@@ -43,8 +51,8 @@ public struct CaseToolchain: Sendable {
             outcome = try await ProcessLauncher.run(
                 "/usr/bin/env",
                 [
-                    "swift", "build", "--package-path", package.path, "-c", configuration.rawValue, "--product",
-                    GeneratedPackage.runnerProduct,
+                    "swift", "build", "--package-path", package.path, "--scratch-path", hostScratch.path, "-c",
+                    configuration.rawValue, "--product", GeneratedPackage.runnerProduct,
                 ],
                 timeout: 3_600)
         } else {
@@ -61,7 +69,7 @@ public struct CaseToolchain: Sendable {
                 architecture: architecture, log: log.path, termination: outcome.terminationDescription, errors: errors)
         }
         if architecture == Architecture.host {
-            return package.appendingPathComponent(".build/\(configuration.rawValue)/\(GeneratedPackage.runnerProduct)")
+            return hostScratch.appendingPathComponent("\(configuration.rawValue)/\(GeneratedPackage.runnerProduct)")
                 .path
         }
         // The cross-build script prints the runner's host path on its last line.
