@@ -48,9 +48,8 @@ public struct ShapeGenerator: Sendable {
     ///
     /// Generated while holding the lock, so callers that ask at the same
     /// time (the lab's tests, run in parallel) wait for one generation
-    /// instead of each making its own: in the debug build under qemu-user one
-    /// generation of seed 1 takes minutes of emulated CPU, and two sync tests
-    /// generating it side by side held both of the run's cooperative threads.
+    /// instead of each making its own (in the debug build a generation is
+    /// seconds of CPU natively, far more under emulation).
     static func everyShape(seed: UInt64) -> [Shape] {
         cache.withLock { cache in
             if let cached = cache[seed] { return cached }
