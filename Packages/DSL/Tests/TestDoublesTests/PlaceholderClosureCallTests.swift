@@ -18,6 +18,23 @@ struct Reporter {
     let report: (String) -> Int
 }
 
+/// Async requirements whose results are closures: their passes are hosted like the synchronous ones'.
+protocol AsyncHandlerFactory {
+    func makeHandler(for id: Int) async -> (Int) -> Int
+    var transform: (inout Int) -> Int { get async }
+}
+
+struct LiveAsyncHandlerFactory: AsyncHandlerFactory {
+    func makeHandler(for id: Int) async -> (Int) -> Int { { $0 + id } }
+    var transform: (inout Int) -> Int {
+        get async {
+            {
+                $0 += 1; return $0
+            }
+        }
+    }
+}
+
 struct LiveHandlerFactory: HandlerFactory {
     func makeHandler(for id: Int) -> (Int) -> Int { { $0 + id } }
     func makeReporter(named name: String) -> Reporter { Reporter(label: name) { $0.count } }
@@ -75,5 +92,32 @@ struct LiveHandlerFactory: HandlerFactory {
         #expect(issues.first?.location?.line == line)
         factory.when { $0.makeAsyncHandler() }.thenReturn { $0.count + 100 }
         #expect(await factory().makeAsyncHandler()("abcd") == 104)
+    }
+
+    @Test func callingTheClosureAnAsyncRequirementReturnedInsideWhenIsAnIssue() async throws {
+        let factory = try Stub<any AsyncHandlerFactory>(getterEffects: .nonthrowing)
+        var lines: [Int] = []
+        let issues = await TestDoubleIssueReporting.capture { () async in
+            lines.append(#line + 1)
+            await factory.when { double -> (Int) -> Int in
+                let handler = await double.makeHandler(for: Match.any())
+                _ = handler(1)
+                return handler
+            }.thenReturn { $0 * 2 }
+            lines.append(#line + 1)
+            await factory.when { double -> (inout Int) -> Int in
+                let transform = await double.transform
+                var value = 1
+                _ = transform(&value)
+                return transform
+            }.thenReturn {
+                $0 += 2; return $0
+            }
+        }
+        // Each pass parked at the placeholder closure's call: an issue at its line, and the process goes on.
+        #expect(issues.map(\.kind) == [.invalidRecording, .invalidRecording])
+        #expect(issues.map { $0.location?.line } == lines)
+        await factory.when { await $0.makeHandler(for: Match.equal(3)) }.thenReturn { $0 * 7 }
+        #expect(await factory().makeHandler(for: 3)(6) == 42)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TestDoublesMetadata
 @_spi(TestDoublesInternals) import TestDoublesRecorder
+import TestDoublesTrampolines
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,6 +26,11 @@ enum PlaceholderSynthesis {
         }
         // A call with no value on a thread serving an actor's other jobs ends the pass there (see AbandonedJob).
         AbandonedJob.installRuntimeSteps()
+        #if compiler(>=6.2)
+        // Async recording closures run behind the native stack barrier (a
+        // closure capturing an Int128 can be miscompiled on x86_64).
+        RecordingClosureBarrier.install { isolation, body in await NativeStackBarrier.run(isolation: isolation, body) }
+        #endif
         return true
     }()
 

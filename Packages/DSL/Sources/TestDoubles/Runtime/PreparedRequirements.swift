@@ -17,8 +17,8 @@ final class PreparedRequirements: @unchecked Sendable {
     /// no list made here names, so its passes always run where a call may
     /// park (see `InvocationRecorder.declareRecordingTypes`). Nil too when a
     /// result's placeholder may hold a closure (see
-    /// ``mayHoldCallablePlaceholder(_:)``) of a synchronous requirement: a
-    /// closure that calls it parks.
+    /// ``mayHoldCallablePlaceholder(_:)``), synchronous or async: a closure
+    /// that calls it parks.
     let recordingTypes: [Any.Type]?
 
     init(_ shapes: [RequirementShape]) {
@@ -30,12 +30,8 @@ final class PreparedRequirements: @unchecked Sendable {
             types.append(contentsOf: shape.argumentTypes)
             types.append(shape.resultType)
         }
-        // Not for an async requirement's closure result: a hosted async pass of one (an async getter
-        // returning `(inout Int) -> Int`) crashed the lab's process in 1 of 3 full runs, inside the
-        // concurrency runtime while the host lent the caller's actor (`ActorLoan`); unhosted, such a
-        // pass records as before and calling its placeholder closure stops as before.
         let alwaysHosted = shapes.contains {
-            $0.genericParameterCount > 0 || (!$0.isAsync && Self.mayHoldCallablePlaceholder($0.resultType))
+            $0.genericParameterCount > 0 || Self.mayHoldCallablePlaceholder($0.resultType)
         }
         recordingTypes = alwaysHosted ? nil : types
     }
