@@ -4,6 +4,11 @@ extension InvocationRecorder {
     /// Dispatches a call of a synchronous requirement with its arguments
     /// boxed on the stack, and returns its typed answer.
     ///
+    /// Inlined into the conformer, so the arguments are boxed (or read as
+    /// words) for their concrete types. Up to two arguments of the scalar
+    /// types (``ScalarKind``) go to the engine as words, as a runtime
+    /// `Stub`'s do: recorded and matched unboxed, the same values.
+    ///
     /// A call whose requirement's first registration is a catch-all with a
     /// configured `Void` or scalar value next is answered in one hold: the
     /// ledger takes the boxes themselves (no array is allocated) and a
@@ -15,10 +20,13 @@ extension InvocationRecorder {
     ///   - requirement: The requirement called.
     ///   - arguments: The arguments, in declaration order.
     /// - Returns: The answer.
+    @inlinable
     func answer<each A, R>(_ requirement: Requirement, stackArguments arguments: repeat each A) -> R {
+        if let scalars = ManualScalars.arguments(repeat each arguments) {
+            return typedAnswer(dispatch(requirement, scalars: scalars), requirement)
+        }
         var count = 0
         for _ in repeat (each A).self { count += 1 }
-        guard count > 0 else { return answer(requirement, []) }
         // The buffer's body returns a concrete type: one returning `R` made
         // the runtime look generic metadata up on every call.
         let dispatched = withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
@@ -51,7 +59,8 @@ extension InvocationRecorder {
 
     /// What a call with stack-boxed arguments came to: answered in one hold,
     /// or declined with its arguments moved into an array.
-    private enum StackDispatch {
+    @usableFromInline
+    enum StackDispatch {
         case answered(ScalarCallOutcome)
         case declined([Any])
     }
@@ -59,15 +68,17 @@ extension InvocationRecorder {
     /// A one-hold answer as `R`: `()` and a scalar of exactly `R`'s type
     /// without boxing; anything else through ``TypedAnswer``, as the general
     /// path gives it (a value of another type is an issue and a placeholder).
-    private func typedAnswer<R>(_ immediate: ScalarCallOutcome, _ requirement: Requirement) -> R {
+    @inlinable
+    func typedAnswer<R>(_ immediate: ScalarCallOutcome, _ requirement: Requirement) -> R {
         switch immediate {
         case .returnedVoid:
             if R.self == Void.self { return unsafeBitCast((), to: R.self) }
             return TypedAnswer.resolve(.returned(()), self, requirement, forward: nil)
         case .returnedScalar(let kind, let word):
-            return kind.value(from: word, as: R.self) {
-                TypedAnswer.resolve(.returned(kind.value(from: word)), self, requirement, forward: nil)
+            if let expected = ManualScalars.kind(of: R.self), expected == kind {
+                return ManualScalars.value(word, as: R.self, kind: expected)
             }
+            return TypedAnswer.resolve(.returned(kind.value(from: word)), self, requirement, forward: nil)
         case .forward:
             return TypedAnswer.resolve(.forward, self, requirement, forward: nil)
         case .outcome(let outcome):

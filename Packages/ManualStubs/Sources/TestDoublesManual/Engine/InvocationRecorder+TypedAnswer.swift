@@ -2,6 +2,7 @@ import TestDoublesRecorder
 
 extension InvocationRecorder {
     /// Dispatches a call of a synchronous, non-throwing requirement and returns its typed answer.
+    @usableFromInline
     func answer<R>(_ requirement: Requirement, _ arguments: [Any], forward: (() -> R)? = nil) -> R {
         TypedAnswer.resolve(dispatch(requirement, arguments: arguments), self, requirement, forward: forward)
     }

@@ -6,6 +6,7 @@
 /// A requirement's identity is its name together with the static types of
 /// its arguments and result, its effects and its error type, so overloads
 /// that differ only by type stay independent.
+@usableFromInline
 final class RequirementTable: Sendable {
     /// What a requirement is, as a hashable key that needs no type names and
     /// no allocation: the argument types are one tuple metatype.
@@ -19,6 +20,7 @@ final class RequirementTable: Sendable {
     }
 
     /// Which accessor of a name the requirement is.
+    @usableFromInline
     enum Kind: Hashable {
         case call
         case setter
@@ -29,102 +31,53 @@ final class RequirementTable: Sendable {
     private struct State {
         var requirements: [Key: Requirement] = [:]
         var last: (key: Key, requirement: Requirement)?
-        /// The requirements of statically typed arguments found last, the
-        /// latest first, each with its argument types one by one: a repeated
-        /// call compares them without asking the runtime for the tuple of its
-        /// argument types (a hashed lookup that cost more than the rest of a
-        /// six-argument call).
-        var recent: [TypedEntry] = []
-    }
-
-    /// How many call sites' requirements ``State/recent`` keeps: a double
-    /// whose test alternates between a few requirements finds each there.
-    static let recentCapacity = 8
-
-    /// A requirement with the identity of each of its argument types,
-    /// immutable, so a call compares it outside the lock.
-    private final class TypedEntry: Sendable {
-        let name: String
-        /// The bits of `name`: the same bits are the same string (a
-        /// `#function` literal of one call site always has the same), so a
-        /// call from the same site compares two words instead of the text.
-        let nameBits: (UInt64, UInt64)
-        let kind: Kind
-        let effects: UInt8
-        let arguments: [ObjectIdentifier]
-        let result: ObjectIdentifier
-        let error: ObjectIdentifier?
-        let requirement: Requirement
-
-        init(
-            name: String, kind: Kind, effects: UInt8, arguments: [ObjectIdentifier], result: ObjectIdentifier,
-            error: ObjectIdentifier?, requirement: Requirement
-        ) {
-            self.name = name
-            self.nameBits = TypedEntry.bits(of: name)
-            self.kind = kind
-            self.effects = effects
-            self.arguments = arguments
-            self.result = result
-            self.error = error
-            self.requirement = requirement
-        }
-
-        /// The two words of a string's representation (a literal's address
-        /// and count, a small string's bytes, a native buffer's reference):
-        /// equal words are equal contents, since a string's storage never
-        /// changes while a copy of it is kept here.
-        @inline(__always)
-        static func bits(of name: String) -> (UInt64, UInt64) {
-            unsafeBitCast(name, to: (UInt64, UInt64).self)
-        }
-
-        /// Whether this entry is the requirement of a call with these names and types.
-        @inline(__always)
-        func matches<each A>(
-            _ name: String, _ nameBits: (UInt64, UInt64), _ kind: Kind, _ effects: UInt8, _ result: ObjectIdentifier,
-            _ error: ObjectIdentifier?, _: repeat (each A).Type
-        ) -> Bool {
-            guard self.result == result, self.kind == kind, self.effects == effects, self.error == error,
-                self.nameBits == nameBits || self.name == name
-            else { return false }
-            var index = 0
-            for type in repeat (each A).self {
-                guard index < arguments.count, arguments[index] == ObjectIdentifier(type) else { return false }
-                index += 1
-            }
-            return index == arguments.count
-        }
     }
 
     private let table = Locked(State())
+    /// The requirements of statically typed call sites, read without the lock.
+    @usableFromInline let sites = RequirementSiteIndex()
 
     /// The requirement for a call with these argument types and result.
+    ///
+    /// Inlined into the conformer's call, where the types are usually
+    /// concrete: a call from a site seen before compares a few words with
+    /// the sites of ``sites`` and takes no lock; any other call goes on to
+    /// ``requirement(missed:_:effects:error:arguments:result:)``.
+    @inlinable
     func requirement<each A, R>(
         _ name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type? = nil,
         arguments _: repeat (each A).Type, result: R.Type
     ) -> Requirement {
-        let result = ObjectIdentifier(R.self)
-        let errorID = error.map(ObjectIdentifier.init)
-        let nameBits = TypedEntry.bits(of: name)
-        // The entries are immutable: compared outside the lock, after one retain of the list.
-        let recent = table.withLock { $0.recent }
-        for entry in recent
-        where entry.matches(name, nameBits, kind, effects.rawValue, result, errorID, repeat (each A).self) {
-            return entry.requirement
+        var count = 0
+        for _ in repeat (each A).self { count += 1 }
+        if let found = sites.requirement(
+            RequirementSiteIndex.words(of: name), shape: RequirementSiteIndex.shape(effects, kind, count: count),
+            result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init), arguments: repeat (each A).self)
+        {
+            return found
         }
+        return requirement(
+            missed: name, kind, effects: effects, error: error, arguments: repeat (each A).self, result: R.self)
+    }
+
+    /// The requirement of a call ``sites`` does not know: found (or made)
+    /// by its key under the lock, and its site added to ``sites``.
+    @usableFromInline
+    func requirement<each A, R>(
+        missed name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type?,
+        arguments _: repeat (each A).Type, result: R.Type
+    ) -> Requirement {
         var types: [Any.Type] = []
         for type in repeat (each A).self { types.append(type) }
         let key = Key(
             name: name, kind: kind, effects: effects.rawValue, arguments: ObjectIdentifier((repeat each A).self),
-            result: result, error: errorID)
+            result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init))
         let found = requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) { types }
-        let entry = TypedEntry(
-            name: name, kind: kind, effects: effects.rawValue, arguments: types.map(ObjectIdentifier.init),
-            result: result, error: errorID, requirement: found)
-        table.withLock { state in
-            state.recent.insert(entry, at: 0)
-            if state.recent.count > Self.recentCapacity { state.recent.removeLast() }
+        table.withLock { _ in
+            sites.add(
+                name, shape: RequirementSiteIndex.shape(effects, kind, count: types.count),
+                result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init),
+                arguments: types.map(ObjectIdentifier.init), requirement: found)
         }
         return found
     }
@@ -190,6 +143,7 @@ final class RequirementTable: Sendable {
 private enum ErasedArguments {}
 
 /// Boxes the arguments of a call in declaration order.
+@usableFromInline
 func boxed<each A>(_ arguments: repeat each A) -> [Any] {
     var count = 0
     for _ in repeat (each A).self { count += 1 }

@@ -13,6 +13,7 @@ extension ManualStub {
     ///   - args: The requirement's arguments, in declaration order.
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
+    @inlinable
     public func call<each A, R>(_ args: repeat each A, function: String = #function) -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .none, arguments: repeat (each A).self, result: R.self)

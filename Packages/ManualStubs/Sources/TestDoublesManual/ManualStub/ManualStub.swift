@@ -23,7 +23,7 @@
 public final class ManualStub<Conformer: ManualStubConformer>: RecordingTestDouble, Sendable {
     /// The engine of the double.
     public let recorder: InvocationRecorder
-    let requirementTable = RequirementTable()
+    @usableFromInline let requirementTable = RequirementTable()
     private let conformerInstance = Locked(WeakConformer())
 
     /// Creates a controller with no registrations.

@@ -94,6 +94,9 @@ final class ConfiguredBehavior: @unchecked Sendable {
     let unboxedHandler: ((UnsafeBufferPointer<Any>, Int) throws -> UInt64)?
     /// The kind of ``unboxedHandler``'s answer; nil for `()`.
     let unboxedKind: ScalarKind?
+    /// The value of a `.value` action (`thenReturn`), read without copying
+    /// the action; nil for any other action.
+    let returnedValue: Any?
 
     init(action: BehaviorAction, site: CallSite, scalarHandler: ScalarHandler? = nil) {
         self.action = action
@@ -108,6 +111,7 @@ final class ConfiguredBehavior: @unchecked Sendable {
             self.unboxedHandler = nil
             self.unboxedKind = nil
         }
+        if case .value(let value) = action { returnedValue = value } else { returnedValue = nil }
     }
 }
 
@@ -223,19 +227,26 @@ struct BehaviorChain {
         case answer(ImmediateAnswer)
         /// A synchronous handler, to run outside the hold, with its per-behavior call count.
         case handler(ConfiguredBehavior, count: Int)
+        /// A configured value that is not an unboxed one (a `String`, a
+        /// struct, a class reference), answered once the hold is over.
+        case value(Any)
     }
 
     /// Consumes one use of the next step when a call can be served in the
     /// hold that records it: its answer needs no boxing, or it is a
-    /// synchronous handler, which runs after the hold; consumes nothing
-    /// otherwise (actions around the call, or any other behavior, take the
-    /// general path).
+    /// synchronous handler or any other configured value, given after the
+    /// hold; consumes nothing otherwise (actions around the call, or any
+    /// other behavior, take the general path).
     @inline(__always)
     mutating func nextOneHoldStep() -> OneHoldStep? {
         guard hooks == nil, let position = current() else { return nil }
         if let answer = steps[position].immediateAnswer {
             steps[position].used += 1
             return .answer(answer)
+        }
+        if let value = steps[position].behavior.returnedValue {
+            steps[position].used += 1
+            return .value(value)
         }
         guard steps[position].isHandler else { return nil }
         steps[position].used += 1

@@ -247,10 +247,10 @@ extension InvocationRecorder {
     /// requirement's first registration is a catch-all (no matcher to run)
     /// with no actions around its calls whose next behavior is an unboxed
     /// value (see ``ImmediateAnswer``), answered in the hold that records
-    /// the call, or a synchronous handler, run once that hold is over and
-    /// its answer recorded as the general path records it (the same pick,
-    /// ledger entry, answer and completion); nil (and nothing consumed or
-    /// recorded) otherwise.
+    /// the call, or a synchronous handler or any other configured value,
+    /// run or given once that hold is over and its answer recorded as the
+    /// general path records it (the same pick, ledger entry, answer and
+    /// completion); nil (and nothing consumed or recorded) otherwise.
     ///
     /// With `consuming`, the arguments move into the ledger, and a handler
     /// reads the ledger's, lent: the front's buffer is left uninitialized
@@ -279,6 +279,11 @@ extension InvocationRecorder {
                             consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
                         notification = appendInvocation(
                             &state, requirement, recorded, .returned, first.number, immediate: answer)
+                    case .value:
+                        ticket = state.nextTicket
+                        let recorded: CallArguments =
+                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                        notification = appendInvocation(&state, requirement, recorded, .returned, first.number)
                     case .handler(let behavior, _):
                         let next = state.nextTicket
                         ticket = next
@@ -302,6 +307,11 @@ extension InvocationRecorder {
         switch taken {
         case nil: return nil
         case .answer(let answer)?: return answer.outcome
+        case .value(let value)?:
+            // What the general path answers and records for a configured value: the same outcome and completion.
+            let outcome = CallOutcome.returned(value)
+            if let ticket { complete(ticket, outcome) }
+            return .outcome(outcome)
         case .handler(let behavior, let count)?:
             // Consumed, the arguments are the ledger's now (boxed, so always lent back). The loan keeps
             // their chunk alive while the handler reads them, even if the ledger is cleared meanwhile;

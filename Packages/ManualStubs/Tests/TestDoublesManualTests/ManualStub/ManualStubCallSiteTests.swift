@@ -1,0 +1,99 @@
+import Testing
+
+@testable import TestDoublesManual
+
+/// A protocol whose conformer calls its controller from fixed sites, with
+/// scalar arguments and answers, and with names given at run time.
+protocol CallSiteProbe {
+    func echo(_ value: Int) -> Int
+    func pair(_ small: Int8, _ large: UInt64) -> Float
+    func mixed(_ flag: Bool, _ real: Double) -> Double
+    func label(_ text: String) -> String
+    func named(_ name: String, _ value: Int) -> Int
+}
+
+struct CallSiteProbeStubConformer: CallSiteProbe, ManualStubConformer {
+    let stub: ManualStub<Self>
+    init(stub: ManualStub<Self>) { self.stub = stub }
+
+    func echo(_ value: Int) -> Int { stub.call(value) }
+    func pair(_ small: Int8, _ large: UInt64) -> Float { stub.call(small, large) }
+    func mixed(_ flag: Bool, _ real: Double) -> Double { stub.call(flag, real) }
+    func label(_ text: String) -> String { stub.call(text) }
+    func named(_ name: String, _ value: Int) -> Int { stub.call(value, function: name) }
+}
+typealias CallSiteProbeStub = ManualStub<CallSiteProbeStubConformer>
+
+/// The call-site index a conformer's calls find their requirement in, and
+/// the scalar lane their arguments and answers take: the same requirement,
+/// values and matches as before, bit for bit.
+@Suite struct ManualStubCallSiteTests {
+    @Test func aCallSiteIsIndexedOnceAndFoundAgain() {
+        let probe = CallSiteProbeStub()
+        probe.when { $0.echo(Match.any()) }.thenReturn(7)
+        let service: any CallSiteProbe = probe()
+        #expect(probe.requirementTable.sites.published.load(ordering: .relaxed) == 1)
+        for value in 0..<3 { #expect(service.echo(value) == 7) }
+        #expect(probe.requirementTable.sites.published.load(ordering: .relaxed) == 1)
+        probe.when { $0.label(Match.any()) }.thenReturn("x")
+        #expect(service.label("a") == "x")
+        #expect(probe.requirementTable.sites.published.load(ordering: .relaxed) == 2)
+        probe.verify(3...3) { $0.echo(Match.any()) }
+        let echoed: [Int] = probe.when { $0.echo(Match.any()) }.arguments()
+        #expect(echoed == [0, 1, 2])
+    }
+
+    @Test func moreCallSitesThanTheIndexHoldsKeepTheirOwnAnswers() {
+        let probe = CallSiteProbeStub()
+        let count = RequirementSiteIndex.capacity + 8
+        for index in 0..<count {
+            probe.when { $0.named("op\(index)(_:)", Match.any()) }.thenReturn(index * 10)
+        }
+        let service: any CallSiteProbe = probe()
+        for round in 0..<2 {
+            for index in 0..<count { #expect(service.named("op\(index)(_:)", round) == index * 10) }
+        }
+        #expect(probe.requirementTable.sites.published.load(ordering: .relaxed) == RequirementSiteIndex.capacity)
+        for index in 0..<count {
+            probe.verify(2...2) { $0.named("op\(index)(_:)", Match.any()) }
+        }
+    }
+
+    @Test func aNameBuiltTwiceAtRunTimeIsOneRequirement() {
+        // Longer than a small string: each build has storage of its own, so its words differ.
+        func name() -> String { String(repeating: "operation", count: 3) + "(_:)" }
+        let probe = CallSiteProbeStub()
+        probe.when { $0.named(name(), Match.any()) }.thenReturn(5)
+        let service: any CallSiteProbe = probe()
+        #expect(service.named(name(), 1) == 5)
+        #expect(service.named(name(), 2) == 5)
+        probe.verify(2...2) { $0.named(name(), Match.any()) }
+        #expect(probe.requirementTable.sites.published.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func scalarArgumentsAreRecordedAndMatchedBitForBit() {
+        let probe = CallSiteProbeStub()
+        let quietNaN = Float(bitPattern: 0x7FC0_0123)
+        probe.when { $0.pair(Match.equal(Int8.min), Match.any()) }.thenReturn(quietNaN)
+        probe.when { $0.pair(Match.any(), Match.any()) }.thenReturn(1.5)
+        let service: any CallSiteProbe = probe()
+        #expect(service.pair(Int8.min, UInt64.max).bitPattern == quietNaN.bitPattern)
+        #expect(service.pair(-1, 0x8000_0000_0000_0001) == 1.5)
+        let pairs: [(Int8, UInt64)] = probe.when { $0.pair(Match.any(), Match.any()) }.arguments()
+        #expect(pairs.map(\.0) == [Int8.min, -1])
+        #expect(pairs.map(\.1) == [UInt64.max, 0x8000_0000_0000_0001])
+        probe.verify(1...1) { $0.pair(Match.equal(-1), Match.equal(0x8000_0000_0000_0001)) }
+    }
+
+    @Test func scalarArgumentsReachAHandlerUnchanged() {
+        let probe = CallSiteProbeStub()
+        probe.when { $0.mixed(Match.any(), Match.any()) }.then { (flag: Bool, real: Double) in flag ? real : -real }
+        let service: any CallSiteProbe = probe()
+        let negativeZero = -0.0
+        #expect(service.mixed(true, negativeZero).bitPattern == negativeZero.bitPattern)
+        #expect(service.mixed(false, 2.5) == -2.5)
+        let calls: [(Bool, Double)] = probe.when { $0.mixed(Match.any(), Match.any()) }.arguments()
+        #expect(calls.map(\.0) == [true, false])
+        #expect(calls.map(\.1.bitPattern) == [negativeZero.bitPattern, 2.5.bitPattern])
+    }
+}
