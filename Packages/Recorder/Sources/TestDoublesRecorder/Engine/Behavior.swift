@@ -125,6 +125,8 @@ struct BehaviorStep {
     /// Whether the behavior is a synchronous handler (`then`), which a call
     /// served in one hold runs once the hold is over.
     let isHandler: Bool
+    /// Whether the behavior is a configured value (`thenReturn`).
+    let isValue: Bool
     var used = 0
 
     init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite, scalarHandler: ScalarHandler? = nil) {
@@ -132,6 +134,7 @@ struct BehaviorStep {
         self.repetition = repetition
         self.immediateAnswer = ImmediateAnswer(action)
         if case .compute = action { isHandler = true } else { isHandler = false }
+        if case .value = action { isValue = true } else { isValue = false }
     }
 }
 
@@ -228,8 +231,10 @@ struct BehaviorChain {
         /// A synchronous handler, to run outside the hold, with its per-behavior call count.
         case handler(ConfiguredBehavior, count: Int)
         /// A configured value that is not an unboxed one (a `String`, a
-        /// struct, a class reference), answered once the hold is over.
-        case value(Any)
+        /// struct, a class reference), answered once the hold is over. (The
+        /// behavior, not the value: an existential payload made every copy
+        /// of a step go through value witnesses.)
+        case value(ConfiguredBehavior)
     }
 
     /// Consumes one use of the next step when a call can be served in the
@@ -244,9 +249,9 @@ struct BehaviorChain {
             steps[position].used += 1
             return .answer(answer)
         }
-        if let value = steps[position].behavior.returnedValue {
+        if steps[position].isValue {
             steps[position].used += 1
-            return .value(value)
+            return .value(steps[position].behavior)
         }
         guard steps[position].isHandler else { return nil }
         steps[position].used += 1

@@ -307,9 +307,14 @@ extension InvocationRecorder {
         switch taken {
         case nil: return nil
         case .answer(let answer)?: return answer.outcome
-        case .value(let value)?:
+        case .value(let behavior)?:
             // What the general path answers and records for a configured value: the same outcome and completion.
-            let outcome = CallOutcome.returned(value)
+            let outcome: CallOutcome
+            if let value = behavior.returnedValue {
+                outcome = .returned(value)
+            } else {
+                outcome = handlerOutcome(behavior, 0, requirement, UnsafeBufferPointer(start: nil, count: 0))
+            }
             if let ticket { complete(ticket, outcome) }
             return .outcome(outcome)
         case .handler(let behavior, let count)?:
