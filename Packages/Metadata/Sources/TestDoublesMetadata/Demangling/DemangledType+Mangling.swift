@@ -65,18 +65,18 @@ struct TypeMangler {
         case .nominal(let nominal):
             appendNominal(nominal)
         case .tuple(let elements):
-            appendTuple(elements.map { ($0.label, $0.type, $0.isVariadic, ParameterOwnership.default) })
+            appendTuple(elements.map { DemangledParameter(label: $0.label, type: $0.type, isVariadic: $0.isVariadic) })
         case .function(let function):
             append(function.result)
             if function.parameters.count == 1, let only = function.parameters.first, only.label == nil,
                 !only.isVariadic, !Self.isTuple(only.type)
             {
                 append(only.type)
-                appendOwnership(only.ownership)
+                appendFlags(of: only)
             } else if function.parameters.isEmpty {
                 output += "y"
             } else {
-                appendTupleBody(function.parameters.map { ($0.label, $0.type, $0.isVariadic, $0.ownership) })
+                appendTupleBody(function.parameters)
             }
             if function.isAsync { output += "Ya" }
             if function.isSendable { output += "Yb" }
@@ -176,16 +176,18 @@ struct TypeMangler {
         return false
     }
 
-    mutating func appendOwnership(_ ownership: ParameterOwnership) {
-        switch ownership {
+    /// A parameter's ownership and `isolated` marks, in the order the compiler writes them.
+    mutating func appendFlags(of parameter: DemangledParameter) {
+        switch parameter.ownership {
         case .default: break
         case .inout: output += "z"
         case .owned: output += "n"
         case .shared: output += "h"
         }
+        if parameter.isIsolated { output += "Yi" }
     }
 
-    mutating func appendTuple(_ elements: [(String?, DemangledType, Bool, ParameterOwnership)]) {
+    mutating func appendTuple(_ elements: [DemangledParameter]) {
         if elements.isEmpty {
             output += "yt"
         } else {
@@ -193,12 +195,12 @@ struct TypeMangler {
         }
     }
 
-    mutating func appendTupleBody(_ elements: [(String?, DemangledType, Bool, ParameterOwnership)]) {
-        for (offset, (label, type, isVariadic, ownership)) in elements.enumerated() {
-            append(type)
-            appendOwnership(ownership)
-            if let label { identifier(label) }
-            if isVariadic { output += "d" }
+    mutating func appendTupleBody(_ elements: [DemangledParameter]) {
+        for (offset, element) in elements.enumerated() {
+            append(element.type)
+            appendFlags(of: element)
+            if let label = element.label { identifier(label) }
+            if element.isVariadic { output += "d" }
             if offset == 0 { output += "_" }
         }
         output += "t"

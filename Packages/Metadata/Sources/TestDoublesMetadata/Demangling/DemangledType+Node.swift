@@ -199,7 +199,12 @@ struct DemangledTypeBuilder {
         case .owned: ownership = .owned
         case .shared: ownership = .shared
         case .sending: ownership = .owned
-        case .isolated, .compileTimeLiteral: throw failure("unsupported parameter attribute \(content.kind.rawValue)")
+        case .isolated:
+            guard let inner = content.firstChild else { throw failure("empty parameter type") }
+            var isolated = try parameter(inner, label: label, isVariadic: isVariadic)
+            isolated.isIsolated = true
+            return isolated
+        case .compileTimeLiteral: throw failure("unsupported parameter attribute \(content.kind.rawValue)")
         default:
             return DemangledParameter(label: label, type: try type(node), isVariadic: isVariadic)
         }

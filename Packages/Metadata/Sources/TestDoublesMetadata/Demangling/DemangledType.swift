@@ -168,6 +168,9 @@ public struct DemangledParameter: Hashable, Sendable {
     public var ownership: ParameterOwnership
     /// Whether the parameter is variadic (`T...`, passed as an array).
     public var isVariadic: Bool
+    /// Whether the parameter is `isolated` (the function runs on that
+    /// actor); it is passed as any other parameter of its type.
+    public var isIsolated: Bool
 
     /// Creates a parameter.
     ///
@@ -176,13 +179,16 @@ public struct DemangledParameter: Hashable, Sendable {
     ///   - type: The parameter's type.
     ///   - ownership: How it is passed.
     ///   - isVariadic: Whether it is variadic.
+    ///   - isIsolated: Whether it is `isolated`.
     public init(
-        label: String? = nil, type: DemangledType, ownership: ParameterOwnership = .default, isVariadic: Bool = false
+        label: String? = nil, type: DemangledType, ownership: ParameterOwnership = .default, isVariadic: Bool = false,
+        isIsolated: Bool = false
     ) {
         self.label = label
         self.type = type
         self.ownership = ownership
         self.isVariadic = isVariadic
+        self.isIsolated = isIsolated
     }
 }
 

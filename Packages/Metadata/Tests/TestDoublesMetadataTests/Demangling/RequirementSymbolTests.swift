@@ -2,6 +2,8 @@ import Testing
 
 @testable import TestDoublesMetadata
 
+private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
+
 @Suite struct RequirementSymbolTests {
     private func nominal(
         _ module: String, _ name: String, _ kind: DemangledNominalType.Kind = .structure
@@ -30,6 +32,24 @@ import Testing
         #expect(function.result.description == "Swift.Optional<App.Shape>")
         #expect(function.thrownError == .untyped)
         #expect(!function.isAsync)
+    }
+
+    @Test func decodesAnIsolatedParameterAndWritesItBack() throws {
+        // `func run(on actor: isolated (any Actor)?, _ job: String) async -> String`, a witness of a test target.
+        let symbol = try RequirementSymbol(
+            mangledName: "$s16TestDoublesTests13P19LiveWorkerVAA0dF0A2aDP3run2on_SSScA_pSgYi_SStYaFTWTu")
+        #expect(symbol.name.description == "run(on:_:)")
+        let function = symbol.functionType
+        #expect(function.parameters.map(\.isIsolated) == [true, false])
+        #expect(function.parameters[0].type.description == "Swift.Optional<any Swift.Actor>")
+        #expect(function.parameters[0].ownership == .default)
+        #expect(function.isAsync)
+        // Written back, the function type names the same runtime type as the compiler's.
+        var closure = function
+        closure.representation = .escaping
+        let type = try #require(RuntimeTypeLookup.type(forMangledName: DemangledType.function(closure).mangledName))
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(IsolatedRun.self))
+        #expect(ObjectIdentifier(type) != ObjectIdentifier((((any Actor)?, String) async -> String).self))
     }
 
     @Test func decodesASameTypeRequirementOnTheProtocolsSelf() throws {
