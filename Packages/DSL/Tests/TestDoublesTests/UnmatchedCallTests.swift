@@ -14,6 +14,20 @@ import Testing
         stub.verify { $0.transform(Match.any()) }
     }
 
+    @Test func aDummyCalledSaysItMustNotBeUsedInsteadOfAskingForARegistration() throws {
+        let dummy = try Dummy<any Loader>()
+        let issues = TestDoubleIssueReporting.capture {
+            #expect(throws: UnstubbedCall.self) { _ = try dummy().token(1) }
+        }
+        let issue = try #require(issues.first)
+        #expect(issues.count == 1)
+        #expect(issue.message.contains("Dummy<"))
+        #expect(issue.message.contains("token("))
+        #expect(issue.message.contains("A dummy must never be used"))
+        #expect(issue.message.contains("pass a Stub"))
+        #expect(!issue.message.contains("registration"))
+    }
+
     @Test func unmatchedThrowingCallWithoutPlaceholderThrowsUnstubbedCall() throws {
         let stub = try Stub<any Loader>()
         let issues = TestDoubleIssueReporting.capture {

@@ -151,8 +151,7 @@ enum DummyFactory {
         if type == AnyObject.self { return .success(DummyObject()) }
         func open<Subject>(_: Subject.Type) -> Result<Any, DummyFailure> {
             do {
-                let stub = try Stub<Subject>(
-                    named: "Dummy<\(Subject.self)>", site: site)
+                let stub = try Stub<Subject>(dummyNamed: "Dummy<\(Subject.self)>", site: site)
                 return .success(stub())
             } catch {
                 // No signatures (or a getter's effects unknown): a dummy needs none, since its calls are never answered.

@@ -94,9 +94,10 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         self.construction = construction
     }
 
-    /// A stub under another name (dummies).
-    init(named name: String, site: CallSite) throws(StubError) {
-        (recorder, value, construction) = try Self.fabricate(explicit: nil, site: site, name: name)
+    /// A dummy's stub: under its name, and every call reported as a use.
+    init(dummyNamed name: String, site: CallSite) throws(StubError) {
+        (recorder, value, construction) = try Self.fabricate(
+            explicit: nil, site: site, name: name, unmatchedCallPolicy: .failOnUse)
     }
 
     /// A stub from discovered signatures with getter effect hints.
@@ -106,7 +107,8 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
 
     private static func fabricate(
         explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil,
-        associatedTypes: [RequestedAssociatedType] = [], site: CallSite, name: String? = nil
+        associatedTypes: [RequestedAssociatedType] = [], site: CallSite, name: String? = nil,
+        unmatchedCallPolicy: InvocationRecorder.UnmatchedCallPolicy = .reportIssue
     ) throws(StubError) -> (InvocationRecorder, Subject, StubPerformanceDiagnostics.Construction) {
         let clock = ContinuousClock()
         let start = clock.now
@@ -115,8 +117,8 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
             for: Subject.self, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes)
         let planned = clock.now
         let recorder = InvocationRecorder(
-            name: name ?? "Stub<\(blueprint.typeName)>", fileID: site.fileID, filePath: site.filePath, line: site.line,
-            column: site.column)
+            name: name ?? "Stub<\(blueprint.typeName)>", unmatchedCallPolicy: unmatchedCallPolicy, fileID: site.fileID,
+            filePath: site.filePath, line: site.line, column: site.column)
         recorder.declareRecordingTypes(blueprint.recordingTypes)
         let runtime = StubRuntime(recorder: recorder, blueprint: blueprint)
         let value = try runtime.materialize(as: Subject.self)

@@ -666,6 +666,15 @@ extension InvocationRecorder {
 
     private func unmatched(_ requirement: Requirement, _ arguments: [Any], tried: [Registration]) -> CallOutcome {
         if unmatchedCallPolicy == .forward { return .forward }
+        if unmatchedCallPolicy == .failOnUse {
+            let message = """
+                \(name) received \(requirement.describeCall(arguments)). A dummy must never be used: the code under \
+                test calls it, so pass a Stub (and configure \(requirement.name)) instead.
+                """
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(kind: .unmatchedCall, message: message, location: creationSite))
+            return defaultAnswer(requirement, arguments, reason: "a dummy answers nothing")
+        }
         var lines = ["\(name) received \(requirement.describeCall(arguments)), which no registration matches."]
         if tried.isEmpty {
             lines.append("No registration has a behavior for \(requirement.name).")

@@ -24,6 +24,9 @@ public final class InvocationRecorder: Sendable {
         case reportIssue
         /// Hand the call to the real implementation (a spy), without an issue.
         case forward
+        /// Record an issue saying the double must never be used (a dummy),
+        /// then answer as ``reportIssue`` does.
+        case failOnUse
     }
 
     struct Observer {
