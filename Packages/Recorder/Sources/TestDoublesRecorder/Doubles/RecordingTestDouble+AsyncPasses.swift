@@ -15,7 +15,8 @@ extension RecordingTestDouble {
     ) async -> CallPattern<R> {
         let session = await recorder.capturing(
             returning: placeholder, isolation: isolation, lending: actor, on: recordingSubject, at: site, body)
-        return recorder.pattern(from: session, purpose: "when", site: site)
+        let pattern: CallPattern<R> = recorder.pattern(from: session, purpose: "when", site: site)
+        return CallPattern(core: pattern.core, handlerActor: isolation)
     }
 
     /// Checks the count of an async recording pass's call shape now (`verify`).

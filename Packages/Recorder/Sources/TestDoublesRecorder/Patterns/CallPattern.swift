@@ -18,8 +18,15 @@
 /// call serves it, like the cases of a `switch`.
 public struct CallPattern<Result>: InteractionObserving, Sendable {
     let core: CallSelection
+    /// The actor of the code that recorded an async requirement's pattern
+    /// (`await stub.when { … }` in a `@MainActor` test): a synchronous
+    /// handler written there is isolated to it, so its calls run there.
+    let handlerActor: (any Actor)?
 
-    init(core: CallSelection) { self.core = core }
+    init(core: CallSelection, handlerActor: (any Actor)? = nil) {
+        self.core = core
+        self.handlerActor = handlerActor
+    }
 
     /// The observation-only view of the pattern's calls.
     public var interactions: CallInteractions<Result> { CallInteractions(core: core) }
@@ -87,10 +94,39 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
                 at: site, kind: .invalidBehavior)
             return false
         }
+        if case .compute(let compute) = action, let actor = handlerActor, requirement.effects.isAsync {
+            // A closure written on an actor is isolated to it, and Swift checks that at run time (in the
+            // closures it passes to `map`, `filter` …): an async call is answered on the global executor, so
+            // the handler runs on its actor instead of stopping the process there.
+            core.recorder.append(
+                BehaviorStep(action: .computeAsync(Self.hopping(to: actor, compute)), repetition: repetition, site: site),
+                to: registration)
+            return true
+        }
         core.recorder.append(
             BehaviorStep(action: action, repetition: repetition, site: site, scalarHandler: scalarHandler),
             to: registration)
         return true
+    }
+
+    /// A synchronous handler run on `actor`, as an async one.
+    private static func hopping(
+        to actor: any Actor, _ compute: @escaping (UnsafeBufferPointer<Any>, Int) throws -> Any
+    ) -> ([Any], Int) async throws -> Any {
+        let handler = UncheckedSendable(compute)
+        return { arguments, count in
+            let lent = UncheckedSendable(arguments)
+            let answer = try await runIsolated(on: actor) {
+                UncheckedSendable(try lent.value.withUnsafeBufferPointer { try handler.value($0, count) })
+            }
+            return answer.value
+        }
+    }
+
+    private static func runIsolated<T: Sendable>(
+        on actor: isolated any Actor, _ body: @Sendable () throws -> T
+    ) throws -> T {
+        try body()
     }
 
     /// Whether `value` can be handed to a caller as a `type` (after unwrapping existential boxes).
