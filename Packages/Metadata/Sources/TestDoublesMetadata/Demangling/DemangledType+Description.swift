@@ -74,7 +74,8 @@ extension DemangledFunctionType: CustomStringConvertible {
             case .owned: ownership = "__owned "
             case .shared: ownership = "__shared "
             }
-            return label + (parameter.isIsolated ? "isolated " : "") + ownership + parameter.type.description + (parameter.isVariadic ? "..." : "")
+            return label + (parameter.isIsolated ? "isolated " : "") + ownership + parameter.type.description
+                + (parameter.isVariadic ? "..." : "")
         }
         var text = globalActor.map { "@\($0) " } ?? ""
         switch isolation {

@@ -99,7 +99,8 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
             // closures it passes to `map`, `filter` …): an async call is answered on the global executor, so
             // the handler runs on its actor instead of stopping the process there.
             core.recorder.append(
-                BehaviorStep(action: .computeAsync(Self.hopping(to: actor, compute)), repetition: repetition, site: site),
+                BehaviorStep(
+                    action: .computeAsync(Self.hopping(to: actor, compute)), repetition: repetition, site: site),
                 to: registration)
             return true
         }
