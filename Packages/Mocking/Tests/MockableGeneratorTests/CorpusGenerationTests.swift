@@ -3,10 +3,10 @@ import MockableGenerator
 import Testing
 
 @Suite struct CorpusGenerationTests {
-    /// The doubles-gen corpus (linked into this package) and this package's own.
-    static let corpusDirectories = ["DoublesGenCorpus", "MockableCorpus"].map {
+    /// The doubles-gen corpus (ManualStubs' test folder) and this package's own.
+    static let corpusDirectories = ["../../ManualStubs/Tests/DoublesGenCorpus", "MockableCorpus"].map {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent($0).path
+            .appendingPathComponent($0).standardizedFileURL.path
     }
 
     @Test func everyCorpusProtocolGetsAMockOrFailsClosedNamingTheRequirement() {
