@@ -76,7 +76,7 @@ extension InvocationRecorder {
             return TypedAnswer.resolve(.returned(()), self, requirement, forward: nil)
         case .returnedScalar(let kind, let word):
             if let expected = ManualScalars.kind(of: R.self), expected == kind {
-                return ManualScalars.value(word, as: R.self, kind: expected)
+                return expected.value(from: word, as: R.self)
             }
             return TypedAnswer.resolve(.returned(kind.value(from: word)), self, requirement, forward: nil)
         case .forward:

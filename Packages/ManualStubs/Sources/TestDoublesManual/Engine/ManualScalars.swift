@@ -39,23 +39,7 @@ enum ManualScalars {
     @inline(__always)
     static func word<T>(of value: T) -> (ScalarKind, UInt64)? {
         guard let kind = kind(of: T.self) else { return nil }
-        let word: UInt64 =
-            switch kind {
-            case .int: UInt64(UInt(bitPattern: unsafeBitCast(value, to: Int.self)))
-            case .int64: UInt64(bitPattern: unsafeBitCast(value, to: Int64.self))
-            case .int32: UInt64(UInt32(bitPattern: unsafeBitCast(value, to: Int32.self)))
-            case .int16: UInt64(UInt16(bitPattern: unsafeBitCast(value, to: Int16.self)))
-            case .int8: UInt64(UInt8(bitPattern: unsafeBitCast(value, to: Int8.self)))
-            case .uint: UInt64(unsafeBitCast(value, to: UInt.self))
-            case .uint64: unsafeBitCast(value, to: UInt64.self)
-            case .uint32: UInt64(unsafeBitCast(value, to: UInt32.self))
-            case .uint16: UInt64(unsafeBitCast(value, to: UInt16.self))
-            case .uint8: UInt64(unsafeBitCast(value, to: UInt8.self))
-            case .bool: unsafeBitCast(value, to: Bool.self) ? 1 : 0
-            case .double: unsafeBitCast(value, to: Double.self).bitPattern
-            case .float: UInt64(unsafeBitCast(value, to: Float.self).bitPattern)
-            }
-        return (kind, word)
+        return (kind, kind.bits(of: value))
     }
 
     /// The arguments as words when there are at most
@@ -80,27 +64,6 @@ enum ManualScalars {
         case (nil, _): return ScalarArguments()
         case (let first?, nil): return ScalarArguments(first.0, first.1)
         case (let first?, let second?): return ScalarArguments(first.0, first.1, second.0, second.1)
-        }
-    }
-
-    /// The value of `kind`, which is `R`'s kind, whose bits are the low bytes of `word`.
-    @inlinable
-    @inline(__always)
-    static func value<R>(_ word: UInt64, as _: R.Type, kind: ScalarKind) -> R {
-        switch kind {
-        case .int: unsafeBitCast(Int(truncatingIfNeeded: word), to: R.self)
-        case .int64: unsafeBitCast(Int64(truncatingIfNeeded: word), to: R.self)
-        case .int32: unsafeBitCast(Int32(truncatingIfNeeded: word), to: R.self)
-        case .int16: unsafeBitCast(Int16(truncatingIfNeeded: word), to: R.self)
-        case .int8: unsafeBitCast(Int8(truncatingIfNeeded: word), to: R.self)
-        case .uint: unsafeBitCast(UInt(truncatingIfNeeded: word), to: R.self)
-        case .uint64: unsafeBitCast(word, to: R.self)
-        case .uint32: unsafeBitCast(UInt32(truncatingIfNeeded: word), to: R.self)
-        case .uint16: unsafeBitCast(UInt16(truncatingIfNeeded: word), to: R.self)
-        case .uint8: unsafeBitCast(UInt8(truncatingIfNeeded: word), to: R.self)
-        case .bool: unsafeBitCast(UInt8(truncatingIfNeeded: word) != 0, to: R.self)
-        case .double: unsafeBitCast(Double(bitPattern: word), to: R.self)
-        case .float: unsafeBitCast(Float(bitPattern: UInt32(truncatingIfNeeded: word)), to: R.self)
         }
     }
 }

@@ -16,7 +16,20 @@ extension ScalarKind {
     public func value<R>(from word: UInt64, as type: R.Type, otherwise: () -> R) -> R {
         guard ObjectIdentifier(R.self) == ObjectIdentifier(self.type) else { return otherwise() }
         // `R` is this kind's type, so the value is handed over as that type.
-        return switch self {
+        return value(from: word, as: R.self)
+    }
+
+    /// The value whose bytes are the low bytes of `word`, as `R`, which must
+    /// be this kind's type (the caller has checked it: a `ManualStub` call
+    /// inlined where `R` is concrete, so the check folds away).
+    ///
+    /// - Parameters:
+    ///   - word: A word whose low bytes hold a value of this kind.
+    ///   - type: This kind's type.
+    /// - Returns: The value.
+    @inlinable
+    public func value<R>(from word: UInt64, as type: R.Type) -> R {
+        switch self {
         case .int: unsafeBitCast(Int(truncatingIfNeeded: word), to: R.self)
         case .int64: unsafeBitCast(Int64(truncatingIfNeeded: word), to: R.self)
         case .int32: unsafeBitCast(Int32(truncatingIfNeeded: word), to: R.self)

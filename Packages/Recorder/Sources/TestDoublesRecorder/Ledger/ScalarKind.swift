@@ -150,7 +150,7 @@ public enum ScalarKind: UInt8, Hashable, Sendable {
     /// - Parameter value: A value of this kind's type.
     /// - Returns: The value's word.
     @inlinable
-    func bits<Value>(of value: Value) -> UInt64 {
+    public func bits<Value>(of value: Value) -> UInt64 {
         switch self {
         case .int: UInt64(UInt(bitPattern: unsafeBitCast(value, to: Int.self)))
         case .int64: UInt64(bitPattern: unsafeBitCast(value, to: Int64.self))
