@@ -6,7 +6,7 @@ extension InvocationRecorder {
         /// The placeholder registry generation `needsHost` was worked out for.
         var checkedGeneration: Int?
         var needsHost = false
-        /// Whether the double counts in ``RecordingHostDemand``: from its
+        /// Whether the double counts in `RecordingHostDemand`: from its
         /// creation (it declared nothing yet), while it declares nothing or
         /// `nil`, and while its last check found a type with no placeholder.
         var countsInDemand = true
@@ -35,7 +35,7 @@ extension InvocationRecorder {
     ///
     /// A double that declares nothing (or `nil`), or whose last check found
     /// a type with no placeholder, makes every double's passes run on a host
-    /// while it lives (see ``RecordingHostDemand``). The check runs at the
+    /// while it lives (see `RecordingHostDemand`). The check runs at the
     /// double's own first pass (and again after the placeholder registry
     /// changes), not here: the front calls this from its initializer, where
     /// a placeholder of its own types may not be made yet (a `Spy` of a
@@ -70,7 +70,7 @@ extension InvocationRecorder {
         needsRecordingHost || RecordingHostDemand.isPresent
     }
 
-    /// Stops counting the double in ``RecordingHostDemand`` (at its release).
+    /// Stops counting the double in `RecordingHostDemand` (at its release).
     func leaveRecordingHostDemand() {
         let counted = recordingTypes.withLock { state in
             defer { state.countsInDemand = false }

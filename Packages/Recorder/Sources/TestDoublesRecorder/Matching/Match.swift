@@ -64,7 +64,7 @@ public enum Match {
     ///
     /// A pass runs on a thread of its own when the double it records may
     /// need it, and also while any other live double may (see
-    /// ``RecordingHostDemand``): a closure that evaluates a matcher of
+    /// `RecordingHostDemand`): a closure that evaluates a matcher of
     /// another double's class parameter (`stubA.when { stubB.save(Match.any()) }`)
     /// or an `InvocationOrder` builder parks here too.
     @usableFromInline

@@ -67,7 +67,7 @@ public final class InvocationOrder: @unchecked Sendable {
         let host = RecordingHostDemand.isPresent ? RecordingHost() : nil
         let session = CaptureSession(scope: .anyRecorder, host: host, site: site)
         var listed: [Expectation] = []
-        // On a host while some live double may meet a value no source can make (see ``RecordingHostDemand``).
+        // On a host while some live double may meet a value no source can make (see `RecordingHostDemand`).
         let hosted = host.map { CaptureSession.run(session, hostedBy: $0) { listed = try expectations() } } ?? false
         if !hosted { CaptureSession.run(session) { listed = try expectations() } }
         run(listed, session: session, exhaustive: exhaustive, site: site)
@@ -328,7 +328,7 @@ public final class InvocationOrder: @unchecked Sendable {
 extension InvocationOrder {
     /// Runs an async builder's recording pass: on a host while some live
     /// double may meet a value no source can make (see
-    /// ``RecordingHostDemand``), its jobs run as the caller's actor.
+    /// `RecordingHostDemand`), its jobs run as the caller's actor.
     private static func record(
         isolation: isolated (any Actor)?, site: CallSite, _ expectations: () async throws -> [Expectation]
     ) async -> ([Expectation], CaptureSession) {
