@@ -30,78 +30,16 @@ public struct ClassMemberSymbol: Hashable, Sendable {
         let global = try Demangler.demangleSymbol(mangledName)
         let builder = DemangledTypeBuilder(mangledName: mangledName)
         guard global.children.count == 1, let top = global.children.first, top.kind == .methodDescriptor,
-            var member = top.children.last
+            let member = top.children.last
         else { throw builder.failure("not a method descriptor") }
         self.mangledName = mangledName
-        isStatic = false
-        if member.kind == .static, let inner = member.firstChild {
-            isStatic = true
-            member = inner
-        }
-        var accessor: RequirementKind?
-        switch member.kind {
-        case .getter: accessor = .getter
-        case .setter: accessor = .setter
-        case .modifyAccessor, .modify2Accessor: accessor = .modify
-        case .readAccessor, .read2Accessor: accessor = .read
-        default: accessor = nil
-        }
-        if accessor != nil {
-            guard let storage = member.firstChild else { throw builder.failure("accessor without storage") }
-            member = storage
-        }
-        guard let context = member.firstChild, context.kind == .class else {
-            throw builder.failure("member not declared in a class")
-        }
-        declaringClass = try builder.nominal(context)
-        guard let typeNode = member.children.last(where: { $0.kind == .type }) else {
-            throw builder.failure("member without a type")
-        }
-        let labelList = member.child(.labelList)
-        switch member.kind {
-        case .function, .allocator, .constructor:
-            guard accessor == nil else { throw builder.failure("accessor of a function") }
-            var function = try RequirementSymbol.function(typeNode, builder: builder)
-            let labels = try RequirementSymbol.labels(labelList, count: function.parameters.count, builder: builder)
-            for index in function.parameters.indices { function.parameters[index].label = labels[index] }
-            functionType = function
-            if member.kind == .function {
-                guard member.children.count > 1 else { throw builder.failure("function without a name") }
-                let nameNode = member.children[1]
-                guard let baseName = nameNode.text ?? (try? builder.declName(nameNode).0) else {
-                    throw builder.failure("unsupported function name")
-                }
-                name = RequirementName(baseName: baseName, labels: labels)
-                kind = .method
-            } else {
-                name = RequirementName(baseName: "init", labels: labels)
-                kind = .initializer
-            }
-            isSubscript = false
-        case .variable:
-            guard let accessor else { throw builder.failure("property without an accessor") }
-            guard member.children.count > 1, let baseName = try? builder.declName(member.children[1]).0 else {
-                throw builder.failure("property without a name")
-            }
-            name = RequirementName(baseName: baseName, labels: nil)
-            kind = accessor
-            isSubscript = false
-            functionType = RequirementSymbol.accessorFunction(
-                accessor, value: try builder.type(typeNode), indices: [], genericSignature: nil)
-        case .subscript:
-            guard let accessor else { throw builder.failure("subscript without an accessor") }
-            let function = try RequirementSymbol.function(typeNode, builder: builder)
-            var indices = function.parameters
-            let labels = try RequirementSymbol.labels(labelList, count: indices.count, builder: builder)
-            for index in indices.indices { indices[index].label = labels[index] }
-            name = RequirementName(baseName: "subscript", labels: labels)
-            kind = accessor
-            isSubscript = true
-            functionType = RequirementSymbol.accessorFunction(
-                accessor, value: function.result, indices: indices, genericSignature: function.genericSignature)
-        default:
-            throw builder.failure("unsupported member \(member.kind.rawValue)")
-        }
+        let decoded = try DemangledMember(member, declaredIn: .class, noun: "member", builder: builder)
+        declaringClass = try builder.nominal(decoded.context)
+        name = decoded.name
+        kind = decoded.kind
+        isSubscript = decoded.isSubscript
+        isStatic = decoded.isStatic
+        functionType = decoded.functionType
     }
 
     /// How a message names the member: `fetch(_:)`, `getter of count`,

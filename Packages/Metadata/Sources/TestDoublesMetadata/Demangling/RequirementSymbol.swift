@@ -88,120 +88,13 @@ public struct RequirementSymbol: Hashable, Sendable {
         default:
             throw builder.failure("not a requirement symbol (\(top.kind.rawValue))")
         }
-        var member = entity
-        isStatic = false
-        if member.kind == .static, let inner = member.firstChild {
-            isStatic = true
-            member = inner
-        }
-        var accessor: RequirementKind?
-        switch member.kind {
-        case .getter: accessor = .getter
-        case .setter: accessor = .setter
-        case .modifyAccessor, .modify2Accessor: accessor = .modify
-        case .readAccessor, .read2Accessor: accessor = .read
-        default: accessor = nil
-        }
-        if accessor != nil {
-            guard let storage = member.firstChild else { throw builder.failure("accessor without storage") }
-            member = storage
-        }
-        guard let context = member.firstChild, context.kind == .protocol else {
-            throw builder.failure("requirement not declared in a protocol")
-        }
-        let declaringProtocol = try builder.nominal(context)
+        let member = try DemangledMember(entity, declaredIn: .protocol, noun: "requirement", builder: builder)
+        let declaringProtocol = try builder.nominal(member.context)
         if form == .methodDescriptor || form == .dispatchThunk { protocolType = declaringProtocol }
-        guard let typeNode = member.children.last(where: { $0.kind == .type }) else {
-            throw builder.failure("requirement without a type")
-        }
-        let labelList = member.child(.labelList)
-        switch member.kind {
-        case .function, .allocator, .constructor:
-            guard accessor == nil else { throw builder.failure("accessor of a function") }
-            var function = try Self.function(typeNode, builder: builder)
-            let labels = try Self.labels(labelList, count: function.parameters.count, builder: builder)
-            for index in function.parameters.indices { function.parameters[index].label = labels[index] }
-            if member.kind == .function {
-                guard member.children.count > 1 else { throw builder.failure("function without a name") }
-                let nameNode = member.children[1]
-                let baseName = nameNode.text ?? (try? builder.declName(nameNode).0)
-                guard let baseName else { throw builder.failure("unsupported function name") }
-                name = RequirementName(baseName: baseName, labels: labels)
-                kind = .method
-            } else {
-                name = RequirementName(baseName: "init", labels: labels)
-                kind = .initializer
-            }
-            isSubscript = false
-            functionType = function
-        case .variable:
-            guard let accessor else { throw builder.failure("property without an accessor") }
-            guard member.children.count > 1, let baseName = try? builder.declName(member.children[1]).0 else {
-                throw builder.failure("property without a name")
-            }
-            name = RequirementName(baseName: baseName, labels: nil)
-            kind = accessor
-            isSubscript = false
-            functionType = Self.accessorFunction(
-                accessor, value: try builder.type(typeNode), indices: [], genericSignature: nil)
-        case .subscript:
-            guard let accessor else { throw builder.failure("subscript without an accessor") }
-            let function = try Self.function(typeNode, builder: builder)
-            var indices = function.parameters
-            let labels = try Self.labels(labelList, count: indices.count, builder: builder)
-            for index in indices.indices { indices[index].label = labels[index] }
-            name = RequirementName(baseName: "subscript", labels: labels)
-            kind = accessor
-            isSubscript = true
-            functionType = Self.accessorFunction(
-                accessor, value: function.result, indices: indices, genericSignature: function.genericSignature)
-        default:
-            throw builder.failure("unsupported requirement entity \(member.kind.rawValue)")
-        }
-    }
-
-    static func function(
-        _ typeNode: DemangleNode, builder: DemangledTypeBuilder
-    ) throws(DemanglingError)
-        -> DemangledFunctionType
-    {
-        guard let content = typeNode.firstChild else { throw builder.failure("empty requirement type") }
-        if content.kind == .dependentGenericType {
-            guard content.children.count == 2 else { throw builder.failure("malformed generic requirement type") }
-            let signature = try builder.genericSignature(content.children[0])
-            guard case .function(var function) = try builder.type(content.children[1]) else {
-                throw builder.failure("generic requirement is not a function")
-            }
-            function.genericSignature = signature
-            return function
-        }
-        guard case .function(let function) = try builder.type(content) else {
-            throw builder.failure("requirement type is not a function")
-        }
-        return function
-    }
-
-    static func labels(
-        _ node: DemangleNode?, count: Int, builder: DemangledTypeBuilder
-    )
-        throws(DemanglingError) -> [String?]
-    {
-        guard let node, !node.children.isEmpty else { return Array(repeating: nil, count: count) }
-        guard node.children.count == count else { throw builder.failure("label count does not match parameters") }
-        return node.children.map { $0.kind == .identifier ? $0.text : nil }
-    }
-
-    static func accessorFunction(
-        _ accessor: RequirementKind, value: DemangledType, indices: [DemangledParameter],
-        genericSignature: DemangledGenericSignature?
-    ) -> DemangledFunctionType {
-        switch accessor {
-        case .setter:
-            let newValue = DemangledParameter(label: "newValue", type: value, ownership: .owned)
-            return DemangledFunctionType(
-                parameters: [newValue] + indices, result: .void, genericSignature: genericSignature)
-        default:
-            return DemangledFunctionType(parameters: indices, result: value, genericSignature: genericSignature)
-        }
+        name = member.name
+        kind = member.kind
+        isSubscript = member.isSubscript
+        isStatic = member.isStatic
+        functionType = member.functionType
     }
 }
