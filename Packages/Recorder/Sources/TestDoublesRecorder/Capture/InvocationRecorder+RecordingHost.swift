@@ -37,10 +37,12 @@ extension InvocationRecorder {
     /// a type with no placeholder, makes every double's passes run on a host
     /// while it lives (see `RecordingHostDemand`). The check runs at the
     /// double's own first pass (and again after the placeholder registry
-    /// changes), not here: the front calls this from its initializer, where
-    /// a placeholder of its own types may not be made yet (a `Spy` of a
-    /// protocol with `Self` arguments recursed without end there). A double
-    /// with types to check counts once a check finds one with no placeholder.
+    /// changes), or at the start of the first pass of any other double after
+    /// this call, whichever comes first; not here: the front calls this from
+    /// its initializer, where a placeholder of its own types may not be made
+    /// yet (a `Spy` of a protocol with `Self` arguments recursed without end
+    /// there). A double with types to check counts once a check finds one
+    /// with no placeholder.
     ///
     /// - Parameter types: The argument and result types, or `nil` when a
     ///   call may bring others.
@@ -51,11 +53,12 @@ extension InvocationRecorder {
             if types == nil {
                 state.settle(needsHost: true, generation: generation)
             } else {
-                // Unchecked until the double's first pass.
+                // Unchecked until the next pass of any double (see RecordingHostDemand).
                 state.settle(needsHost: false, generation: generation)
                 state.checkedGeneration = nil
             }
         }
+        if types != nil { RecordingHostDemand.awaitCheck(of: self) }
     }
 
     /// Whether one of `types` has no placeholder from any source.
@@ -67,7 +70,8 @@ extension InvocationRecorder {
     /// own types may need it, or another live double's (a closure may
     /// evaluate a matcher of another double's parameter).
     var hostsRecordingPasses: Bool {
-        needsRecordingHost || RecordingHostDemand.isPresent
+        RecordingHostDemand.checkWaitingDoubles()
+        return needsRecordingHost || RecordingHostDemand.isPresent
     }
 
     /// Stops counting the double in `RecordingHostDemand` (at its release).

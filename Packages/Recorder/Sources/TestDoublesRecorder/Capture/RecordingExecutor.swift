@@ -74,12 +74,21 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
     /// actor for as long as it takes (the closure or its caller is isolated
     /// to it), this executor is also the main actor's for the task, where
     /// the runtime allows it (see ``MainExecutorRedirect``).
+    ///
+    /// A synchronous caller that runs the main queue's work and waits for
+    /// the pass (`callerHoldsMainActor`) holds the main actor until it ends:
+    /// the pass's task then runs isolated to this executor as the main
+    /// actor's, with no loan, so a closure the test wrote on the main actor
+    /// (one passed to `map` inside the recording closure, which Swift checks
+    /// at run time) finds itself on it.
     func start(
-        as actor: (any Actor)? = nil, patience: TimeInterval? = nil,
+        as actor: (any Actor)? = nil, patience: TimeInterval? = nil, callerHoldsMainActor: Bool = false,
         _ operation: @escaping @Sendable () async -> Void
     ) {
         // A bounded loan may run a job without the main actor, which a job that hopped to it cannot do.
-        let answersMain = actor is MainActor && patience == nil && MainExecutorRedirect.isAvailable
+        let answersMain =
+            ((actor is MainActor && patience == nil) || (actor == nil && callerHoldsMainActor))
+            && MainExecutorRedirect.isAvailable
         condition.lock()
         lent = actor
         self.patience = patience
@@ -197,6 +206,9 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
                     let isolation = answersMain ? asUnownedSerialExecutor() : actor.unownedExecutor
                     job.runSynchronously(isolatedTo: isolation, taskExecutor: asUnownedTaskExecutor())
                     giveBackActor()
+                } else if actor == nil && answersMain {
+                    // The synchronous caller holds the main actor while it waits (see ``start``).
+                    job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
                 } else {
                     job.runSynchronously(on: asUnownedTaskExecutor())
                 }

@@ -72,16 +72,20 @@ final class RecordingHost: @unchecked Sendable {
             withExtendedLifetime(carried) {
                 references.measure()
                 let mailbox = Mailbox(carried, Context(session: session, handler: handler, scope: scope))
+                let executor = RecordingExecutor.make()
                 let operation: @Sendable () -> Void = { [self] in
                     Self.invoke(mailbox)
+                    // Before the task ends: a later task may get its address (see ``MainExecutorRedirect``).
+                    executor?.endMainActorRedirect()
                     finish(.finished)
                 }
-                let executor = RecordingExecutor.make()
                 condition.lock()
                 self.executor = executor
                 condition.unlock()
                 if let executor {
-                    executor.start { [self] in
+                    // A caller on the main queue holds the main actor while it waits: the
+                    // closure, written there, runs as the main actor (see RecordingExecutor.start).
+                    executor.start(callerHoldsMainActor: MainQueue.isCurrent) { [self] in
                         adoptCurrentThread()
                         operation()
                     }

@@ -81,11 +81,12 @@ public enum Match {
         CaptureSession.reportStop(message, in: session)
         // Reached only where no pass can park or end its job here: `record` must return a `T`, and none
         // exists (a made-up value would reach the test's code). Those places: a matcher written outside any
-        // `when`/`verify`/order; a pass that runs on the caller's thread because no live double needed a host
-        // when it started (see `RecordingHostDemand`: a runtime double that never recorded a pass, or a call
-        // on no double at all); a thread serving an actor's other jobs where no runtime layer can end the
-        // job (a target without the TestDoubles module, an unrecognized job runner). The issue above names
-        // the fix at the `when`/`verify` line first.
+        // `when`/`verify`/order (no pass, and the caller's own frame waits for the value); a pass that runs
+        // on the caller's thread because no live double needed a host when it started (see
+        // `RecordingHostDemand`, which checks every live double's types first: only a matcher handed to
+        // something that is not a double is left); a thread serving an actor's other jobs where no runtime
+        // layer can end the job (a target without the TestDoubles module, an unrecognized job runner). The
+        // issue above names the fix at the `when`/`verify` line first.
         fatalError(message)
     }
 

@@ -64,7 +64,7 @@ public final class InvocationOrder: @unchecked Sendable {
         @Builder _ expectations: () throws -> [Expectation]
     ) {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let host = RecordingHostDemand.isPresent ? RecordingHost() : nil
+        let host = RecordingHostDemand.isPresentAfterChecks ? RecordingHost() : nil
         let session = CaptureSession(scope: .anyRecorder, host: host, site: site)
         var listed: [Expectation] = []
         // On a host while some live double may meet a value no source can make (see `RecordingHostDemand`).
@@ -332,7 +332,7 @@ extension InvocationOrder {
     private static func record(
         isolation: isolated (any Actor)?, site: CallSite, _ expectations: () async throws -> [Expectation]
     ) async -> ([Expectation], CaptureSession) {
-        let host = RecordingHostDemand.isPresent ? RecordingHost() : nil
+        let host = RecordingHostDemand.isPresentAfterChecks ? RecordingHost() : nil
         let session = CaptureSession(scope: .anyRecorder, host: host, site: site)
         var listed: [Expectation] = []
         if let host,
