@@ -18,3 +18,21 @@ import Testing
         }
     }
 }
+
+/// `any Collection<Int>` binds `Element`, which `Collection` inherits from `Sequence`: the
+/// error says so and gives a fix for a protocol the caller does not own.
+@Suite struct InheritedPrimaryBindingTests {
+    @Test func aCollectionOfIntNamesTheInheritedElement() {
+        do {
+            _ = try Stub<any Collection<Int>>()
+            Issue.record("any Collection<Int> was served")
+        } catch {
+            #expect(error.kind == .unsupportedProtocolShape)
+            #expect(error.reason.contains("Element, which Collection inherits from Sequence"))
+            #expect(error.reason.contains("not an associated type Collection declares itself"))
+            #expect(!error.reason.contains("only 0 of them"))
+            #expect(error.fix.contains("an Array"))
+            #expect(error.fix.contains("ManualStub"))
+        }
+    }
+}

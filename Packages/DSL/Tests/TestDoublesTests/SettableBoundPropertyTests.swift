@@ -97,8 +97,14 @@ struct DoubleSettableKeyedStore: SettableKeyedStore {
         // served by its getter and setter, and its `_modify` refuses it; each names the requirement.
         let attempts: [(requirement: String, reason: String, make: () throws -> Void)] = [
             ("transform", "cannot convert in place", { _ = try Stub<any SettableBoundTransform<Int>>() }),
-            ("kind", "wraps Element in a type other than", { _ = try Stub<any SettableBoundKind<Int>>() }),
-            ("pair", "wraps Element in a type other than", { _ = try Stub<any SettableBoundPair<Int>>() }),
+            (
+                "kind", "holds Element in a tuple, an existential or a metatype",
+                { _ = try Stub<any SettableBoundKind<Int>>() }
+            ),
+            (
+                "pair", "holds Element in a tuple, an existential or a metatype",
+                { _ = try Stub<any SettableBoundPair<Int>>() }
+            ),
         ]
         for attempt in attempts {
             #expect {

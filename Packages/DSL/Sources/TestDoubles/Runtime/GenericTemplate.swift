@@ -41,7 +41,7 @@ struct GenericTemplate: @unchecked Sendable {
         members = try GenericMember.members(of: type, parameters: parameters)
         travelsIndirectly = try Self.travelsIndirectly(type)
         abstraction = try Self.abstraction(of: type)
-        let representatives = Array(repeating: GenericRepresentative.self as Any.Type, count: 4)
+        let representatives = Array(repeating: GenericStandIn.self as Any.Type, count: 4)
         // An associated type travels by address wherever it appears, as a bare
         // generic parameter does: the representative stands for both.
         let planned = type.replacing { part in
@@ -173,25 +173,4 @@ struct GenericTemplate: @unchecked Sendable {
 struct UnservedGenericType: Error {
     /// The reason, naming the part of the type.
     let reason: String
-}
-
-/// The class every generic parameter of a template is replaced with to plan
-/// the witness convention: a reference, so a metatype of it is thick;
-/// Hashable and an Error, so the standard containers and `Result` accept it;
-/// Comparable and Codable, so the generic types of apps (`Endpoint<R: Decodable>`)
-/// can be instantiated with it. No value of it is ever made.
-final class GenericRepresentative: Hashable, Comparable, Codable, Error, @unchecked Sendable {
-    /// Never called: no value is made (decoding one always fails).
-    init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "a planning stand-in"))
-    }
-
-    func encode(to encoder: any Encoder) throws {}
-
-    static func == (lhs: GenericRepresentative, rhs: GenericRepresentative) -> Bool { lhs === rhs }
-    static func < (lhs: GenericRepresentative, rhs: GenericRepresentative) -> Bool {
-        ObjectIdentifier(lhs) < ObjectIdentifier(rhs)
-    }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -18,7 +18,7 @@ import TestDoublesMetadata
 /// at its most general abstraction in `Endpoint<Int>` as in `Endpoint<T>`.
 ///
 /// Both are read from the wrapper instantiated with
-/// ``GenericRepresentative`` for every parameter.
+/// ``GenericStandIn`` for every parameter.
 enum GenericWrapper {
     /// Whether the witness passes `type` (a nominal type mentioning the
     /// method's generic parameters) by address.
@@ -30,7 +30,7 @@ enum GenericWrapper {
     ///   type from a stand-in (a constraint of the type's own generic
     ///   parameters the stand-in does not meet) or its layout cannot be read.
     static func travelsIndirectly(_ type: DemangledType, named name: String) throws(UnservedGenericType) -> Bool {
-        let standIns = Array(repeating: GenericRepresentative.self as Any.Type, count: 4)
+        let standIns = Array(repeating: GenericStandIn.self as Any.Type, count: 4)
         // An associated type of the method's generic parameter (`Endpoint<R.Response>`) is as unknown
         // to the witness as the parameter itself: the stand-in takes its place too. (A class-bound one
         // fails closed earlier, in `GenericMember.members(of:parameters:)`.)
@@ -45,11 +45,8 @@ enum GenericWrapper {
                     + "Hashable, Comparable, Codable or Error, or it is private or local to a function (the runtime "
                     + "finds no type by its name)")
         }
-        let metadata = TypeMetadata(instance)
         do {
-            if try metadata.storesInline(anyOf: [ObjectIdentifier(GenericRepresentative.self)]) { return true }
-            if case .addressOnly = try TypeLayout(of: metadata) { return true }
-            return false
+            return try GenericStandIn.travelsIndirectly(instance)
         } catch {
             throw UnservedGenericType(
                 reason: "\(GenericTemplate.spelling(of: type)): the layout of \(name) cannot be read to tell how the "

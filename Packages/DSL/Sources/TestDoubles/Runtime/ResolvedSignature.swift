@@ -116,8 +116,8 @@ extension ResolvedSignature {
                 throw describe(
                     "\(what) has type \(GenericTemplate.spelling(of: type)); the runtime stub serves the bound "
                         + "associated types \(binding.nameList) "
-                        + "as a whole type, inside Optional, Array, Set, Dictionary and Result, or as a closure's "
-                        + "parameter or result "
+                        + "as a whole type, inside generic types (Optional, Array, Dictionary, Result, AsyncStream, "
+                        + "the app's own), or as a closure's parameter or result "
                         + "(\(GenericTemplate.readable(error.reason)))",
                     "use ManualStub with a conformer that binds the associated type")
             }

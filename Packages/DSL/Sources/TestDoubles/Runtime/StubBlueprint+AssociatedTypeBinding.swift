@@ -100,9 +100,7 @@ extension StubBlueprint {
                 existentialBindings[name] = existential.boundType(named: name)
             }
             guard existentialBindings.count == existential.boundTypes.count else {
-                throw unsupported(
-                    "it binds \(existential.boundTypes.count) types, but only \(existentialBindings.count) of them "
-                        + "name associated types of \(descriptor.name)")
+                throw inheritedBindingError(existential, typeName: typeName)
             }
         } else {
             descriptor = try requestedProtocol(of: requested, subject: subject, typeName: typeName)

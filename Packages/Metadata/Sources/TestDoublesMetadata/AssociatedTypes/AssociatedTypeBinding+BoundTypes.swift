@@ -29,8 +29,9 @@ extension AssociatedTypeBinding {
     }
 
     /// Resolves a type that mentions the bound associated type: the type
-    /// itself, or the standard wrappers around it at any depth (`Optional`,
-    /// `Array`, `Set`, `Dictionary`, `Result`), with concrete types elsewhere.
+    /// itself, or generic types around it at any depth (`Optional`, `Array`,
+    /// `Set`, `Dictionary`, `Result`, `AsyncStream`, an app's own), and
+    /// closures, with concrete types elsewhere.
     ///
     /// - Parameter type: A demangled requirement type that mentions `Self.<name>`.
     /// - Returns: The concrete type and how the witness passes it.
@@ -57,7 +58,9 @@ extension AssociatedTypeBinding {
                     type: try memberType(member, of: bound, boundTo: outer), travelsIndirectly: true)
             }
         case .nominal(let nominal):
-            guard case .module("Swift") = nominal.parent else { break }
+            guard case .module("Swift") = nominal.parent,
+                ["Optional", "Array", "Set", "Dictionary", "Result"].contains(nominal.name)
+            else { return try resolveWrapper(type, named: nominal.name) }
             var arguments: [BoundTypeResolution] = []
             for argument in nominal.genericArguments { arguments.append(try resolve(argument)) }
             switch (nominal.name, arguments.count) {
@@ -91,8 +94,52 @@ extension AssociatedTypeBinding {
         default: break
         }
         throw UnservedBoundType(
-            reason: "\(type) wraps \(nameList) in a type other than Optional, Array, Set, Dictionary, Result and "
-                + "a closure, or names a member of a member")
+            reason: "\(type) holds \(nameList) in a tuple, an existential or a metatype, or names a member of a member")
+    }
+
+    /// Resolves a generic type other than the standard containers that
+    /// mentions the bound associated type (`AsyncStream<[Model]>`,
+    /// `AsyncThrowingStream<Model, any Error>`, an app's `Page<Model>`).
+    ///
+    /// The witness passes it as generic code does where the associated type
+    /// is unknown: by address when the type instantiated with
+    /// ``GenericStandIn`` is address-only or stores it inline, otherwise as
+    /// its concrete type does (``GenericStandIn/travelsIndirectly(_:)``).
+    private func resolveWrapper(
+        _ type: DemangledType, named name: String
+    ) throws(UnservedBoundType) -> BoundTypeResolution {
+        var parts: [DemangledType] = []
+        var types: [Any.Type] = []
+        var unresolved: UnservedBoundType?
+        let planned = type.replacing { part in
+            guard case .dependentMember = part, isMentioned(in: part) else { return nil }
+            if let known = parts.firstIndex(of: part) { return .genericParameter(depth: 1, index: known) }
+            do throws(UnservedBoundType) {
+                types.append(try resolve(part).type)
+            } catch {
+                unresolved = error
+                return nil
+            }
+            parts.append(part)
+            return .genericParameter(depth: 1, index: parts.count - 1)
+        }
+        if let unresolved { throw unresolved }
+        guard parts.count <= 4, let concrete = planned.resolved(requirementGenerics: types),
+            let abstract = planned.resolved(
+                requirementGenerics: Array(repeating: GenericStandIn.self, count: parts.count))
+        else {
+            throw UnservedBoundType(
+                reason: "the runtime cannot build \(type) for the bound types (\(name) constrains its generic "
+                    + "parameters to protocols the bound type or the planning stand-in does not conform to, is private "
+                    + "or local to a function, or the type also depends on Self or another associated type)")
+        }
+        do {
+            return BoundTypeResolution(
+                type: concrete, travelsIndirectly: try GenericStandIn.travelsIndirectly(abstract))
+        } catch {
+            throw UnservedBoundType(
+                reason: "the layout of \(type) cannot be read to tell how the witness passes it (\(error))")
+        }
     }
 
     /// Resolves a closure type that mentions the bound associated type

@@ -161,6 +161,22 @@ public struct BoundExistential: @unchecked Sendable {
         mangledSubjects.firstIndex { Self.subject($0, names: name) }.map { boundTypes[$0] }
     }
 
+    /// The name of each bound associated type, in the order of ``boundTypes``: the identifier its
+    /// mangled subject starts with (`7Element` in `Self.Element`), nil for a subject of another form.
+    public var boundNames: [String?] { mangledSubjects.map(Self.name(of:)) }
+
+    /// The identifier a mangled subject starts with.
+    private static func name(of subject: [UInt8]) -> String? {
+        var length = 0
+        var digits = 0
+        while digits < subject.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(subject[digits]) {
+            length = length * 10 + Int(subject[digits] - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0, length > 0, digits + length <= subject.count else { return nil }
+        return String(decoding: subject[digits..<(digits + length)], as: UTF8.self)
+    }
+
     /// Whether the same-type requirement's subject names the associated type `name`.
     ///
     /// - Parameter name: An associated type name of the protocol.
