@@ -13,7 +13,7 @@ struct GenericWrapperTierTests {
         // Appended after every other tier but the 128-bit integers': every earlier case keeps its number.
         let later = Self.shapes.filter {
             $0.form?.group == .wideInteger || ($0.form?.group.isStoreShapesGroup ?? false)
-                || $0.form?.group == .classDouble
+                || $0.form?.group == .classDouble || $0.form?.group == .associatedConformance
         }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         #expect(tier.count == 42)

@@ -19,7 +19,7 @@ struct IsolatedProtocolTierTests {
         let later = Self.shapes.filter {
             $0.form?.group == .constrainedExistential || $0.form?.group == .genericWrapper
                 || $0.form?.group == .wideInteger || ($0.form?.group.isStoreShapesGroup ?? false)
-                || $0.form?.group == .classDouble
+                || $0.form?.group == .classDouble || $0.form?.group == .associatedConformance
         }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         for form in [ShapeForm.actorProtocol, .globalActorProtocol] {

@@ -156,6 +156,6 @@ extension ShapeForm {
     var isLaterTier: Bool {
         self == .typedThrowingClosure || self == .boundReadAccessor || group == .isolatedProtocol
             || group == .constrainedExistential || group == .genericWrapper || group == .wideInteger
-            || group.isStoreShapesGroup || group == .classDouble
+            || group.isStoreShapesGroup || group == .classDouble || group == .associatedConformance
     }
 }

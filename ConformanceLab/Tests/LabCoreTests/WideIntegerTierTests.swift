@@ -14,6 +14,7 @@ struct WideIntegerTierTests {
         // Appended after every other tier but the store shapes': every earlier case keeps its number.
         let later = Self.shapes.filter {
             ($0.form?.group.isStoreShapesGroup ?? false) || $0.form?.group == .classDouble
+                || $0.form?.group == .associatedConformance
         }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         #expect(tier.count == 18 * TypeFamily.wideIntegerFamilies.count)

@@ -54,6 +54,9 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case asyncSequence = "async-sequence"
     /// Methods, properties and subscripts of open classes, doubled at run time (issue 26).
     case classDouble = "class-double"
+    /// Primary associated types with associated conformances (`associatedtype C: Collection where
+    /// C.Element: Hashable`) and bound inside generic types (`AsyncStream<A>`, `[String: A]`, `LabKey<A>`).
+    case associatedConformance = "associated-conformance"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -71,6 +71,20 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case classMember = "open class"
     /// A member of an `open class` of a module built with `-enable-library-evolution` (`LabEvoClasses`).
     case resilientClassMember = "open class, library evolution"
+    /// `any P<A>` whose requirement spells `AsyncStream<A>` (A bound to `Int`).
+    case boundStream = "bound AsyncStream<A>"
+    /// `any P<A>` whose requirement spells `AsyncThrowingStream<A, any Error>` (A bound to `Int`).
+    case boundThrowingStream = "bound AsyncThrowingStream<A, any Error>"
+    /// `any P<A>` whose requirement spells the lab's `LabKey<A>`, which stores `A` inline (A bound to `String`).
+    case boundKey = "bound LabKey<A>"
+    /// `any P<A>` whose requirement spells `[String: A]` (A bound to `Int`).
+    case boundDictionary = "bound [String: A]"
+    /// `any P<A>` whose requirement spells `[A]` (A bound to `String`).
+    case boundArray = "bound [A]"
+    /// `any P<C>` with `associatedtype C: Collection where C.Element: Hashable`, C bound to `[Int]`.
+    case associatedCollection = "associatedtype C: Collection, [Int]"
+    /// The same associated conformances with C bound to `Set<Int>`.
+    case associatedSet = "associatedtype C: Collection, Set<Int>"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -96,6 +110,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .memberResult, .memberArray, .memberOptional, .collectionElement: return .methodGenericMember
         case .asyncSequence: return .asyncSequence
         case .classMember, .resilientClassMember: return .classDouble
+        case .boundStream, .boundThrowingStream, .boundKey, .boundDictionary, .boundArray, .associatedCollection,
+            .associatedSet:
+            return .associatedConformance
         }
     }
 
@@ -128,7 +145,32 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         switch self {
         case .twoPrimary: return [("A", "Int"), ("B", "String")]
         case .threePrimary: return [("A", "LabLarge5"), ("B", "Double"), ("C", "String")]
-        default: return []
+        default: return boundWrapper.map { [($0.name, $0.bound)] } ?? []
+        }
+    }
+
+    /// For an associated-conformance form: the concrete family its cases send and expect, the
+    /// associated type's name, the family bound to it and how the protocol spells the family.
+    var boundWrapper: (family: String, name: String, bound: String, spelling: String)? {
+        switch self {
+        case .boundStream: return ("AsyncStream<Int>", "A", "Int", "AsyncStream<A>")
+        case .boundThrowingStream:
+            return ("AsyncThrowingStream<Int, any Error>", "A", "Int", "AsyncThrowingStream<A, any Error>")
+        case .boundKey: return ("LabKey<String>", "A", "String", "LabKey<A>")
+        case .boundDictionary: return ("Dictionary<String,Int>", "A", "Int", "[String: A]")
+        case .boundArray: return ("Array<String>", "A", "String", "[A]")
+        case .associatedCollection: return ("Array<Int>", "C", "Array<Int>", "C")
+        case .associatedSet: return ("Set<Int>", "C", "Set<Int>", "C")
+        default: return nil
+        }
+    }
+
+    /// How the protocol declares the associated type `name` (with its associated conformances).
+    func associatedTypeDeclaration(_ name: String) -> String {
+        switch self {
+        case .associatedCollection, .associatedSet:
+            return "associatedtype \(name): Collection where \(name).Element: Hashable"
+        default: return "associatedtype \(name)"
         }
     }
 
@@ -148,6 +190,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
             .wrapperNested:
             return wrapperSpelling
         case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
+        case .boundStream, .boundThrowingStream, .boundKey, .boundDictionary, .boundArray, .associatedCollection,
+            .associatedSet:
+            return boundWrapper.flatMap { $0.family == family.id ? $0.spelling : nil }
         case .memberResult, .memberArray, .memberOptional: return "R"
         case .collectionElement: return "C"
         default: return nil
@@ -169,6 +214,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
             .wrapperNested:
             return wrapperSpelling
         case .twoPrimary, .threePrimary: return primaryBindings.first { $0.family == family.id }?.name
+        case .boundStream, .boundThrowingStream, .boundKey, .boundDictionary, .boundArray, .associatedCollection,
+            .associatedSet:
+            return boundWrapper.flatMap { $0.family == family.id ? $0.spelling : nil }
         case .boundReadAccessor: return "A"
         case .memberResult: return "R.Response"
         case .memberArray: return "[R.Response]"

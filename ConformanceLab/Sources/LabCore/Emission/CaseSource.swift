@@ -153,7 +153,8 @@ struct CaseSource {
     private var protocols: String {
         if !primaryBindings.isEmpty {
             let names = primaryBindings.map(\.name)
-            let associated = names.map { "associatedtype \($0)" }.joined(separator: "; ")
+            let associated = names.map { shape.form?.associatedTypeDeclaration($0) ?? "associatedtype \($0)" }
+                .joined(separator: "; ")
             return "protocol \(protocolName)<\(names.joined(separator: ", "))> { \(associated); \(requirement) }"
         }
         if let isolated = isolatedProtocolDeclaration { return isolated }

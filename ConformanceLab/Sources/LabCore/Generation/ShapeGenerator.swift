@@ -88,6 +88,7 @@ public struct ShapeGenerator: Sendable {
         wideIntegerTier(into: &unique)
         inoutClosureTier(into: &unique)
         classDoubleTier(into: &unique)
+        associatedConformanceTier(into: &unique)
         return unique.shapes
     }
 
