@@ -100,4 +100,34 @@ import Testing
         }
         #expect(pattern.timings().count == 1)
     }
+    /// A scalar or `()` handler answer is kept unboxed in the completion
+    /// log; read back, it is exactly what the boxed completion gives: the
+    /// same value, bit for bit (`-0.0`, a NaN payload), and `()` for `Void`.
+    @Test func anUnboxedCompletionReadsBackAsTheBoxedOne() {
+        let payload = Float(bitPattern: 0x7FC0_1234)
+        let cases: [(ImmediateAnswer, Any)] = [
+            (.scalar(.double, (-0.0 as Double).bitPattern), -0.0 as Double),
+            (.scalar(.float, UInt64(payload.bitPattern)), payload),
+            (.scalar(.int8, UInt64(truncatingIfNeeded: Int8.min)), Int8.min),
+            (.scalar(.bool, 1), true),
+            (.void, ()),
+        ]
+        for (unboxed, value) in cases {
+            let fromWord = CallCompletion(unboxed, sequence: 7, time: InvocationTime(nanoseconds: 11))
+            let boxed = CallCompletion(.returned(value), sequence: 7, time: InvocationTime(nanoseconds: 11))
+            #expect(fromWord.sequence == boxed.sequence && fromWord.reading == boxed.reading)
+            guard case .returned(let read) = fromWord.answer, case .returned(let expected) = boxed.answer else {
+                Issue.record("expected a returned answer for \(unboxed)")
+                continue
+            }
+            #expect(type(of: read) == type(of: expected))
+            #expect(String(reflecting: read) == String(reflecting: expected))
+            if let read = read as? Double, let expected = expected as? Double {
+                #expect(read.bitPattern == expected.bitPattern)
+            }
+            if let read = read as? Float, let expected = expected as? Float {
+                #expect(read.bitPattern == expected.bitPattern)
+            }
+        }
+    }
 }

@@ -107,9 +107,7 @@ final class StubRuntime: Sendable {
                 // A configured scalar or `Void` value: the async entry returns
                 // it at once, without suspending the caller.
                 frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
-                write(consume immediate, to: frame, plan) { outcome in
-                    withArguments(frame, plan) { answer(frame, plan, outcome, $0) }
-                }
+                write(consume immediate, to: frame, plan) { finishAnswered(frame, plan, $0, forwarding: false) }
                 return
             }
             // Non-escaping closure arguments stay callable until the answer is written.
@@ -139,8 +137,7 @@ final class StubRuntime: Sendable {
             write(
                 recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan, forwarding: true
             ) {
-                outcome in
-                withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
+                finishAnswered(frame, plan, $0)
             }
         } else if plan.decodesDirectly, !plan.hasInoutArguments, !plan.readers.isEmpty {
             serveOnStack(frame, plan)
@@ -177,9 +174,7 @@ final class StubRuntime: Sendable {
                 // to release here); the rare answer that needs them again decodes them again from the frame.
                 let lent = UnsafeMutableBufferPointer(start: base, count: count)
                 if let immediate = recorder.answerImmediately(plan.shape.requirement, consuming: lent) {
-                    write(consume immediate, to: frame, plan) { outcome in
-                        withArguments(frame, plan) { finish(frame, plan, outcome, $0) }
-                    }
+                    write(consume immediate, to: frame, plan) { finishAnswered(frame, plan, $0) }
                     return
                 }
             } else {
@@ -241,6 +236,30 @@ final class StubRuntime: Sendable {
         case .forward:
             if forwarding, forwardInPlace(frame) { return }
             otherwise(.forward)
+        }
+    }
+
+    /// Acts on the outcome of a call the recorder answered at once, whose
+    /// arguments the front no longer holds: a returned value is encoded
+    /// without them (only a forwarded or failed call's handling reads the
+    /// arguments), so they are decoded again from the frame only for the
+    /// other outcomes. (A value of a type with no direct writer, such as a
+    /// vector or a large struct, decoded every argument again, and looked
+    /// their metadata up, on every call.) Without `forwarding` (an async
+    /// call's at-once answer) a decoded outcome is encoded, never forwarded.
+    private func finishAnswered(
+        _ frame: CallFrame, _ plan: RequirementPlan, _ outcome: CallOutcome, forwarding: Bool = true
+    ) {
+        if case .returned = outcome {
+            answer(frame, plan, outcome, [])
+            return
+        }
+        withArguments(frame, plan) { arguments in
+            if forwarding {
+                finish(frame, plan, outcome, arguments)
+            } else {
+                answer(frame, plan, outcome, arguments)
+            }
         }
     }
 

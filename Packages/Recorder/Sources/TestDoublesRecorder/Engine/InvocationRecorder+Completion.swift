@@ -33,6 +33,20 @@ extension InvocationRecorder {
         for observer in observers { observer() }
     }
 
+    /// ``complete(_:_:)`` for an answer of `()` or a scalar, recorded
+    /// unboxed (what a `then` handler with such a result answers): the same
+    /// completion, number and time, read back as the boxed form would be.
+    func complete(_ ticket: CallTicket, unboxed answer: ImmediateAnswer) {
+        let time = InvocationTime.now
+        let observers = state.withLock { state -> [@Sendable () -> Void] in
+            guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
+            state.completions.record(
+                CallCompletion(answer, sequence: state.sequence.next(), time: time), at: ticket.position)
+            return state.completionObservers.isEmpty ? [] : Array(state.completionObservers.values)
+        }
+        for observer in observers { observer() }
+    }
+
     /// The ledger, the positions of a requirement's calls (`nil` for every
     /// call) and the completions, read in one lock hold.
     func completionSnapshot(

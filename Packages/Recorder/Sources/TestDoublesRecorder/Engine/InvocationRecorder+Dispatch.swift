@@ -352,7 +352,7 @@ extension InvocationRecorder {
             if let ticket { complete(ticket, outcome) }
             return .outcome(outcome)
         }
-        if let ticket { complete(ticket, answer.callOutcome) }
+        if let ticket { complete(ticket, unboxed: answer) }
         return answer.outcome
     }
 

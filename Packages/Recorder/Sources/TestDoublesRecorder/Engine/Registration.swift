@@ -73,6 +73,8 @@ final class Registration: @unchecked Sendable {
     func matches(_ scalars: ScalarArguments) -> Bool? {
         guard let tests = scalarTestStorage else { return nil }
         guard tests.count == scalars.count else { return false }
+        // Every test of a catch-all is `.anything`: nothing to read from the words.
+        if isCatchAll { return true }
         for index in tests.indices
         where !tests[index].accepts(scalars.kind(at: index), index == 0 ? scalars.first : scalars.second) {
             return false

@@ -19,7 +19,30 @@ struct CallCompletion: @unchecked Sendable {
         case unavailable
     }
 
-    let answer: Answer
+    /// The answer as recorded: boxed, or, for a `()` or scalar answer
+    /// (a `then` handler's, answered unboxed), its unboxed form, which is
+    /// trivial: recording it boxes, retains and copies nothing.
+    private enum Stored {
+        case boxed(Answer)
+        case unboxed(ImmediateAnswer)
+    }
+
+    private let stored: Stored
+
+    /// What the caller got (an unboxed answer is boxed when read).
+    var answer: Answer {
+        switch stored {
+        case .boxed(let answer): answer
+        case .unboxed(let immediate):
+            switch immediate.callOutcome {
+            case .returned(let value): .returned(value)
+            case .threw(let error): .threw(error)
+            case .forward: .forwarded
+            case .trap: .unavailable
+            }
+        }
+    }
+
     /// The completion's place in the process-wide order.
     let sequence: UInt64
     /// The moment, as a trivial reading: a `ContinuousClock.Instant` is
@@ -31,12 +54,22 @@ struct CallCompletion: @unchecked Sendable {
     var time: ContinuousClock.Instant { reading.instant }
 
     init(_ outcome: CallOutcome, sequence: UInt64, time: InvocationTime) {
+        let answer: Answer
         switch outcome {
         case .returned(let value): answer = .returned(value)
         case .threw(let error): answer = .threw(error)
         case .forward: answer = .forwarded
         case .trap: answer = .unavailable
         }
+        self.stored = .boxed(answer)
+        self.sequence = sequence
+        self.reading = time
+    }
+
+    /// The completion of a call whose answer was `()` or a scalar, kept
+    /// unboxed; ``answer`` gives what the boxed form would have.
+    init(_ answer: ImmediateAnswer, sequence: UInt64, time: InvocationTime) {
+        self.stored = .unboxed(answer)
         self.sequence = sequence
         self.reading = time
     }
@@ -45,9 +78,9 @@ struct CallCompletion: @unchecked Sendable {
     /// it finished as it arrived, at its own place in the order.
     init?(immediate entry: Ledger.Entry) {
         if entry.answerKind == Ledger.Shape.forwardedAnswer {
-            answer = .forwarded
+            stored = .boxed(.forwarded)
         } else if let value = entry.immediateResult {
-            answer = .returned(value)
+            stored = .boxed(.returned(value))
         } else {
             return nil
         }
