@@ -71,6 +71,28 @@ import Testing
         #expect(ArgumentUnpacking.OwnTypes().types?.isEmpty == true)
     }
 
+    /// The box's own metadata word names the type the value was boxed as:
+    /// inline (`Int`), out of line (a 5-word struct), optional, and class
+    /// values; a class instance boxed as its superclass names the
+    /// superclass, and a handler of that superclass gets the very instance.
+    @Test func aBoxsMetadataWordIsTheTypeItWasBoxedAs() throws {
+        struct FiveWords { var a = 1, b = 2, c = 3, d = 4, e = 5 }
+        let animal: Animal = Dog()
+        let boxes: [Any] = [7, FiveWords(), Optional("x") as Any, Dog(), animal, "text"]
+        let expected: [Any.Type] = [Int.self, FiveWords.self, String?.self, Dog.self, Animal.self, String.self]
+        boxes.withUnsafeBufferPointer { lent in
+            for index in lent.indices {
+                let boxed = BoxedCast.boxedType(at: lent.baseAddress! + index)
+                #expect(ObjectIdentifier(boxed) == ObjectIdentifier(expected[index]))
+            }
+        }
+        let asAnimal: [Any] = [animal]
+        #expect(asAnimal.withUnsafeBufferPointer { ArgumentUnpacking.OwnTypes(Animal.self).match($0) })
+        let received = try apply(asAnimal, to: { (given: Animal) in given })
+        #expect(received === animal)
+        #expect(try apply([Dog()] as [Any], to: { (given: Animal) in given is Dog }))
+    }
+
     /// `ArgumentUnpacking.apply` as a configured handler calls it, over an array's elements.
     private func apply<each A, Value>(
         _ arguments: [Any], to handler: (repeat each A) throws -> Value

@@ -55,6 +55,21 @@ enum BoxedCast {
         type(of: value)
     }
 
+    /// The type a box was made with: the metadata word of the `Any`
+    /// container at `box` (the word after its three-word value buffer, as
+    /// the Swift ABI lays out every opaque existential), read without
+    /// opening it (`type(of:)` asks the runtime, about 55 instructions).
+    ///
+    /// It is ``ownType(of:)`` for every value but a class instance boxed as
+    /// one of its superclasses, whose own type is the subclass: a caller
+    /// that finds the type it expects here has a value of that type, and
+    /// asks ``ownType(of:)`` otherwise.
+    @inlinable
+    @inline(__always)
+    static func boxedType(at box: UnsafePointer<Any>) -> Any.Type {
+        UnsafeRawPointer(box).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Any.Type.self)
+    }
+
     /// The `T` a box holds; only for a `value` whose own type is `T`
     /// (`type(of: value) == T.self`), whose bits are then a `T`'s.
     @inlinable

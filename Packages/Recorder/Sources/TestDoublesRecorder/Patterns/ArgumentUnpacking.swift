@@ -104,9 +104,14 @@ enum ArgumentUnpacking {
         /// Whether the first arguments' own types are exactly the parameter types, in order.
         @usableFromInline
         func match(_ arguments: UnsafeBufferPointer<Any>) -> Bool {
-            guard let types, arguments.count >= types.count else { return false }
-            for position in 0..<types.count where BoxedCast.ownType(of: arguments[position]) != types[position] {
-                return false
+            guard let types, arguments.count >= types.count, let base = arguments.baseAddress else {
+                return types?.isEmpty == true
+            }
+            for position in 0..<types.count {
+                // The box's own metadata word first: equal, the value is of that type (a class instance
+                // boxed as a superclass has its subclass as its own type, which the runtime gives).
+                if BoxedCast.boxedType(at: base + position) == types[position] { continue }
+                if BoxedCast.ownType(of: arguments[position]) != types[position] { return false }
             }
             return true
         }
