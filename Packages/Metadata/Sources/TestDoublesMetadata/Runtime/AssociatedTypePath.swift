@@ -4,7 +4,9 @@
 ///
 /// The forms read are a single member of `Self`, `<member>Qz`, and a chain,
 /// `<member>_<member><member>…QZ`, where each member is an identifier optionally
-/// followed by one symbolic reference to the protocol that declares it.
+/// followed by one symbolic reference to the protocol that declares it, or by
+/// the standard substitution of a standard library protocol (`7ElementST`, the
+/// `Element` of `Sequence`, in `C.Element: Hashable` for `C: Collection`).
 /// Any other spelling (a word substitution, a protocol spelled out, another
 /// generic parameter) is not a path: the reader returns nil and the caller
 /// fails closed.
@@ -51,6 +53,11 @@ public struct AssociatedTypePath: Hashable, @unchecked Sendable, CustomStringCon
                 guard let descriptor = byte(offset) == 1 ? target : target.pointer(at: 0) else { return nil }
                 declaring = ProtocolDescriptor(pointer: descriptor)
                 offset += 5
+            } else if offset + 1 < length, byte(offset) == UInt8(ascii: "S") {
+                // A standard library protocol by its standard substitution (`7ElementST`: Sequence's Element).
+                guard let descriptor = SwiftRuntime.standardProtocolDescriptor(byte(offset + 1)) else { return nil }
+                declaring = ProtocolDescriptor(pointer: descriptor)
+                offset += 2
             }
             members.append(Member(name: String(decoding: identifier, as: UTF8.self), declaringProtocol: declaring))
             let rest = (offset..<length).map(byte)

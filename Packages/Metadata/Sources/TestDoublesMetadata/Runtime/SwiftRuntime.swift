@@ -36,6 +36,20 @@ enum SwiftRuntime {
         return UInt(bitPattern: dlsym(handle, name))
     }
 
+    /// The descriptor of the standard library protocol a mangling's standard
+    /// substitution `S<letter>` names (`ST` Sequence, `Sl` Collection), read
+    /// from its exported symbol `$sS<letter>Mp`; nil when no protocol has one.
+    ///
+    /// - Parameter letter: The byte after `S`.
+    /// - Returns: The protocol descriptor, nil when the symbol is absent.
+    static func standardProtocolDescriptor(_ letter: UInt8) -> UnsafeRawPointer? {
+        guard
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
+        else { return nil }
+        return UnsafeRawPointer(bitPattern: address(of: "$sS\(Character(Unicode.Scalar(letter)))Mp"))
+    }
+
     /// The function at `address` as `type`, nil for address zero.
     private static func function<Function>(at address: UInt, as type: Function.Type) -> Function? {
         guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }

@@ -1,0 +1,50 @@
+import TestDoubles
+import Testing
+
+/// A primary associated type with associated conformances on a member of a standard library
+/// protocol: `Tags.Element` is `Sequence`'s `Element`, mangled by its standard substitution.
+protocol TagIndex<Tags> {
+    associatedtype Tags: Collection where Tags.Element: Hashable
+    func tags(for id: Int) -> Tags
+    func store(_ tags: Tags) async throws -> Int
+}
+
+/// The linked conformer discovery reads the signatures from (bound to `[Double]`, which no test binds).
+struct DoubleTagIndex: TagIndex {
+    func tags(for id: Int) -> [Double] { [] }
+    func store(_ tags: [Double]) async throws -> Int { tags.count }
+}
+
+/// Generic code that needs the associated conformances (`Tags.Element: Hashable`) from the witness table.
+func distinctTags<Index: TagIndex>(_ index: Index, id: Int) -> (count: Int, distinct: Int) {
+    let tags = index.tags(for: id)
+    return (tags.count, Set(tags).count)
+}
+
+@Suite struct AssociatedCollectionConformanceTests {
+    @Test func anArrayOfIntCrossesAndItsConformancesServeGenericCode() async throws {
+        let stub = try Stub<any TagIndex<[Int]>>()
+        stub.when { $0.tags(for: Match.any()) }.then { (id: Int) in [id, id, 7, 7, 9] }
+        let stores = await stub.when { try await $0.store(Match.any()) }.then { (tags: [Int]) in tags.reduce(0, +) }
+        let index: any TagIndex<[Int]> = stub()
+        #expect(index.tags(for: 3) == [3, 3, 7, 7, 9])
+        let counted = distinctTags(index, id: 4)
+        #expect(counted.count == 5)
+        #expect(counted.distinct == 3)
+        #expect(try await index.store([1, 2, 3]) == 6)
+        #expect(stores.arguments() == [[1, 2, 3]])
+    }
+
+    @Test func aSetOfStringsCrossesAndItsConformancesServeGenericCode() async throws {
+        let stub = try Stub<any TagIndex<Set<String>>>()
+        let tags: Set<String> = ["swift", "a tag longer than the inline fifteen bytes", "lab"]
+        stub.when { $0.tags(for: Match.any()) }.thenReturn(tags)
+        await stub.when { try await $0.store(Match.any()) }.then { (tags: Set<String>) in tags.count * 10 }
+        let index: any TagIndex<Set<String>> = stub()
+        #expect(index.tags(for: 1) == tags)
+        let counted = distinctTags(index, id: 1)
+        #expect(counted.count == 3)
+        #expect(counted.distinct == 3)
+        #expect(try await index.store(["x", "y"]) == 20)
+    }
+}
