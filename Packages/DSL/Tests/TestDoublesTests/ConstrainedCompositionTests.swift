@@ -6,6 +6,9 @@ import Testing
 /// names the type, the reason and the fix (never a stub that answers
 /// wrongly, never a stop).
 @Suite struct ConstrainedCompositionTests {
+    // Swift 6.0.3 rejects the composition itself ("non-protocol, non-class type 'Collection<Int>' cannot be
+    // used within a protocol-constrained type"), so the test needs a newer compiler.
+    #if compiler(>=6.1)
     @Test func aCollectionOfIntAndCustomStringConvertibleFailsClosed() {
         do {
             _ = try Stub<any Collection<Int> & CustomStringConvertible>()
@@ -17,6 +20,7 @@ import Testing
             #expect(message.contains("ManualStub"))
         }
     }
+    #endif
 }
 
 /// `any Collection<Int>` binds `Element`, which `Collection` inherits from `Sequence`: the
