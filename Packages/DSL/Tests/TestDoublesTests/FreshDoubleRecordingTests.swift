@@ -80,6 +80,29 @@ func shelfNumber(of book: ShelfBook) -> Int { book.title.count }
         }
     }
 
+    /// A bare `Match.any()` handed to a plain function (no double declares
+    /// its type): the pass runs on a host since its caller is on no actor.
+    @Test func aMatcherPassedToAPlainFunctionIsAnIssue() async {
+        await #expect(processExitsWith: .success) {
+            let counter = try Stub<any ShelfCounter>()
+            let issues = TestDoubleIssueReporting.capture {
+                _ = counter.when { $0.count(shelfNumber(of: Match.any())) }
+            }
+            counter.when { $0.count(Match.any()) }.thenReturn(4)
+            guard counter().count(1) == 4 else { Foundation.exit(30) }
+            FreshDoubleRecordingTests.exit(checking: issues)
+        }
+    }
+
+    /// The same in a `@MainActor` test: its caller holds the main actor,
+    /// which the host's thread runs as.
+    @Test func aMatcherPassedToAPlainFunctionInAMainActorTestIsAnIssue() async {
+        await #expect(processExitsWith: .success) {
+            let issues = try await MainActorRecordingStops.plainFunctionMatcher()
+            FreshDoubleRecordingTests.exit(checking: issues)
+        }
+    }
+
     @Test func anAsyncWhenWithAMatcherOfAFreshDoubleIsAnIssue() async {
         await #expect(processExitsWith: .success) {
             let counter = try Stub<any ShelfCounter>()
@@ -100,6 +123,13 @@ func shelfNumber(of book: ShelfBook) -> Int { book.title.count }
         let archive = try Stub<any ShelfArchive>()
         return TestDoubleIssueReporting.capture {
             _ = counter.when { _ in archive().store(Match.any()) }
+        }
+    }
+
+    static func plainFunctionMatcher() throws -> [TestDoubleIssue] {
+        let counter = try Stub<any ShelfCounter>()
+        return TestDoubleIssueReporting.capture {
+            _ = counter.when { $0.count(shelfNumber(of: Match.any())) }
         }
     }
 

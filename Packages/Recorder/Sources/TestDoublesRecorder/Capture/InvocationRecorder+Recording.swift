@@ -8,11 +8,12 @@ extension InvocationRecorder {
 
     /// Runs a recording closure with a capture session for this recorder:
     /// on a thread of its own when a placeholder the pass may need cannot
-    /// be made (see ``declareRecordingTypes(_:)``), else on the caller's.
+    /// be made (see ``declareRecordingTypes(_:)``) or its caller loses
+    /// nothing there (see ``CallerIsolation``), else on the caller's.
     func capturing(
         returning placeholder: Any? = nil, at site: CallSite? = nil, _ body: () throws -> Void
     ) -> CaptureSession {
-        let host = hostsRecordingPasses ? RecordingHost() : nil
+        let host = hostsRecordingPasses || CallerIsolation.synchronousPassMayRunOnHost ? RecordingHost() : nil
         let session = CaptureSession(
             scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host,
             site: site)

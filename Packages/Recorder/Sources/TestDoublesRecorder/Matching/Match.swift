@@ -83,8 +83,8 @@ public enum Match {
         // exists (a made-up value would reach the test's code). Those places: a matcher written outside any
         // `when`/`verify`/order (no pass, and the caller's own frame waits for the value); a pass that runs
         // on the caller's thread because no live double needed a host when it started (see
-        // `RecordingHostDemand`, which checks every live double's types first: only a matcher handed to
-        // something that is not a double is left); a thread serving an actor's other jobs where no runtime
+        // `RecordingHostDemand`, which checks every live double's types first, and `CallerIsolation`: only a
+        // matcher handed to something that is not a double, in an async closure or on an actor, is left); a thread serving an actor's other jobs where no runtime
         // layer can end the job (a target without the TestDoubles module, an unrecognized job runner). The
         // issue above names the fix at the `when`/`verify` line first.
         fatalError(message)

@@ -64,7 +64,9 @@ public final class InvocationOrder: @unchecked Sendable {
         @Builder _ expectations: () throws -> [Expectation]
     ) {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let host = RecordingHostDemand.isPresentAfterChecks ? RecordingHost() : nil
+        // On a host also when the caller loses nothing there (see `CallerIsolation`).
+        let onHost = RecordingHostDemand.isPresentAfterChecks || CallerIsolation.synchronousPassMayRunOnHost
+        let host = onHost ? RecordingHost() : nil
         let session = CaptureSession(scope: .anyRecorder, host: host, site: site)
         var listed: [Expectation] = []
         // On a host while some live double may meet a value no source can make (see `RecordingHostDemand`).
