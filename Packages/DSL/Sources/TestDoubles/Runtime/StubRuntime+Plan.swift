@@ -1,3 +1,4 @@
+import TestDoublesMetadata
 import TestDoublesRecorder
 import TestDoublesTrampolines
 
@@ -114,17 +115,28 @@ enum ScalarArgumentLane {
 }
 
 /// How a behavior's answer becomes the call's result, when that can skip
-/// the frame's generic encoding: nothing to write, or a scalar in the low
-/// bytes of one result register.
+/// the frame's generic encoding: nothing to write, a scalar in the low
+/// bytes of one result register, or a Swift class reference in one
+/// general-purpose result register.
 enum ResultWriter {
     case nothing
     case scalar(ScalarKind, FragmentLocation)
+    /// A reference to an instance of exactly this class (a `Token`, not an
+    /// `Optional<Token>`), returned owned (+1) in general-purpose register `index`.
+    case reference(ObjectIdentifier, index: Int)
 
     /// The writer for a result of `type` at `location`; nil unless the
-    /// result is `Void` or a scalar in one register.
+    /// result is `Void`, a scalar in one register or a Swift class reference in one register.
     init?(type: Any.Type, location: ResultLocation) {
         if type == Void.self {
             self = .nothing
+            return
+        }
+        if TypeMetadata(type).kind == .class, case .direct(let parts) = location, parts.count == 1,
+            parts[0].fragment.offset == 0, parts[0].fragment.size == MemoryLayout<UnsafeRawPointer>.size,
+            case .generalPurpose(let index) = parts[0].location
+        {
+            self = .reference(ObjectIdentifier(type), index: index)
             return
         }
         guard let kind = ScalarKind(type), case .direct(let parts) = location, parts.count == 1,
@@ -145,6 +157,21 @@ enum ResultWriter {
         case .scalar(let kind, _):
             guard let word = kind.word(of: value) else { return false }
             return write(kind, word, to: frame)
+        case .reference(let expected, let index):
+            return withUnsafePointer(to: value) { box in
+                // The box's metadata word (after its three-word buffer, the ABI's layout of `Any`) is the
+                // type the value was boxed as: exactly the result's class means the buffer's first word is a
+                // reference to an instance of it. Anything else (a subclass boxed as itself, an optional, a
+                // mistake) goes through the checked generic encoding.
+                let raw = UnsafeRawPointer(box)
+                let boxed = raw.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Any.Type.self)
+                guard ObjectIdentifier(boxed) == expected else { return false }
+                let reference = raw.load(as: UnsafeRawPointer.self)
+                // The caller owns the result: one more reference, as the generic encoding's copy takes.
+                _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
+                frame.setReturnGeneralPurposeRegister(index, to: UInt(bitPattern: reference))
+                return true
+            }
         }
     }
 
