@@ -5,8 +5,6 @@ import Testing
 /// user writes it, fails closed at construction with a `StubError` that
 /// names the type, the reason and the fix (never a stub that answers
 /// wrongly, never a stop).
-// Swift 6.0 cannot spell a constrained existential inside a composition.
-#if compiler(>=6.1)
 @Suite struct ConstrainedCompositionTests {
     // Swift 6.0.3 rejects the composition itself ("non-protocol, non-class type 'Collection<Int>' cannot be
     // used within a protocol-constrained type"), so the test needs a newer compiler.
@@ -42,4 +40,3 @@ import Testing
         }
     }
 }
-#endif
