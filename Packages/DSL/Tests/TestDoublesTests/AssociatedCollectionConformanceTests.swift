@@ -48,3 +48,45 @@ func distinctTags<Index: TagIndex>(_ index: Index, id: Int) -> (count: Int, dist
         #expect(try await index.store(["x", "y"]) == 20)
     }
 }
+
+/// A member of the bound type through a base of its required protocol: `Tags.Element` is
+/// `Sequence`'s `Element`, reached from `Tags: Collection`.
+protocol TagLookup<Tags> {
+    associatedtype Tags: Collection where Tags.Element: Hashable
+    func first(of tags: Tags) -> Tags.Element?
+    func keep(_ element: Tags.Element) -> Int
+}
+struct DoubleTagLookup: TagLookup {
+    func first(of tags: [Double]) -> Double? { tags.first }
+    func keep(_ element: Double) -> Int { 0 }
+}
+
+/// Generic code that receives and passes `Tags.Element` in its abstract form.
+func keepFirst<Lookup: TagLookup>(_ lookup: Lookup, of tags: Lookup.Tags) -> Int? {
+    lookup.first(of: tags).map { lookup.keep($0) }
+}
+
+@Suite struct InheritedMemberOfBoundTypeTests {
+    @Test func theElementOfAnArrayOfStringsCrossesBothWays() throws {
+        let stub = try Stub<any TagLookup<[String]>>()
+        let long = "a string longer than the inline fifteen bytes"
+        stub.when { $0.first(of: Match.any()) }.then { (tags: [String]) in tags.last }
+        let keeps = stub.when { $0.keep(Match.any()) }.then { (element: String) in element.count }
+        let lookup: any TagLookup<[String]> = stub()
+        #expect(lookup.first(of: ["x", long]) == long)
+        #expect(lookup.first(of: []) == nil)
+        #expect(lookup.keep("four") == 4)
+        #expect(keepFirst(lookup, of: ["y", long]) == long.count)
+        #expect(keeps.arguments() == ["four", long])
+    }
+
+    @Test func theElementOfASetOfIntsCrossesBothWays() throws {
+        let stub = try Stub<any TagLookup<Set<Int>>>()
+        stub.when { $0.first(of: Match.any()) }.thenReturn(42)
+        let keeps = stub.when { $0.keep(Match.any()) }.then { (element: Int) in element * 2 }
+        let lookup: any TagLookup<Set<Int>> = stub()
+        #expect(lookup.first(of: [1, 2]) == 42)
+        #expect(keepFirst(lookup, of: [5]) == 84)
+        #expect(keeps.arguments() == [42])
+    }
+}

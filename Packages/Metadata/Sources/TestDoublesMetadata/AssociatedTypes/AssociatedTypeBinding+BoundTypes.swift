@@ -188,12 +188,22 @@ extension AssociatedTypeBinding {
     private func memberType(
         _ member: String, of bound: Any.Type, boundTo outer: String
     ) throws(UnservedBoundType) -> Any.Type {
-        let owners = protocolDescriptor.requirementSignature.compactMap { requirement -> ProtocolDescriptor? in
+        let required = protocolDescriptor.requirementSignature.compactMap { requirement -> ProtocolDescriptor? in
             guard requirement.kind == .protocol, let subject = requirement.subject,
-                AssociatedTypePath(subject)?.members.map(\.name) == [outer],
-                let owner = requirement.protocolConstraint, owner.associatedTypeNames.contains(member)
+                AssociatedTypePath(subject)?.members.map(\.name) == [outer]
             else { return nil }
-            return owner
+            return requirement.protocolConstraint
+        }
+        // The required protocol's own associated types first, then its bases' (`Tags.Element` for
+        // `Tags: Collection` is Sequence's `Element`), breadth first.
+        var owners: [ProtocolDescriptor] = []
+        var queue = required
+        var seen: Set<String> = []
+        while !queue.isEmpty {
+            let candidate = queue.removeFirst()
+            guard seen.insert(candidate.qualifiedName).inserted else { continue }
+            if candidate.associatedTypeNames.contains(member) { owners.append(candidate) }
+            queue.append(contentsOf: candidate.baseProtocols)
         }
         let boundName = String(reflecting: bound)
         guard let owner = owners.first else {
