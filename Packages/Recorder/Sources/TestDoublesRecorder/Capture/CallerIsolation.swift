@@ -16,9 +16,10 @@ import Darwin
 /// closure is nonisolated. A caller on the main queue holds the main actor
 /// while it waits, which the host's thread then runs as (Swift 6.2+
 /// runtimes, see ``MainExecutorRedirect``). A caller on any other actor
-/// keeps its passes on its own thread, unless a double needs a host: the
-/// closure, isolated to that actor, would run off it, and Swift checks that
-/// isolation at run time in the closures it passes on (`map { … }`).
+/// holds that actor while it waits too, and the pass's task runs isolated
+/// to its executor (``heldActorExecutor``): the closure, isolated to that
+/// actor, stays on it, as Swift checks at run time in the closures it
+/// passes on (`map { … }`).
 enum CallerIsolation {
     /// The two words of a `SerialExecutorRef` (identity, implementation),
     /// returned in the registers a C function returns this structure in on
@@ -40,11 +41,35 @@ enum CallerIsolation {
         return currentExecutor().tv_sec == 0
     }
 
+    /// The executor of the actor the calling code runs on and holds, when
+    /// it is neither the generic executor nor the main actor's (a global
+    /// actor of the test's own, an actor's method, an actor with a custom
+    /// executor); nil otherwise, or when it cannot tell.
+    ///
+    /// A synchronous caller that waits for its pass keeps that actor held
+    /// (its thread runs the actor's job), so the pass's task may run isolated
+    /// to the same executor on a host's thread: the closure, written on that
+    /// actor, finds itself on it, and no job of the actor runs meanwhile.
+    static var heldActorExecutor: UnownedSerialExecutor? {
+        guard MemoryLayout<UnownedSerialExecutor>.size == MemoryLayout<ExecutorWords>.size,
+            !MainQueue.isCurrent, let currentExecutor
+        else { return nil }
+        let words = currentExecutor()
+        guard words.tv_sec != 0 else { return nil }
+        // The main actor is served through the main queue (see `MainQueue`); never claimed from elsewhere.
+        let main = unsafeBitCast(MainActor.sharedUnownedExecutor, to: ExecutorWords.self)
+        guard words.tv_sec != main.tv_sec else { return nil }
+        return unsafeBitCast(words, to: UnownedSerialExecutor.self)
+    }
+
     /// Whether a synchronous pass started here may run on a host whatever
     /// the doubles declare: its caller is on the main queue and the host
-    /// can run as the main actor, or on no actor.
+    /// can run as the main actor, on no actor, or on another actor it holds
+    /// while it waits (``heldActorExecutor``; where task executors exist,
+    /// which run the pass's task isolated to it).
     static var synchronousPassMayRunOnHost: Bool {
         if MainQueue.isCurrent { return MainExecutorRedirect.isAvailable }
-        return isOnNoActor
+        if isOnNoActor { return true }
+        return RecordingExecutor.isAvailable && heldActorExecutor != nil
     }
 }

@@ -58,11 +58,11 @@ final class CaptureSession: @unchecked Sendable {
     /// false (nothing run) when the host cannot take it.
     static func run(
         _ session: CaptureSession, hostedBy host: RecordingHost, isolation: isolated (any Actor)?,
-        lending actor: (any Actor)?, _ body: () async throws -> Void
+        lending actor: (any Actor)?, lendsMainActor: Bool = true, _ body: () async throws -> Void
     ) async -> Bool {
         runningPasses.add(1, ordering: .relaxed)
         defer { runningPasses.subtract(1, ordering: .relaxed) }
-        let ran = await host.run(session, isolation: isolation, lending: actor, body)
+        let ran = await host.run(session, isolation: isolation, lending: actor, lendsMainActor: lendsMainActor, body)
         if ran { session.end() }
         return ran
     }

@@ -23,21 +23,27 @@ extension InvocationRecorder {
     }
 
     /// Runs a test's async recording closure on `subject` with a capture
-    /// session for this recorder: in a task of its own when a placeholder
-    /// the pass may need cannot be made (see ``declareRecordingTypes(_:)``),
-    /// else in the caller's. That task runs its jobs as `actor` (see
+    /// session for this recorder, in a task of its own on a host (the
+    /// caller's task waits, suspended), so that a call that needs a value no
+    /// source can make (a bare `Match.any()` of a class handed to something
+    /// that is not a double) stops the pass at the `when`/`verify` line
+    /// instead of the process. That task runs its jobs as `actor` (see
     /// ``ActorLoan``): the entry points pass the closure's own isolation
     /// (`body.isolation` of their `@isolated(any)` parameter), else the
     /// caller's, so a closure isolated to an actor, whoever calls it, stays on
     /// the pass's thread, where a call may park.
     ///
     /// The entry points hand `body` over as a plain async function: a call
-    /// through it still hops to the closure's actor.
+    /// through it still hops to the closure's actor. A nonisolated closure
+    /// and caller get the main actor lent too only while a live double may
+    /// need a host (see ``declareRecordingTypes(_:)``): one of their
+    /// requirements may be isolated to it.
     func capturing<Subject, R>(
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
         on subject: Subject, at site: CallSite? = nil, _ body: (Subject) async throws -> R
     ) async -> CaptureSession {
-        let host = hostsRecordingPasses ? RecordingHost() : nil
+        let demanded = hostsRecordingPasses
+        let host = RecordingHost()
         let session = CaptureSession(
             scope: .recorder(ObjectIdentifier(self)), resultPlaceholder: placeholder, owner: self, host: host,
             site: site)
@@ -46,10 +52,9 @@ extension InvocationRecorder {
         // Both closures are nonisolated, as the plain form's is: the outer one
         // hops off the caller's actor, so nothing hops between the barrier and
         // the test's closure, which hops to its own isolation itself.
-        if let host,
-            await CaptureSession.run(
-                session, hostedBy: host, isolation: isolation, lending: actor,
-                { await RecordingClosureBarrier.run(isolation: nil) { _ = try? await body(subject) } })
+        if await CaptureSession.run(
+            session, hostedBy: host, isolation: isolation, lending: actor, lendsMainActor: demanded,
+            { await RecordingClosureBarrier.run(isolation: nil) { _ = try? await body(subject) } })
         {
             return session
         }
@@ -57,9 +62,9 @@ extension InvocationRecorder {
             await RecordingClosureBarrier.run(isolation: nil) { _ = try? await body(subject) }
         }
         #else
-        if let host,
-            await CaptureSession.run(
-                session, hostedBy: host, isolation: isolation, lending: actor, { _ = try await body(subject) })
+        if await CaptureSession.run(
+            session, hostedBy: host, isolation: isolation, lending: actor, lendsMainActor: demanded,
+            { _ = try await body(subject) })
         {
             return session
         }

@@ -47,11 +47,20 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
     private var answersMainActor = false
     /// The pass's task registered with ``MainExecutorRedirect``, until the pass ends (guarded by `condition`).
     private var redirectedTask: UnsafeRawPointer?
+    /// The executor of the actor a synchronous caller holds while it waits, which the pass's task runs
+    /// isolated to (guarded by `condition`; see ``start(as:patience:callerHoldsMainActor:callerHolds:_:)``).
+    private var heldByCaller: UnownedSerialExecutor?
 
     /// Finished executors waiting for the next pass.
     private static let idle = Locked<[RecordingExecutor]>([])
     /// How many idle executors (and threads) the process keeps.
     private static let idleLimit = 2
+
+    /// Whether task executors exist here, so ``make()`` makes one.
+    static var isAvailable: Bool {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return false }
+        return true
+    }
 
     /// An idle executor, else a new one with its thread; nil where task executors are not available.
     static func make() -> RecordingExecutor? {
@@ -80,10 +89,13 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
     /// the pass's task then runs isolated to this executor as the main
     /// actor's, with no loan, so a closure the test wrote on the main actor
     /// (one passed to `map` inside the recording closure, which Swift checks
-    /// at run time) finds itself on it.
+    /// at run time) finds itself on it. A synchronous caller that holds
+    /// another actor while it waits (`callerHolds`: that actor's executor, see
+    /// ``CallerIsolation/heldActorExecutor``) lends it the same way: the
+    /// pass's task runs isolated to that executor, with no loan.
     func start(
         as actor: (any Actor)? = nil, patience: TimeInterval? = nil, callerHoldsMainActor: Bool = false,
-        _ operation: @escaping @Sendable () async -> Void
+        callerHolds heldExecutor: UnownedSerialExecutor? = nil, _ operation: @escaping @Sendable () async -> Void
     ) {
         // A bounded loan may run a job without the main actor, which a job that hopped to it cannot do.
         let answersMain =
@@ -95,6 +107,7 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
         passTask = nil
         awaitingFirstJob = true
         answersMainActor = answersMain
+        heldByCaller = actor == nil && !answersMain ? heldExecutor : nil
         condition.unlock()
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: self, operation: operation)
@@ -118,6 +131,7 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
         lent = nil
         patience = nil
         answersMainActor = false
+        heldByCaller = nil
         condition.unlock()
         let kept = Self.idle.withLock { idle in
             guard idle.count < Self.idleLimit else { return false }
@@ -193,6 +207,7 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
             let ownTask = address == nil || address == passTask
             let actor = ownTask ? lent : nil
             let answersMain = ownTask && answersMainActor
+            let held = ownTask ? heldByCaller : nil
             let patience = patience
             condition.unlock()
             runningJob = address
@@ -209,6 +224,9 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
                 } else if actor == nil && answersMain {
                     // The synchronous caller holds the main actor while it waits (see ``start``).
                     job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+                } else if actor == nil, let held {
+                    // The synchronous caller holds this actor while it waits (see ``start``).
+                    job.runSynchronously(isolatedTo: held, taskExecutor: asUnownedTaskExecutor())
                 } else {
                     job.runSynchronously(on: asUnownedTaskExecutor())
                 }

@@ -5,8 +5,9 @@ import Foundation
 /// is parked for good once its requirement and matchers are recorded: the
 /// test never receives a made-up value and the process does not stop.
 ///
-/// Only recording passes that may need it run here (see
-/// ``InvocationRecorder/declareRecordingTypes(_:)``). A closure runs in a
+/// Every async pass runs here, and every synchronous one that may need it
+/// (see ``InvocationRecorder/declareRecordingTypes(_:)``) or whose caller
+/// loses nothing here (see ``CallerIsolation``). A closure runs in a
 /// new task that prefers an executor with a thread of its own
 /// (``RecordingExecutor``, reused from pass to pass) and so inherits every
 /// task-local value of the caller; a synchronous caller's thread waits,
@@ -73,6 +74,9 @@ final class RecordingHost: @unchecked Sendable {
                 references.measure()
                 let mailbox = Mailbox(carried, Context(session: session, handler: handler, scope: scope))
                 let executor = RecordingExecutor.make()
+                // Read on the caller's thread, before it waits (see CallerIsolation).
+                let callerOnMainQueue = MainQueue.isCurrent
+                let heldExecutor = callerOnMainQueue ? nil : CallerIsolation.heldActorExecutor
                 let operation: @Sendable () -> Void = { [self] in
                     Self.invoke(mailbox)
                     // Before the task ends: a later task may get its address (see ``MainExecutorRedirect``).
@@ -83,9 +87,10 @@ final class RecordingHost: @unchecked Sendable {
                 self.executor = executor
                 condition.unlock()
                 if let executor {
-                    // A caller on the main queue holds the main actor while it waits: the
-                    // closure, written there, runs as the main actor (see RecordingExecutor.start).
-                    executor.start(callerHoldsMainActor: MainQueue.isCurrent) { [self] in
+                    // A caller on the main queue holds the main actor while it waits, one on
+                    // another actor that actor: the closure, written there, runs as that
+                    // actor (see RecordingExecutor.start).
+                    executor.start(callerHoldsMainActor: callerOnMainQueue, callerHolds: heldExecutor) { [self] in
                         adoptCurrentThread()
                         operation()
                     }
@@ -124,10 +129,13 @@ final class RecordingHost: @unchecked Sendable {
     /// then stays on that thread too, when the main actor lends itself
     /// within ``ActorLoan/patience`` (a main thread blocked waiting for this
     /// pass does not: the job then runs as itself, and such a requirement
-    /// runs on the main actor's own executor).
+    /// runs on the main actor's own executor). A pass hosted only so that a
+    /// bare `Match.any()` of a type no value can be made of stops at the line
+    /// (no live double may need a host: `lendsMainActor` false) lends nothing
+    /// to a nonisolated closure: its jobs run as themselves.
     func run(
         _ session: CaptureSession, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
-        _ body: () async throws -> Void
+        lendsMainActor: Bool = true, _ body: () async throws -> Void
     ) async -> Bool {
         await withoutActuallyEscaping(body) { escapable in
             // The caller stays suspended until the pass finishes or parks, so
@@ -167,8 +175,8 @@ final class RecordingHost: @unchecked Sendable {
                     // actor, lent only in case the closure calls a requirement isolated to
                     // it, is lent only when it comes in time: the main thread may be
                     // blocked waiting for this very pass (see ``ActorLoan``).
-                    executor.start(
-                        as: actor ?? MainActor.shared, patience: actor == nil ? ActorLoan.patience : nil, operation)
+                    let lent: (any Actor)? = actor ?? (lendsMainActor ? MainActor.shared : nil)
+                    executor.start(as: lent, patience: actor == nil ? ActorLoan.patience : nil, operation)
                 } else {
                     Task(operation: operation)
                 }

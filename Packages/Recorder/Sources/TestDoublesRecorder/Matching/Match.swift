@@ -81,12 +81,11 @@ public enum Match {
         CaptureSession.reportStop(message, in: session)
         // Reached only where no pass can park or end its job here: `record` must return a `T`, and none
         // exists (a made-up value would reach the test's code). Those places: a matcher written outside any
-        // `when`/`verify`/order (no pass, and the caller's own frame waits for the value); a pass that runs
-        // on the caller's thread because no live double needed a host when it started (see
-        // `RecordingHostDemand`, which checks every live double's types first, and `CallerIsolation`: only a
-        // matcher handed to something that is not a double, in an async closure or on an actor, is left); a thread serving an actor's other jobs where no runtime
-        // layer can end the job (a target without the TestDoubles module, an unrecognized job runner). The
-        // issue above names the fix at the `when`/`verify` line first.
+        // `when`/`verify`/order (no pass, and the caller's own frame waits for the value); a synchronous pass
+        // on the caller's thread (a caller on the main queue of a Swift 6.0/6.1 runtime while no live double
+        // needs a host, see `CallerIsolation`); a thread serving an actor's other jobs where no runtime layer
+        // can end the job (a target without the TestDoubles module, an unrecognized job runner). The issue
+        // above names the fix at the `when`/`verify` line first.
         fatalError(message)
     }
 

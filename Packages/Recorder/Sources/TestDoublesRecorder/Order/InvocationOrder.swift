@@ -328,19 +328,21 @@ public final class InvocationOrder: @unchecked Sendable {
 }
 
 extension InvocationOrder {
-    /// Runs an async builder's recording pass: on a host while some live
-    /// double may meet a value no source can make (see
-    /// `RecordingHostDemand`), its jobs run as the caller's actor.
+    /// Runs an async builder's recording pass on a host, its jobs run as the
+    /// caller's actor, so that a call that needs a value no source can make
+    /// stops the pass at the order's line; a nonisolated caller's jobs run as
+    /// the main actor only while some live double may meet such a value (see
+    /// `RecordingHostDemand`).
     private static func record(
         isolation: isolated (any Actor)?, site: CallSite, _ expectations: () async throws -> [Expectation]
     ) async -> ([Expectation], CaptureSession) {
-        let host = RecordingHostDemand.isPresentAfterChecks ? RecordingHost() : nil
+        let demanded = RecordingHostDemand.isPresentAfterChecks
+        let host = RecordingHost()
         let session = CaptureSession(scope: .anyRecorder, host: host, site: site)
         var listed: [Expectation] = []
-        if let host,
-            await CaptureSession.run(
-                session, hostedBy: host, isolation: isolation, lending: isolation,
-                { listed = try await expectations() })
+        if await CaptureSession.run(
+            session, hostedBy: host, isolation: isolation, lending: isolation, lendsMainActor: demanded,
+            { listed = try await expectations() })
         {
             return (listed, session)
         }
