@@ -20,157 +20,20 @@ extension RequirementShape {
         existential: Any.Type, classMember: Bool = false, fail: (String, String) -> StubError
     ) throws(StubError) {
         let architecture = Architecture.current
-        func lowering(of type: Any.Type, what: String) throws(StubError) -> ValueLowering {
-            // Not a tuple: those are exploded into their elements (`TupleParameter`).
-            do {
-                return try ABIClassifier.classify(type, for: architecture)
-            } catch {
-                throw fail("\(what) of type \(type) cannot be classified (\(error))", "use ManualStub")
-            }
-        }
-        func closureBridge(
-            for type: Any.Type, template: GenericTemplate?, boundAbstraction: FunctionAbstraction?, what: String
-        ) throws(StubError) -> ClosureBridge? {
-            guard ClosureBridge.converts(type) else { return nil }
-            let bridge: ClosureBridge
-            do {
-                bridge = try ClosureBridge(type, abstraction: template?.abstraction ?? boundAbstraction ?? .concrete)
-            } catch {
-                var spelled = String(describing: type)
-                if let template { spelled = GenericTemplate.spelling(of: template.type) }
-                let detail: String
-                if case .unsupportedFunctionType(_, let reason) = error { detail = reason } else { detail = "\(error)" }
-                throw fail(
-                    "\(what) is the closure type \(spelled), which the runtime stub cannot bridge: \(detail)",
-                    "use ManualStub (a hand-written or doubles-gen conformer of the protocol, which needs no change "
-                        + "to the protocol)")
-            }
-            // A non-escaping closure of an async requirement is held until the answer is written
-            // (`HeldClosureScopes`): its caller keeps the context alive while it awaits.
-            return bridge
-        }
-        var bridges: [ClosureBridge?] = []
-        for (index, parameter) in signature.parameters.enumerated() {
-            bridges.append(
-                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract || parameter.selfForm != nil
-                    ? nil
-                    : try closureBridge(
-                        for: parameter.type, template: parameter.genericTemplate,
-                        boundAbstraction: parameter.boundClosureAbstraction, what: "parameter \(index + 1)"))
-        }
-        let resultBridge = try signature.result.flatMap { (type) throws(StubError) -> ClosureBridge? in
-            guard signature.genericResultIndex == nil, !signature.resultIsAbstract else { return nil }
-            return try closureBridge(
-                for: type, template: signature.genericResultTemplate,
-                boundAbstraction: signature.resultBoundClosureAbstraction, what: "the result")
-        }
-        var lowerings: [ValueLowering] = []
-        // Per parameter: the exploded elements of a tuple parameter (nil for every other parameter).
-        var tuples: [TupleParameter?] = []
-        for (index, parameter) in signature.parameters.enumerated() {
-            if parameter.isInout, Self.travelsThin(parameter.type) {
-                // The caller's variable holds the thin form (nothing, or one tag byte), not a metadata word.
-                throw fail(
-                    "parameter \(index + 1) is an inout thin metatype (\(parameter.type)), which the runtime stub "
-                        + "cannot read or write back", "pass the metatype by value, or use ManualStub")
-            }
-            if let form = parameter.selfForm {
-                lowerings.append(form.lowering(isClassBound: isClassBound))
-                tuples.append(nil)
-                continue
-            }
-            if parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract {
-                lowerings.append(.indirect)
-                tuples.append(nil)
-                continue
-            }
-            let tuple: TupleParameter?
-            do {
-                tuple = try TupleParameter(parameter.type, architecture: architecture)
-            } catch {
-                throw fail(
-                    "parameter \(index + 1) is the tuple type \(parameter.type), which the witness receives as one "
-                        + "argument per element; its element \(error.element) cannot be reassembled (\(error.reason))",
-                    "use ManualStub (a hand-written or doubles-gen conformer)")
-            }
-            tuples.append(tuple)
-            if let tuple {
-                lowerings += tuple.lowerings(architecture: architecture)
-            } else {
-                lowerings.append(try lowering(of: parameter.type, what: "parameter \(index + 1)"))
-            }
-        }
-        /// One location per parameter: a tuple's elements gathered back into one.
-        func gathered(_ placed: [ArgumentLocation]) -> [ArgumentLocation] {
-            guard tuples.contains(where: { $0 != nil }) else { return placed }
-            var result: [ArgumentLocation] = []
-            var next = 0
-            for tuple in tuples {
-                if let tuple {
-                    result.append(tuple.gathered(placed[next..<(next + tuple.elements.count)]))
-                    next += tuple.elements.count
-                } else {
-                    result.append(placed[next])
-                    next += 1
-                }
-            }
-            return result
-        }
-        let resultLowering: ValueLowering
-        if signature.genericResultIndex != nil || signature.resultIsAbstract {
-            resultLowering = .indirect
-        } else if let result = signature.result {
-            do {
-                resultLowering = try ABIClassifier.classifyResult(result, for: architecture)
-            } catch {
-                throw fail("the result type \(result) cannot be classified (\(error))", "use ManualStub")
-            }
-        } else {
-            resultLowering = isClassBound ? .word : .indirect
-        }
-        var typedErrorLowering: ValueLowering?
-        if case .typed(let errorType) = signature.thrown {
-            do {
-                typedErrorLowering = try ABIClassifier.classify(errorType, for: architecture)
-            } catch {
-                throw fail("the thrown type \(errorType) cannot be classified (\(error))", "use ManualStub")
-            }
-        }
-        let plan: CallPlan
-        let locations: [ArgumentLocation]
-        do {
-            if let hiddenWords = access.coroutineHiddenWords {
-                // `_modify`: the coroutine buffer in the first integer register, then the indices; a
-                // callee-allocated coroutine: its frame and allocator, then the indices. Both yield the value.
-                var modifyPlan = try CallPlan(arguments: lowerings, result: .empty)
-                modifyPlan.arguments = gathered(modifyPlan.arguments)
-                plan = modifyPlan
-                locations = gathered(
-                    try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: hiddenWords))
-            } else {
-                var callPlan =
-                    classMember
-                    ? try CallPlan.classMember(
-                        arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
-                        genericWordCount: signature.genericWordCount, typedError: typedErrorLowering)
-                    : try CallPlan(
-                        arguments: lowerings, result: resultLowering, isAsync: signature.isAsync,
-                        genericWordCount: signature.genericWordCount, typedError: typedErrorLowering)
-                callPlan.arguments = gathered(callPlan.arguments)
-                plan = callPlan
-                locations = plan.arguments
-            }
-        } catch {
-            throw fail("its arguments cannot be placed in registers and stack words (\(error))", "use ManualStub")
-        }
+        let bridges = try Self.argumentBridges(of: signature, fail: fail)
+        let resultBridge = try Self.resultBridge(of: signature, fail: fail)
+        let arguments = try ArgumentLowerings(
+            signature, isClassBound: isClassBound, architecture: architecture, fail: fail)
+        let resultLowering = try Self.resultLowering(
+            of: signature, isClassBound: isClassBound, architecture: architecture, fail: fail)
+        let typedErrorLowering = try Self.typedErrorLowering(of: signature, architecture: architecture, fail: fail)
+        let (plan, locations) = try Self.placement(
+            of: arguments, result: resultLowering, typedError: typedErrorLowering, signature: signature,
+            access: access, classMember: classMember, fail: fail)
         var effects: RequirementEffects = []
         if case .none = signature.thrown {} else { effects.insert(.throws) }
         if signature.isAsync { effects.insert(.async) }
-        var order = Array(signature.parameters.indices)
-        if signature.kind == .setter, signature.isSubscript, !order.isEmpty {
-            // The recorder lists a subscript assignment as `$0[i] = v` evaluates: indices first, the new value last.
-            order = Array(order.dropFirst()) + [order[0]]
-        }
+        let order = Self.recorderOrder(of: signature)
         let resultType: Any.Type
         switch access {
         case .modify: resultType = Void.self
@@ -206,10 +69,127 @@ extension RequirementShape {
             yieldLowering: access.isRead ? resultLowering : .empty)
     }
 
-    /// Whether a value of `type` has a thin concrete form (a thin metatype or
-    /// an optional of one, at any depth) that differs from its memory form.
-    private static func travelsThin(_ type: Any.Type) -> Bool {
-        do { return try ConcreteRepresentation(of: type) != nil } catch { return true }
+    /// The closure bridge of each parameter whose type is a closure the
+    /// bridge converts (`nil` for every other parameter).
+    private static func argumentBridges(
+        of signature: ResolvedSignature, fail: (String, String) -> StubError
+    ) throws(StubError) -> [ClosureBridge?] {
+        var bridges: [ClosureBridge?] = []
+        for (index, parameter) in signature.parameters.enumerated() {
+            bridges.append(
+                parameter.isInout || parameter.genericIndex != nil || parameter.isAbstract || parameter.selfForm != nil
+                    ? nil
+                    : try closureBridge(
+                        for: parameter.type, template: parameter.genericTemplate,
+                        boundAbstraction: parameter.boundClosureAbstraction, what: "parameter \(index + 1)",
+                        fail: fail))
+        }
+        return bridges
+    }
+
+    /// The closure bridge of a closure-typed result, if any.
+    private static func resultBridge(
+        of signature: ResolvedSignature, fail: (String, String) -> StubError
+    ) throws(StubError) -> ClosureBridge? {
+        guard let result = signature.result, signature.genericResultIndex == nil, !signature.resultIsAbstract else {
+            return nil
+        }
+        return try closureBridge(
+            for: result, template: signature.genericResultTemplate,
+            boundAbstraction: signature.resultBoundClosureAbstraction, what: "the result", fail: fail)
+    }
+
+    /// The bridge for a value of `type` when it is a closure the bridge
+    /// converts, `nil` for any other type.
+    ///
+    /// A non-escaping closure of an async requirement is held until the
+    /// answer is written (`HeldClosureScopes`): its caller keeps the context
+    /// alive while it awaits.
+    private static func closureBridge(
+        for type: Any.Type, template: GenericTemplate?, boundAbstraction: FunctionAbstraction?, what: String,
+        fail: (String, String) -> StubError
+    ) throws(StubError) -> ClosureBridge? {
+        guard ClosureBridge.converts(type) else { return nil }
+        do {
+            return try ClosureBridge(type, abstraction: template?.abstraction ?? boundAbstraction ?? .concrete)
+        } catch {
+            var spelled = String(describing: type)
+            if let template { spelled = GenericTemplate.spelling(of: template.type) }
+            let detail: String
+            if case .unsupportedFunctionType(_, let reason) = error { detail = reason } else { detail = "\(error)" }
+            throw fail(
+                "\(what) is the closure type \(spelled), which the runtime stub cannot bridge: \(detail)",
+                "use ManualStub (a hand-written or doubles-gen conformer of the protocol, which needs no change "
+                    + "to the protocol)")
+        }
+    }
+
+    /// How the result travels: by address for a generic or abstract result,
+    /// as `Self`'s reference word for a class-bound initializer, else by its type.
+    private static func resultLowering(
+        of signature: ResolvedSignature, isClassBound: Bool, architecture: Architecture,
+        fail: (String, String) -> StubError
+    ) throws(StubError) -> ValueLowering {
+        if signature.genericResultIndex != nil || signature.resultIsAbstract { return .indirect }
+        guard let result = signature.result else { return isClassBound ? .word : .indirect }
+        do {
+            return try ABIClassifier.classifyResult(result, for: architecture)
+        } catch {
+            throw fail("the result type \(result) cannot be classified (\(error))", "use ManualStub")
+        }
+    }
+
+    /// How a typed error travels, `nil` when the requirement throws `any Error` or nothing.
+    private static func typedErrorLowering(
+        of signature: ResolvedSignature, architecture: Architecture, fail: (String, String) -> StubError
+    ) throws(StubError) -> ValueLowering? {
+        guard case .typed(let errorType) = signature.thrown else { return nil }
+        do {
+            return try ABIClassifier.classify(errorType, for: architecture)
+        } catch {
+            throw fail("the thrown type \(errorType) cannot be classified (\(error))", "use ManualStub")
+        }
+    }
+
+    /// Places the lowered values in the frame: the call plan, and one
+    /// location per parameter (a tuple's elements gathered back into one).
+    private static func placement(
+        of arguments: ArgumentLowerings, result: ValueLowering, typedError: ValueLowering?,
+        signature: ResolvedSignature, access: RequirementAccess, classMember: Bool,
+        fail: (String, String) -> StubError
+    ) throws(StubError) -> (CallPlan, [ArgumentLocation]) {
+        let lowerings = arguments.lowerings
+        do {
+            if let hiddenWords = access.coroutineHiddenWords {
+                // `_modify`: the coroutine buffer in the first integer register, then the indices; a
+                // callee-allocated coroutine: its frame and allocator, then the indices. Both yield the value.
+                var plan = try CallPlan(arguments: lowerings, result: .empty)
+                plan.arguments = arguments.gathered(plan.arguments)
+                let locations = arguments.gathered(
+                    try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: hiddenWords))
+                return (plan, locations)
+            }
+            var plan =
+                classMember
+                ? try CallPlan.classMember(
+                    arguments: lowerings, result: result, isAsync: signature.isAsync,
+                    genericWordCount: signature.genericWordCount, typedError: typedError)
+                : try CallPlan(
+                    arguments: lowerings, result: result, isAsync: signature.isAsync,
+                    genericWordCount: signature.genericWordCount, typedError: typedError)
+            plan.arguments = arguments.gathered(plan.arguments)
+            return (plan, plan.arguments)
+        } catch {
+            throw fail("its arguments cannot be placed in registers and stack words (\(error))", "use ManualStub")
+        }
+    }
+
+    /// The order the recorder lists the arguments in: a subscript assignment
+    /// as `$0[i] = v` evaluates, indices first and the new value last.
+    private static func recorderOrder(of signature: ResolvedSignature) -> [Int] {
+        let order = Array(signature.parameters.indices)
+        guard signature.kind == .setter, signature.isSubscript, !order.isEmpty else { return order }
+        return Array(order.dropFirst()) + [order[0]]
     }
 }
 
