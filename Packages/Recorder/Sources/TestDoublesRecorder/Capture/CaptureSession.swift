@@ -253,10 +253,11 @@ final class CaptureSession: @unchecked Sendable {
     /// - Parameters:
     ///   - problem: The value that cannot be made, for which call.
     ///   - session: The pass the call was reached in, if any.
-    static func reportStop(_ problem: String, in session: CaptureSession?) {
+    ///   - site: Where to report it outside any pass (a matcher's line), if known.
+    static func reportStop(_ problem: String, in session: CaptureSession?, at site: CallSite? = nil) {
         let why = session == nil ? "" : " \(unparkableStop(runtimeLayerLinked: AbandonedJob.isAvailable))"
         TestDoubleIssueReporting.reportBeforeStopping(
-            TestDoubleIssue(kind: .invalidRecording, message: problem + "." + why, location: session?.site))
+            TestDoubleIssue(kind: .invalidRecording, message: problem + "." + why, location: session?.site ?? site))
     }
 
     /// Suspends the calling task for good when it is the task the pass runs

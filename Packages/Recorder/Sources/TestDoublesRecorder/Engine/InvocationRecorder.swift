@@ -173,6 +173,7 @@ public final class InvocationRecorder: Sendable {
         self.unmatchedCallPolicy = unmatchedCallPolicy
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         RecordingHostDemand.adjust(by: 1)
+        LiveRecorders.join(self)
         TestDoubleSession.current?.adopt(self)
         #if canImport(XCTest)
         XCTestReporting.start()

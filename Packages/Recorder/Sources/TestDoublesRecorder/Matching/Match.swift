@@ -34,11 +34,40 @@ public enum Match {
 
     /// A placeholder of `T` for `matcher`'s argument (or a placeholder
     /// closure's result), from ``Placeholders``; where none can be made, the
-    /// pass ends as ``noPlaceholder(_:_:)`` says.
+    /// pass ends as ``noPlaceholder(_:_:at:)`` says.
+    ///
+    /// Outside any recording pass (a matcher written where a real argument
+    /// belongs, which records nothing), a value of `T` a live double was
+    /// handed in a real call answers instead, after an issue at `site` (the
+    /// matcher's line, when it says): a real value the test made, never a
+    /// made-up one. With none, the process stops as ``noPlaceholder(_:_:at:)``
+    /// says.
     @usableFromInline
-    static func placeholder<T>(for matcher: ArgumentMatcher) -> T {
+    static func placeholder<T>(for matcher: ArgumentMatcher, at site: CallSite? = nil) -> T {
         if let made = Placeholders.make(T.self) { return made }
-        noPlaceholder(matcher, T.self)
+        if CaptureSession.current == nil, let handedOver = LiveRecorders.newestArgument(of: T.self) {
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidRecording,
+                    message: """
+                        \(matcher) was written outside any when/verify/InvocationOrder closure, where it records \
+                        nothing, and its type \(T.self) has no placeholder value (no registered, built-in or \
+                        synthesized one). The call went on with the newest \(T.self) a double was handed in a \
+                        real call, a real value that matches nothing here. Pass a real value there, or write the \
+                        matcher inside when/verify
+                        """,
+                    location: site))
+            return handedOver
+        }
+        noPlaceholder(matcher, T.self, at: site)
+    }
+
+    /// Records `Match.any()`'s matcher and returns a placeholder of `T`;
+    /// outside any pass, `site` is where a missing placeholder is reported.
+    @usableFromInline
+    static func recordAnything<T>(at site: CallSite) -> T {
+        push(.anything)
+        return placeholder(for: .anything, at: site)
     }
 
     /// Adds a matcher to the recording pass in progress, if any, with the
@@ -67,8 +96,13 @@ public enum Match {
     /// `RecordingHostDemand`): a closure that evaluates a matcher of
     /// another double's class parameter (`stubA.when { stubB.save(Match.any()) }`)
     /// or an `InvocationOrder` builder parks here too.
+    ///
+    /// - Parameters:
+    ///   - matcher: The matcher whose argument needs the value.
+    ///   - type: The argument's type.
+    ///   - site: The matcher's line, where the stop is reported outside any pass.
     @usableFromInline
-    static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type) -> Never {
+    static func noPlaceholder(_ matcher: ArgumentMatcher, _ type: Any.Type, at site: CallSite? = nil) -> Never {
         let message = """
             \(matcher) needs a placeholder value of type \(type) for the recording pass, and none can be made \
             (no registered, built-in or synthesized value, and the test handed over no value of that type). \
@@ -78,14 +112,15 @@ public enum Match {
         let session = CaptureSession.current
         // After the pass ended (a task the closure started and did not await), its job ends here when it can.
         session?.park(because: message)
-        CaptureSession.reportStop(message, in: session)
+        CaptureSession.reportStop(message, in: session, at: site)
         // Reached only where no pass can park or end its job here: `record` must return a `T`, and none
         // exists (a made-up value would reach the test's code). Those places: a matcher written outside any
-        // `when`/`verify`/order (no pass, and the caller's own frame waits for the value); a synchronous pass
-        // on the caller's thread (a caller on the main queue of a Swift 6.0/6.1 runtime while no live double
-        // needs a host, see `CallerIsolation`); a thread serving an actor's other jobs where no runtime layer
-        // can end the job (a target without the TestDoubles module, an unrecognized job runner). The issue
-        // above names the fix at the `when`/`verify` line first.
+        // `when`/`verify`/order while no live double was ever handed a value of its type (no pass, and the
+        // caller's own frame waits for the value); a synchronous pass on the caller's thread (a caller on
+        // the main queue of a Swift 6.0/6.1 runtime while no live double needs a host, see
+        // `CallerIsolation`); a thread serving an actor's other jobs where no runtime layer can end the job
+        // (a target without the TestDoubles module, an unrecognized job runner). The issue above names the
+        // fix at the `when`/`verify` line (or the matcher's, outside any pass) first.
         fatalError(message)
     }
 
@@ -120,10 +155,23 @@ public enum Match {
 
     /// Matches every argument.
     ///
+    /// Outside a `when`/`verify`/order closure a matcher records nothing;
+    /// there, for a type no placeholder can be made of, the argument is the
+    /// newest value of its type a double was handed, after an issue at this
+    /// line (with none, the test process stops).
+    ///
+    /// - Parameters:
+    ///   - fileID: The matcher's file ID.
+    ///   - filePath: The matcher's file path.
+    ///   - line: The matcher's line.
+    ///   - column: The matcher's column.
     /// - Returns: A placeholder of `T`.
     @inlinable
-    public static func any<T>() -> T {
-        record(.anything)
+    public static func any<T>(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> T {
+        recordAnything(at: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Matches every argument, with an explicit placeholder for the recording pass.
