@@ -70,6 +70,33 @@ enum BoxedCast {
         UnsafeRawPointer(box).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Any.Type.self)
     }
 
+    /// The address of the `T` a box holds, in the box: only for a box whose
+    /// metadata word (``boxedType(at:)``) is `T`, and valid while the box is.
+    ///
+    /// Reading the value there copies nothing first: ``unbox(_:as:)`` copies
+    /// the whole box, then the opened value again, each through value
+    /// witnesses (retaining what they hold) in unspecialized code. The box
+    /// keeps a `T` in its three-word buffer when `T`'s value witness flags
+    /// say its storage is inline; otherwise the buffer's first word is a heap
+    /// box whose value follows its two-word header, aligned to `T`'s
+    /// alignment (the layout the Swift ABI gives every opaque existential,
+    /// which ``boxedType(at:)`` already reads).
+    @inlinable
+    @inline(__always)
+    static func project<T>(_ box: UnsafePointer<Any>, as _: T.Type) -> UnsafePointer<T> {
+        let word = MemoryLayout<UnsafeRawPointer>.stride
+        let metadata = unsafeBitCast(T.self, to: UnsafeRawPointer.self)
+        // The value witness table is the word before the metadata; its flags follow eight witnesses, size and stride.
+        let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+        let flags = witnesses.load(fromByteOffset: 10 * word, as: UInt32.self)
+        let buffer = UnsafeRawPointer(box)
+        let isNonInline: UInt32 = 0x0002_0000
+        if flags & isNonInline == 0 { return buffer.assumingMemoryBound(to: T.self) }
+        let alignmentMask = Int(flags & 0xFF)
+        let object = buffer.load(as: UnsafeRawPointer.self)
+        return (object + ((2 * word + alignmentMask) & ~alignmentMask)).assumingMemoryBound(to: T.self)
+    }
+
     /// The `T` a box holds; only for a `value` whose own type is `T`
     /// (`type(of: value) == T.self`), whose bits are then a `T`'s.
     @inlinable

@@ -155,7 +155,7 @@ extension CallPattern {
         _ handler: @escaping (Argument) throws -> Result
     ) -> Self {
         appendingTypedCompute(
-            handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            unary: handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers a number of matching calls with a handler that takes exactly
@@ -179,7 +179,7 @@ extension CallPattern {
         _ handler: @escaping (Argument) throws -> Result
     ) -> Self {
         appendingTypedCompute(
-            handler, times: times.behaviorRepeat,
+            unary: handler, times: times.behaviorRepeat,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

@@ -30,7 +30,7 @@ extension CallPattern {
         _ handler: @escaping (First, Second) throws -> Result
     ) -> Self {
         appendingTypedCompute(
-            handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            binary: handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Answers a number of matching calls with a handler that takes exactly
@@ -54,7 +54,7 @@ extension CallPattern {
         _ handler: @escaping (First, Second) throws -> Result
     ) -> Self {
         appendingTypedCompute(
-            handler, times: times.behaviorRepeat,
+            binary: handler, times: times.behaviorRepeat,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

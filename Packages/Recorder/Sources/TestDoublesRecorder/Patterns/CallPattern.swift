@@ -158,6 +158,32 @@ public struct CallPattern<Result>: InteractionObserving, Sendable {
             scalarHandler: ScalarHandler.make(handler, ownTypes, requirement), times: times, site: site)
     }
 
+    /// Appends a typed synchronous handler of one parameter (from the
+    /// one-argument `then` forms), as ``appendingTypedCompute(_:times:site:)``
+    /// does for a parameter pack, without one: its calls read the argument
+    /// where the call's box keeps it (``ArgumentUnpacking/apply(_:toUnary:_:)``).
+    @inlinable
+    func appendingTypedCompute<Argument>(
+        unary handler: @escaping (Argument) throws -> Result, times: BehaviorRepeatKind?, site: CallSite
+    ) -> Self {
+        let requirement = requirement
+        return appendingCompute(
+            { arguments, _ in try ArgumentUnpacking.apply(arguments, toUnary: handler, requirement) },
+            scalarHandler: ScalarHandler.make(unary: handler, requirement), times: times, site: site)
+    }
+
+    /// Appends a typed synchronous handler of two parameters (from the
+    /// two-argument `then` forms), as ``appendingTypedCompute(unary:times:site:)`` does for one.
+    @inlinable
+    func appendingTypedCompute<First, Second>(
+        binary handler: @escaping (First, Second) throws -> Result, times: BehaviorRepeatKind?, site: CallSite
+    ) -> Self {
+        let requirement = requirement
+        return appendingCompute(
+            { arguments, _ in try ArgumentUnpacking.apply(arguments, toBinary: handler, requirement) },
+            scalarHandler: ScalarHandler.make(binary: handler, requirement), times: times, site: site)
+    }
+
     /// Appends a synchronous computed behavior with its unboxed form.
     @usableFromInline
     func appendingCompute(

@@ -1,0 +1,35 @@
+extension ArgumentUnpacking {
+    /// Calls a handler of one parameter with the call's first argument, as
+    /// ``apply(_:to:_:_:)`` does for a parameter pack, without one.
+    ///
+    /// Unspecialized code of a parameter pack (a handler configured in
+    /// generic code, or any pack the optimizer leaves generic) forms each
+    /// element by copying the box and then the value out of it. An argument
+    /// boxed as exactly the parameter's type is read where its box keeps it
+    /// (``BoxedCast/project(_:as:)``); any other goes through the casting
+    /// path, with the same answers and the same mismatch issue.
+    @inlinable
+    static func apply<A, Value>(
+        _ arguments: UnsafeBufferPointer<Any>, toUnary handler: (A) throws -> Value, _ requirement: Requirement?
+    ) throws -> Value {
+        if arguments.count >= 1, let base = arguments.baseAddress, BoxedCast.boxedType(at: base) == A.self {
+            return try handler(BoxedCast.project(base, as: A.self).pointee)
+        }
+        return try applyCasting(arguments, to: handler, requirement)
+    }
+
+    /// Calls a handler of two parameters with the call's first two
+    /// arguments, as ``apply(_:toUnary:_:)`` does for one.
+    @inlinable
+    static func apply<A, B, Value>(
+        _ arguments: UnsafeBufferPointer<Any>, toBinary handler: (A, B) throws -> Value, _ requirement: Requirement?
+    ) throws -> Value {
+        if arguments.count >= 2, let base = arguments.baseAddress, BoxedCast.boxedType(at: base) == A.self,
+            BoxedCast.boxedType(at: base + 1) == B.self
+        {
+            return try handler(
+                BoxedCast.project(base, as: A.self).pointee, BoxedCast.project(base + 1, as: B.self).pointee)
+        }
+        return try applyCasting(arguments, to: handler, requirement)
+    }
+}
