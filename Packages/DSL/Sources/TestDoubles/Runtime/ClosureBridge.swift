@@ -13,6 +13,10 @@ struct ClosureBridge: @unchecked Sendable {
     /// The parts of the function type that travel by address (a generic
     /// requirement's closure over its own generic parameter).
     let abstraction: FunctionAbstraction
+    /// The reader of an escaping argument of ``type``, worked out once (nil
+    /// for a non-escaping one): a call then neither looks the signature up
+    /// nor opens its types (see ``EscapingClosureReader``).
+    let reader: EscapingClosureReader?
 
     /// The bridge of a function type, or of an optional of one at any depth
     /// (`F?`, `F??`; optional closures always escape).
@@ -27,6 +31,7 @@ struct ClosureBridge: @unchecked Sendable {
         self.abstraction = abstraction
         let metadata = TypeMetadata(type)
         isEscaping = metadata.isOptional || ((try? FunctionMetadata(metadata))?.isEscaping ?? false)
+        reader = isEscaping ? try? EscapingClosureReader(type, abstraction: abstraction) : nil
     }
 
     /// Whether `type` is a function type or an optional of one (at any depth): the types a bridge converts.

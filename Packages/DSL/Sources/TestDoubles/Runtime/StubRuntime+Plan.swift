@@ -31,22 +31,44 @@ struct ScalarArgumentReader {
     }
 }
 
+/// Where an escaping closure argument travels, and its reader, worked out once.
+struct ClosureArgumentReader {
+    let reader: EscapingClosureReader
+    let location: ArgumentLocation
+    let ownership: ArgumentOwnership
+
+    /// The closure of one call, as the nested decoding bridges it.
+    func read(_ frame: CallFrame) -> Any {
+        do {
+            return try reader.read(at: location, in: frame, ownership: ownership)
+        } catch {
+            stop("a \(_typeName(reader.type, qualified: false)) argument cannot be decoded: \(error)")
+        }
+    }
+}
+
 /// How one argument is read: a scalar straight from its register or stack
 /// word (no reference counting, no metadata lookup), a value an `Any` keeps
-/// inline straight into the `Any` (no generic code), anything else through
-/// the frame's generic decoding.
+/// inline straight into the `Any` (no generic code), an escaping closure
+/// through its bridge's reader (its function type worked out once),
+/// anything else through the frame's generic decoding.
 enum ArgumentReader {
     case scalar(ScalarArgumentReader)
     case inline(InlineAnyArgumentReader)
+    case closure(ClosureArgumentReader)
     case generic(ArgumentDecoder)
 
     /// The reader of an argument of `type` at `location`.
-    /// - Parameter selfForm: How the argument holds `Self`; `type` is then the stub's existential.
+    /// - Parameters:
+    ///   - selfForm: How the argument holds `Self`; `type` is then the stub's existential.
+    ///   - closureReader: The reader of an escaping closure argument of exactly `type`.
     init(
         type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership, selfForm: SelfArgument.Form? = nil,
-        existential: Any.Type? = nil
+        existential: Any.Type? = nil, closureReader: EscapingClosureReader? = nil
     ) {
-        if let selfForm, let existential {
+        if let closureReader {
+            self = .closure(ClosureArgumentReader(reader: closureReader, location: location, ownership: ownership))
+        } else if let selfForm, let existential {
             self = .generic { frame in
                 SelfArgument.decode(frame, at: location, ownership: ownership, form: selfForm, as: existential)
             }
@@ -65,6 +87,7 @@ enum ArgumentReader {
         switch self {
         case .scalar(let scalar): scalar.kind.value(from: scalar.word(frame))
         case .inline(let inline): inline.read(frame)
+        case .closure(let closure): closure.read(frame)
         case .generic(let decode): decode(frame)
         }
     }
@@ -75,6 +98,7 @@ enum ArgumentReader {
         switch self {
         case .scalar(let scalar): destination.initialize(to: scalar.kind.value(from: scalar.word(frame)))
         case .inline(let inline): inline.initialize(destination, from: frame)
+        case .closure(let closure): destination.initialize(to: closure.read(frame))
         case .generic(let decode): destination.initialize(to: decode(frame))
         }
     }
@@ -207,7 +231,9 @@ final class RequirementPlan: @unchecked Sendable {
     /// Where the arguments travel: the witness convention's plan, or the
     /// shape's own locations for a coroutine access.
     let argumentLocations: [ArgumentLocation]
-    /// Whether no argument is a closure, so each one decodes on its own.
+    /// Whether each argument decodes on its own: no argument is a closure,
+    /// or each closure argument escapes and has a reader of exactly its type
+    /// (and none is an autoclosure, whose matchers the nested decoding records).
     let decodesDirectly: Bool
     /// Whether the recorder's order is the call order (no permutation).
     let keepsCallOrder: Bool
@@ -220,7 +246,7 @@ final class RequirementPlan: @unchecked Sendable {
     /// frame gives the same values (an owned one is taken by its first decoding).
     let borrowsEveryArgument: Bool
     /// One reader per argument, in the recorder's order (empty when an
-    /// argument is a closure: those decode in nested scopes).
+    /// argument is a closure without a reader: those decode in nested scopes).
     let readers: [ArgumentReader]
     /// A writer for a `Void` result or a plain scalar result in one register;
     /// nil for every other result, which goes through the frame's generic encoding.
@@ -239,18 +265,31 @@ final class RequirementPlan: @unchecked Sendable {
         }
         argumentLocations = locations
         let count = shape.argumentTypes.count
-        decodesDirectly = shape.argumentBridges.allSatisfy { $0 == nil } && locations.count == count
+        // An escaping closure's reader must be of the argument's own type (a generic requirement's
+        // specialized plan may have another): any other closure nests the rest of the decoding.
+        let closuresReadDirectly =
+            shape.autoclosureArguments.isEmpty
+            && zip(shape.argumentBridges, shape.argumentTypes).allSatisfy { bridge, type in
+                guard let bridge else { return true }
+                return bridge.reader.map { $0.type == type } ?? false
+            }
+        decodesDirectly =
+            locations.count == count
+            && (shape.argumentBridges.allSatisfy { $0 == nil }
+                || (closuresReadDirectly && shape.argumentBridges.count == count))
         keepsCallOrder = shape.recorderOrder.elementsEqual(0..<count)
         hasInoutArguments = !shape.inoutArguments.isEmpty
         holdsNonEscapingClosures = shape.argumentBridges.contains { $0.map { !$0.isEscaping } ?? false }
         borrowsEveryArgument = shape.ownerships.allSatisfy { $0 == .borrowed }
         if decodesDirectly {
             let order = keepsCallOrder ? Array(0..<count) : shape.recorderOrder
+            let bridges = shape.argumentBridges
             readers = order.map { position in
                 ArgumentReader(
                     type: shape.argumentTypes[position], location: locations[position],
                     ownership: shape.ownerships[position], selfForm: shape.selfArguments[position],
-                    existential: shape.existential)
+                    existential: shape.existential,
+                    closureReader: position < bridges.count ? bridges[position]?.reader : nil)
             }
         } else {
             readers = []

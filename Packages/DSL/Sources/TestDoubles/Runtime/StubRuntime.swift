@@ -369,6 +369,13 @@ final class StubRuntime: Sendable {
             if let bridge = plan.shape.argumentBridges[index] {
                 do {
                     if bridge.isEscaping {
+                        // The reader of the bridge's own type (a generic requirement's call may be of another).
+                        if let reader = bridge.reader, reader.type == type {
+                            values.append(
+                                try reader.read(
+                                    at: locations[index], in: frame, ownership: plan.shape.ownerships[index]))
+                            return step(index + 1)
+                        }
                         values.append(
                             try FunctionBridge.closure(
                                 ofType: type, at: locations[index], in: frame, ownership: plan.shape.ownerships[index],

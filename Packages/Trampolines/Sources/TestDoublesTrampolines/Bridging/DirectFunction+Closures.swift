@@ -39,6 +39,42 @@ extension DirectFunction {
         return closure
     }
 
+    /// What ``makeClosure()`` does for a function of `signature` after
+    /// opening its types, with the types opened now, once: nil where
+    /// ``makePlainClosure()`` takes another path (a first `inout` parameter,
+    /// typed throws) or the arity is past the fixed-arity wrappers. Pass
+    /// what it makes to ``finishClosure(_:)``.
+    static func closureMaker(for signature: FunctionSignature) -> (@Sendable (DirectFunction) -> Any)? {
+        guard !signature.firstParameterIsInout, signature.thrownErrorType == nil else { return nil }
+        return signature.open(with: MakerOpener())
+    }
+
+    /// The closure a ``closureMaker(for:)`` made, as ``makeClosure()`` gives
+    /// it: retyped for a function isolated to a global actor.
+    func finishClosure(_ plain: Any) -> Any {
+        guard signature.isGlobalActorIsolated else { return plain }
+        return FunctionRetyping.reinterpret(plain, as: signature.type)
+    }
+
+    /// Makes, for the opened parameter and result types, what makes a function's closure.
+    private struct MakerOpener: FunctionTypeOpener {
+        func open<R>(_: R.Type) -> @Sendable (DirectFunction) -> Any { { $0.makeClosure0(R.self) } }
+        func open<A, R>(_: A.Type, _: R.Type) -> @Sendable (DirectFunction) -> Any {
+            { $0.makeClosure1(A.self, R.self) }
+        }
+        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> @Sendable (DirectFunction) -> Any {
+            { $0.makeClosure2(A.self, B.self, R.self) }
+        }
+        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> @Sendable (DirectFunction) -> Any {
+            { $0.makeClosure3(A.self, B.self, C.self, R.self) }
+        }
+        func open<A, B, C, D, R>(
+            _: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type
+        ) -> @Sendable (DirectFunction) -> Any {
+            { $0.makeClosure4(A.self, B.self, C.self, D.self, R.self) }
+        }
+    }
+
     /// Makes the closure for the opened parameter and result types.
     private struct ClosureOpener: FunctionTypeOpener {
         let function: DirectFunction
