@@ -5,7 +5,7 @@ import TestDoubles
 enum VerifyWorkloads {
     @MainActor
     static var all: [Benchmark] {
-        verifyCount(10_000) + verifyCount(1_000) + verifyInOrder()
+        verifyCount(10_000) + verifyCount(1_000) + verifyInOrder() + recordingPasses()
     }
 
     /// `verify(n...n)` over `n` recorded calls; the hand-written mock checks its array's count.
@@ -78,6 +78,44 @@ enum VerifyWorkloads {
         return [
             Benchmark(group, "manual", .perOperation { ordering(ManualStub<ManualBenchService>()) { $0 } }),
             Benchmark(group, "stub", .perOperation { ordering(try Stub<any BenchService>()) { $0 } }),
+        ]
+    }
+}
+
+extension VerifyWorkloads {
+    /// Synchronous recording passes from a caller on no actor, which run on
+    /// a `RecordingHost` thread: `pass.verify-1000` is `verify(n...n) { … }`
+    /// (a pass, then the count over 1,000 recorded calls), `pass.when` one
+    /// `when { … }` (a pass and its pattern, no behavior, so nothing serves
+    /// calls and registrations only accumulate).
+    @MainActor
+    static func recordingPasses() -> [Benchmark] {
+        func verifyPass<D: RecordingTestDouble>(
+            _ double: D, _ subject: @escaping (D.Subject) -> any BenchService
+        ) -> Workload {
+            double.when { subject($0).int(Match.any()) }.thenReturn(1)
+            let service = subject(double.recordingSubject)
+            for index in 0..<1_000 { _ = service.int(index) }
+            return .sync { count in
+                for _ in 0..<count {
+                    check(double.verify(1_000...1_000) { subject($0).int(Match.any()) }, "verify pass")
+                }
+            }
+        }
+        func whenPass<D: RecordingTestDouble>(
+            _ double: D, _ subject: @escaping (D.Subject) -> any BenchService
+        ) -> Workload {
+            .sync { count in
+                for _ in 0..<count { _ = double.when { subject($0).int(Match.any()) } }
+            }
+        }
+        return [
+            Benchmark(
+                "pass.verify-1000", "manual",
+                .perOperation { verifyPass(ManualStub<ManualBenchService>()) { $0 } }),
+            Benchmark("pass.verify-1000", "stub", .perOperation { verifyPass(try Stub<any BenchService>()) { $0 } }),
+            Benchmark("pass.when", "manual", .perOperation { whenPass(ManualStub<ManualBenchService>()) { $0 } }),
+            Benchmark("pass.when", "stub", .perOperation { whenPass(try Stub<any BenchService>()) { $0 } }),
         ]
     }
 }
