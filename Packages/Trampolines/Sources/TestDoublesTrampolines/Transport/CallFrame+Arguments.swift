@@ -81,28 +81,48 @@ extension CallFrame {
             case .owned: return typed.move()
             }
         }
-        func gather(into raw: UnsafeMutableRawPointer) -> T {
-            raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
-            if let representation = CallFrame.concreteRepresentation(of: T.self, travelling: location) {
-                materialize(representation, at: location, into: raw)
-            } else {
-                copyArgumentBytes(location, byteCount: MemoryLayout<T>.size, into: raw)
-            }
-            let buffer = raw.assumingMemoryBound(to: T.self)
-            switch ownership {
-            case .borrowed: return buffer.pointee  // a copy; the bitwise bytes are not ours to destroy
-            case .owned: return buffer.move()
-            }
-        }
         guard MemoryLayout<T>.size <= MemoryLayout<InlineArgumentWords>.size, MemoryLayout<T>.alignment <= 8 else {
-            return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { gather(into: $0.baseAddress!) }
+            return gatheredInTemporaryAllocation(T.self, at: location, ownership: ownership)
         }
         // A value that travels in registers fits a few words on the stack.
         // (`withUnsafeTemporaryAllocation(of: T.self)` returning a `T` looks
-        // up `Result<T, Never>`'s metadata on every call of this unspecialized
-        // function: about a tenth of a boxed call.)
+        // up `Result<T, any Error>`'s metadata in this unspecialized
+        // function's prologue, on every call, whichever path the call then
+        // takes: about a tenth of a boxed call. It is kept in a function of
+        // its own for that reason.)
         var words: InlineArgumentWords = (0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &words) { gather(into: $0.baseAddress!) }
+        return withUnsafeMutableBytes(of: &words) {
+            gather(T.self, at: location, ownership: ownership, into: $0.baseAddress!)
+        }
+    }
+
+    /// ``argument(_:at:ownership:)`` for a direct value larger than its stack words.
+    @inline(never)
+    private func gatheredInTemporaryAllocation<T>(
+        _: T.Type, at location: ArgumentLocation, ownership: ArgumentOwnership
+    ) -> T {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) {
+            gather(T.self, at: location, ownership: ownership, into: $0.baseAddress!)
+        }
+    }
+
+    /// Gathers a direct argument's bytes into `raw` (the value's size, its
+    /// alignment) and gives the value: a copy of a borrowed one, the bits
+    /// of an owned one.
+    private func gather<T>(
+        _: T.Type, at location: ArgumentLocation, ownership: ArgumentOwnership, into raw: UnsafeMutableRawPointer
+    ) -> T {
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+        if let representation = CallFrame.concreteRepresentation(of: T.self, travelling: location) {
+            materialize(representation, at: location, into: raw)
+        } else {
+            copyArgumentBytes(location, byteCount: MemoryLayout<T>.size, into: raw)
+        }
+        let buffer = raw.assumingMemoryBound(to: T.self)
+        switch ownership {
+        case .borrowed: return buffer.pointee  // a copy; the bitwise bytes are not ours to destroy
+        case .owned: return buffer.move()
+        }
     }
 
     /// The stack buffer a direct argument is gathered in.
