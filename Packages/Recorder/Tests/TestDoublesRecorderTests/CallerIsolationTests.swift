@@ -33,6 +33,26 @@ import Testing
         CallerIsolation.synchronousPassMayRunOnHost
     }
 
+    /// A pass from the main queue runs on the host as the main actor: Swift
+    /// 6.2+ runtimes through ``MainExecutorRedirect``, older ones by running
+    /// the pass's task isolated to the main actor's executor, which the
+    /// caller holds while it waits. Its closure's own closure passes.
+    @MainActor @Test func aPassFromTheMainQueueRunsAsTheMainActorOnTheHost() {
+        #expect(CallerIsolation.synchronousPassMayRunOnHost)
+        let caller = pthread_self()
+        let host = RecordingHost()
+        var total = 0
+        var offCaller = false
+        let ran = CaptureSession.run(CaptureSession(scope: .anyRecorder, host: host), hostedBy: host) {
+            MainActor.preconditionIsolated()
+            offCaller = pthread_equal(caller, pthread_self()) == 0
+            total = [1, 2].map { $0 * 2 }.reduce(0, +)
+        }
+        #expect(ran)
+        #expect(offCaller)
+        #expect(total == 6)
+    }
+
     /// Many passes at once, from the actor and from nonisolated tasks: each
     /// runs off its caller's thread, isolated to the actor when the caller
     /// holds it (its closure's own closure passes the run-time check).

@@ -15,7 +15,8 @@ import Darwin
 /// the process stops. A caller on no actor loses nothing on a host: the
 /// closure is nonisolated. A caller on the main queue holds the main actor
 /// while it waits, which the host's thread then runs as (Swift 6.2+
-/// runtimes, see ``MainExecutorRedirect``). A caller on any other actor
+/// runtimes, see ``MainExecutorRedirect``; on older ones the pass's task
+/// runs isolated to the main actor's executor). A caller on any other actor
 /// holds that actor while it waits too, and the pass's task runs isolated
 /// to its executor (``heldActorExecutor``): the closure, isolated to that
 /// actor, stays on it, as Swift checks at run time in the closures it
@@ -62,13 +63,22 @@ enum CallerIsolation {
         return unsafeBitCast(words, to: UnownedSerialExecutor.self)
     }
 
+    /// The executor a synchronous caller holds while it waits for its
+    /// pass, which the pass's task may then run isolated to: the main
+    /// actor's for a caller on the main queue, else ``heldActorExecutor``.
+    static var heldExecutor: UnownedSerialExecutor? {
+        MainQueue.isCurrent ? MainActor.sharedUnownedExecutor : heldActorExecutor
+    }
+
     /// Whether a synchronous pass started here may run on a host whatever
-    /// the doubles declare: its caller is on the main queue and the host
-    /// can run as the main actor, on no actor, or on another actor it holds
-    /// while it waits (``heldActorExecutor``; where task executors exist,
-    /// which run the pass's task isolated to it).
+    /// the doubles declare: its caller is on no actor, or holds the actor
+    /// it is on while it waits (the main actor on the main queue, another
+    /// one: ``heldExecutor``) and the host can run as that actor (Swift 6.2+
+    /// runtimes give the main actor's role to the pass's executor, see
+    /// ``MainExecutorRedirect``; otherwise, where task executors exist, the
+    /// pass's task runs isolated to the held executor itself).
     static var synchronousPassMayRunOnHost: Bool {
-        if MainQueue.isCurrent { return MainExecutorRedirect.isAvailable }
+        if MainQueue.isCurrent { return MainExecutorRedirect.isAvailable || RecordingExecutor.isAvailable }
         if isOnNoActor { return true }
         return RecordingExecutor.isAvailable && heldActorExecutor != nil
     }

@@ -90,9 +90,10 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
     /// actor's, with no loan, so a closure the test wrote on the main actor
     /// (one passed to `map` inside the recording closure, which Swift checks
     /// at run time) finds itself on it. A synchronous caller that holds
-    /// another actor while it waits (`callerHolds`: that actor's executor, see
-    /// ``CallerIsolation/heldActorExecutor``) lends it the same way: the
-    /// pass's task runs isolated to that executor, with no loan.
+    /// an actor while it waits (`callerHolds`: that actor's executor, see
+    /// ``CallerIsolation/heldExecutor``) lends it the same way: the pass's
+    /// task runs isolated to that executor, with no loan (for the main
+    /// actor, where the runtime offers no redirect: Swift 6.0 and 6.1).
     func start(
         as actor: (any Actor)? = nil, patience: TimeInterval? = nil, callerHoldsMainActor: Bool = false,
         callerHolds heldExecutor: UnownedSerialExecutor? = nil, _ operation: @escaping @Sendable () async -> Void
@@ -107,7 +108,7 @@ final class RecordingExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable
         passTask = nil
         awaitingFirstJob = true
         answersMainActor = answersMain
-        heldByCaller = actor == nil && !answersMain ? heldExecutor : nil
+        heldByCaller = actor == nil ? heldExecutor : nil
         condition.unlock()
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: self, operation: operation)

@@ -76,7 +76,7 @@ final class RecordingHost: @unchecked Sendable {
                 let executor = RecordingExecutor.make()
                 // Read on the caller's thread, before it waits (see CallerIsolation).
                 let callerOnMainQueue = MainQueue.isCurrent
-                let heldExecutor = callerOnMainQueue ? nil : CallerIsolation.heldActorExecutor
+                let heldExecutor = CallerIsolation.heldExecutor
                 let operation: @Sendable () -> Void = { [self] in
                     Self.invoke(mailbox)
                     // Before the task ends: a later task may get its address (see ``MainExecutorRedirect``).

@@ -116,11 +116,11 @@ public enum Match {
         // Reached only where no pass can park or end its job here: `record` must return a `T`, and none
         // exists (a made-up value would reach the test's code). Those places: a matcher written outside any
         // `when`/`verify`/order while no live double was ever handed a value of its type (no pass, and the
-        // caller's own frame waits for the value); a synchronous pass on the caller's thread (a caller on
-        // the main queue of a Swift 6.0/6.1 runtime while no live double needs a host, see
-        // `CallerIsolation`); a thread serving an actor's other jobs where no runtime layer can end the job
-        // (a target without the TestDoubles module, an unrecognized job runner). The issue above names the
-        // fix at the `when`/`verify` line (or the matcher's, outside any pass) first.
+        // caller's own frame waits for the value); a synchronous pass on the caller's thread (one on an
+        // actor where task executors do not exist, older Apple systems, see `CallerIsolation`); a thread
+        // serving an actor's other jobs where no runtime layer can end the job (a target without the
+        // TestDoubles module, an unrecognized job runner). The issue above names the fix at the
+        // `when`/`verify` line (or the matcher's, outside any pass) first.
         fatalError(message)
     }
 
