@@ -90,7 +90,15 @@ struct LiveBoxValueSource: BoxValueSource {
         }
     }
 
+    /// The x86_64 miscompile's shape. On arm64 an async requirement with a
+    /// 128-bit integer argument fails closed at construction (census,
+    /// "128-bit integers": which registers carry it depends on how the other
+    /// side was compiled), so there the corrupter checks that instead and the
+    /// victims still run after it.
     static func corrupter() async throws {
+        #if arch(arm64)
+        #expect(throws: StubError.self) { _ = try Stub<any WideValueSource>() }
+        #else
         let e0 = 0
         let e1 = 1
         let e2: Int128 = (Int128(0x0123_4567_89AB_CDEF) << 64 | 0x7EDC_BA98_7654_3210)
@@ -102,6 +110,7 @@ struct LiveBoxValueSource: BoxValueSource {
         }.then { (a0: Int, a1: Int, a2: Int128, a3: Int) in expected }
         let subject: any WideValueSource = stub()
         #expect(await subject.call(e0, e1, e2, e3) == expected)
+        #endif
     }
 
     static func victim() async throws {
