@@ -176,6 +176,8 @@ const void *swift_getTypeContextDescriptor(const void *metadata);
 
 #include "Forwarding.h"  // Spy forwarding: td_forward_request, td_forward_sync
 
+#include "BoxAllocation.h"  // the heap box of an `Any` whose value is out of line
+
 #include "JobAbandonment.h"  // ending a recording pass's task job without a value
 
 #endif  // CTESTDOUBLESTRAMPOLINES_H

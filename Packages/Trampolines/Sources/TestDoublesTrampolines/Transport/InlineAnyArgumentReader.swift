@@ -1,7 +1,10 @@
+import CTestDoublesTrampolines
 import TestDoublesMetadata
 
-/// Decodes one argument straight into an `Any`, for a type whose values an
-/// `Any` keeps in its own three-word buffer.
+/// Decodes one argument straight into an `Any`: into its own three-word
+/// buffer for a type it keeps there, into a heap box it points to (made as
+/// the compiler makes one, `swift_allocBox`) for any other bitwise-takable
+/// type (a five-word struct, an `any P`).
 ///
 /// ``CallFrame/argument(ofType:at:ownership:)`` opens the type, gathers the
 /// value as a `T` in unspecialized generic code (which looks up generic
@@ -29,6 +32,10 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     let ownership: ArgumentOwnership
     /// Whether a copy is a copy of the bytes (nothing to retain).
     let isPOD: Bool
+    /// Whether the `Any` keeps the value in its buffer; otherwise in a heap box.
+    let isInline: Bool
+    /// The value's size in bytes.
+    let size: Int
 
     /// The reader of an argument of `type` at `location`; nil when an `Any`
     /// keeps such a value out of line, the value is zero-sized, its memory
@@ -43,8 +50,11 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     public init?(type: Any.Type, location: ArgumentLocation, ownership: ArgumentOwnership) {
         let metadata = TypeMetadata(type)
         let witnesses = metadata.valueWitnesses
-        guard witnesses.isInlineStorage, witnesses.isBitwiseTakable, witnesses.isCopyable,
-            witnesses.size > 0, witnesses.size <= InlineAnyArgumentReader.bufferSize, witnesses.alignment <= 8
+        // Out of line, the direct gathering's scratch words bound a borrowed value to be copied.
+        guard witnesses.isBitwiseTakable, witnesses.isCopyable, witnesses.size > 0,
+            witnesses.isInlineStorage
+                ? witnesses.size <= InlineAnyArgumentReader.bufferSize && witnesses.alignment <= 8
+                : witnesses.size <= InlineAnyArgumentReader.scratchSize && witnesses.alignment <= 16
         else { return nil }
         switch location {
         case .empty:
@@ -64,10 +74,16 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
         self.metadata = metadata
         self.ownership = ownership
         self.isPOD = witnesses.isPOD
+        self.isInline = witnesses.isInlineStorage
+        self.size = witnesses.size
     }
 
     /// The bytes of an `Any`'s inline buffer; the metadata word follows them.
     static let bufferSize = 3 * MemoryLayout<UInt>.size
+    /// The largest out-of-line value read here: the scratch words a borrowed direct value is gathered in.
+    static let scratchSize = MemoryLayout<ScratchWords>.size
+    /// Where a borrowed direct value is gathered before the `Any` gets its copy.
+    typealias ScratchWords = (SIMD8<UInt64>, SIMD8<UInt64>)
 
     /// Initializes the uninitialized `Any` at `destination` with the
     /// argument of the call in `frame`: a copy of a borrowed (+0) argument,
@@ -80,25 +96,38 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     public func initialize(_ destination: UnsafeMutablePointer<Any>, from frame: CallFrame) {
         let buffer = UnsafeMutableRawPointer(destination)
         buffer.initializeMemory(as: UInt.self, repeating: 0, count: 3)
+        // The value goes in the buffer, or in a heap box the buffer's first word owns.
+        let target: UnsafeMutableRawPointer
+        if isInline {
+            target = buffer
+        } else {
+            var value: UnsafeMutableRawPointer?
+            let object = td_allocate_box(metadata.pointer, &value)
+            buffer.storeBytes(of: object, as: UnsafeMutableRawPointer.self)
+            guard let value else { preconditionFailure("swift_allocBox gave no value address") }
+            // Zeroed first, as the buffer is: the bytes no part covers (padding) read the same each time.
+            value.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+            target = value
+        }
         switch source {
         case .indirect(let pointerLocation):
             if let source = frame.indirectArgumentAddress(.indirect(pointerLocation)) {
                 switch ownership {
-                case .borrowed: metadata.initializeWithCopy(buffer, from: source)
-                case .owned: metadata.initializeWithTake(buffer, from: source)
+                case .borrowed: metadata.initializeWithCopy(target, from: source)
+                case .owned: metadata.initializeWithTake(target, from: source)
                 }
             }
         case .direct(let gathering):
             if isPOD || ownership == .owned {
                 // Trivial bytes, or a +1 value the caller handed over: its bits move as they are.
-                gathering.gather(frame, into: buffer)
+                gathering.gather(frame, into: target)
             } else {
                 // Borrowed: the caller keeps its value, the `Any` gets a copy (retaining what it holds).
-                var words: (UInt, UInt, UInt) = (0, 0, 0)
+                var words = ScratchWords(.zero, .zero)
                 withUnsafeMutableBytes(of: &words) { gathered in
                     guard let base = gathered.baseAddress else { return }
                     gathering.gather(frame, into: base)
-                    metadata.initializeWithCopy(buffer, from: base)
+                    metadata.initializeWithCopy(target, from: base)
                 }
             }
         }
