@@ -101,10 +101,9 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
         if isInline {
             target = buffer
         } else {
-            var value: UnsafeMutableRawPointer?
-            let object = td_allocate_box(metadata.pointer, &value)
-            buffer.storeBytes(of: object, as: UnsafeMutableRawPointer.self)
-            guard let value else { preconditionFailure("swift_allocBox gave no value address") }
+            let box = td_allocate_box(metadata.pointer)
+            buffer.storeBytes(of: box.object, as: UnsafeMutableRawPointer.self)
+            let value = box.value
             // Zeroed first, as the buffer is: the bytes no part covers (padding) read the same each time.
             value.initializeMemory(as: UInt8.self, repeating: 0, count: size)
             target = value
