@@ -81,7 +81,7 @@ extension ResolvedSignature {
         _ signature: RequirementSignature, binding: AssociatedTypeBinding? = nil,
         fail describe: (String, String) -> StubError
     ) throws(StubError) {
-        name = signature.name.description
+        name = signature.name
         kind = signature.kind
         isSubscript = signature.isSubscript
         isStatic = signature.isStatic

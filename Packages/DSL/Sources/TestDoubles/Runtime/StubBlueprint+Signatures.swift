@@ -33,7 +33,7 @@ extension StubBlueprint {
                     try ResolvedSignature(signature, binding: binding) {
                         reason, fix in
                         StubError(
-                            .unsupportedProtocolShape, type: typeName, requirement: signature.name.description,
+                            .unsupportedProtocolShape, type: typeName, requirement: signature.name,
                             reason: reason, fix: fix)
                     })
             } catch {

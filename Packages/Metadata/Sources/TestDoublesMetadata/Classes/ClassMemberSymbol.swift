@@ -9,8 +9,9 @@ public struct ClassMemberSymbol: Hashable, Sendable {
     public var mangledName: String
     /// The declaring class.
     public var declaringClass: DemangledNominalType
-    /// The member's name and labels (`fetch(_:)`, `count`, `subscript(index:)`, `init(name:)`).
-    public var name: RequirementName
+    /// The member's name with its labels, as Swift spells a reference to it
+    /// (`fetch(_:)`, `count`, `subscript(index:)`, `init(name:)`).
+    public var name: String
     /// Method, initializer or accessor.
     public var kind: RequirementKind
     /// Whether the member is a subscript.
@@ -48,7 +49,7 @@ public struct ClassMemberSymbol: Hashable, Sendable {
         let prefix = isStatic ? "class " : ""
         switch kind {
         case .getter, .setter, .modify, .read: return "\(kind) of \(prefix)\(name)"
-        default: return prefix + name.description
+        default: return prefix + name
         }
     }
 }

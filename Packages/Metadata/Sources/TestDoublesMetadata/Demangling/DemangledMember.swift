@@ -8,8 +8,9 @@
 struct DemangledMember {
     /// The node of the type that declares the member.
     var context: DemangleNode
-    /// The member's name and labels.
-    var name: RequirementName
+    /// The member's name as Swift spells a reference to it (`greet(_:times:)`,
+    /// `count`, `subscript(_:)`, `init(name:)`).
+    var name: String
     /// Method, initializer or accessor.
     var kind: RequirementKind
     /// Whether the member is a subscript.
@@ -61,10 +62,10 @@ struct DemangledMember {
                 guard let baseName = nameNode.text ?? (try? builder.declName(nameNode).0) else {
                     throw builder.failure("unsupported function name")
                 }
-                name = RequirementName(baseName: baseName, labels: labels)
+                name = Self.spelled(baseName, labels: labels)
                 kind = .method
             } else {
-                name = RequirementName(baseName: "init", labels: labels)
+                name = Self.spelled("init", labels: labels)
                 kind = .initializer
             }
             isSubscript = false
@@ -74,7 +75,7 @@ struct DemangledMember {
             guard member.children.count > 1, let baseName = try? builder.declName(member.children[1]).0 else {
                 throw builder.failure("property without a name")
             }
-            name = RequirementName(baseName: baseName, labels: nil)
+            name = baseName
             kind = accessor
             isSubscript = false
             functionType = Self.accessorFunction(
@@ -85,7 +86,7 @@ struct DemangledMember {
             var indices = function.parameters
             let labels = try Self.labels(labelList, count: indices.count, builder: builder)
             for index in indices.indices { indices[index].label = labels[index] }
-            name = RequirementName(baseName: "subscript", labels: labels)
+            name = Self.spelled("subscript", labels: labels)
             kind = accessor
             isSubscript = true
             functionType = Self.accessorFunction(
@@ -93,6 +94,16 @@ struct DemangledMember {
         default:
             throw builder.failure("unsupported \(noun) entity \(member.kind.rawValue)")
         }
+    }
+
+    /// A member's name with its argument labels as Swift spells a reference
+    /// to it: `greet(_:times:)` for the base name `greet` and the labels
+    /// `[nil, "times"]`.
+    ///
+    /// The Recorder's `RequirementName` parses the same spelling back from
+    /// `#function`; the DSL hands it this text.
+    static func spelled(_ baseName: String, labels: [String?]) -> String {
+        baseName + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
     }
 
     /// The accessor an entity node of `kind` stands for, nil for other members.

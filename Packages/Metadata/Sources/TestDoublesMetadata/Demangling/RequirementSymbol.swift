@@ -33,8 +33,9 @@ public struct RequirementSymbol: Hashable, Sendable {
     public var conformanceModule: String?
     /// The protocol that declares the requirement.
     public var protocolType: DemangledNominalType
-    /// The requirement's name and labels.
-    public var name: RequirementName
+    /// The requirement's name with its labels, as Swift spells a reference to
+    /// it (`greet(_:times:)`, `count`, `subscript(_:)`, `init(name:)`).
+    public var name: String
     /// Method, initializer or accessor.
     public var kind: RequirementKind
     /// Whether the requirement is a subscript.

@@ -89,8 +89,9 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
         public var mayHaveClassBoundAssociatedTypes: Bool = false
     }
 
-    /// The requirement's name with labels.
-    public var name: RequirementName
+    /// The requirement's name with its labels, as Swift spells a reference to
+    /// it (`greet(_:times:)`, `count`, `subscript(_:)`, `init(name:)`).
+    public var name: String
     /// Method, initializer or accessor.
     public var kind: RequirementKind
     /// Whether the requirement is a subscript.
@@ -118,7 +119,7 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
 
     /// A one-line rendering: `greet(_:times:) (Swift.String, Swift.Int) -> Swift.String [DWARF]`.
     public var description: String {
-        var text = (isStatic ? "static " : "") + name.description
+        var text = (isStatic ? "static " : "") + name
         if kind != .method && kind != .initializer { text += " \(kind)" }
         let parameters = self.parameters.map { parameter -> String in
             var prefix = parameter.label.map { $0 + ": " } ?? ""

@@ -15,7 +15,7 @@ import Testing
 
     @Test func aMethodsParametersResultAndEffects() throws {
         let fetch = try signature("fetch(_:)")
-        #expect(fetch.name.description == "fetch(_:)")
+        #expect(fetch.name == "fetch(_:)")
         #expect(fetch.kind == .method)
         #expect(fetch.parameters.count == 1)
         #expect(same(fetch.parameters[0].type, Int.self))

@@ -20,7 +20,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         #expect(symbol.conformingType == nominal("App", "Live"))
         #expect(symbol.protocolType.qualifiedName == "App.P")
         #expect(symbol.conformanceModule == "App")
-        #expect(symbol.name.description == "t(_:y:z:w:)")
+        #expect(symbol.name == "t(_:y:z:w:)")
         #expect(symbol.kind == .method)
         let function = symbol.functionType
         #expect(function.parameters.map(\.ownership) == [.default, .inout, .owned, .shared])
@@ -38,7 +38,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         // `func run(on actor: isolated (any Actor)?, _ job: String) async -> String`, a witness of a test target.
         let symbol = try RequirementSymbol(
             mangledName: "$s16TestDoublesTests13P19LiveWorkerVAA0dF0A2aDP3run2on_SSScA_pSgYi_SStYaFTWTu")
-        #expect(symbol.name.description == "run(on:_:)")
+        #expect(symbol.name == "run(on:_:)")
         let function = symbol.functionType
         #expect(function.parameters.map(\.isIsolated) == [true, false])
         #expect(function.parameters[0].type.description == "Swift.Optional<any Swift.Actor>")
@@ -57,7 +57,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         // `z` (`…5ModelRtz`) is the outermost list's first parameter, the protocol's Self.
         let symbol = try RequirementSymbol(
             mangledName: "$s3SDK8UserRepoCAA10RepositoryA2aDP4saveyyqd__YaKSTRd__7ElementQyd__5ModelRtzlFTWTu")
-        #expect(symbol.name.description == "save(_:)")
+        #expect(symbol.name == "save(_:)")
         let requirements = try #require(symbol.functionType.genericSignature).requirements
         let sameType = requirements.compactMap { requirement -> (DemangledType, DemangledType)? in
             guard case .sameType(let subject, let other) = requirement else { return nil }
@@ -77,12 +77,12 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         // (`vy`, read2) or `modify` (`vx`, modify2) holds a `...TWTwc` record.
         let read = try RequirementSymbol(mangledName: "$s1M1SVAA1PA2aDP5valueSSvyTWTwc")
         #expect(read.form == .coroutineWitnessFunctionPointer)
-        #expect(read.name.description == "value")
+        #expect(read.name == "value")
         #expect(read.kind == .read)
         #expect(read.functionType.result == nominal("Swift", "String"))
         let modify = try RequirementSymbol(mangledName: "$s1M1SVAA1PA2aDP5countSivxTWTwc")
         #expect(modify.form == .coroutineWitnessFunctionPointer)
-        #expect(modify.name.description == "count")
+        #expect(modify.name == "count")
         #expect(modify.kind == .modify)
         let subscriptRead = try RequirementSymbol(mangledName: "$s1M1SVAA1PA2aDPyS2iciyTWTwc")
         #expect(subscriptRead.kind == .read)
@@ -94,7 +94,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         let symbol = try RequirementSymbol(
             mangledName: "$s3App4LiveVAA1PA2aDP1c_1gAA3BoxCS2ic_ySSKXEtYaAA4TErrVYKFTWTu")
         #expect(symbol.form == .asyncWitnessFunctionPointer)
-        #expect(symbol.name.description == "c(_:g:)")
+        #expect(symbol.name == "c(_:g:)")
         let function = symbol.functionType
         #expect(function.isAsync)
         #expect(function.thrownError == .typed(nominal("App", "TErr")))
@@ -125,7 +125,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         ]
         for (mangled, isolation, closure, spelled) in cases {
             let symbol = try RequirementSymbol(mangledName: mangled)
-            #expect(symbol.name.description == "run(_:)")
+            #expect(symbol.name == "run(_:)")
             guard case .function(let function) = try #require(symbol.functionType.parameters.first).type else {
                 Issue.record("\(mangled): the parameter did not decode as a function type")
                 continue
@@ -140,10 +140,10 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
 
     @Test func decodesAccessorsSubscriptsStaticsAndInitializers() throws {
         let getter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivgTW")
-        #expect(getter.kind == .getter && getter.name.description == "count" && !getter.isSubscript)
+        #expect(getter.kind == .getter && getter.name == "count" && !getter.isSubscript)
         #expect(getter.functionType.parameters.isEmpty && getter.functionType.result == nominal("Swift", "Int"))
         let setter = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDPySDySSSiGSi_SStcisTW")
-        #expect(setter.kind == .setter && setter.isSubscript && setter.name.description == "subscript(_:_:)")
+        #expect(setter.kind == .setter && setter.isSubscript && setter.name == "subscript(_:_:)")
         #expect(setter.functionType.parameters.map(\.type.mangledName) == ["SDySSSiG", "Si", "SS"])
         #expect(setter.functionType.result == .void)
         let modify = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP5countSivMTW")
@@ -152,12 +152,12 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         #expect(staticGetter.isStatic && staticGetter.kind == .getter)
         #expect(staticGetter.functionType.result == nominal("Swift", "Character"))
         let make = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP4make1vxSid_tFZTW")
-        #expect(make.isStatic && make.name.description == "make(v:)")
+        #expect(make.isStatic && make.name == "make(v:)")
         #expect(make.functionType.parameters.first?.isVariadic == true)
         #expect(make.functionType.result == .genericParameter(depth: 0, index: 0))
         let initializer = try RequirementSymbol(
             mangledName: "$s3App4LiveVAA1PA2aDP1x1yxs5SIMD4VySfG_s23CustomStringConvertible_s8SendableptcfCTW")
-        #expect(initializer.kind == .initializer && initializer.name.description == "init(x:y:)")
+        #expect(initializer.kind == .initializer && initializer.name == "init(x:y:)")
         #expect(initializer.functionType.parameters[0].type.mangledName == "s5SIMD4VySfG")
         // Sendable is a marker protocol: kept in the tree, left out of the runtime mangling.
         #expect(
@@ -175,7 +175,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         #expect(function.result.description == "(a: Swift.Int, b: τ_1_0)")
         #expect(function.result.isDependent)
         let metatypes = try RequirementSymbol(mangledName: "$s3App4LiveVAA1PA2aDP2mtys4Int8VAA3BigVm_AaD_pXptFTW")
-        #expect(metatypes.name.description == "mt(_:_:)")
+        #expect(metatypes.name == "mt(_:_:)")
         #expect(metatypes.functionType.parameters[1].type.description == "any App.P.Type")
         #expect(metatypes.functionType.result == nominal("Swift", "Int8"))
     }
@@ -184,7 +184,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         let descriptor = try RequirementSymbol(mangledName: "$sSL1loiySbx_xtFZTq")
         #expect(descriptor.form == .methodDescriptor)
         #expect(descriptor.protocolType.qualifiedName == "Swift.Comparable")
-        #expect(descriptor.isStatic && descriptor.name.baseName == "<")
+        #expect(descriptor.isStatic && descriptor.name == "<(_:_:)")
         #expect(descriptor.conformingType == nil)
         let type = try DemangledType(mangledName: "3App1X33_0123456789ABCDEF0123456789ABCDEFLLV")
         guard case .nominal(let nominal) = type else {
@@ -202,7 +202,7 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         )
         #expect(symbol.protocolType.qualifiedName == "FoundationEssentials.AttributedStringProtocol")
         #expect(symbol.isSubscript && symbol.kind == .modify)
-        #expect(symbol.name.description == "subscript(dynamicMember:)")
+        #expect(symbol.name == "subscript(dynamicMember:)")
         let index = try DemangledType(mangledName: "SD5IndexVySSSi_G")
         #expect(index.description == "Swift.Dictionary<Swift.String, Swift.Int>.Index")
         #expect(index.mangledName == "SD5IndexVySSSi_G")

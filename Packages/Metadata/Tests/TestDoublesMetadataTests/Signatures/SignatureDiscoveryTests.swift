@@ -44,7 +44,7 @@ private func signatures(
 }
 
 private func key(_ signature: RequirementSignature) -> String {
-    (signature.isStatic ? "static " : "") + signature.name.description + " \(signature.kind)"
+    (signature.isStatic ? "static " : "") + signature.name + " \(signature.kind)"
 }
 
 private func same(_ type: SignatureType, _ expected: Any.Type) -> Bool {
@@ -268,7 +268,7 @@ private func expect(
         let table = WitnessTableReader.tables(of: FixtureGenericConformer(element: "x") as any FixtureBase, count: 1)[0]
         let entry = try #require(WitnessTableReader(table: table).entries.first)
         let signature = try SignatureDiscovery().signature(ofWitnessAt: entry.witness)
-        #expect(signature.name.description == "base(_:)")
+        #expect(signature.name == "base(_:)")
         #expect(
             signature.parameters.map { $0.type.concreteType.map(ObjectIdentifier.init) } == [ObjectIdentifier(Int.self)]
         )
@@ -295,7 +295,7 @@ private func expect(
         let entry = try #require(reader.entries.first)
         let signature = try SignatureDiscovery().signature(ofWitnessAt: entry.witness)
         #expect(signature.source == .debugInfo)
-        #expect(signature.name.description == "reference(_:)")
+        #expect(signature.name == "reference(_:)")
         #expect(
             signature.parameters.first?.type.concreteType.map(ObjectIdentifier.init)
                 == ObjectIdentifier(FixtureBox.self))
@@ -310,7 +310,7 @@ private func expect(
         let signature = try SignatureDiscovery(registry: registry).signature(ofMethodDescriptorAt: address)
         #expect(signature.source == .methodDescriptor)
         #expect(signature.symbol.protocolType.qualifiedName == "Swift.Hashable")
-        #expect(signature.name.description == "hash(into:)")
+        #expect(signature.name == "hash(into:)")
         #expect(signature.parameters.map(\.ownership) == [.inout])
         #expect(
             signature.parameters.first?.type.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(Hasher.self))
@@ -321,7 +321,7 @@ private func expect(
         let registry = ImageRegistry.shared
         let address = try #require(registry.address(ofSymbol: "$sSL1loiySbx_xtFZTq"))
         let signature = try SignatureDiscovery(registry: registry).signature(ofMethodDescriptorAt: address)
-        #expect(signature.isStatic && signature.name.baseName == "<")
+        #expect(signature.isStatic && signature.name == "<(_:_:)")
         #expect(signature.parameters.map(\.type.description) == ["Self", "Self"])
     }
 
@@ -344,7 +344,7 @@ private func expect(
         let witness = try #require(WitnessTableReader(table: table).entries.first).witness
         let discovery = SignatureDiscovery()
         let signature = try discovery.signature(ofAnyWitnessAmong: [0x10, witness])
-        #expect(signature.name.description == "base(_:)")
+        #expect(signature.name == "base(_:)")
         // A second query is answered from the cache with the same result.
         let again = try discovery.signature(ofWitnessAt: witness)
         #expect(again.name == signature.name && again.source == signature.source)
@@ -397,7 +397,7 @@ private func expect(
         var found: [String: RequirementSignature] = [:]
         for entry in reader.entries {
             let signature = try SignatureDiscovery().signature(ofWitnessAt: entry.witness)
-            found[signature.name.description] = signature
+            found[signature.name] = signature
         }
         let item = try #require(found["item()"])
         #expect(item.result.description == "Self.Item")
