@@ -60,37 +60,31 @@ extension ClosureCallPattern where Effects == ClosureEffect.Sync {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) -> Output
     ) -> Self where Input == (repeat each Argument) {
-        guard
-            let answer = spreading(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #else
-    /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
-    ///
-    /// The handler's parameter types must form `Input`; a mismatch is
-    /// reported here and nothing is configured.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - handler: Computes the answer from the elements of the input.
-    /// - Returns: The pattern, to chain more behaviors or verify.
+    /// The Swift 6.0 form of the `thenArguments` above, with the same
+    /// parameters: 6.0 miscompiles the `Input == (repeat each Argument)`
+    /// constraint, so the handler's parameter types are checked where the
+    /// behavior is configured; a mismatch is reported there and configures nothing.
     @discardableResult
     public func thenArguments<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) -> Output
     ) -> Self {
-        guard
-            let answer = spreading(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #endif
+
+    /// The one body of both compilers' `thenArguments`: `handler` as a
+    /// handler of the input, configured as `then`; nothing when its
+    /// parameter types do not form `Input` (reported at `site`).
+    func thenElements<each Argument>(
+        _ handler: @escaping (repeat each Argument) -> Output, site: CallSite
+    ) -> Self {
+        guard let answer = spreading(handler, site: site) else { return self }
+        return then(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column, answer)
+    }
 }
 
 extension ClosureCallPattern where Effects == ClosureEffect.Sync, Input == Void {
@@ -168,37 +162,31 @@ extension ClosureCallPattern where Effects: SyncThrowingClosureEffectKind {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws(Effects.Failure) -> Output
     ) -> Self where Input == (repeat each Argument) {
-        guard
-            let answer = spreadingThrowing(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #else
-    /// Answers matching calls of a tuple-input closure with a handler of the tuple's elements.
-    ///
-    /// The handler's parameter types must form `Input`; a mismatch is
-    /// reported here and nothing is configured.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - handler: Computes the answer from the elements of the input, or throws.
-    /// - Returns: The pattern, to chain more behaviors or verify.
+    /// The Swift 6.0 form of the `thenArguments` above, with the same
+    /// parameters: 6.0 miscompiles the `Input == (repeat each Argument)`
+    /// constraint, so the handler's parameter types are checked where the
+    /// behavior is configured; a mismatch is reported there and configures nothing.
     @discardableResult
     public func thenArguments<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) throws(Effects.Failure) -> Output
     ) -> Self {
-        guard
-            let answer = spreadingThrowing(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #endif
+
+    /// The one body of both compilers' `thenArguments`: `handler` as a
+    /// handler of the input, configured as `then`; nothing when its
+    /// parameter types do not form `Input` (reported at `site`).
+    func thenElements<each Argument>(
+        _ handler: @escaping (repeat each Argument) throws(Effects.Failure) -> Output, site: CallSite
+    ) -> Self {
+        guard let answer = spreadingThrowing(handler, site: site) else { return self }
+        return then(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column, answer)
+    }
 }
 
 extension ClosureCallPattern where Effects == ClosureEffect.Async {
@@ -257,37 +245,31 @@ extension ClosureCallPattern where Effects == ClosureEffect.Async {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async -> Output
     ) -> Self where Input == (repeat each Argument) {
-        guard
-            let answer = spreadingAsync(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #else
-    /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
-    ///
-    /// The handler's parameter types must form `Input`; a mismatch is
-    /// reported here and nothing is configured.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - handler: Computes the answer from the elements of the input.
-    /// - Returns: The pattern, to chain more behaviors or verify.
+    /// The Swift 6.0 form of the `thenArguments` above, with the same
+    /// parameters: 6.0 miscompiles the `Input == (repeat each Argument)`
+    /// constraint, so the handler's parameter types are checked where the
+    /// behavior is configured; a mismatch is reported there and configures nothing.
     @discardableResult
     public func thenArguments<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async -> Output
     ) -> Self {
-        guard
-            let answer = spreadingAsync(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #endif
+
+    /// The one body of both compilers' `thenArguments`: `handler` as a
+    /// handler of the input, configured as `then`; nothing when its
+    /// parameter types do not form `Input` (reported at `site`).
+    func thenElements<each Argument>(
+        _ handler: @escaping (repeat each Argument) async -> Output, site: CallSite
+    ) -> Self {
+        guard let answer = spreadingAsync(handler, site: site) else { return self }
+        return then(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column, answer)
+    }
 }
 
 extension ClosureCallPattern where Effects: AsyncThrowingClosureEffectKind {
@@ -355,40 +337,29 @@ extension ClosureCallPattern where Effects: AsyncThrowingClosureEffectKind {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async throws(Effects.Failure) -> Output
     ) -> Self where Input == (repeat each Argument) {
-        guard
-            let answer = spreadingAsyncThrowing(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #else
-    /// Answers matching calls of a tuple-input closure with an async handler of the tuple's elements.
-    ///
-    /// ```swift
-    /// format.whenArguments { (count: Int, _: String, enabled: Bool) in count > 0 && enabled }
-    ///     .thenArguments { (count: Int, unit: String, _: Bool) async throws in "\(count) \(unit)" }
-    /// ```
-    ///
-    /// The handler's parameter types must form `Input`; a mismatch is
-    /// reported here and nothing is configured.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - handler: Computes the answer from the elements of the input, or throws.
-    /// - Returns: The pattern, to chain more behaviors or verify.
+    /// The Swift 6.0 form of the `thenArguments` above, with the same
+    /// parameters: 6.0 miscompiles the `Input == (repeat each Argument)`
+    /// constraint, so the handler's parameter types are checked where the
+    /// behavior is configured; a mismatch is reported there and configures nothing.
     @discardableResult
     public func thenArguments<each Argument>(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ handler: @escaping (repeat each Argument) async throws(Effects.Failure) -> Output
     ) -> Self {
-        guard
-            let answer = spreadingAsyncThrowing(
-                handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        else { return self }
-        return then(fileID: fileID, filePath: filePath, line: line, column: column, answer)
+        thenElements(handler, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #endif
+
+    /// The one body of both compilers' `thenArguments`: `handler` as a
+    /// handler of the input, configured as `then`; nothing when its
+    /// parameter types do not form `Input` (reported at `site`).
+    func thenElements<each Argument>(
+        _ handler: @escaping (repeat each Argument) async throws(Effects.Failure) -> Output, site: CallSite
+    ) -> Self {
+        guard let answer = spreadingAsyncThrowing(handler, site: site) else { return self }
+        return then(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column, answer)
+    }
 }

@@ -24,10 +24,9 @@ extension RecordingTestDouble {
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = recorder.capturing(at: site) { _ = try body(subject) }
-        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+        await recordEventualVerification(
+            count.callCount, within: timeout, returning: nil, body, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     #if compiler(>=6.2)
@@ -58,22 +57,9 @@ extension RecordingTestDouble {
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #else
-    /// Waits, without polling, until the number of recorded calls of an async
-    /// requirement matching the call shape is inside `count`; reports an
-    /// issue at the caller when `timeout` passes first.
-    ///
-    /// The closure runs on its own actor, else on the caller's; the wait runs on the caller's.
-    ///
-    /// - Parameters:
-    ///   - count: The accepted counts; at least one call by default.
-    ///   - timeout: How long to wait.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor; leave the default.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: Whether the check passed.
+    /// The Swift 6.0 and 6.1 form of the async `verify(_:within:_:)` above, with the
+    /// same parameters and `isolation`, the caller's actor (leave the default):
+    /// those compilers have no `nonisolated(nonsending)`.
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
@@ -109,10 +95,9 @@ extension RecordingTestDouble {
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = recorder.capturing(returning: placeholder, at: site) { _ = try body(subject) }
-        return await recorder.verify(session, count.callCount, within: timeout, isolation: isolation, site: site)
+        await recordEventualVerification(
+            count.callCount, within: timeout, returning: placeholder, body, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     #if compiler(>=6.2)
@@ -141,20 +126,9 @@ extension RecordingTestDouble {
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #else
-    /// Waits until enough calls of an async requirement match, for a
-    /// requirement whose result type has no built-in placeholder.
-    ///
-    /// - Parameters:
-    ///   - count: The accepted counts; at least one call by default.
-    ///   - timeout: How long to wait.
-    ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor; leave the default.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: Whether the check passed.
+    /// The Swift 6.0 and 6.1 form of the async `verify(_:within:returning:_:)` above, with the
+    /// same parameters and `isolation`, the caller's actor (leave the default):
+    /// those compilers have no `nonisolated(nonsending)`.
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
@@ -192,11 +166,9 @@ extension RecordingTestDouble {
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
-        let subject = recordingSubject
-        let session = recorder.capturing(at: site) { _ = try body(subject) }
-        return await recorder.verify(
-            session, count.callCount, within: timeout, clock: clock, isolation: isolation, site: site)
+        await recordEventualVerification(
+            count.callCount, within: timeout, clock: clock, returning: nil, body, isolation: isolation,
+            site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     #if compiler(>=6.2)
@@ -225,20 +197,9 @@ extension RecordingTestDouble {
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #else
-    /// Waits until enough recorded calls of an async requirement match the
-    /// call shape, with the timeout measured by `clock`.
-    ///
-    /// - Parameters:
-    ///   - count: The accepted counts; at least one call by default.
-    ///   - timeout: How long to wait, in `clock`'s time.
-    ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
-    ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///   - isolation: The caller's actor; leave the default.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: Whether the check passed.
+    /// The Swift 6.0 and 6.1 form of the async `verify(_:within:using:_:)` above, with the
+    /// same parameters and `isolation`, the caller's actor (leave the default):
+    /// those compilers have no `nonisolated(nonsending)`.
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
@@ -252,6 +213,19 @@ extension RecordingTestDouble {
             site: CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     #endif
+}
+
+extension RecordingTestDouble {
+    /// The one body of the `verify(_:within:…)` forms whose closure is
+    /// synchronous: records the call shape, then waits on the caller's actor.
+    func recordEventualVerification<R>(
+        _ count: CallCount, within timeout: Duration, clock: any StubClock = StubClocks.continuous,
+        returning placeholder: Any?, _ body: (Subject) throws -> R, isolation: isolated (any Actor)?, site: CallSite
+    ) async -> Bool {
+        let subject = recordingSubject
+        let session = recorder.capturing(returning: placeholder, at: site) { _ = try body(subject) }
+        return await recorder.verify(session, count, within: timeout, clock: clock, isolation: isolation, site: site)
+    }
 }
 
 extension InvocationRecorder {
