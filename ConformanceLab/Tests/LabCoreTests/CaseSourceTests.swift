@@ -167,6 +167,21 @@ struct CaseSourceTests {
         #expect(ToolchainLimits.exclusionReason(for: narrow, on: .arm64) == nil)
     }
 
+    @Test func asyncShapesTakingAnOptionalMixedStructAreLeftOutOfArm64BuildsOnly() {
+        let shape = Shape(
+            kind: .method, effect: .async, structure: .plain, layout: .single, parameters: ["Optional<LabMixed>"],
+            result: nil, focus: "Optional<LabMixed>")
+        #expect(ToolchainLimits.exclusionReason(for: shape, on: .arm64)?.contains("GlobalISel") == true)
+        #expect(ToolchainLimits.exclusionReason(for: shape, on: .x86_64) == nil)
+        var sync = shape
+        sync.effect = .throws
+        #expect(ToolchainLimits.exclusionReason(for: sync, on: .arm64) == nil)
+        var answering = shape
+        answering.parameters = []
+        answering.result = "Optional<LabMixed>"
+        #expect(ToolchainLimits.exclusionReason(for: answering, on: .arm64) == nil)
+    }
+
     @Test func asyncRequirementsAnsweringWideVectorsAreAwaitedInsideLabAwait() {
         let shape = Shape(
             kind: .subscript, effect: .asyncThrows, structure: .plain, layout: .single,
