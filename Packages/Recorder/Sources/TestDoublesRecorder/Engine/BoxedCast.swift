@@ -34,13 +34,10 @@ enum BoxedCast {
     /// holds an existential's concrete value, never the existential itself.
     /// Such a type's exact-type check always fails, so callers skip it.
     ///
-    /// Reads the type metadata's kind word: the runtime's existential kinds
-    /// (plain, metatype and extended: 0x303, 0x306, 0x307) are fixed by the
-    /// Swift ABI; a class's kind word is 0 or an isa pointer, never these.
+    /// Reads the type metadata's kind word (``AnyContainerLayout/isExistential(_:)``).
     @inlinable
     static func canBeOwnType(_ type: Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
-        return kind != 0x303 && kind != 0x306 && kind != 0x307
+        !AnyContainerLayout.isExistential(type)
     }
 
     /// The own type of the value a box holds, as `type(of:)` gives it.
@@ -56,9 +53,9 @@ enum BoxedCast {
     }
 
     /// The type a box was made with: the metadata word of the `Any`
-    /// container at `box` (the word after its three-word value buffer, as
-    /// the Swift ABI lays out every opaque existential), read without
-    /// opening it (`type(of:)` asks the runtime, about 55 instructions).
+    /// container at `box` (``AnyContainerLayout/metadata(at:)``), read
+    /// without opening it (`type(of:)` asks the runtime, about 55
+    /// instructions).
     ///
     /// It is ``ownType(of:)`` for every value but a class instance boxed as
     /// one of its superclasses, whose own type is the subclass: a caller
@@ -67,7 +64,7 @@ enum BoxedCast {
     @inlinable
     @inline(__always)
     static func boxedType(at box: UnsafePointer<Any>) -> Any.Type {
-        UnsafeRawPointer(box).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Any.Type.self)
+        AnyContainerLayout.metadata(at: box)
     }
 
     /// The address of the `T` a box holds, in the box: only for a box whose
@@ -75,26 +72,12 @@ enum BoxedCast {
     ///
     /// Reading the value there copies nothing first: ``unbox(_:as:)`` copies
     /// the whole box, then the opened value again, each through value
-    /// witnesses (retaining what they hold) in unspecialized code. The box
-    /// keeps a `T` in its three-word buffer when `T`'s value witness flags
-    /// say its storage is inline; otherwise the buffer's first word is a heap
-    /// box whose value follows its two-word header, aligned to `T`'s
-    /// alignment (the layout the Swift ABI gives every opaque existential,
-    /// which ``boxedType(at:)`` already reads).
+    /// witnesses (retaining what they hold) in unspecialized code. Where the
+    /// box keeps it, inline or on the heap, is ``AnyContainerLayout/value(at:as:)``.
     @inlinable
     @inline(__always)
     static func project<T>(_ box: UnsafePointer<Any>, as _: T.Type) -> UnsafePointer<T> {
-        let word = MemoryLayout<UnsafeRawPointer>.stride
-        let metadata = unsafeBitCast(T.self, to: UnsafeRawPointer.self)
-        // The value witness table is the word before the metadata; its flags follow eight witnesses, size and stride.
-        let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
-        let flags = witnesses.load(fromByteOffset: 10 * word, as: UInt32.self)
-        let buffer = UnsafeRawPointer(box)
-        let isNonInline: UInt32 = 0x0002_0000
-        if flags & isNonInline == 0 { return buffer.assumingMemoryBound(to: T.self) }
-        let alignmentMask = Int(flags & 0xFF)
-        let object = buffer.load(as: UnsafeRawPointer.self)
-        return (object + ((2 * word + alignmentMask) & ~alignmentMask)).assumingMemoryBound(to: T.self)
+        AnyContainerLayout.value(at: box, as: T.self)
     }
 
     /// The `T` a box holds; only for a `value` whose own type is `T`
