@@ -1,0 +1,213 @@
+import Synchronization
+
+// The one-hold lanes of a call: a scalar or catch-all registration whose next
+// behavior is an unboxed value or a synchronous handler is picked, recorded and
+// answered in one hold of the recorder's lock, without the general path.
+
+extension InvocationRecorder {
+    /// Serves a call in one lock hold when the registration that matches it
+    /// can be found on the raw words (every matcher before it and its own
+    /// have a ``ScalarTest``) and its next behavior is an unboxed value (see
+    /// ``ImmediateAnswer``), recording the call; nil (and nothing consumed or
+    /// recorded) otherwise, for the general path to pick exactly as it would
+    /// have: the first registration, in `when` order, that matches and has a
+    /// behavior left.
+    ///
+    /// With `forwardingUnmatched` (a synchronous call), a call of a
+    /// forwarding double (a spy) that every registration declines on its raw words is
+    /// recorded as forwarded and answered ``ImmediateAnswer/forward`` in the
+    /// same hold: what the general path would decide (no registration
+    /// matches, the policy forwards), with its completion kept in the entry.
+    @inline(__always)
+    func immediateAnswer(
+        _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool
+    ) -> ImmediateAnswer? {
+        var notification: Notification?
+        // The slot and the registrations are borrowed without retaining:
+        // the state holds them, and nothing drops them while the lock is held.
+        let answer = state.withLock { state -> ImmediateAnswer? in
+            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> ImmediateAnswer? in
+                // Indexed through the slot's addressor: iterating the array
+                // (or its buffer) would retain and release every registration.
+                for index in 0..<slot.registrations.count {
+                    let picked = Unmanaged.passUnretained(slot.registrations[index])._withUnsafeGuaranteedRef {
+                        registration -> ImmediateAnswer?? in
+                        guard let matches = registration.matches(scalars) else { return .some(nil) }
+                        guard matches else { return nil }
+                        let answer: ImmediateAnswer
+                        switch registration.chain.takeImmediateAnswer() {
+                        case .usedUp: return nil
+                        case .general: return .some(nil)
+                        case .answer(let taken): answer = taken
+                        }
+                        registration.served += 1
+                        notification = appendInvocation(
+                            &state, requirement, .scalars(scalars), .returned, registration.number, immediate: answer)
+                        return .some(answer)
+                    }
+                    // nil: not this registration, try the next; .some: decided.
+                    if let picked { return picked }
+                }
+                guard forwardingUnmatched, unmatchedCallPolicy == .forward else { return nil }
+                notification = appendInvocation(
+                    &state, requirement, .scalars(scalars), .forwarded, nil, immediate: .forward)
+                return .forward
+            }
+        }
+        notification?.deliver()
+        return answer
+    }
+
+    /// Serves a call with boxed arguments in one lock hold when the
+    /// requirement's first registration is a catch-all (no matcher to run)
+    /// whose next behavior is an unboxed value (see ``ImmediateAnswer``) with
+    /// no actions around its calls, recording the call with its answer (so
+    /// its completion needs no second hold); nil (and nothing consumed or
+    /// recorded) otherwise, for the general path to pick exactly as it would have.
+    @inline(__always)
+    func immediateCatchAllAnswer(_ requirement: Requirement, _ arguments: CallArguments) -> ImmediateAnswer? {
+        var notification: Notification?
+        // The slot and the registration are borrowed without retaining:
+        // the state holds both, and nothing drops them while the lock is held.
+        let answer = state.withLock { state -> ImmediateAnswer? in
+            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> ImmediateAnswer? in
+                guard !slot.registrations.isEmpty else { return nil }
+                return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
+                    guard first.isCatchAll, first.matchers.count == arguments.count,
+                        let answer = first.chain.nextImmediateAnswer()
+                    else { return nil }
+                    first.served += 1
+                    notification = appendInvocation(
+                        &state, requirement, arguments, .returned, first.number, immediate: answer)
+                    return answer
+                }
+            }
+        }
+        notification?.deliver()
+        return answer
+    }
+
+    /// Serves a call with boxed arguments the front lends when the
+    /// requirement's first registration is a catch-all (no matcher to run)
+    /// with no actions around its calls whose next behavior is an unboxed
+    /// value (see ``ImmediateAnswer``), answered in the hold that records
+    /// the call, or a synchronous handler or any other configured value,
+    /// run or given once that hold is over and its answer recorded as the
+    /// general path records it (the same pick, ledger entry, answer and
+    /// completion); nil (and nothing consumed or recorded) otherwise.
+    ///
+    /// With `consuming`, the arguments move into the ledger, and a handler
+    /// reads the ledger's, lent: the front's buffer is left uninitialized
+    /// when the answer is not nil.
+    @inline(__always)
+    func catchAllAnswer(
+        _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool
+    ) -> ScalarCallOutcome? {
+        var notification: Notification?
+        var ticket: CallTicket?
+        var loan: BoxedArgumentStore.Loan?
+        // The slot and the registration are borrowed without retaining:
+        // the state holds both, and nothing drops them while the lock is held.
+        // Only a handler's behavior leaves the lock (retained), to run after it.
+        let taken = state.withLock { state -> BehaviorChain.OneHoldStep? in
+            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> BehaviorChain.OneHoldStep? in
+                guard !slot.registrations.isEmpty else { return nil }
+                return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
+                    guard first.isCatchAll, first.matchers.count == arguments.count,
+                        let step = first.chain.nextOneHoldStep()
+                    else { return nil }
+                    first.served += 1
+                    switch step {
+                    case .answer(let answer):
+                        let recorded: CallArguments =
+                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                        notification = appendInvocation(
+                            &state, requirement, recorded, .returned, first.number, immediate: answer)
+                    case .value:
+                        ticket = state.nextTicket
+                        let recorded: CallArguments =
+                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                        notification = appendInvocation(&state, requirement, recorded, .returned, first.number)
+                    case .handler(let behavior, _):
+                        let next = state.nextTicket
+                        ticket = next
+                        if consuming {
+                            // The arguments move into the ledger, and the handler reads the ledger's own:
+                            // no copy to retain, none to destroy after it.
+                            notification = appendInvocation(
+                                &state, requirement, .lent(UnsafeMutableBufferPointer(mutating: arguments)),
+                                behavior.outcome, first.number)
+                            loan = state.ledger.lentArgumentsOfLastCall(count: arguments.count)
+                        } else {
+                            notification = appendInvocation(
+                                &state, requirement, .borrowed(arguments), behavior.outcome, first.number)
+                        }
+                    }
+                    return step
+                }
+            }
+        }
+        notification?.deliver()
+        switch taken {
+        case nil: return nil
+        case .answer(let answer)?: return answer.outcome
+        case .value(let behavior)?:
+            // What the general path answers and records for a configured value: the same outcome and completion.
+            let outcome: CallOutcome
+            if let value = behavior.returnedValue {
+                outcome = .returned(value)
+            } else {
+                outcome = handlerOutcome(behavior, 0, requirement, UnsafeBufferPointer(start: nil, count: 0))
+            }
+            if let ticket { complete(ticket, outcome) }
+            return .outcome(outcome)
+        case .handler(let behavior, let count)?:
+            // Consumed, the arguments are the ledger's now (boxed, so always lent back). The loan keeps
+            // their chunk alive while the handler reads them, even if the ledger is cleared meanwhile;
+            // only reads touch them.
+            let lent = consuming ? loan?.values ?? UnsafeBufferPointer(start: nil, count: 0) : arguments
+            let answer: ScalarCallOutcome
+            if behavior.unboxedHandler != nil {
+                answer = unboxedHandlerAnswer(behavior, count, requirement, lent, ticket)
+            } else {
+                let outcome = handlerOutcome(behavior, count, requirement, lent)
+                if let ticket { complete(ticket, outcome) }
+                answer = .outcome(outcome)
+            }
+            loan?.end()
+            return answer
+        }
+    }
+
+    /// The answer of a synchronous handler picked in one hold whose answer
+    /// is `()` or a scalar (``ConfiguredBehavior/unboxedHandler``), unboxed
+    /// for the front, and its completion, as the general path records it
+    /// (the value boxed, or what the handler's error means).
+    private func unboxedHandlerAnswer(
+        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
+        _ arguments: UnsafeBufferPointer<Any>, _ ticket: CallTicket?
+    ) -> ScalarCallOutcome {
+        let answer: ImmediateAnswer
+        do {
+            let word = try behavior.unboxedHandler?(arguments, count) ?? 0
+            answer = behavior.unboxedKind.map { .scalar($0, word) } ?? .void
+        } catch {
+            let outcome = handlerFailed(error, requirement, Array(arguments), site: behavior.site)
+            if let ticket { complete(ticket, outcome) }
+            return .outcome(outcome)
+        }
+        if let ticket { complete(ticket, unboxed: answer) }
+        return answer.outcome
+    }
+
+    /// The answer of a synchronous handler picked in one hold, as the general path gives it.
+    private func handlerOutcome(
+        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>
+    ) -> CallOutcome {
+        if let outcome = immediateOutcome(behavior, count, requirement, .borrowed(arguments)) { return outcome }
+        // Not reached: only a synchronous handler is picked so, and it always answers.
+        return misconfigured(
+            "\(behavior.action.name) needs an async requirement, and \(requirement.name) is \(requirement.effects)",
+            requirement, Array(arguments), site: behavior.site)
+    }
+}
