@@ -201,6 +201,57 @@ import Testing
         #expect(ledger.shapeAndArgumentCount(at: 1).shape.boxed)
     }
 
+    @Test func selectionKeepsExactlyTheCallsATestOfEachCallKeeps() {
+        let ping = Requirement("ping(_:)", resultType: Int.self)
+        var ledger = Ledger()
+        // 3,000 calls across doubling and full chunks: scalar and boxed
+        // arguments, one or two of them, four registrations, two outcomes.
+        for index in 0..<3_000 {
+            let arguments: CallArguments
+            switch index % 5 {
+            case 0: arguments = .boxed([index, "x"])
+            case 1: arguments = .boxed([index])
+            case 2: arguments = .scalars(ScalarArguments(.int, UInt64(index), .bool, 1))
+            default: arguments = .scalars(ScalarArguments(.int, UInt64(index)))
+            }
+            ledger.append(
+                ping, arguments, sequence: UInt64(index), arrival: InvocationTime(nanoseconds: 0),
+                outcome: index % 11 == 0 ? .threw : .returned, registration: index % 4 == 0 ? nil : index % 4)
+        }
+        let positions = Array(0..<ledger.count)
+        let verdicts: [(String, (Ledger.Shape) -> Ledger.ShapeVerdict)] = [
+            ("every", { _ in .accepts }),
+            ("none", { _ in .rejects }),
+            ("returned", { $0.outcome == .returned ? .accepts : .rejects }),
+            ("registered and tested", { $0.registration != 0 ? .tests : .rejects }),
+        ]
+        let even: (Int) -> Bool = { position in
+            (ledger.arguments(at: position).values.first as? Int).map { $0.isMultiple(of: 2) } ?? false
+        }
+        for argumentCount in 0...2 {
+            for (name, verdict) in verdicts {
+                let expected = positions.filter { position in
+                    let (shape, count) = ledger.shapeAndArgumentCount(at: position)
+                    guard count == argumentCount else { return false }
+                    switch verdict(shape) {
+                    case .rejects: return false
+                    case .accepts: return true
+                    case .tests: return even(position)
+                    }
+                }
+                let selected = ledger.select(positions, argumentCount: argumentCount, verdict: verdict, test: even)
+                #expect(selected == expected, "\(name), \(argumentCount) arguments")
+            }
+        }
+        // A subset in call order, and positions outside the ledger, which are never kept.
+        let some = stride(from: 1, to: 3_000, by: 5).map { $0 }
+        #expect(ledger.select(some, argumentCount: 1, verdict: { _ in .accepts }, test: even) == some)
+        #expect(
+            ledger.select([-1] + some + [3_000, 9_999], argumentCount: 1, verdict: { _ in .accepts }, test: even)
+                == some)
+        #expect(ledger.select([], argumentCount: 1, verdict: { _ in .accepts }, test: even).isEmpty)
+    }
+
     @Test func boxedArgumentsStayAliveWhileTheLedgerKeepsTheirCall() {
         final class Token {}
         let ping = Requirement("ping(_:)", resultType: Int.self)

@@ -368,6 +368,100 @@ struct Ledger {
         return (shape, ScalarArguments(first: 0, second: 0, kinds: shape.kinds).count)
     }
 
+    /// How a selection treats the calls of one shape, decided once per shape
+    /// by ``select(_:argumentCount:verdict:test:)``.
+    enum ShapeVerdict: UInt8 {
+        /// No call of the shape is selected.
+        case rejects
+        /// A call of the shape is selected when it has the selection's number of arguments.
+        case accepts
+        /// A call of the shape is selected when it has the selection's number
+        /// of arguments and the selection's test accepts them.
+        case tests
+    }
+
+    /// The positions among `positions` (calls of one requirement, in call
+    /// order) whose calls a selection keeps: those with `argumentCount`
+    /// arguments whose shape `verdict` accepts, or tests and `test` accepts
+    /// (`test` is given the position, to read the arguments).
+    ///
+    /// The same answer as testing each call on its own, but `verdict` runs
+    /// once per shape (the calls of one requirement share a few), slots are
+    /// read in place chunk by chunk, and when every call is kept `positions`
+    /// itself comes back, with no new array. A position outside the ledger
+    /// is not kept.
+    func select(
+        _ positions: [Int], argumentCount: Int, verdict: (Shape) -> ShapeVerdict, test: (Int) -> Bool
+    ) -> [Int] {
+        // Per shape, worked out on its first call: 0 not yet; else one of the codes below.
+        let rejects: UInt8 = 1
+        let accepts: UInt8 = 2
+        let tests: UInt8 = 3
+        // Boxed arguments: the count is the slot's third word, so checked per call.
+        let acceptsCounted: UInt8 = 4
+        let testsCounted: UInt8 = 5
+        var verdicts = [UInt8](repeating: 0, count: shapes.count)
+        var kept: [Int]?
+        let limit = count
+        verdicts.withUnsafeMutableBufferPointer { verdicts in
+            guard let codes = verdicts.baseAddress else { return }
+            positions.withUnsafeBufferPointer { all in
+                guard let first = all.baseAddress else { return }
+                var slots = UnsafeMutablePointer<Slot>(bitPattern: 0)
+                var chunkStart = 0
+                var chunkEnd = 0
+                var index = 0
+                while index < all.count {
+                    let position = first[index]
+                    var keep = false
+                    if position >= 0, position < limit {
+                        if position < chunkStart || position >= chunkEnd {
+                            let (chunk, offset) = locate(position)
+                            chunkStart = position &- offset
+                            chunkEnd =
+                                chunkStart &+ Ledger.firstChunkCapacity << Swift.min(chunk, Ledger.doublingChunks - 1)
+                            slots = chunks[chunk].slots
+                        }
+                        let slot = slots.unsafelyUnwrapped[position &- chunkStart]
+                        let shapeIndex = Int(slot.shape)
+                        var code = codes[shapeIndex]
+                        if code == 0 {
+                            let shape = shapes[shapeIndex]
+                            switch verdict(shape) {
+                            case .rejects: code = rejects
+                            case .accepts: code = shape.boxed ? acceptsCounted : accepts
+                            case .tests: code = shape.boxed ? testsCounted : tests
+                            }
+                            if !shape.boxed,
+                                ScalarArguments(first: 0, second: 0, kinds: shape.kinds).count != argumentCount
+                            {
+                                code = rejects
+                            }
+                            codes[shapeIndex] = code
+                        }
+                        switch code {
+                        case accepts: keep = true
+                        case tests: keep = test(position)
+                        case acceptsCounted: keep = Int(slot.words.2) == argumentCount
+                        case testsCounted: keep = Int(slot.words.2) == argumentCount && test(position)
+                        default: keep = false
+                        }
+                    }
+                    if keep {
+                        kept?.append(position)
+                    } else if kept == nil {
+                        var some = [Int]()
+                        some.reserveCapacity(all.count)
+                        some.append(contentsOf: UnsafeBufferPointer(start: first, count: index))
+                        kept = some
+                    }
+                    index &+= 1
+                }
+            }
+        }
+        return kept ?? positions
+    }
+
     /// The requirement of call `position`.
     func requirement(at position: Int) -> Requirement {
         requirements[Int(shape(at: position).requirement)]
@@ -419,14 +513,21 @@ struct Ledger {
     /// grow once, and each is set in place.
     mutating func markVerified(_ positions: [Int]) {
         let limit = count
-        var highest = -1
-        for position in positions where position >= 0 && position < limit && position > highest { highest = position }
-        guard highest >= 0 else { return }
-        let words = highest >> 6 + 1
+        guard !positions.isEmpty, limit > 0 else { return }
+        // The bits cover the whole ledger (one word per 64 calls) rather
+        // than the highest position, which would take a pass of its own.
+        let words = (limit - 1) >> 6 + 1
         if words > verified.count { verified += repeatElement(0, count: words - verified.count) }
-        verified.withUnsafeMutableBufferPointer { bits in
-            for position in positions where position >= 0 && position < limit {
-                bits[position >> 6] |= 1 << UInt64(position & 63)
+        positions.withUnsafeBufferPointer { positions in
+            guard let first = positions.baseAddress else { return }
+            verified.withUnsafeMutableBufferPointer { bits in
+                guard let base = bits.baseAddress else { return }
+                var index = 0
+                while index < positions.count {
+                    let position = first[index]
+                    if position >= 0 && position < limit { base[position >> 6] |= 1 << UInt64(position & 63) }
+                    index &+= 1
+                }
             }
         }
     }

@@ -92,7 +92,17 @@ final class CallSelection: Sendable {
         guard isValid else { return [] }
         let (ledger, positions) = recorder.ledgerSnapshot(of: requirement?.id)
         guard let positions else { return (0..<ledger.count).filter { accepts(ledger, at: $0) } }
-        return positions.filter { accepts(ledger, at: $0) }
+        // The same tests as `accepts(_:at:)`, the filter's once per shape.
+        return ledger.select(
+            positions, argumentCount: matchers.count,
+            verdict: { shape in
+                guard
+                    selects(
+                        outcome: shape.outcome, registration: shape.registration == 0 ? nil : Int(shape.registration))
+                else { return .rejects }
+                return acceptsAnyArguments ? .accepts : .tests
+            },
+            test: { accepts(ledger.arguments(at: $0)) })
     }
 
     func matching() -> [(index: Int, invocation: Invocation)] {
