@@ -7,7 +7,7 @@ import Testing
 @Suite struct ELFSymbolTableLazyNamesTests {
     @Test func prefixLookupsAgreeWithTheWholeList() throws {
         let table = try ThisBinary.symbolTable.get()
-        for prefix in ["$s", "$s19TestDoublesMetadata", "_Z", "main", "no such prefix"] {
+        for prefix in ["", "$s", "$s19TestDoublesMetadata", "_Z", "main", "no such prefix"] {
             let expected = table.symbols.filter { Array($0.name.utf8).starts(with: Array(prefix.utf8)) }
             #expect(table.symbols(withNamePrefix: prefix) == expected, "\(prefix)")
         }
