@@ -267,3 +267,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The conformance lab's generator (`abi-lab`: LabCore and its tests) is a host
+// tool: it only ever runs natively, on x86_64 with the newest toolchain. The
+// arm64 cross builds (ci/arm64/run-suite, ConformanceLab/Scripts/build-arm64)
+// set TESTDOUBLES_WITHOUT_HOST_TOOLS so that they do not compile it.
+if Context.environment["TESTDOUBLES_WITHOUT_HOST_TOOLS"] != nil {
+    let hostTools: Set<String> = ["LabCore", "ConformanceLab", "LabCoreTests"]
+    package.targets.removeAll { hostTools.contains($0.name) }
+    package.products.removeAll { $0.name == "abi-lab" }
+}
