@@ -368,6 +368,8 @@ public struct ELFSymbolTable: Sendable {
         /// Kept for the string tables' memory; never used after reading.
         let handle: Handle?
         private let all = Mutex<[Symbol]?>(nil)
+        /// The entries grouped by their names' first bytes, for long prefixes.
+        private let prefixIndex = NamePrefixIndex()
 
         init(entries: [Entry], stringTables: [StringTable], names: [String], handle: Handle?) {
             self.entries = entries
@@ -405,24 +407,27 @@ public struct ELFSymbolTable: Sendable {
         /// The symbols whose names start with `prefix`, in table order.
         ///
         /// Class doubles look their members up this way in every image at
-        /// each construction, over hundreds of thousands of entries, and the
-        /// package is usually built without optimization: the loop reads
-        /// entries and names through `UnsafePointer`s, whose subscripts are
-        /// inlined even then (about 5 times faster than through arrays at
-        /// `-Onone`). Only the matches become `String`s.
+        /// each construction. A prefix of ``NamePrefixIndex/hashedBytes`` or
+        /// more reads only the entries its index names; a shorter one reads
+        /// every entry. Either loop reads entries and names through
+        /// `UnsafePointer`s, whose subscripts are inlined even in the debug
+        /// builds tests usually are. Only the matches become `String`s.
         func symbols(withNamePrefix prefix: String) -> [Symbol] {
             var found: [Int] = []
             let wanted = Array(prefix.utf8)
             let namedInArray = Entry.namedInArray
             wanted.withUnsafeBufferPointer { wanted in
+                let candidates = prefixIndex.candidates(for: wanted, in: self)
                 entries.withUnsafeBufferPointer { entries in
                     stringTables.withUnsafeBufferPointer { tables in
                         guard let entry = entries.baseAddress else { return }
                         let wantedCount = wanted.count
                         let wantedBase = wanted.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        var index = 0
-                        while index < entries.count {
-                            defer { index += 1 }
+                        let count = candidates?.count ?? entries.count
+                        var position = 0
+                        while position < count {
+                            defer { position += 1 }
+                            let index = candidates?[position] ?? position
                             let table = entry[index].table
                             let offset = Int(entry[index].nameOffset)
                             if table == namedInArray {
