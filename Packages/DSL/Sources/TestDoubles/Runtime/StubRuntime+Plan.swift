@@ -254,6 +254,20 @@ final class RequirementPlan: @unchecked Sendable {
     /// How a call's arguments reach the recorder as raw words; nil when one
     /// is not a scalar, there are more than two, or one is `inout`.
     let scalarLane: ScalarArgumentLane?
+    /// Which path ``StubRuntime/handle(_:)`` takes a call of this plan
+    /// down, decided once: the common synchronous paths are entered
+    /// straight from the handler, without the general dispatch's checks.
+    let route: Route
+
+    /// The path of a call (see ``route``).
+    enum Route {
+        /// A synchronous, non-generic call whose arguments all travel as scalars.
+        case scalarLane
+        /// A synchronous, non-generic call whose arguments decode directly, with no `inout` argument.
+        case onStack
+        /// Every other call: the general dispatch decides.
+        case general
+    }
 
     init(_ shape: RequirementShape) {
         self.shape = shape
@@ -303,6 +317,20 @@ final class RequirementPlan: @unchecked Sendable {
             scalarLane = ScalarArgumentLane(readers)
         } else {
             scalarLane = nil
+        }
+        route = Self.route(
+            shape, scalarLane: scalarLane, onStack: decodesDirectly && !hasInoutArguments && !readers.isEmpty)
+    }
+
+    /// The route of a call of `shape`: the choices `serve` and `serveCall` make, made once.
+    private static func route(_ shape: RequirementShape, scalarLane: ScalarArgumentLane?, onStack: Bool) -> Route {
+        switch shape.access {
+        case .call, .makesSelf, .makesOptionalSelf:
+            guard shape.genericWords.isEmpty, !shape.isAsync else { return .general }
+            if scalarLane != nil { return .scalarLane }
+            return onStack ? .onStack : .general
+        default:
+            return .general
         }
     }
 

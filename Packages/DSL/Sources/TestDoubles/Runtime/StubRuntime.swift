@@ -73,7 +73,14 @@ final class StubRuntime: Sendable {
         // keeps the payload, which keeps the conformance and its handler,
         // which holds this runtime). A copy out of `plans` costs a retain and
         // a release per call.
-        lentPlans[index]._withUnsafeGuaranteedRef { serve(frame, $0) }
+        lentPlans[index]._withUnsafeGuaranteedRef { plan in
+            // The common synchronous paths, chosen once per plan, skip the general dispatch.
+            switch plan.route {
+            case .scalarLane: serveScalarLane(frame, plan)
+            case .onStack: serveOnStack(frame, plan)
+            case .general: serve(frame, plan)
+            }
+        }
     }
 
     /// Answers one call with its requirement's declared plan.
@@ -129,16 +136,8 @@ final class StubRuntime: Sendable {
                 }
                 answer(resultFrame, plan, outcome, arguments.values)
             }
-        } else if let lane = plan.scalarLane {
-            // Scalar arguments reach the recorder as raw words, and a scalar
-            // or `Void` answer goes straight to its register: no boxing, no
-            // allocation. Anything else decodes the arguments as below.
-            // A spy's forwarded call goes to the real implementation with its registers as they came.
-            write(
-                recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan, forwarding: true
-            ) {
-                finishAnswered(frame, plan, $0)
-            }
+        } else if plan.scalarLane != nil {
+            serveScalarLane(frame, plan)
         } else if plan.decodesDirectly, !plan.hasInoutArguments, !plan.readers.isEmpty {
             serveOnStack(frame, plan)
         } else {
@@ -152,6 +151,17 @@ final class StubRuntime: Sendable {
                     finish(frame, plan, $0, arguments)
                 }
             }
+        }
+    }
+
+    /// Answers a synchronous call whose arguments all travel as scalars:
+    /// they reach the recorder as raw words, and a scalar or `Void` answer
+    /// goes straight to its register (no boxing, no allocation). A spy's
+    /// forwarded call goes to the real implementation with its registers as they came.
+    private func serveScalarLane(_ frame: CallFrame, _ plan: RequirementPlan) {
+        guard let lane = plan.scalarLane else { return serve(frame, plan) }
+        write(recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan, forwarding: true) {
+            finishAnswered(frame, plan, $0)
         }
     }
 
