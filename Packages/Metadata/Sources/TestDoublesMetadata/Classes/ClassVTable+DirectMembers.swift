@@ -76,7 +76,8 @@ extension ClassVTable {
                 let exportsOnly = file.hasSuffix(".so") || file.contains(".so.")
                 let handle = exportsOnly ? dlopen(nil, RTLD_NOW) : nil
                 for symbol in table.symbols(withNamePrefix: prefix)
-                where symbol.isFunction && !symbol.isLocal && !symbol.isAbsolute && symbol.name.utf8.count > prefixLength
+                where symbol.isFunction && !symbol.isLocal && !symbol.isAbsolute
+                    && symbol.name.utf8.count > prefixLength
                 {
                     guard let member = try? ClassMemberSymbol(mangledName: symbol.name + "Tq"),
                         member.declaringClass.name == descriptor.type.name, !member.isStatic,
@@ -85,7 +86,7 @@ extension ClassVTable {
                     let address = UInt(symbol.value) &+ image.loadBias
                     if served.contains(address) { continue }
                     if exportsOnly, dlsym(handle, symbol.name) == nil { continue }
-                    if member.kind != .method, !member.isSubscript, stored.contains(member.name.description) {
+                    if member.kind != .method, !member.isSubscript, stored.contains(member.name) {
                         continue
                     }
                     members.append(
