@@ -52,7 +52,7 @@ extension InvocationRecorder {
             }
         }
         switch consume dispatched {
-        case .answered(let immediate): return typedAnswer(immediate, requirement)
+        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
         case .declined(let values): return answer(requirement, values)
         }
     }
@@ -69,8 +69,10 @@ extension InvocationRecorder {
     /// without boxing; anything else through ``TypedAnswer``, as the general
     /// path gives it (a value of another type is an issue and a placeholder).
     @inlinable
-    func typedAnswer<R>(_ immediate: ScalarCallOutcome, _ requirement: Requirement) -> R {
-        switch immediate {
+    func typedAnswer<R>(_ immediate: consuming ScalarCallOutcome, _ requirement: Requirement) -> R {
+        // Consumed: switching over a borrowed outcome copied it (and its
+        // payload) through the enum's value witnesses on every call.
+        switch consume immediate {
         case .returnedVoid:
             if R.self == Void.self { return unsafeBitCast((), to: R.self) }
             return TypedAnswer.resolve(.returned(()), self, requirement, forward: nil)
