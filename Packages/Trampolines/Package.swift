@@ -5,8 +5,9 @@ import PackageDescription
 /// witness-table fabrication.
 ///
 /// The machine layer works on plain inputs (protocol descriptor pointers,
-/// slot layouts, value lowerings); `Transport/Metadata+Transport.swift`
-/// converts Metadata's ABI classification and placement into them.
+/// slot layouts, value lowerings); it takes Metadata's `ValueLowering` as
+/// `ABIClassifier` returns it and places it in the frame itself
+/// (`TrampolineConvention`, `CallPlan`).
 let package = Package(
     name: "Trampolines",
     products: [
