@@ -39,7 +39,7 @@ struct LoanDeskConformer: LoanDesk {
         #expect(issues.first?.kind == .invalidRecording)
         #expect(issues.first?.location?.fileID == #fileID)
         #expect(issues.first?.location?.line == line)
-        #expect(issues.first?.message.contains("outside any when/verify/InvocationOrder closure") == true)
+        #expect(try #require(issues.first).message.contains("outside any when/verify/InvocationOrder closure"))
         let arguments = desk.recorder.invocations.map { $0.arguments.first as? LoanSlip }
         #expect(arguments.count == 2)
         #expect(arguments.allSatisfy { $0 === slip })
