@@ -408,44 +408,54 @@ struct Ledger {
             positions.withUnsafeBufferPointer { all in
                 guard let first = all.baseAddress else { return }
                 var slots = UnsafeMutablePointer<Slot>(bitPattern: 0)
+                // The current chunk's recorded calls: positions `chunkStart ..< chunkStart + span`,
+                // tested with one unsigned comparison of the offset.
                 var chunkStart = 0
-                var chunkEnd = 0
+                var span = 0
+                /// Whether the call in `slot`, at `position`, is kept.
+                @inline(__always)
+                func keeps(_ slot: Slot, _ position: Int) -> Bool {
+                    let shapeIndex = Int(slot.shape)
+                    var code = codes[shapeIndex]
+                    if code == accepts { return true }
+                    if code == 0 {
+                        let shape = shapes[shapeIndex]
+                        switch verdict(shape) {
+                        case .rejects: code = rejects
+                        case .accepts: code = shape.boxed ? acceptsCounted : accepts
+                        case .tests: code = shape.boxed ? testsCounted : tests
+                        }
+                        if !shape.boxed, ScalarArguments(first: 0, second: 0, kinds: shape.kinds).count != argumentCount
+                        {
+                            code = rejects
+                        }
+                        codes[shapeIndex] = code
+                    }
+                    switch code {
+                    case accepts: return true
+                    case tests: return test(position)
+                    case acceptsCounted: return Int(slot.words.2) == argumentCount
+                    case testsCounted: return Int(slot.words.2) == argumentCount && test(position)
+                    default: return false
+                    }
+                }
                 var index = 0
                 while index < all.count {
                     let position = first[index]
-                    var keep = false
-                    if position >= 0, position < limit {
-                        if position < chunkStart || position >= chunkEnd {
-                            let (chunk, offset) = locate(position)
-                            chunkStart = position &- offset
-                            chunkEnd =
-                                chunkStart &+ Ledger.firstChunkCapacity << Swift.min(chunk, Ledger.doublingChunks - 1)
-                            slots = chunks[chunk].slots
-                        }
-                        let slot = slots.unsafelyUnwrapped[position &- chunkStart]
-                        let shapeIndex = Int(slot.shape)
-                        var code = codes[shapeIndex]
-                        if code == 0 {
-                            let shape = shapes[shapeIndex]
-                            switch verdict(shape) {
-                            case .rejects: code = rejects
-                            case .accepts: code = shape.boxed ? acceptsCounted : accepts
-                            case .tests: code = shape.boxed ? testsCounted : tests
-                            }
-                            if !shape.boxed,
-                                ScalarArguments(first: 0, second: 0, kinds: shape.kinds).count != argumentCount
-                            {
-                                code = rejects
-                            }
-                            codes[shapeIndex] = code
-                        }
-                        switch code {
-                        case accepts: keep = true
-                        case tests: keep = test(position)
-                        case acceptsCounted: keep = Int(slot.words.2) == argumentCount
-                        case testsCounted: keep = Int(slot.words.2) == argumentCount && test(position)
-                        default: keep = false
-                        }
+                    let offset = position &- chunkStart
+                    let keep: Bool
+                    if UInt(bitPattern: offset) < UInt(bitPattern: span) {
+                        keep = keeps(slots.unsafelyUnwrapped[offset], position)
+                    } else if UInt(bitPattern: position) < UInt(bitPattern: limit) {
+                        // Another chunk (a negative position or one past the ledger is not kept).
+                        let (chunk, inChunk) = locate(position)
+                        chunkStart = position &- inChunk
+                        let capacity = Ledger.firstChunkCapacity << Swift.min(chunk, Ledger.doublingChunks - 1)
+                        span = Swift.min(capacity, limit &- chunkStart)
+                        slots = chunks[chunk].slots
+                        keep = keeps(slots.unsafelyUnwrapped[inChunk], position)
+                    } else {
+                        keep = false
                     }
                     if keep {
                         kept?.append(position)
@@ -525,7 +535,9 @@ struct Ledger {
                 var index = 0
                 while index < positions.count {
                     let position = first[index]
-                    if position >= 0 && position < limit { base[position >> 6] |= 1 << UInt64(position & 63) }
+                    if UInt(bitPattern: position) < UInt(bitPattern: limit) {
+                        base[position >> 6] |= 1 << UInt64(position & 63)
+                    }
                     index &+= 1
                 }
             }
