@@ -7,9 +7,9 @@ extension ELFSymbolTable {
     ///
     /// Made on the first such lookup and shared by copies of the table. A
     /// class double's construction looks its class's members up by prefix
-    /// in every image; in a test binary of 200,000 symbols a scan of every
-    /// entry cost tens of milliseconds per double in a debug build (and
-    /// about a second under qemu), the index a few microseconds.
+    /// in every image: in a debug build, scanning every entry cost ~14 ms
+    /// per double in the lab's class tier (a runner of 39,000 symbols), and
+    /// the index took the tier's 101 cases from 1.56 to 0.37 s of CPU.
     ///
     /// Each key packs a name hash's high bits over the entry's index, so one
     /// radix sort groups the entries by hash and keeps each group in table
