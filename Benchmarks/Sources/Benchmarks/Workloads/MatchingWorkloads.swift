@@ -8,7 +8,7 @@ enum MatchingWorkloads {
     static var all: [any InvokeScenario] {
         [
             LastOfEight(), Captor(), ThreeStepChain(), VariadicReturn(), QueueThenCatchAll(), AsyncImmediate(),
-            AsyncStackWord(),
+            DelayOnImmediateClock(), AsyncStackWord(),
         ]
     }
 
@@ -101,6 +101,23 @@ enum MatchingWorkloads {
             _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
         ) async {
             await double.when { await subject($0).fetch(Match.any()) }.thenReturn(1)
+        }
+        nonisolated func runAsync(_ service: any BenchService, _ count: Int) async {
+            for index in 0..<count { blackHole(await service.fetch(index)) }
+        }
+    }
+
+    /// The clock form of a delayed answer: `thenReturn(1, after:using:)` on
+    /// `StubClocks.immediate`, whose sleeps end at once, so every call takes
+    /// the delayed path without waiting; the mock answers at once, with no clock.
+    struct DelayOnImmediateClock: InvokeScenario {
+        let group = "clock.immediate-delay"
+        var isAsync: Bool { true }
+        nonisolated func configure<D: RecordingTestDouble & Sendable>(
+            _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
+        ) async {
+            await double.when { await subject($0).fetch(Match.any()) }
+                .thenReturn(1, after: .seconds(1), using: StubClocks.immediate)
         }
         nonisolated func runAsync(_ service: any BenchService, _ count: Int) async {
             for index in 0..<count { blackHole(await service.fetch(index)) }
