@@ -1,57 +1,80 @@
-import BenchmarkHarness
+/// The targets of issue 24, each read from the rows of the same run.
+extension Target {
+    /// Every target of issue 24, in the table's order.
+    static let issue24: [Target] =
+        calls(by: "Stub", variant: "stub") + calls(by: "ManualStub", variant: "manual") + others
+        + compatibility
 
-/// The targets of issue 11, checked against a run's results.
-struct Target: Sendable {
-    var name: String
-    var limit: String
-    /// The measured value as text and whether it meets the target, or `nil` when not measured.
-    var check: @Sendable ([BenchmarkResult]) -> (measured: String, met: Bool)?
-
-    static let all: [Target] = [
-        Target(name: "Stub call, one Int, `thenReturn`, ÷ hand-written mock", limit: "≤ 2x") { results in
-            ratio(results, "invoke.int/stub", over: "invoke.int/mock").map { ("\(format($0))x", $0 <= 2) }
-        },
-        Target(name: "Stub: 1,000 calls after 100,000 ÷ on a fresh stub", limit: "≤ 1.2x") { results in
-            ratio(results, "scale.after-100k/stub", over: "scale.fresh/stub").map { ("\(format($0))x", $0 <= 1.2) }
-        },
-        Target(name: "first Stub construction in a process", limit: "< 20 ms") { results in
-            median(results, "construct.cold-first/stub").map { ("\(format($0 / 1e6)) ms", $0 < 20e6) }
-        },
-        Target(name: "steady-state Stub construction", limit: "< 20 µs") { results in
-            median(results, "construct.steady/stub").map { ("\(format($0 / 1e3)) µs", $0 < 20e3) }
-        },
-        Target(name: "Stub `verify` over 1,000 recorded calls", limit: "< 50 µs") { results in
-            median(results, "verify.1000-calls/stub").map { ("\(format($0 / 1e3)) µs", $0 < 50e3) }
-        },
+    /// The calls issue 24 holds to 2x the hand-written mock: one argument of
+    /// each kind (`arg.<kind>`) and 8 `Int` + 10 `Double` (`invoke.stack18`),
+    /// each answered with `thenReturn`; the group's `.then` twin answers
+    /// through a handler.
+    static let callGroups: [(argument: String, group: String)] = [
+        ("`String`", "arg.string"), ("class reference", "arg.classref"), ("`Int?`", "arg.optional-int"),
+        ("3-word struct", "arg.struct3"), ("5-word struct", "arg.struct5"), ("`[Int]`", "arg.array"),
+        ("closure", "arg.closure"), ("enum with payload", "arg.enum-payload"), ("`any P`", "arg.existential"),
+        ("8 `Int` + 10 `Double`", "invoke.stack18"),
     ]
 
-    static func median(_ results: [BenchmarkResult], _ name: String) -> Double? {
-        results.first { $0.name == name }?.median
-    }
-
-    static func ratio(_ results: [BenchmarkResult], _ name: String, over base: String) -> Double? {
-        guard let value = median(results, name), let baseValue = median(results, base), baseValue > 0 else {
-            return nil
+    /// One line per call group for one kind of double: its `thenReturn` and
+    /// `then` rows over the mock's, each at most 2x.
+    ///
+    /// - Parameters:
+    ///   - double: The double's name in the table.
+    ///   - variant: The double's rows' variant, such as `stub`.
+    /// - Returns: The lines, in ``callGroups``' order.
+    static func calls(by double: String, variant: String) -> [Target] {
+        callGroups.map { call in
+            Target(
+                "\(double) call ÷ mock, \(call.argument): `\(call.group)` / `.then`", .atMost(2), .ratio,
+                [
+                    .ratio("\(call.group)/\(variant)", over: "\(call.group)/mock"),
+                    .ratio("\(call.group).then/\(variant)", over: "\(call.group).then/mock"),
+                ])
         }
-        return value / baseValue
     }
 
-    static func format(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
+    /// The Spy, async, concurrency, memory, scaling, verification and construction targets.
+    static let others: [Target] = [
+        Target(
+            "Spy forwarding ÷ hand-written forwarding spy: `spy.forwarded`", .atMost(2), .ratio,
+            [.ratio("spy.forwarded/stub", over: "spy.forwarded/mock")]),
+        Target(
+            "Stub async call answered at once ÷ mock: `async.immediate`", .atMost(1.5), .ratio,
+            [.ratio("async.immediate/stub", over: "async.immediate/mock")]),
+        Target(
+            "8 tasks on one Stub ÷ on one mock: `concurrent.8-tasks`", .atMost(1), .ratio,
+            [.ratio("concurrent.8-tasks/stub", over: "concurrent.8-tasks/mock")]),
+        Target(
+            "Stub bytes kept per recorded scalar call: `memory.bytes-per-call`", .atMost(32), .bytes,
+            [.median("memory.bytes-per-call/stub")]),
+        Target(
+            "Stub bytes kept per call of one `String`: `memory.bytes-per-call.string`", .none, .bytes,
+            [.median("memory.bytes-per-call.string/stub")]),
+        Target(
+            "Stub bytes kept per call of a 5-word struct: `memory.bytes-per-call.struct5`", .none, .bytes,
+            [.median("memory.bytes-per-call.struct5/stub")]),
+        Target(
+            "Stub: 1,000 calls after 100,000 ÷ on a fresh stub", .atMost(1.2), .ratio,
+            [.ratio("scale.after-100k/stub", over: "scale.fresh/stub")]),
+        Target(
+            "Stub `verify` over 1,000 recorded calls", .below(10), .microseconds, [.median("verify.1000-calls/stub")]),
+        Target(
+            "first Stub construction in a process", .below(5), .milliseconds, [.median("construct.cold-first/stub")]),
+        Target(
+            "steady-state Stub construction", .below(10), .microseconds, [.median("construct.steady/stub")]),
+    ]
 
-    /// The Markdown table of every target: limit, measured value, met or missed.
-    static func markdown(_ results: [BenchmarkResult]) -> String {
-        var lines = ["| target | limit | measured | |", "| --- | --- | ---: | --- |"]
-        for target in all {
-            if let (measured, met) = target.check(results) {
-                lines.append("| \(target.name) | \(target.limit) | \(measured) | \(met ? "met" : "**missed**") |")
-            } else {
-                lines.append("| \(target.name) | \(target.limit) | not measured | |")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
+    /// The APIs of the compatibility issues, Stub ÷ mock, reported without a limit.
+    static let compatibility: [Target] = [
+        Target(
+            "`thenReturn(1, 2, 3)`, Stub ÷ mock: `chain.return-3`", .none, .ratio,
+            [.ratio("chain.return-3/stub", over: "chain.return-3/mock")]),
+        Target(
+            "`thenQueue(1, 2, 3)` then a catch-all, Stub ÷ mock: `queue.3-then-catch-all`", .none, .ratio,
+            [.ratio("queue.3-then-catch-all/stub", over: "queue.3-then-catch-all/mock")]),
+        Target(
+            "`thenReturn(_:after:using:)` on `StubClocks.immediate`, Stub ÷ mock: `clock.immediate-delay`", .none,
+            .ratio, [.ratio("clock.immediate-delay/stub", over: "clock.immediate-delay/mock")]),
+    ]
 }

@@ -46,7 +46,9 @@ let runner = BenchmarkRunner(options: options) { line in
 let results = await runner.run(benchmarks)
 let seconds = Double((MonotonicClock.now() - start) / 1_000_000) / 1000
 
-let markdown = MarkdownReport(results: results).render() + "\nTargets (issue 11):\n\n" + Target.markdown(results)
+let markdown =
+    MarkdownReport(results: results).render() + "\nTargets (issue 24):\n\n"
+    + TargetTable.markdown(Target.issue24, results)
 print(markdown)
 print("\(results.count) rows in \(seconds) s")
 do {
