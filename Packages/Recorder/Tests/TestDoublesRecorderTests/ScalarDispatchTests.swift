@@ -230,4 +230,42 @@ import Testing
         #expect(gauge().add(2, false) == 0)
         #expect(gauge().add(3, true) == 0)
     }
+
+    @Test func aConfiguredValueThatIsNotAScalarIsAnsweredAndFinishedOnceInOrder() {
+        let gauge = GaugeDouble()
+        let describes = gauge.when { $0.describe(Match.any()) }
+        describes.thenReturn("first", times: 1).thenReturn("then")
+        gauge.outcomes.withLock { $0.removeAll() }
+        #expect([gauge().describe(1), gauge().describe(2), gauge().describe(3)] == ["first", "then", "then"])
+        // Answered in the lane, boxed: the same outcome the general path gives.
+        let outcomes = gauge.outcomes.withLock { $0 }
+        #expect(outcomes.count == 3)
+        for outcome in outcomes {
+            guard case .outcome(.returned(let value)) = outcome, value is String else {
+                Issue.record("expected a returned String, got \(outcome)")
+                return
+            }
+        }
+        // One completion per call, after its arrival and before the next call's arrival.
+        #expect(describes.results() == ["first", "then", "then"])
+        let events = gauge.history.timeline.events
+        #expect(events.count == 3)
+        let completions = events.compactMap(\.completionSequence)
+        #expect(completions.count == 3)
+        for (index, event) in events.enumerated() {
+            guard let completion = event.completionSequence else { continue }
+            #expect(completion > event.id)
+            if index + 1 < events.count { #expect(completion < events[index + 1].id) }
+        }
+        #expect(gauge.history.invocations.map(\.registration) == [1, 1, 1])
+        #expect(issues { gauge.verify(3...3) { _ = $0.describe(Match.any()) } }.isEmpty)
+    }
+
+    @Test func aValueStepBehindAMatcherTheLaneCannotRunTakesTheGeneralPath() {
+        let gauge = GaugeDouble()
+        gauge.when { $0.describe(Match.matching { (value: Int) in value > 5 }) }.thenReturn("large")
+        gauge.when { $0.describe(Match.any()) }.thenReturn("small")
+        #expect([gauge().describe(9), gauge().describe(1)] == ["large", "small"])
+        #expect(gauge.history.invocations.map(\.registration) == [1, 2])
+    }
 }

@@ -38,7 +38,11 @@ extension StubRuntime {
             if plan.resultWriter?.write(kind, word, to: frame) == true { return }
             otherwise(.returned(kind.value(from: word)))
         case .outcome(let outcome):
-            if case .returned(let value) = outcome, plan.resultWriter?.write(value, to: frame) == true { return }
+            if case .returned(let value) = outcome,
+                plan.resultWriter?.write(value, to: frame) ?? plan.valueWriter?.write(value, to: frame) == true
+            {
+                return
+            }
             otherwise(outcome)
         case .forward:
             if forwarding, forwardInPlace(frame) { return }
@@ -125,7 +129,9 @@ extension StubRuntime {
                 frame.setResult(fabricated.retainedPayloadReference(), at: plan.shape.plan.result)
                 return
             }
-            if let writer = plan.resultWriter, writer.write(value, to: frame) { return }
+            if plan.resultWriter?.write(value, to: frame) ?? plan.valueWriter?.write(value, to: frame) == true {
+                return
+            }
             if let bridge = plan.shape.resultBridge {
                 do {
                     try FunctionBridge.setResult(

@@ -141,7 +141,9 @@ enum ScalarArgumentLane {
 /// How a behavior's answer becomes the call's result, when that can skip
 /// the frame's generic encoding: nothing to write, a scalar in the low
 /// bytes of one result register, or a Swift class reference in one
-/// general-purpose result register.
+/// general-purpose result register. (Any other result may have an
+/// ``AnyResultWriter``, kept apart: this enum is copied out of its plan on
+/// every call a scalar answers, and stays a few words.)
 enum ResultWriter {
     case nothing
     case scalar(ScalarKind, FragmentLocation)
@@ -249,8 +251,12 @@ final class RequirementPlan: @unchecked Sendable {
     /// argument is a closure without a reader: those decode in nested scopes).
     let readers: [ArgumentReader]
     /// A writer for a `Void` result or a plain scalar result in one register;
-    /// nil for every other result, which goes through the frame's generic encoding.
+    /// nil for every other result.
     let resultWriter: ResultWriter?
+    /// A writer for any other result of a plain call that copies a value of
+    /// exactly the result's type out of its `Any` (see ``AnyResultWriter``);
+    /// nil where only the frame's generic encoding writes the result.
+    let valueWriter: AnyResultWriter?
     /// How a call's arguments reach the recorder as raw words; nil when one
     /// is not a scalar, there are more than two, or one is `inout`.
     let scalarLane: ScalarArgumentLane?
@@ -310,8 +316,11 @@ final class RequirementPlan: @unchecked Sendable {
         }
         if case .call = shape.access, shape.resultBridge == nil {
             resultWriter = ResultWriter(type: shape.resultType, location: shape.plan.result)
+            valueWriter =
+                resultWriter == nil ? AnyResultWriter(type: shape.resultType, location: shape.plan.result) : nil
         } else {
             resultWriter = nil
+            valueWriter = nil
         }
         if case .call = shape.access, !hasInoutArguments, decodesDirectly {
             scalarLane = ScalarArgumentLane(readers)

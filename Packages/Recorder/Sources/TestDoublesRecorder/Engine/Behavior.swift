@@ -258,24 +258,36 @@ struct BehaviorChain {
         return .handler(steps[position].behavior, count: steps[position].used)
     }
 
-    /// What ``takeImmediateAnswer()`` found.
+    /// What ``takeImmediateAnswer(valuesToo:)`` found.
     enum ImmediateTake {
         /// Every step is used up: the registration serves no more calls.
         case usedUp
-        /// The next step's answer needs the general path (it is not an
-        /// unboxed value, or actions run around the call); nothing consumed.
+        /// The next step's answer needs the general path (it is not a
+        /// configured value, or actions run around the call); nothing consumed.
         case general
         /// One use of the next step was consumed; its answer.
         case answer(ImmediateAnswer)
+        /// One use of the next step was consumed; its behavior, a configured
+        /// value that is not an unboxed one (a `String`, a struct, an array).
+        /// (The behavior, not the value: a payload of `Any` made the enum, and
+        /// every lane that returns it, go through value witnesses.)
+        case value(ConfiguredBehavior)
     }
 
-    /// ``isUsedUp`` and ``nextImmediateAnswer()`` in one pass over the steps.
+    /// ``isUsedUp`` and ``nextImmediateAnswer()`` in one pass over the
+    /// steps; with `valuesToo`, a configured value that needs boxing is
+    /// taken too.
     @inline(__always)
-    mutating func takeImmediateAnswer() -> ImmediateTake {
+    mutating func takeImmediateAnswer(valuesToo: Bool) -> ImmediateTake {
         guard let position = current() else { return .usedUp }
-        guard hooks == nil, let answer = steps[position].immediateAnswer else { return .general }
+        guard hooks == nil else { return .general }
+        if let answer = steps[position].immediateAnswer {
+            steps[position].used += 1
+            return .answer(answer)
+        }
+        guard valuesToo, steps[position].isValue else { return .general }
         steps[position].used += 1
-        return .answer(answer)
+        return .value(steps[position].behavior)
     }
 
     var isUnbounded: Bool {

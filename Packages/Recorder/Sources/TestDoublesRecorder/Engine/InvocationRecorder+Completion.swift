@@ -22,15 +22,23 @@ extension InvocationRecorder {
         let time = InvocationTime.now
         let observers = state.withLock { state -> [@Sendable () -> Void] in
             guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
-            // The completion number comes from the double's own cursor, like
-            // an arrival's: it orders across doubles the same way, and a run of
-            // calls on one double takes no process-wide epoch per completion
-            // (an atomic add, and a new epoch for the next call's number too).
-            state.completions.record(
-                CallCompletion(outcome, sequence: state.sequence.next(), time: time), at: ticket.position)
-            return state.completionObservers.isEmpty ? [] : Array(state.completionObservers.values)
+            return recordCompletion(&state, outcome, time: time, at: ticket.position) ?? []
         }
         for observer in observers { observer() }
+    }
+
+    /// Records, in a hold of the lock, how the call at ledger `position`
+    /// finished; gives the completion observers to tell once the hold is
+    /// over, nil when there are none.
+    func recordCompletion(
+        _ state: inout State, _ outcome: CallOutcome, time: InvocationTime, at position: Int
+    ) -> [@Sendable () -> Void]? {
+        // The completion number comes from the double's own cursor, like
+        // an arrival's: it orders across doubles the same way, and a run of
+        // calls on one double takes no process-wide epoch per completion
+        // (an atomic add, and a new epoch for the next call's number too).
+        state.completions.record(CallCompletion(outcome, sequence: state.sequence.next(), time: time), at: position)
+        return state.completionObservers.isEmpty ? nil : Array(state.completionObservers.values)
     }
 
     /// ``complete(_:_:)`` for an answer of `()` or a scalar, recorded

@@ -126,9 +126,9 @@ extension InvocationRecorder {
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome {
         if CaptureSession.currentIfRecording == nil,
-            let answer = immediateAnswer(requirement, scalars, forwardingUnmatched: true)
+            let answer = immediateAnswer(requirement, scalars, forwardingUnmatched: true, values: true)
         {
-            return answer.outcome
+            return answer
         }
         return .outcome(dispatch(requirement, .scalars(scalars)))
     }
@@ -150,7 +150,7 @@ extension InvocationRecorder {
     @inline(__always)
     public func answerImmediately(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome? {
         guard CaptureSession.currentIfRecording == nil else { return nil }
-        return immediateAnswer(requirement, scalars, forwardingUnmatched: false)?.outcome
+        return immediateAnswer(requirement, scalars, forwardingUnmatched: false, values: false)
     }
 
     private func dispatch(_ requirement: Requirement, _ arguments: CallArguments) -> CallOutcome {

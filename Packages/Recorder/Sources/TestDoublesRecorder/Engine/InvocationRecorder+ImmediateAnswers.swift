@@ -8,10 +8,11 @@ extension InvocationRecorder {
     /// Serves a call in one lock hold when the registration that matches it
     /// can be found on the raw words (every matcher before it and its own
     /// have a ``ScalarTest``) and its next behavior is an unboxed value (see
-    /// ``ImmediateAnswer``), recording the call; nil (and nothing consumed or
-    /// recorded) otherwise, for the general path to pick exactly as it would
-    /// have: the first registration, in `when` order, that matches and has a
-    /// behavior left.
+    /// ``ImmediateAnswer``), or with `values`, any configured value,
+    /// recording the call (and a boxed value's completion); nil (and nothing
+    /// consumed or recorded) otherwise, for the general path to pick exactly
+    /// as it would have: the first registration, in `when` order, that
+    /// matches and has a behavior left.
     ///
     /// With `forwardingUnmatched` (a synchronous call), a call of a
     /// forwarding double (a spy) that every registration declines on its raw words is
@@ -20,9 +21,14 @@ extension InvocationRecorder {
     /// matches, the policy forwards), with its completion kept in the entry.
     @inline(__always)
     func immediateAnswer(
-        _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool
-    ) -> ImmediateAnswer? {
+        _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool, values: Bool
+    ) -> ScalarCallOutcome? {
         var notification: Notification?
+        var completionObservers: [@Sendable () -> Void]?
+        // The behavior of a configured value taken in the hold, retained, kept
+        // apart as a trivial word so the lanes return a trivial enum (an
+        // optional outcome, or an `Any`, went through value witnesses on every call).
+        var taken: Unmanaged<ConfiguredBehavior>?
         // The slot and the registrations are borrowed without retaining:
         // the state holds them, and nothing drops them while the lock is held.
         let answer = state.withLock { state -> ImmediateAnswer? in
@@ -34,16 +40,27 @@ extension InvocationRecorder {
                         registration -> ImmediateAnswer?? in
                         guard let matches = registration.matches(scalars) else { return .some(nil) }
                         guard matches else { return nil }
-                        let answer: ImmediateAnswer
-                        switch registration.chain.takeImmediateAnswer() {
+                        switch registration.chain.takeImmediateAnswer(valuesToo: values) {
                         case .usedUp: return nil
                         case .general: return .some(nil)
-                        case .answer(let taken): answer = taken
+                        case .answer(let answer):
+                            registration.served += 1
+                            notification = appendInvocation(
+                                &state, requirement, .scalars(scalars), .returned, registration.number,
+                                immediate: answer)
+                            return .some(answer)
+                        case .value(let behavior):
+                            // Recorded as the general path records it: the call, then its completion.
+                            guard let value = behavior.returnedValue else { return .some(nil) }
+                            registration.served += 1
+                            let position = state.ledger.count
+                            notification = appendInvocation(
+                                &state, requirement, .scalars(scalars), .returned, registration.number)
+                            completionObservers = recordCompletion(&state, .returned(value), time: .now, at: position)
+                            taken = Unmanaged.passRetained(behavior)
+                            // Decided; the answer is the taken behavior's value.
+                            return .some(nil)
                         }
-                        registration.served += 1
-                        notification = appendInvocation(
-                            &state, requirement, .scalars(scalars), .returned, registration.number, immediate: answer)
-                        return .some(answer)
                     }
                     // nil: not this registration, try the next; .some: decided.
                     if let picked { return picked }
@@ -55,7 +72,11 @@ extension InvocationRecorder {
             }
         }
         notification?.deliver()
-        return answer
+        if let taken, let value = taken.takeRetainedValue().returnedValue {
+            completionObservers?.forEach { $0() }
+            return .outcome(.returned(value))
+        }
+        return answer?.outcome
     }
 
     /// Serves a call with boxed arguments in one lock hold when the
