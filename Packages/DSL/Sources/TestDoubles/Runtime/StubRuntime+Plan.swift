@@ -271,6 +271,8 @@ final class RequirementPlan: @unchecked Sendable {
         case scalarLane
         /// A synchronous, non-generic call whose arguments decode directly, with no `inout` argument.
         case onStack
+        /// An async, non-generic plain call whose arguments all travel as scalars: answered at once when it can be.
+        case asyncScalarLane
         /// Every other call: the general dispatch decides.
         case general
     }
@@ -335,7 +337,11 @@ final class RequirementPlan: @unchecked Sendable {
     private static func route(_ shape: RequirementShape, scalarLane: ScalarArgumentLane?, onStack: Bool) -> Route {
         switch shape.access {
         case .call, .makesSelf, .makesOptionalSelf:
-            guard shape.genericWords.isEmpty, !shape.isAsync else { return .general }
+            guard shape.genericWords.isEmpty else { return .general }
+            if shape.isAsync {
+                guard case .call = shape.access, scalarLane != nil else { return .general }
+                return .asyncScalarLane
+            }
             if scalarLane != nil { return .scalarLane }
             return onStack ? .onStack : .general
         default:

@@ -78,6 +78,7 @@ final class StubRuntime: Sendable {
             switch plan.route {
             case .scalarLane: serveScalarLane(frame, plan)
             case .onStack: serveOnStack(frame, plan)
+            case .asyncScalarLane: if !answerAsyncAtOnce(frame, plan) { suspendAsync(frame, plan) }
             case .general: serve(frame, plan)
             }
         }
@@ -108,34 +109,7 @@ final class StubRuntime: Sendable {
     /// Answers one call (not a `_modify` access) with its plan, specialized for generic requirements.
     private func serveCall(_ frame: CallFrame, _ plan: RequirementPlan) {
         if plan.shape.isAsync {
-            if let lane = plan.scalarLane,
-                let immediate = recorder.answerImmediately(plan.shape.requirement, scalars: lane.read(frame))
-            {
-                // A configured scalar or `Void` value: the async entry returns
-                // it at once, without suspending the caller.
-                frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
-                write(consume immediate, to: frame, plan) { finishAnswered(frame, plan, $0, forwarding: false) }
-                return
-            }
-            // Non-escaping closure arguments stay callable until the answer is written.
-            let held = plan.holdsNonEscapingClosures ? HeldClosureScopes() : nil
-            let arguments = withArguments(frame, plan, holdingScopesIn: held) { ArgumentList(values: $0) }
-            // The forwarded call copies the frame now: it is gone once the call suspends.
-            let forwardingTarget = target ?? classForwarding?.target(selfWord: frame.selfRegister)
-            let prepared = forwardingTarget.map { prepareForwarding(frame, plan.shape, to: $0) }
-            frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
-            let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
-            frame.suspend(keepingStackWords: plan.shape.plan.stackWordCount) { [self] resultFrame in
-                defer { held?.endAll() }
-                let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
-                if case .forward = outcome, let prepared {
-                    let call = forwardedCall(prepared, plan.shape, arguments.values)
-                    await call.invoke(into: resultFrame)
-                    if let recording { record(resultFrame, plan.shape, arguments.values, into: recording) }
-                    return
-                }
-                answer(resultFrame, plan, outcome, arguments.values)
-            }
+            if !answerAsyncAtOnce(frame, plan) { suspendAsync(frame, plan) }
         } else if plan.scalarLane != nil {
             serveScalarLane(frame, plan)
         } else if plan.decodesDirectly, !plan.hasInoutArguments, !plan.readers.isEmpty {
@@ -151,6 +125,44 @@ final class StubRuntime: Sendable {
                     finish(frame, plan, $0, arguments)
                 }
             }
+        }
+    }
+
+    /// Answers an async call whose arguments all travel as scalars without
+    /// suspending it, when the recorder answers it at once with a configured
+    /// scalar or `Void` value; false, with nothing recorded, otherwise.
+    @inline(__always)
+    private func answerAsyncAtOnce(_ frame: CallFrame, _ plan: RequirementPlan) -> Bool {
+        guard let lane = plan.scalarLane,
+            let immediate = recorder.answerImmediately(plan.shape.requirement, scalars: lane.read(frame))
+        else { return false }
+        // The async entry returns the answer at once, without suspending the caller.
+        frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
+        write(consume immediate, to: frame, plan) { finishAnswered(frame, plan, $0, forwarding: false) }
+        return true
+    }
+
+    /// Answers an async call after suspending it: its arguments decoded now,
+    /// its answer (or its forwarding) once the recorder decides.
+    private func suspendAsync(_ frame: CallFrame, _ plan: RequirementPlan) {
+        // Non-escaping closure arguments stay callable until the answer is written.
+        let held = plan.holdsNonEscapingClosures ? HeldClosureScopes() : nil
+        let arguments = withArguments(frame, plan, holdingScopesIn: held) { ArgumentList(values: $0) }
+        // The forwarded call copies the frame now: it is gone once the call suspends.
+        let forwardingTarget = target ?? classForwarding?.target(selfWord: frame.selfRegister)
+        let prepared = forwardingTarget.map { prepareForwarding(frame, plan.shape, to: $0) }
+        frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
+        let writeBack = plan.hasInoutArguments ? InoutWriteBack(frame, plan.shape) : nil
+        frame.suspend(keepingStackWords: plan.shape.plan.stackWordCount) { [self] resultFrame in
+            defer { held?.endAll() }
+            let outcome = await dispatchAsync(plan.shape, arguments.values, writingBackThrough: writeBack)
+            if case .forward = outcome, let prepared {
+                let call = forwardedCall(prepared, plan.shape, arguments.values)
+                await call.invoke(into: resultFrame)
+                if let recording { record(resultFrame, plan.shape, arguments.values, into: recording) }
+                return
+            }
+            answer(resultFrame, plan, outcome, arguments.values)
         }
     }
 
