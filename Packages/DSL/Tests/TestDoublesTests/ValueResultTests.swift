@@ -123,3 +123,79 @@ struct LiveValueResults: ValueResults {
         #expect(titles.results() == ["first", "second", "second"])
     }
 }
+
+enum AsyncValueResultError: Error, Equatable {
+    case missing
+}
+
+protocol AsyncValueResults: Sendable {
+    func greet(_ name: String) async -> String
+    func profile(_ name: String, _ score: Double) async throws -> ValueResultRecord
+    func count(_ names: [String]) async -> Int
+}
+
+struct LiveAsyncValueResults: AsyncValueResults {
+    func greet(_ name: String) async -> String { name }
+    func profile(_ name: String, _ score: Double) async throws -> ValueResultRecord {
+        ValueResultRecord(id: 0, name: name, score: score, owner: ValueResultOwner(label: "live"))
+    }
+    func count(_ names: [String]) async -> Int { names.count }
+}
+
+/// An async call whose arguments are boxed (a `String`, an array) and whose
+/// answer is a configured value is answered before it suspends: the same
+/// answers, records and verifications as a call that suspends; handlers and
+/// errors still take the suspending path.
+@Suite struct AsyncValueResultTests {
+    @Test func configuredValuesAnswerAsyncCallsWithBoxedArguments() async throws {
+        let owner = ValueResultOwner(label: "async")
+        let record = ValueResultRecord(id: 3, name: "a name longer than fifteen bytes", score: 9.5, owner: owner)
+        let stub = try Stub<any AsyncValueResults>()
+        let greetings = await stub.when { await $0.greet(Match.any()) }
+        greetings.thenReturn("hello, first", times: 1).thenReturn("hello again")
+        await stub.when { try await $0.profile(Match.any(), Match.any()) }.thenReturn(record)
+        await stub.when { await $0.count(Match.any()) }.thenReturn(42)
+        let service = stub()
+        #expect(await service.greet("ann") == "hello, first")
+        #expect(await service.greet("bob") == "hello again")
+        #expect(try await service.profile("cy", 1.5) == record)
+        #expect(await service.count(["a", "b"]) == 42)
+        #expect(greetings.arguments() == ["ann", "bob"])
+        #expect(greetings.results() == ["hello, first", "hello again"])
+        await stub.verify(.exactly(1)) { try await $0.profile(Match.equal("cy"), Match.equal(1.5)) }
+        await stub.verify(.exactly(1)) { await $0.count(Match.equal(["a", "b"])) }
+    }
+
+    @Test func handlersAndErrorsStillAnswerAfterTheCallSuspends() async throws {
+        let stub = try Stub<any AsyncValueResults>()
+        await stub.when { await $0.greet(Match.any()) }.then { (name: String) in "handled \(name)" }
+        await stub.when { try await $0.profile(Match.any(), Match.any()) }.thenThrow(AsyncValueResultError.missing)
+        await stub.when { await $0.count(Match.any()) }.then { (names: [String]) async in names.count * 10 }
+        let service = stub()
+        #expect(await service.greet("dee") == "handled dee")
+        await #expect(throws: AsyncValueResultError.missing) { try await service.profile("eve", 2) }
+        #expect(await service.count(["x", "y", "z"]) == 30)
+    }
+
+    @Test func concurrentAsyncCallsAreEachAnsweredAndRecordedOnce() async throws {
+        let stub = try Stub<any AsyncValueResults>()
+        await stub.when { await $0.greet(Match.any()) }.thenReturn("hi")
+        let service = stub()
+        let answers = await withTaskGroup(of: [String].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var answers: [String] = []
+                    for call in 0..<100 { answers.append(await service.greet("caller \(task) call \(call)")) }
+                    return answers
+                }
+            }
+            var all: [String] = []
+            for await answers in group { all += answers }
+            return all
+        }
+        #expect(answers.count == 800)
+        #expect(answers.allSatisfy { $0 == "hi" })
+        await stub.verify(.exactly(800)) { await $0.greet(Match.any()) }
+        await stub.verify(.exactly(1)) { await $0.greet(Match.equal("caller 7 call 99")) }
+    }
+}

@@ -273,6 +273,9 @@ final class RequirementPlan: @unchecked Sendable {
         case onStack
         /// An async, non-generic plain call whose arguments all travel as scalars: answered at once when it can be.
         case asyncScalarLane
+        /// An async, non-generic plain call whose arguments decode directly,
+        /// all borrowed, with no `inout` argument: answered at once when it can be.
+        case asyncOnStack
         /// Every other call: the general dispatch decides.
         case general
     }
@@ -339,8 +342,10 @@ final class RequirementPlan: @unchecked Sendable {
         case .call, .makesSelf, .makesOptionalSelf:
             guard shape.genericWords.isEmpty else { return .general }
             if shape.isAsync {
-                guard case .call = shape.access, scalarLane != nil else { return .general }
-                return .asyncScalarLane
+                guard case .call = shape.access else { return .general }
+                if scalarLane != nil { return .asyncScalarLane }
+                let borrowed = shape.ownerships.allSatisfy { $0 == .borrowed }
+                return onStack && borrowed ? .asyncOnStack : .general
             }
             if scalarLane != nil { return .scalarLane }
             return onStack ? .onStack : .general

@@ -79,6 +79,7 @@ final class StubRuntime: Sendable {
             case .scalarLane: serveScalarLane(frame, plan)
             case .onStack: serveOnStack(frame, plan)
             case .asyncScalarLane: if !answerAsyncAtOnce(frame, plan) { suspendAsync(frame, plan) }
+            case .asyncOnStack: if !answerAsyncOnStackAtOnce(frame, plan) { suspendAsync(frame, plan) }
             case .general: serve(frame, plan)
             }
         }
@@ -140,6 +141,32 @@ final class StubRuntime: Sendable {
         frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
         write(consume immediate, to: frame, plan) { finishAnswered(frame, plan, $0, forwarding: false) }
         return true
+    }
+
+    /// Answers an async call whose arguments decode directly and are all
+    /// borrowed without suspending it, when the recorder answers it at once
+    /// with a configured value (``InvocationRecorder/answerAsyncImmediately(_:consuming:)``):
+    /// the arguments are decoded into a stack buffer and the ledger takes
+    /// them; false, with nothing recorded and the decoded copies destroyed,
+    /// otherwise (borrowed, the arguments decode again the same).
+    private func answerAsyncOnStackAtOnce(_ frame: CallFrame, _ plan: RequirementPlan) -> Bool {
+        let count = plan.readers.count
+        return withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            // The readers are read in place (a copy of the array would be retained and released per call).
+            plan.readers.withUnsafeBufferPointer { readers in
+                for index in 0..<count { readers[index].initialize(base + index, from: frame) }
+            }
+            let lent = UnsafeMutableBufferPointer(start: base, count: count)
+            guard let immediate = recorder.answerAsyncImmediately(plan.shape.requirement, consuming: lent) else {
+                base.deinitialize(count: count)
+                return false
+            }
+            // The async entry returns the answer at once, without suspending the caller.
+            frame.calleePoppedStackByteCount = plan.shape.plan.calleePoppedStackByteCount
+            write(consume immediate, to: frame, plan) { finishAnswered(frame, plan, $0, forwarding: false) }
+            return true
+        }
     }
 
     /// Answers an async call after suspending it: its arguments decoded now,

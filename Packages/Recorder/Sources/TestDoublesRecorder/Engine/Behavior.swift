@@ -239,11 +239,11 @@ struct BehaviorChain {
 
     /// Consumes one use of the next step when a call can be served in the
     /// hold that records it: its answer needs no boxing, or it is a
-    /// synchronous handler or any other configured value, given after the
-    /// hold; consumes nothing otherwise (actions around the call, or any
-    /// other behavior, take the general path).
+    /// synchronous handler (with `handlers`) or any other configured value,
+    /// given after the hold; consumes nothing otherwise (actions around the
+    /// call, or any other behavior, take the general path).
     @inline(__always)
-    mutating func nextOneHoldStep() -> OneHoldStep? {
+    mutating func nextOneHoldStep(handlers: Bool = true) -> OneHoldStep? {
         guard hooks == nil, let position = current() else { return nil }
         if let answer = steps[position].immediateAnswer {
             steps[position].used += 1
@@ -253,7 +253,7 @@ struct BehaviorChain {
             steps[position].used += 1
             return .value(steps[position].behavior)
         }
-        guard steps[position].isHandler else { return nil }
+        guard handlers, steps[position].isHandler else { return nil }
         steps[position].used += 1
         return .handler(steps[position].behavior, count: steps[position].used)
     }

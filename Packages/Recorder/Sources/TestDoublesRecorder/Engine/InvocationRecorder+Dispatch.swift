@@ -92,6 +92,31 @@ extension InvocationRecorder {
         return catchAllAnswer(requirement, UnsafeBufferPointer(arguments), consuming: true)
     }
 
+    /// Answers a real call of an async requirement at once, before it
+    /// suspends, recording it, when the requirement's first registration is
+    /// a catch-all whose next behavior is a configured value with no actions
+    /// around its calls: the same answer and record as
+    /// ``dispatchAsync(_:arguments:)`` would give. A handler is left to
+    /// `dispatchAsync`, which runs it where the call's other behaviors run.
+    ///
+    /// As ``answerImmediately(_:consuming:)``: when it answers (non-nil),
+    /// the arguments were moved into the ledger and `arguments` is left
+    /// uninitialized; when it gives nil, nothing was recorded or consumed.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed in declaration order, initialized.
+    /// - Returns: ``ScalarCallOutcome/returnedVoid``,
+    ///   ``ScalarCallOutcome/returnedScalar(_:_:)`` or
+    ///   ``ScalarCallOutcome/outcome(_:)`` for a configured value, or nil.
+    @inline(__always)
+    public func answerAsyncImmediately(
+        _ requirement: Requirement, consuming arguments: UnsafeMutableBufferPointer<Any>
+    ) -> ScalarCallOutcome? {
+        guard CaptureSession.currentIfRecording == nil else { return nil }
+        return catchAllAnswer(requirement, UnsafeBufferPointer(arguments), consuming: true, handlers: false)
+    }
+
     /// Answers a real call of a synchronous requirement after
     /// ``answerImmediately(_:borrowing:)`` gave nil for it: the same as
     /// ``dispatchUnboxingAnswer(_:arguments:)`` without trying that

@@ -119,10 +119,11 @@ extension InvocationRecorder {
     ///
     /// With `consuming`, the arguments move into the ledger, and a handler
     /// reads the ledger's, lent: the front's buffer is left uninitialized
-    /// when the answer is not nil.
+    /// when the answer is not nil. Without `handlers`, a handler's step is
+    /// left to the general path too.
     @inline(__always)
     func catchAllAnswer(
-        _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool
+        _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
     ) -> ScalarCallOutcome? {
         var notification: Notification?
         var ticket: CallTicket?
@@ -135,7 +136,7 @@ extension InvocationRecorder {
                 guard !slot.registrations.isEmpty else { return nil }
                 return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
                     guard first.isCatchAll, first.matchers.count == arguments.count,
-                        let step = first.chain.nextOneHoldStep()
+                        let step = first.chain.nextOneHoldStep(handlers: handlers)
                     else { return nil }
                     first.served += 1
                     switch step {
