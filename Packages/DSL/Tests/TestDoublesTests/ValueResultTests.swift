@@ -132,6 +132,7 @@ protocol AsyncValueResults: Sendable {
     func greet(_ name: String) async -> String
     func profile(_ name: String, _ score: Double) async throws -> ValueResultRecord
     func count(_ names: [String]) async -> Int
+    func record(_ id: Int) async -> ValueResultRecord
 }
 
 struct LiveAsyncValueResults: AsyncValueResults {
@@ -140,6 +141,9 @@ struct LiveAsyncValueResults: AsyncValueResults {
         ValueResultRecord(id: 0, name: name, score: score, owner: ValueResultOwner(label: "live"))
     }
     func count(_ names: [String]) async -> Int { names.count }
+    func record(_ id: Int) async -> ValueResultRecord {
+        ValueResultRecord(id: id, name: "live", score: 0, owner: ValueResultOwner(label: "live"))
+    }
 }
 
 /// An async call whose arguments are boxed (a `String`, an array) and whose
@@ -155,7 +159,11 @@ struct LiveAsyncValueResults: AsyncValueResults {
         greetings.thenReturn("hello, first", times: 1).thenReturn("hello again")
         await stub.when { try await $0.profile(Match.any(), Match.any()) }.thenReturn(record)
         await stub.when { await $0.count(Match.any()) }.thenReturn(42)
+        let records = await stub.when { await $0.record(Match.any()) }
+        records.thenReturn(record)
         let service = stub()
+        for id in 0..<100 { #expect(await service.record(id) == record) }
+        #expect(records.arguments() == Array(0..<100))
         #expect(await service.greet("ann") == "hello, first")
         #expect(await service.greet("bob") == "hello again")
         #expect(try await service.profile("cy", 1.5) == record)

@@ -78,8 +78,7 @@ final class StubRuntime: Sendable {
             switch plan.route {
             case .scalarLane: serveScalarLane(frame, plan)
             case .onStack: serveOnStack(frame, plan)
-            case .asyncScalarLane: if !answerAsyncAtOnce(frame, plan) { suspendAsync(frame, plan) }
-            case .asyncOnStack: if !answerAsyncOnStackAtOnce(frame, plan) { suspendAsync(frame, plan) }
+            case .asyncScalarLane, .asyncOnStack: serveAsync(frame, plan)
             case .general: serve(frame, plan)
             }
         }
@@ -129,9 +128,17 @@ final class StubRuntime: Sendable {
         }
     }
 
+    /// Answers an async call of a plan routed `.asyncScalarLane` or
+    /// `.asyncOnStack`: at once when the recorder can, else after suspending.
+    private func serveAsync(_ frame: CallFrame, _ plan: RequirementPlan) {
+        let answered =
+            plan.route == .asyncScalarLane ? answerAsyncAtOnce(frame, plan) : answerAsyncOnStackAtOnce(frame, plan)
+        if !answered { suspendAsync(frame, plan) }
+    }
+
     /// Answers an async call whose arguments all travel as scalars without
     /// suspending it, when the recorder answers it at once with a configured
-    /// scalar or `Void` value; false, with nothing recorded, otherwise.
+    /// value; false, with nothing recorded, otherwise.
     @inline(__always)
     private func answerAsyncAtOnce(_ frame: CallFrame, _ plan: RequirementPlan) -> Bool {
         guard let lane = plan.scalarLane,

@@ -258,7 +258,7 @@ struct BehaviorChain {
         return .handler(steps[position].behavior, count: steps[position].used)
     }
 
-    /// What ``takeImmediateAnswer(valuesToo:)`` found.
+    /// What ``takeImmediateAnswer()`` found.
     enum ImmediateTake {
         /// Every step is used up: the registration serves no more calls.
         case usedUp
@@ -274,18 +274,17 @@ struct BehaviorChain {
         case value(ConfiguredBehavior)
     }
 
-    /// ``isUsedUp`` and ``nextImmediateAnswer()`` in one pass over the
-    /// steps; with `valuesToo`, a configured value that needs boxing is
-    /// taken too.
+    /// ``isUsedUp`` and the next configured value (unboxed, see
+    /// ``nextImmediateAnswer()``, or not) in one pass over the steps.
     @inline(__always)
-    mutating func takeImmediateAnswer(valuesToo: Bool) -> ImmediateTake {
+    mutating func takeImmediateAnswer() -> ImmediateTake {
         guard let position = current() else { return .usedUp }
         guard hooks == nil else { return .general }
         if let answer = steps[position].immediateAnswer {
             steps[position].used += 1
             return .answer(answer)
         }
-        guard valuesToo, steps[position].isValue else { return .general }
+        guard steps[position].isValue else { return .general }
         steps[position].used += 1
         return .value(steps[position].behavior)
     }

@@ -151,7 +151,7 @@ extension InvocationRecorder {
     /// - Returns: What the front must do.
     public func dispatch(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome {
         if CaptureSession.currentIfRecording == nil,
-            let answer = immediateAnswer(requirement, scalars, forwardingUnmatched: true, values: true)
+            let answer = immediateAnswer(requirement, scalars, forwardingUnmatched: true)
         {
             return answer
         }
@@ -159,8 +159,8 @@ extension InvocationRecorder {
     }
 
     /// Answers a call whose arguments are scalars at once, recording it, when
-    /// its answer is a configured `Void` or scalar value; nil, with nothing
-    /// recorded or consumed, otherwise.
+    /// its answer is a configured value; nil, with nothing recorded or
+    /// consumed, otherwise.
     ///
     /// For an async requirement a front calls this before it suspends: the
     /// call it answers needs no suspension (the same answer and record as
@@ -171,11 +171,12 @@ extension InvocationRecorder {
     ///   - requirement: The requirement called.
     ///   - scalars: The arguments, in declaration order.
     /// - Returns: ``ScalarCallOutcome/returnedVoid`` or
-    ///   ``ScalarCallOutcome/returnedScalar(_:_:)``, or nil.
+    ///   ``ScalarCallOutcome/returnedScalar(_:_:)`` for a `Void` or scalar
+    ///   value, ``ScalarCallOutcome/outcome(_:)`` for any other, or nil.
     @inline(__always)
     public func answerImmediately(_ requirement: Requirement, scalars: ScalarArguments) -> ScalarCallOutcome? {
         guard CaptureSession.currentIfRecording == nil else { return nil }
-        return immediateAnswer(requirement, scalars, forwardingUnmatched: false, values: false)
+        return immediateAnswer(requirement, scalars, forwardingUnmatched: false)
     }
 
     private func dispatch(_ requirement: Requirement, _ arguments: CallArguments) -> CallOutcome {

@@ -8,8 +8,8 @@ extension InvocationRecorder {
     /// Serves a call in one lock hold when the registration that matches it
     /// can be found on the raw words (every matcher before it and its own
     /// have a ``ScalarTest``) and its next behavior is an unboxed value (see
-    /// ``ImmediateAnswer``), or with `values`, any configured value,
-    /// recording the call (and a boxed value's completion); nil (and nothing
+    /// ``ImmediateAnswer``) or any other configured value, recording the
+    /// call (and a boxed value's completion); nil (and nothing
     /// consumed or recorded) otherwise, for the general path to pick exactly
     /// as it would have: the first registration, in `when` order, that
     /// matches and has a behavior left.
@@ -21,7 +21,7 @@ extension InvocationRecorder {
     /// matches, the policy forwards), with its completion kept in the entry.
     @inline(__always)
     func immediateAnswer(
-        _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool, values: Bool
+        _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool
     ) -> ScalarCallOutcome? {
         var notification: Notification?
         var completionObservers: [@Sendable () -> Void]?
@@ -40,7 +40,7 @@ extension InvocationRecorder {
                         registration -> ImmediateAnswer?? in
                         guard let matches = registration.matches(scalars) else { return .some(nil) }
                         guard matches else { return nil }
-                        switch registration.chain.takeImmediateAnswer(valuesToo: values) {
+                        switch registration.chain.takeImmediateAnswer() {
                         case .usedUp: return nil
                         case .general: return .some(nil)
                         case .answer(let answer):
