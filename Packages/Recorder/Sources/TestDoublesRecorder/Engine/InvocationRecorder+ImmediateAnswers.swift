@@ -51,6 +51,7 @@ extension InvocationRecorder {
                             return .some(answer)
                         case .value(let behavior):
                             // Recorded as the general path records it: the call, then its completion.
+                            // (A value step always has its value: both come from one `.value` action.)
                             guard let value = behavior.returnedValue else { return .some(nil) }
                             registration.served += 1
                             let position = state.ledger.count
