@@ -133,6 +133,8 @@ protocol AsyncValueResults: Sendable {
     func profile(_ name: String, _ score: Double) async throws -> ValueResultRecord
     func count(_ names: [String]) async -> Int
     func record(_ id: Int) async -> ValueResultRecord
+    func mixed(_ name: String) async -> ValueResultMixed
+    func vector(_ seed: Int) async -> SIMD4<Float>
 }
 
 struct LiveAsyncValueResults: AsyncValueResults {
@@ -144,6 +146,8 @@ struct LiveAsyncValueResults: AsyncValueResults {
     func record(_ id: Int) async -> ValueResultRecord {
         ValueResultRecord(id: id, name: "live", score: 0, owner: ValueResultOwner(label: "live"))
     }
+    func mixed(_ name: String) async -> ValueResultMixed { ValueResultMixed(ratio: 0, count: 0) }
+    func vector(_ seed: Int) async -> SIMD4<Float> { .zero }
 }
 
 /// An async call whose arguments are boxed (a `String`, an array) and whose
@@ -162,7 +166,13 @@ struct LiveAsyncValueResults: AsyncValueResults {
         let records = await stub.when { await $0.record(Match.any()) }
         records.thenReturn(record)
         let service = stub()
-        for id in 0..<100 { #expect(await service.record(id) == record) }
+        await stub.when { await $0.mixed(Match.any()) }.thenReturn(ValueResultMixed(ratio: -0.75, count: 12))
+        await stub.when { await $0.vector(Match.any()) }.thenReturn(SIMD4<Float>(4, 3, -2, 0.5))
+        for id in 0..<100 {
+            #expect(await service.record(id) == record)
+            #expect(await service.mixed("caller \(id)") == ValueResultMixed(ratio: -0.75, count: 12))
+            #expect(await service.vector(id) == SIMD4<Float>(4, 3, -2, 0.5))
+        }
         #expect(records.arguments() == Array(0..<100))
         #expect(await service.greet("ann") == "hello, first")
         #expect(await service.greet("bob") == "hello again")

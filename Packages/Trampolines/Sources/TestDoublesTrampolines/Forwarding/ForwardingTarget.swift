@@ -110,15 +110,9 @@ public final class ForwardingTarget: @unchecked Sendable {
             storage = UnsafeMutableRawPointer.allocate(
                 byteCount: max(witnesses.size, 1), alignment: max(witnesses.alignment, 16))
             withUnsafePointer(to: value) { container in
-                let buffer = UnsafeRawPointer(container)
-                let projected: UnsafeRawPointer
-                if witnesses.isInlineStorage {
-                    projected = buffer
-                } else {
-                    // A boxed value sits in a heap box after its header, aligned.
-                    let mask = witnesses.alignment - 1
-                    projected = UnsafeRawPointer(bitPattern: words[0])! + ((16 + mask) & ~mask)
-                }
+                let projected = ExistentialContainer.valueAddress(
+                    in: UnsafeRawPointer(container), isInline: witnesses.isInlineStorage,
+                    boxedValueOffset: ExistentialContainer.boxedValueOffset(alignment: witnesses.alignment))
                 type.initializeWithCopy(storage, from: projected)
             }
         }

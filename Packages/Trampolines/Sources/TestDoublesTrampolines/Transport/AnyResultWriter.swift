@@ -1,4 +1,3 @@
-import CTestDoublesTrampolines
 import TestDoublesMetadata
 
 /// Writes a call's result out of an `Any` that holds exactly the result's
@@ -18,13 +17,13 @@ public struct AnyResultWriter: @unchecked Sendable {
     /// One register part of a direct result, packed: `width` bytes at
     /// `valueOffset` in the value go to the result register slot at
     /// `frameOffset` in the saved frame, which is zeroed over
-    /// `registerWidth` bytes first (a register carries padding past a value
+    /// `fragmentWidth` bytes first (a register carries padding past a value
     /// whose size is not a whole number of words).
     struct Part: Sendable {
         let frameOffset: UInt16
         let valueOffset: UInt8
         let width: UInt8
-        let registerWidth: UInt8
+        let fragmentWidth: UInt8
     }
 
     /// The result's metadata, which the `Any` must name.
@@ -55,7 +54,7 @@ public struct AnyResultWriter: @unchecked Sendable {
         let metadata = TypeMetadata(type)
         let witnesses = metadata.valueWitnesses
         guard witnesses.isCopyable, witnesses.size > 0, witnesses.alignment <= 16 else { return nil }
-        let none = Part(frameOffset: 0, valueOffset: 0, width: 0, registerWidth: 0)
+        let none = Part(frameOffset: 0, valueOffset: 0, width: 0, fragmentWidth: 0)
         var parts = (none, none, none, none)
         switch location {
         case .empty:
@@ -71,24 +70,11 @@ public struct AnyResultWriter: @unchecked Sendable {
                 let offset = fragment.fragment.offset
                 let width = Swift.min(fragment.fragment.size, witnesses.size - offset)
                 guard offset >= 0, offset < witnesses.size, width > 0 else { return nil }
-                let frameOffset: Int
-                let registerWidth: Int
-                switch fragment.location {
-                case .generalPurpose(let register):
-                    guard register >= 0, register < Int(TD_FRAME_RETURN_GP_COUNT) else { return nil }
-                    frameOffset = Int(TD_FRAME_RETURN_GP) + register * 8
-                    registerWidth = 8
-                case .vector(let register):
-                    guard register >= 0, register < Int(TD_FRAME_RETURN_VECTOR_COUNT) else { return nil }
-                    frameOffset = Int(TD_FRAME_RETURN_VECTOR) + register * 16
-                    registerWidth = 16
-                case .stack:
-                    return nil
-                }
-                guard fragment.fragment.size <= registerWidth else { return nil }
+                guard let slot = CallFrame.resultSlot(of: fragment.location), fragment.fragment.size <= slot.width
+                else { return nil }
                 let part = Part(
-                    frameOffset: UInt16(frameOffset), valueOffset: UInt8(offset), width: UInt8(width),
-                    registerWidth: UInt8(fragment.fragment.size))
+                    frameOffset: UInt16(slot.offset), valueOffset: UInt8(offset), width: UInt8(width),
+                    fragmentWidth: UInt8(fragment.fragment.size))
                 switch index {
                 case 0: parts.0 = part
                 case 1: parts.1 = part
@@ -102,8 +88,7 @@ public struct AnyResultWriter: @unchecked Sendable {
         self.metadata = metadata
         self.parts = parts
         isInline = witnesses.isInlineStorage
-        let mask = witnesses.alignment - 1
-        boxedValueOffset = (2 * MemoryLayout<UInt>.size + mask) & ~mask
+        boxedValueOffset = ExistentialContainer.boxedValueOffset(alignment: witnesses.alignment)
     }
 
     /// Writes a copy of the value `value` holds as the call's result, at +1;
@@ -117,11 +102,11 @@ public struct AnyResultWriter: @unchecked Sendable {
     @inline(__always)
     public func write(_ value: Any, to frame: CallFrame) -> Bool {
         withUnsafePointer(to: value) { container in
-            // An `Any` is three buffer words and the metadata of what it holds (the ABI's layout).
             let raw = UnsafeRawPointer(container)
-            let held = raw.load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
+            let held = raw.load(fromByteOffset: ExistentialContainer.metadataOffset, as: UnsafeRawPointer.self)
             guard held == metadata.pointer else { return false }
-            let source = isInline ? raw : raw.load(as: UnsafeRawPointer.self) + boxedValueOffset
+            let source = ExistentialContainer.valueAddress(
+                in: raw, isInline: isInline, boxedValueOffset: boxedValueOffset)
             if isIndirect {
                 guard let destination = frame.indirectResult else { return false }
                 metadata.initializeWithCopy(destination, from: source)
@@ -147,7 +132,7 @@ public struct AnyResultWriter: @unchecked Sendable {
     @inline(__always)
     private func scatter(_ part: Part, _ value: UnsafeMutableRawPointer, _ frame: CallFrame) {
         let register = frame.raw + Int(part.frameOffset)
-        register.initializeMemory(as: UInt8.self, repeating: 0, count: Int(part.registerWidth))
+        register.initializeMemory(as: UInt8.self, repeating: 0, count: Int(part.fragmentWidth))
         register.copyMemory(from: value + Int(part.valueOffset), byteCount: Int(part.width))
     }
 }

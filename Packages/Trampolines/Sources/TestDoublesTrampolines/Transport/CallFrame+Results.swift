@@ -2,18 +2,28 @@ import CTestDoublesTrampolines
 import TestDoublesMetadata
 
 extension CallFrame {
-    /// The address of a result register's slot in the frame.
-    func resultAddress(of location: FragmentLocation) -> UnsafeMutableRawPointer {
+    /// The offset of a result register's slot in the frame and the slot's
+    /// width in bytes; nil for a location no result travels in (the stack,
+    /// a register the frame does not save).
+    static func resultSlot(of location: FragmentLocation) -> (offset: Int, width: Int)? {
         switch location {
         case .generalPurpose(let index):
-            precondition(index >= 0 && index < Int(TD_FRAME_RETURN_GP_COUNT), "no result register \(index)")
-            return raw + Int(TD_FRAME_RETURN_GP) + index * 8
+            guard index >= 0 && index < Int(TD_FRAME_RETURN_GP_COUNT) else { return nil }
+            return (Int(TD_FRAME_RETURN_GP) + index * 8, 8)
         case .vector(let index):
-            precondition(index >= 0 && index < Int(TD_FRAME_RETURN_VECTOR_COUNT), "no vector result register \(index)")
-            return raw + Int(TD_FRAME_RETURN_VECTOR) + index * 16
+            guard index >= 0 && index < Int(TD_FRAME_RETURN_VECTOR_COUNT) else { return nil }
+            return (Int(TD_FRAME_RETURN_VECTOR) + index * 16, 16)
         case .stack:
-            preconditionFailure("results never travel on the stack")
+            return nil
         }
+    }
+
+    /// The address of a result register's slot in the frame.
+    func resultAddress(of location: FragmentLocation) -> UnsafeMutableRawPointer {
+        guard let slot = CallFrame.resultSlot(of: location) else {
+            preconditionFailure("no result register at \(location)")
+        }
+        return raw + slot.offset
     }
 
     /// Hands `value` to the caller as the call's result, at +1.

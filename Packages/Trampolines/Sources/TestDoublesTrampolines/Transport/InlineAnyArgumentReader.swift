@@ -79,7 +79,7 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     }
 
     /// The bytes of an `Any`'s inline buffer; the metadata word follows them.
-    static let bufferSize = 3 * MemoryLayout<UInt>.size
+    static let bufferSize = ExistentialContainer.bufferSize
     /// The largest out-of-line value read here: the scratch words a borrowed direct value is gathered in.
     static let scratchSize = MemoryLayout<ScratchWords>.size
     /// Where a borrowed direct value is gathered before the `Any` gets its copy.
@@ -131,7 +131,7 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
             }
         }
         buffer.storeBytes(
-            of: metadata.pointer, toByteOffset: InlineAnyArgumentReader.bufferSize, as: UnsafeRawPointer.self)
+            of: metadata.pointer, toByteOffset: ExistentialContainer.metadataOffset, as: UnsafeRawPointer.self)
     }
 
     /// The argument of the call in `frame`, as ``initialize(_:from:)`` decodes it.
