@@ -45,53 +45,61 @@ extern void td_coroutine_resume(void *frame, void *allocator);
 
 const void *td_coroutine_resume_address(void) { return (const void *)&td_coroutine_resume; }
 
-static void put_u64(uint8_t *at, uint64_t value) { memcpy(at, &value, sizeof value); }
 static void put_u32(uint8_t *at, uint32_t value) { memcpy(at, &value, sizeof value); }
 
-/// Writes the veneer code at `code`, padding the rest of `room` bytes.
-static void write_veneer_code(uint8_t *code, size_t room, uint64_t slot, uint64_t context, const void *target) {
+int td_write_veneer_code(
+    void *code, size_t count, const void *data, uint32_t async_context_size, uint32_t coroutine_frame_size) {
+    _Static_assert(TD_VENEER_CODE_OFFSET >= TD_VENEER_COROUTINE_RECORD_OFFSET + 8, "the records fit before the code");
+    uint8_t *veneers = code;
+    const int64_t distance = (int64_t)((const uint8_t *)data - veneers);
+#if defined(__aarch64__)
+    // ldr (literal) reaches +-1 MiB in words; the farthest load is the last veneer's target word.
+    const int64_t farthest = distance + (int64_t)count * TD_VENEER_DATA_STRIDE + 16;
+    if (distance < 0 || farthest >= (1 << 20) || distance % 4 != 0) return -1;
+#else
+    if (distance < 0 || distance + (int64_t)count * TD_VENEER_DATA_STRIDE > INT32_MAX) return -1;
+#endif
+    for (size_t index = 0; index < count; index++) {
+        uint8_t *veneer = veneers + index * TD_VENEER_STRIDE;
+        uint8_t *at = veneer + TD_VENEER_CODE_OFFSET;
+        // The distance from the code to this veneer's data.
+        const int64_t entry =
+            distance + (int64_t)index * TD_VENEER_DATA_STRIDE - (int64_t)index * TD_VENEER_STRIDE - TD_VENEER_CODE_OFFSET;
+        put_u32(veneer, (uint32_t)(int32_t)TD_VENEER_CODE_OFFSET);  // relative to the record
+        put_u32(veneer + 4, async_context_size);
+        put_u32(veneer + TD_VENEER_COROUTINE_RECORD_OFFSET,
+            (uint32_t)(int32_t)(TD_VENEER_CODE_OFFSET - TD_VENEER_COROUTINE_RECORD_OFFSET));
+        put_u32(veneer + TD_VENEER_COROUTINE_RECORD_OFFSET + 4, coroutine_frame_size);
 #if defined(__x86_64__)
-    // movabs $slot, %r11 ; movabs $context, %r10 ; jmp *0(%rip) ; .quad target
-    memset(code, 0xCC, room);  // int3 padding
-    code[0] = 0x49;
-    code[1] = 0xBB;
-    put_u64(code + 2, slot);
-    code[10] = 0x49;
-    code[11] = 0xBA;
-    put_u64(code + 12, context);
-    code[20] = 0xFF;
-    code[21] = 0x25;
-    put_u32(code + 22, 0);
-    put_u64(code + 26, (uint64_t)(uintptr_t)target);
-    _Static_assert(34 + TD_ASYNC_VENEER_CODE_OFFSET <= TD_VENEER_STRIDE, "x86_64 veneer fits");
+        // mov slot(%rip), %r11 ; mov context(%rip), %r10 ; jmp *target(%rip) ; int3 padding.
+        // A RIP-relative displacement counts from the end of its instruction.
+        memset(at, 0xCC, TD_VENEER_STRIDE - TD_VENEER_CODE_OFFSET);
+        at[0] = 0x4C;
+        at[1] = 0x8B;
+        at[2] = 0x1D;
+        put_u32(at + 3, (uint32_t)(int32_t)(entry - 7));
+        at[7] = 0x4C;
+        at[8] = 0x8B;
+        at[9] = 0x15;
+        put_u32(at + 10, (uint32_t)(int32_t)(entry + 8 - 14));
+        at[14] = 0xFF;
+        at[15] = 0x25;
+        put_u32(at + 16, (uint32_t)(int32_t)(entry + 16 - 20));
+        _Static_assert(TD_VENEER_CODE_OFFSET + 20 <= TD_VENEER_STRIDE, "x86_64 veneer fits");
 #elif defined(__aarch64__)
-    // ldr x9, slot ; ldr x10, context ; ldr x16, target ; br x16 ; literals
-    memset(code, 0, room);  // udf #0 padding
-    put_u32(code + 0, 0x58000000u | (4u << 5) | 9u);   // literal at +16
-    put_u32(code + 4, 0x58000000u | (5u << 5) | 10u);  // literal at +24
-    put_u32(code + 8, 0x58000000u | (6u << 5) | 16u);  // literal at +32
-    put_u32(code + 12, 0xD61F0000u | (16u << 5));      // br x16
-    put_u64(code + 16, slot);
-    put_u64(code + 24, context);
-    put_u64(code + 32, (uint64_t)(uintptr_t)target);
-    _Static_assert(40 + TD_ASYNC_VENEER_CODE_OFFSET <= TD_VENEER_STRIDE, "arm64 veneer fits");
+        // ldr x9, slot ; ldr x10, context ; ldr x16, target ; br x16 ; udf #0 padding.
+        // A literal's offset counts in words from its own instruction.
+        memset(at, 0, TD_VENEER_STRIDE - TD_VENEER_CODE_OFFSET);
+        put_u32(at + 0, 0x58000000u | ((uint32_t)((entry + 0) / 4) & 0x7FFFFu) << 5 | 9u);
+        put_u32(at + 4, 0x58000000u | ((uint32_t)((entry + 8 - 4) / 4) & 0x7FFFFu) << 5 | 10u);
+        put_u32(at + 8, 0x58000000u | ((uint32_t)((entry + 16 - 8) / 4) & 0x7FFFFu) << 5 | 16u);
+        put_u32(at + 12, 0xD61F0000u | (16u << 5));
+        _Static_assert(TD_VENEER_CODE_OFFSET + 16 <= TD_VENEER_STRIDE, "arm64 veneer fits");
 #else
 #error "TestDoubles trampolines support x86_64 and arm64 only"
 #endif
-}
-
-void td_write_veneer(void *at, uint64_t slot, uint64_t context, const void *target) {
-    write_veneer_code(at, TD_VENEER_STRIDE, slot, context, target);
-}
-
-void td_write_async_veneer(
-    void *at, uint64_t slot, uint64_t context, const void *target, uint32_t context_size) {
-    uint8_t *record = at;
-    memset(record, 0, TD_ASYNC_VENEER_CODE_OFFSET);
-    put_u32(record, (uint32_t)(int32_t)TD_ASYNC_VENEER_CODE_OFFSET);  // relative to the record
-    put_u32(record + 4, context_size);
-    write_veneer_code(
-        record + TD_ASYNC_VENEER_CODE_OFFSET, TD_VENEER_STRIDE - TD_ASYNC_VENEER_CODE_OFFSET, slot, context, target);
+    }
+    return 0;
 }
 
 void td_flush_instruction_cache(void *start, size_t length) {

@@ -32,11 +32,24 @@
 /// `flags` bit: the frame was saved by an async entry.
 #define TD_FRAME_FLAG_ASYNC 1
 
-/// Bytes one veneer occupies in the executable arena (a multiple of 16).
+/// Bytes one veneer's code occupies in the executable pages of its arena
+/// (a multiple of 16). Every veneer has the same three entries: an async
+/// function pointer record at 0, a callee-allocated coroutine's function
+/// pointer record at TD_VENEER_COROUTINE_RECORD_OFFSET (both lead to the
+/// code) and the code at TD_VENEER_CODE_OFFSET, which a synchronous witness
+/// calls directly.
 #define TD_VENEER_STRIDE 64
 
-/// Where an async veneer's code starts, after its async function pointer record.
-#define TD_ASYNC_VENEER_CODE_OFFSET 16
+/// Where a veneer's coroutine record starts.
+#define TD_VENEER_COROUTINE_RECORD_OFFSET 8
+
+/// Where a veneer's code starts, after its two records.
+#define TD_VENEER_CODE_OFFSET 16
+
+/// Bytes one veneer's data (slot, context, target, one unused word)
+/// occupies in the writable pages of its arena, which follow the
+/// executable ones.
+#define TD_VENEER_DATA_STRIDE 32
 
 /// The context size an async veneer's record asks the caller to allocate.
 /// Words 0 and 1 are the caller's (Parent, ResumeParent); 2 and 3 are ours.
@@ -140,19 +153,19 @@ const void *td_modify_resume_address(void);
 /// of a yield.
 const void *td_coroutine_resume_address(void);
 
-/// Writes one veneer at `at` (TD_VENEER_STRIDE writable bytes) that loads
-/// `slot` and `context` into the veneer scratch registers (x86_64: r11, r10;
-/// arm64: x9, x10) and jumps to `target`.
-void td_write_veneer(void *at, uint64_t slot, uint64_t context, const void *target);
-
-/// Writes one async veneer at `at` (TD_VENEER_STRIDE writable bytes): an
-/// async function pointer record {int32 offset to the code, uint32 context
-/// size} at `at`, then at `at + TD_ASYNC_VENEER_CODE_OFFSET` the same code as
-/// `td_write_veneer`. The witness slot points at the record. A
-/// callee-allocated coroutine's function pointer record has the same first
-/// two fields (offset, frame size), so its veneer is written the same way.
-void td_write_async_veneer(
-    void *at, uint64_t slot, uint64_t context, const void *target, uint32_t context_size);
+/// Writes the code of `count` veneers at `code` (count * TD_VENEER_STRIDE
+/// writable bytes), veneer `i` reading its data at `data + i *
+/// TD_VENEER_DATA_STRIDE`: it loads the slot and the context words into the
+/// veneer scratch registers (x86_64: r11, r10; arm64: x9, x10) and jumps to
+/// the target word. The records ask for `async_context_size` and
+/// `coroutine_frame_size` bytes. The code depends only on `count` and on
+/// where the data lies relative to it, so it is written once per mapping and
+/// serves every conformance that later reuses the mapping.
+///
+/// Returns 0, or -1 when the data lies beyond the reach of the code's
+/// PC-relative loads (arm64: 1 MiB); nothing is written then.
+int td_write_veneer_code(
+    void *code, size_t count, const void *data, uint32_t async_context_size, uint32_t coroutine_frame_size);
 
 /// Makes freshly written code in [start, start + length) visible to instruction fetch.
 void td_flush_instruction_cache(void *start, size_t length);

@@ -71,18 +71,16 @@ extension FabricatedClass {
         let target = FabricatedConformance.InvocationTarget(handler: handler)
         let arena = try VeneerArena(capacity: slots.count)
         let context = UInt64(UInt(bitPattern: Unmanaged.passUnretained(target).toOpaque()))
-        for (index, slot) in slots.enumerated() {
+        let veneers = slots.enumerated().map { index, slot in
             if slot.method.isAsync, let entry = td_async_entry_address() {
                 // The slot of an async member holds an async function pointer record, as an async witness does.
-                arena.writeAsyncVeneer(at: index, slot: UInt64(index), context: context, target: entry)
-            } else {
-                arena.writeVeneer(at: index, slot: UInt64(index), context: context, target: td_sync_entry_address())
+                return arena.writeAsyncVeneer(at: index, slot: UInt64(index), context: context, target: entry)
             }
+            return arena.writeVeneer(at: index, slot: UInt64(index), context: context, target: td_sync_entry_address())
         }
-        try arena.publish()
         _ = Unmanaged.passRetained(Route(target: target, arena: arena))
-        for (index, slot) in slots.enumerated() {
-            try replace(slot, with: arena.address(ofVeneer: index))
+        for (slot, veneer) in zip(slots, veneers) {
+            try replace(slot, with: veneer)
         }
     }
 }

@@ -52,7 +52,6 @@ public final class FabricatedConformance: @unchecked Sendable {
             for layout in layouts {
                 roots.append((layout.protocolDescriptor, try builder.build(layout)))
             }
-            try arena.publish()
         } catch {
             builder.storages.forEach { $0.retire() }
             throw error
@@ -119,9 +118,9 @@ public final class FabricatedConformance: @unchecked Sendable {
                     guard dispatchIndex >= 0 else {
                         throw .invalidLayout("requirement slot \(index) has dispatch index \(dispatchIndex)")
                     }
-                    arena.writeVeneer(
+                    let veneer = arena.writeVeneer(
                         at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: td_sync_entry_address())
-                    storage.setSlot(index, to: UInt(bitPattern: arena.address(ofVeneer: nextVeneer)))
+                    storage.setSlot(index, to: UInt(bitPattern: veneer))
                     nextVeneer += 1
                 case .asyncRequirement(let dispatchIndex):
                     guard dispatchIndex >= 0 else {
@@ -130,8 +129,9 @@ public final class FabricatedConformance: @unchecked Sendable {
                     guard let entry = td_async_entry_address() else {
                         throw .unsupportedRequirement("async requirements are not supported on this architecture yet")
                     }
-                    arena.writeAsyncVeneer(at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: entry)
-                    storage.setSlot(index, to: UInt(bitPattern: arena.address(ofVeneer: nextVeneer)))
+                    let veneer = arena.writeAsyncVeneer(
+                        at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: entry)
+                    storage.setSlot(index, to: UInt(bitPattern: veneer))
                     nextVeneer += 1
                 case .coroutineRequirement(let dispatchIndex):
                     guard dispatchIndex >= 0 else {
@@ -141,9 +141,9 @@ public final class FabricatedConformance: @unchecked Sendable {
                         throw .unsupportedRequirement(
                             "callee-allocated coroutines are not supported on this architecture yet")
                     }
-                    arena.writeCoroutineVeneer(
+                    let veneer = arena.writeCoroutineVeneer(
                         at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: td_sync_entry_address())
-                    storage.setSlot(index, to: UInt(bitPattern: arena.address(ofVeneer: nextVeneer)))
+                    storage.setSlot(index, to: UInt(bitPattern: veneer))
                     nextVeneer += 1
                 case .baseProtocol(let base):
                     storage.setSlot(index, to: UInt(bitPattern: try build(base)))

@@ -33,45 +33,69 @@ import Glibc
         return true
     }
 
-    @Test func pagesAreWritableUntilPublishedThenExecutableButNotWritable() throws {
-        let arena = try VeneerArena(capacity: 3)
-        #expect(arena.byteCount % 4096 == 0)
-        #expect(arena.capacity >= 3)
-        #expect(try !Self.writeFaults(at: arena.base))
-        arena.writeVeneer(at: 0, slot: 1, context: 2, target: td_sync_entry_address())
-        try arena.publish()
-        #expect(arena.isPublished)
-        #expect(try Self.writeFaults(at: arena.base))
+    /// The address veneer `index`'s code loads its word `word` from (0 slot, 1 context, 2 target),
+    /// decoded from the instruction that loads it.
+    static func loadedAddress(_ code: UnsafeRawPointer, word: Int) -> UnsafeRawPointer {
+        #if arch(x86_64)
+        // mov disp32(%rip), %r11 / %r10 (7 bytes each), jmp *disp32(%rip) (6 bytes).
+        let ends = [7, 14, 20]
+        let displacement = code.loadUnaligned(fromByteOffset: ends[word] - 4, as: Int32.self)
+        return code + ends[word] + Int(displacement)
+        #else
+        // ldr (literal): a signed word offset in bits 5-23, from the instruction itself.
+        let instruction = code.load(fromByteOffset: 4 * word, as: UInt32.self)
+        let words = Int32(bitPattern: (instruction >> 5 & 0x7FFFF) << 13) >> 13
+        return code + 4 * word + 4 * Int(words)
+        #endif
     }
 
-    @Test func aRetiredMappingComesBackWritableAndZeroed() throws {
-        // A size no arena of another test has: seven pages.
-        let byteCount = 7 * max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
-        let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        let base = try #require(mapping == UnsafeMutableRawPointer(bitPattern: -1) ? nil : mapping)
-        base.initializeMemory(as: UInt8.self, repeating: 0xCC, count: byteCount)
-        #expect(mprotect(base, byteCount, PROT_READ | PROT_EXEC) == 0)
-        #expect(try Self.writeFaults(at: base))
-        // The pool may be full of other tests' arenas: then the mapping is the caller's to unmap.
-        guard RetiredArenas.keep(base, byteCount: byteCount) else {
-            munmap(base, byteCount)
-            return
-        }
-        let reused = try #require(RetiredArenas.take(byteCount: byteCount))
-        defer { munmap(reused, byteCount) }
+    @Test func codeIsExecutableButNeverWritableAndDataIsWritable() throws {
+        let arena = try VeneerArena(capacity: 3)
+        #expect(arena.codeByteCount % 4096 == 0)
+        #expect(arena.capacity >= 3)
+        #expect(try Self.writeFaults(at: arena.base))
+        #expect(try Self.writeFaults(at: arena.base + arena.codeByteCount - 1))
+        #expect(try !Self.writeFaults(at: arena.base + arena.codeByteCount))
+        let veneer = arena.writeVeneer(at: 0, slot: 1, context: 2, target: td_sync_entry_address())
+        #expect(try Self.writeFaults(at: UnsafeMutableRawPointer(mutating: veneer)))
+    }
+
+    @Test func aRetiredMappingComesBackWithItsCodeAndClearedData() throws {
+        // A size no arena of another test has: seven pages of code.
+        let capacity = 7 * 4096 / Int(TD_VENEER_STRIDE)
+        let target = try #require(td_sync_entry_address())
+        var first: VeneerArena? = try VeneerArena(capacity: capacity)
+        let base = try #require(first?.base)
+        let codeByteCount = try #require(first?.codeByteCount)
+        let code = Array(UnsafeRawBufferPointer(start: base, count: codeByteCount))
+        _ = first?.writeAsyncVeneer(at: capacity - 1, slot: 9, context: 8, target: target)
+        first = nil
+        // The pool may have been full of other tests' arenas: then the mapping was unmapped.
+        guard let reused = RetiredArenas.take(codeByteCount: codeByteCount) else { return }
         #expect(reused == base)
-        #expect(try !Self.writeFaults(at: reused + byteCount - 1))
-        let bytes = UnsafeRawBufferPointer(start: reused, count: byteCount)
-        #expect(bytes.allSatisfy { $0 == 0 })
-        #expect(RetiredArenas.take(byteCount: byteCount) == nil)
+        #expect(Array(UnsafeRawBufferPointer(start: reused, count: codeByteCount)) == code)
+        #expect(try Self.writeFaults(at: reused))
+        let data = UnsafeRawBufferPointer(
+            start: reused + codeByteCount, count: capacity * Int(TD_VENEER_DATA_STRIDE))
+        #expect(data.allSatisfy { $0 == 0 })
+        #expect(RetiredArenas.keep(reused, codeByteCount: codeByteCount))
+        // The next arena of that size takes it back and serves its own words from the same code.
+        let second = try VeneerArena(capacity: capacity)
+        #expect(second.base == base)
+        let veneer = second.writeVeneer(at: capacity - 1, slot: 3, context: 4, target: target)
+        #expect(Self.loadedAddress(veneer, word: 0).load(as: UInt64.self) == 3)
+        #expect(Self.loadedAddress(veneer, word: 1).load(as: UInt64.self) == 4)
     }
 
     @Test func capacityGrowsToWholePages() throws {
         let arena = try VeneerArena(capacity: 200)
         #expect(arena.capacity >= 200)
-        #expect(arena.byteCount >= 200 * Int(TD_VENEER_STRIDE))
-        #expect(arena.byteCount % 4096 == 0)
-        #expect(arena.address(ofVeneer: 1) - arena.address(ofVeneer: 0) == Int(TD_VENEER_STRIDE))
+        #expect(arena.codeByteCount >= 200 * Int(TD_VENEER_STRIDE))
+        #expect(arena.codeByteCount % 4096 == 0)
+        let target = try #require(td_sync_entry_address())
+        let first = arena.writeVeneer(at: 0, slot: 0, context: 0, target: target)
+        let second = arena.writeVeneer(at: 1, slot: 0, context: 0, target: target)
+        #expect(second - first == Int(TD_VENEER_STRIDE))
     }
 
     @Test func anImpossibleArenaThrowsInsteadOfCrashing() {
@@ -80,28 +104,41 @@ import Glibc
     }
 
     @Test func veneerLoadsSlotAndContextAndJumpsToTheEntry() throws {
-        let arena = try VeneerArena(capacity: 1)
+        let arena = try VeneerArena(capacity: 2)
         let slot: UInt64 = 0x0102_0304_0506_0708
         let context: UInt64 = 0x1112_1314_1516_1718
-        let target = td_sync_entry_address()!
-        arena.writeVeneer(at: 0, slot: slot, context: context, target: target)
-        let code = arena.address(ofVeneer: 0)
+        let target = try #require(td_sync_entry_address())
+        _ = arena.writeVeneer(at: 0, slot: 0, context: 0, target: target)
+        let code = arena.writeVeneer(at: 1, slot: slot, context: context, target: target)
         #if arch(x86_64)
-        #expect(code.load(as: UInt16.self) == 0xBB49)  // movabs ..., %r11
-        #expect(code.loadUnaligned(fromByteOffset: 2, as: UInt64.self) == slot)
-        #expect(code.loadUnaligned(fromByteOffset: 10, as: UInt16.self) == 0xBA49)  // movabs ..., %r10
-        #expect(code.loadUnaligned(fromByteOffset: 12, as: UInt64.self) == context)
-        #expect(code.loadUnaligned(fromByteOffset: 20, as: UInt16.self) == 0x25FF)  // jmp *0(%rip)
-        #expect(code.loadUnaligned(fromByteOffset: 26, as: UInt.self) == UInt(bitPattern: target))
+        #expect(code.load(as: UInt16.self) == 0x8B4C)  // mov disp32(%rip), %r11
+        #expect(code.load(fromByteOffset: 2, as: UInt8.self) == 0x1D)
+        #expect(code.loadUnaligned(fromByteOffset: 7, as: UInt16.self) == 0x8B4C)  // mov disp32(%rip), %r10
+        #expect(code.load(fromByteOffset: 9, as: UInt8.self) == 0x15)
+        #expect(code.loadUnaligned(fromByteOffset: 14, as: UInt16.self) == 0x25FF)  // jmp *disp32(%rip)
         #elseif arch(arm64)
-        #expect(code.load(as: UInt32.self) == 0x5800_0089)  // ldr x9, #16
-        #expect(code.load(fromByteOffset: 4, as: UInt32.self) == 0x5800_00AA)  // ldr x10, #20
-        #expect(code.load(fromByteOffset: 8, as: UInt32.self) == 0x5800_00D0)  // ldr x16, #24
+        #expect(code.load(as: UInt32.self) & 0xFF00_001F == 0x5800_0009)  // ldr x9, literal
+        #expect(code.load(fromByteOffset: 4, as: UInt32.self) & 0xFF00_001F == 0x5800_000A)  // ldr x10, literal
+        #expect(code.load(fromByteOffset: 8, as: UInt32.self) & 0xFF00_001F == 0x5800_0010)  // ldr x16, literal
         #expect(code.load(fromByteOffset: 12, as: UInt32.self) == 0xD61F_0200)  // br x16
-        #expect(code.load(fromByteOffset: 16, as: UInt64.self) == slot)
-        #expect(code.load(fromByteOffset: 24, as: UInt64.self) == context)
-        #expect(code.load(fromByteOffset: 32, as: UInt.self) == UInt(bitPattern: target))
         #endif
+        #expect(Self.loadedAddress(code, word: 0).load(as: UInt64.self) == slot)
+        #expect(Self.loadedAddress(code, word: 1).load(as: UInt64.self) == context)
+        #expect(Self.loadedAddress(code, word: 2).load(as: UInt.self) == UInt(bitPattern: target))
+    }
+
+    @Test func asyncAndCoroutineRecordsLeadToTheSameCode() throws {
+        let arena = try VeneerArena(capacity: 1)
+        let target = try #require(td_sync_entry_address())
+        let record = arena.writeAsyncVeneer(at: 0, slot: 5, context: 6, target: target)
+        let coroutine = arena.writeCoroutineVeneer(at: 0, slot: 5, context: 6, target: target)
+        let code = arena.writeVeneer(at: 0, slot: 5, context: 6, target: target)
+        // {int32 offset from the field to the code, uint32 size the caller allocates}
+        #expect(record + Int(record.load(as: Int32.self)) == code)
+        #expect(record.load(fromByteOffset: 4, as: UInt32.self) == UInt32(TD_ASYNC_CONTEXT_SIZE))
+        #expect(coroutine + Int(coroutine.load(as: Int32.self)) == code)
+        #expect(coroutine.load(fromByteOffset: 4, as: UInt32.self) == UInt32(CoroutineAccess.frameSize))
+        #expect(Self.loadedAddress(code, word: 0).load(as: UInt64.self) == 5)
     }
 
     @Test func negativeDispatchIndexIsRejected() throws {
