@@ -16,7 +16,8 @@ enum ArgumentWorkloads {
                 {
                     OneArgument(
                         "string", $0, value: "a string longer than fifteen bytes", call: { $0.string($1) },
-                        pattern: { $0.string(Match.any()) }, mock: { $0.string = { _ in 1 } })
+                        pattern: { $0.string(Match.any()) }, mock: { $0.string = { _ in 1 } },
+                        then: { $0.then { (_: String) in 1 } })
                 }
             ),
             (
@@ -24,7 +25,8 @@ enum ArgumentWorkloads {
                 {
                     OneArgument(
                         "classref", $0, value: token, call: { $0.object($1) },
-                        pattern: { $0.object(Match.any(using: token)) }, mock: { $0.object = { _ in 1 } })
+                        pattern: { $0.object(Match.any(using: token)) }, mock: { $0.object = { _ in 1 } },
+                        then: { $0.then { (_: Token) in 1 } })
                 }
             ),
             (
@@ -32,7 +34,8 @@ enum ArgumentWorkloads {
                 {
                     OneArgument(
                         "optional-int", $0, value: Int?.some(7), call: { $0.optional($1) },
-                        pattern: { $0.optional(Match.any()) }, mock: { $0.optional = { _ in 1 } })
+                        pattern: { $0.optional(Match.any()) }, mock: { $0.optional = { _ in 1 } },
+                        then: { $0.then { (_: Int?) in 1 } })
                 }
             ),
             (
@@ -41,7 +44,8 @@ enum ArgumentWorkloads {
                     OneArgument(
                         "struct3", $0, value: ThreeWords(a: 1, b: 2, c: 3), call: { $0.three($1) },
                         pattern: { $0.three(Match.any(using: ThreeWords(a: 0, b: 0, c: 0))) },
-                        mock: { $0.three = { _ in 1 } })
+                        mock: { $0.three = { _ in 1 } },
+                        then: { $0.then { (_: ThreeWords) in 1 } })
                 }
             ),
             (
@@ -50,7 +54,8 @@ enum ArgumentWorkloads {
                     OneArgument(
                         "struct5", $0, value: FiveWords(a: 1, b: 2, c: 3, d: 4, e: 5), call: { $0.five($1) },
                         pattern: { $0.five(Match.any(using: FiveWords(a: 0, b: 0, c: 0, d: 0, e: 0))) },
-                        mock: { $0.five = { _ in 1 } })
+                        mock: { $0.five = { _ in 1 } },
+                        then: { $0.then { (_: FiveWords) in 1 } })
                 }
             ),
             (
@@ -58,7 +63,8 @@ enum ArgumentWorkloads {
                 {
                     OneArgument(
                         "array", $0, value: [1, 2, 3], call: { $0.array($1) }, pattern: { $0.array(Match.any()) },
-                        mock: { $0.array = { _ in 1 } })
+                        mock: { $0.array = { _ in 1 } },
+                        then: { $0.then { (_: [Int]) in 1 } })
                 }
             ),
             (
@@ -66,7 +72,8 @@ enum ArgumentWorkloads {
                 {
                     OneArgument<(Int) -> Int>(
                         "closure", $0, value: { $0 }, call: { $0.closure($1) },
-                        pattern: { $0.closure(Match.any(using: { $0 })) }, mock: { $0.closure = { _ in 1 } })
+                        pattern: { $0.closure(Match.any(using: { $0 })) }, mock: { $0.closure = { _ in 1 } },
+                        then: { $0.then { (_: (Int) -> Int) in 1 } })
                 }
             ),
             (
@@ -75,7 +82,8 @@ enum ArgumentWorkloads {
                     OneArgument(
                         "enum-payload", $0, value: Payload.text("a string longer than fifteen bytes"),
                         call: { $0.payload($1) }, pattern: { $0.payload(Match.any(using: .empty)) },
-                        mock: { $0.payload = { _ in 1 } })
+                        mock: { $0.payload = { _ in 1 } },
+                        then: { $0.then { (_: Payload) in 1 } })
                 }
             ),
             (
@@ -83,7 +91,8 @@ enum ArgumentWorkloads {
                 {
                     OneArgument(
                         "existential", $0, value: square, call: { $0.shape($1) },
-                        pattern: { $0.shape(Match.any(using: square)) }, mock: { $0.shape = { _ in 1 } })
+                        pattern: { $0.shape(Match.any(using: square)) }, mock: { $0.shape = { _ in 1 } },
+                        then: { $0.then { (_: any BenchShape) in 1 } })
                 }
             ),
         ]
@@ -98,10 +107,15 @@ enum ArgumentWorkloads {
         let call: (any BenchService, Value) -> Int
         let pattern: @Sendable (any BenchService) -> Int
         let mock: (inout Handlers) -> Void
+        /// Adds the `then` handler, written where `Value` is a concrete type, as a test writes it: a
+        /// handler configured inside this generic type's `configure` was compiled unspecialized (its
+        /// argument read through value witnesses), which no test's concrete `then` is.
+        let then: @Sendable (CallPattern<Int>) -> Void
 
         init(
             _ kind: String, _ handled: Bool, value: Value, call: @escaping (any BenchService, Value) -> Int,
-            pattern: @escaping @Sendable (any BenchService) -> Int, mock: @escaping (inout Handlers) -> Void
+            pattern: @escaping @Sendable (any BenchService) -> Int, mock: @escaping (inout Handlers) -> Void,
+            then: @escaping @Sendable (CallPattern<Int>) -> Void
         ) {
             group = "arg.\(kind)" + (handled ? ".then" : "")
             self.handled = handled
@@ -109,6 +123,7 @@ enum ArgumentWorkloads {
             self.call = call
             self.pattern = pattern
             self.mock = mock
+            self.then = then
         }
 
         nonisolated func configure<D: RecordingTestDouble & Sendable>(
@@ -116,7 +131,7 @@ enum ArgumentWorkloads {
         ) async {
             let pattern = pattern
             if handled {
-                double.when { pattern(subject($0)) }.then { (_: Value) in 1 }
+                then(double.when { pattern(subject($0)) })
             } else {
                 double.when { pattern(subject($0)) }.thenReturn(1)
             }
