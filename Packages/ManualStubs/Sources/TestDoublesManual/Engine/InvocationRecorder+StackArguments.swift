@@ -21,6 +21,7 @@ extension InvocationRecorder {
     ///   - arguments: The arguments, in declaration order.
     /// - Returns: The answer.
     @inlinable
+    @inline(__always)
     func answer<each A, R>(_ requirement: Requirement, stackArguments arguments: repeat each A) -> R {
         if let scalars = ManualScalars.arguments(repeat each arguments) {
             return typedAnswer(dispatch(requirement, scalars: scalars), requirement)
@@ -31,11 +32,13 @@ extension InvocationRecorder {
         // the runtime look generic metadata up on every call.
         let dispatched = withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
             guard let base = buffer.baseAddress else { return .declined(boxed(repeat each arguments)) }
-            var index = 0
-            for argument in repeat each arguments {
-                (base + index).initialize(to: argument)
-                index += 1
-            }
+            // All at once, as one tuple of `Any`s laid over the buffer (a tuple
+            // of one type is laid out as an array of it): each box is made
+            // from the pack element itself. Boxing one at a time through a
+            // generic helper or a `for` loop over the pack copied each
+            // argument into a temporary first, through its value witnesses.
+            UnsafeMutableRawPointer(base).initializeMemory(
+                as: (repeat StackBox<each A>).self, repeating: (repeat (each arguments) as Any), count: 1)
             // Answered: the ledger moved the boxes out. Declined: they are still here.
             if let immediate = answerImmediately(requirement, consuming: buffer) { return .answered(immediate) }
             // Literals for the common arities: the general initializers are not
@@ -88,3 +91,8 @@ extension InvocationRecorder {
         }
     }
 }
+
+/// One argument's box in a call's stack buffer: `(repeat StackBox<each A>)`
+/// is as many `Any`s as the call has arguments.
+@usableFromInline
+typealias StackBox<Argument> = Any

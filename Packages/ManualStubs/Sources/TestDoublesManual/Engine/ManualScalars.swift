@@ -47,19 +47,22 @@ enum ManualScalars {
     @inlinable
     @inline(__always)
     static func arguments<each A>(_ values: repeat each A) -> ScalarArguments? {
+        // The types first: for a concrete pack this folds to a constant, so a
+        // call with any other argument never reads (and copies) its values.
         var count = 0
-        for _ in repeat (each A).self { count += 1 }
-        guard count <= ScalarArguments.capacity else { return nil }
+        var scalarTypes = true
+        for type in repeat (each A).self {
+            count += 1
+            if kind(of: type) == nil { scalarTypes = false }
+        }
+        guard scalarTypes, count <= ScalarArguments.capacity else { return nil }
         var words: (first: (ScalarKind, UInt64)?, second: (ScalarKind, UInt64)?) = (nil, nil)
         var position = 0
-        var allScalars = true
         for value in repeat each values {
             let word = word(of: value)
-            if word == nil { allScalars = false }
             if position == 0 { words.first = word } else { words.second = word }
             position += 1
         }
-        guard allScalars else { return nil }
         switch (words.first, words.second) {
         case (nil, _): return ScalarArguments()
         case (let first?, nil): return ScalarArguments(first.0, first.1)

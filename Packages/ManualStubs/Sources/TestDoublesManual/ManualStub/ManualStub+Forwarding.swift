@@ -14,6 +14,7 @@ extension ManualStub {
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     @inlinable
+    @inline(__always)
     public func call<each A, R>(_ args: repeat each A, function: String = #function) -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .none, arguments: repeat (each A).self, result: R.self)
