@@ -72,6 +72,7 @@ extension InvocationRecorder {
     /// without boxing; anything else through ``TypedAnswer``, as the general
     /// path gives it (a value of another type is an issue and a placeholder).
     @inlinable
+    @inline(__always)
     func typedAnswer<R>(_ immediate: consuming ScalarCallOutcome, _ requirement: Requirement) -> R {
         // Consumed: switching over a borrowed outcome copied it (and its
         // payload) through the enum's value witnesses on every call.

@@ -16,8 +16,10 @@ extension ManualStub {
     @inlinable
     @inline(__always)
     public func call<each A, R>(_ args: repeat each A, function: String = #function) -> R {
+        // `[]`, not `.none`: the literal folds to its bits, where the static
+        // property was read through its lazy global's addressor on every call.
         let requirement = requirementTable.requirement(
-            function, .call, effects: .none, arguments: repeat (each A).self, result: R.self)
+            function, .call, effects: [], arguments: repeat (each A).self, result: R.self)
         return recorder.answer(requirement, stackArguments: repeat each args)
     }
 
@@ -70,6 +72,7 @@ extension ManualStub {
     /// - Parameters:
     ///   - args: The requirement's arguments, in declaration order.
     ///   - function: The requirement's name; leave the default `#function`.
+    @inlinable
     @_disfavoredOverload
     public func call<each A>(_ args: repeat each A, function: String = #function) {
         call(repeat each args, function: function) as Void
