@@ -195,6 +195,63 @@ struct LiveAsyncValueResults: AsyncValueResults {
         #expect(await service.count(["x", "y", "z"]) == 30)
     }
 
+    @Test func aDelayOnTheImmediateClockAnswersAndRecordsAsTheDelayedAnswerDoes() async throws {
+        let owner = ValueResultOwner(label: "delayed")
+        let record = ValueResultRecord(id: 8, name: "a name longer than fifteen bytes", score: 1.25, owner: owner)
+        let stub = try Stub<any AsyncValueResults>()
+        // Arguments read as scalars (`record`), decoded on the stack (`greet`, `count`).
+        let records = await stub.when { await $0.record(Match.any()) }
+        records.thenReturn(record, after: .seconds(3600), using: StubClocks.immediate)
+        let greetings = await stub.when { await $0.greet(Match.any()) }
+        greetings.thenReturn("first", times: 1)
+        greetings.thenReturn("late", after: .seconds(3600), using: StubClocks.immediate)
+        let counts = await stub.when { await $0.count(Match.any()) }
+        counts.thenReturn(7, after: .seconds(3600), using: StubClocks.immediate)
+        let service = stub()
+        for id in 0..<3 { #expect(await service.record(id) == record) }
+        #expect(await service.greet("ann") == "first")
+        #expect(await service.greet("bob") == "late")
+        #expect(await service.greet("cy") == "late")
+        #expect(await service.count(["a", "b"]) == 7)
+        // Recorded as the suspending path records a delayed answer: arrived suspended, then completed.
+        #expect(records.invocations.map(\.outcome) == [.suspended, .suspended, .suspended])
+        #expect(greetings.invocations.map(\.outcome) == [.returned, .suspended, .suspended])
+        #expect(counts.invocations.map(\.outcome) == [.suspended])
+        #expect(records.arguments() == [0, 1, 2])
+        #expect(greetings.results() == ["first", "late", "late"])
+        #expect(counts.results() == [7])
+        let events = stub.interactionTimeline().events
+        #expect(events.count == 7)
+        #expect(events.allSatisfy { event in event.completionSequence.map { $0 > event.id } ?? false })
+        await stub.verify(.exactly(3)) { await $0.greet(Match.any()) }
+    }
+
+    @Test func aCancelledTasksDelayOnTheImmediateClockIsAnsweredAsItsSleepDecides() async throws {
+        let record = ValueResultRecord(id: 9, name: "short", score: 2, owner: ValueResultOwner(label: "x"))
+        let stub = try Stub<any AsyncValueResults>()
+        await stub.when { try await $0.profile(Match.any(), Match.any()) }
+            .thenReturn(record, after: .seconds(1), using: StubClocks.immediate)
+        await stub.when { await $0.record(Match.any()) }
+            .thenReturn(record, after: .seconds(1), using: StubClocks.immediate)
+        let service = stub()
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            // The sleep throws `CancellationError`: a throwing requirement throws it, another answers.
+            let thrown: (any Error)?
+            do {
+                _ = try await service.profile("eve", 1)
+                thrown = nil
+            } catch {
+                thrown = error
+            }
+            return (thrown is CancellationError, await service.record(4))
+        }
+        let (threwCancellation, answered) = await cancelled.value
+        #expect(threwCancellation)
+        #expect(answered == record)
+        #expect(try await service.profile("fay", 2) == record)
+    }
+
     @Test func concurrentAsyncCallsAreEachAnsweredAndRecordedOnce() async throws {
         let stub = try Stub<any AsyncValueResults>()
         await stub.when { await $0.greet(Match.any()) }.thenReturn("hi")

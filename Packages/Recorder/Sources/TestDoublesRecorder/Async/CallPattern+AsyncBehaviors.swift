@@ -71,7 +71,10 @@ extension CallPattern {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> CallInteractions<Result> {
         appending(
-            .delayed(.success(value), sleep: { try await clock.sleep(for: delay) }), .bare,
+            .delayed(
+                .success(value), sleep: { try await clock.sleep(for: delay) },
+                elapsesAtOnce: clock is ImmediateStubClock),
+            .bare,
             CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
         ).interactions
     }

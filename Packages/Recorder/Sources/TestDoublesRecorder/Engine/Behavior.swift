@@ -8,7 +8,11 @@ enum BehaviorAction: @unchecked Sendable {
     case computeAsync(([Any], Int) async throws -> Any)
     case forward
     case suspend(SuspensionCore)
-    case delayed(Swift.Result<Any, any Error>, sleep: @Sendable () async throws -> Void)
+    /// Sleeps, then answers with the outcome. `elapsesAtOnce`: the sleep
+    /// takes no time (``StubClocks/immediate``: it only checks for
+    /// cancellation), so a call of a task that is not cancelled is answered
+    /// at once, as a configured value is, without suspending.
+    case delayed(Swift.Result<Any, any Error>, sleep: @Sendable () async throws -> Void, elapsesAtOnce: Bool = false)
     case never
     /// Waits until the calling task is cancelled, then answers with the
     /// given outcome, or the default one (`CancellationError`, or a
@@ -33,7 +37,7 @@ enum BehaviorAction: @unchecked Sendable {
     var producesValue: Bool {
         switch self {
         case .value, .compute, .computeAsync, .suspend, .cancel: true
-        case .delayed(let outcome, _): (try? outcome.get()) != nil
+        case .delayed(let outcome, _, _): (try? outcome.get()) != nil
         case .awaitCancellation(let outcome): outcome.map { (try? $0.get()) != nil } ?? false
         case .error, .forward, .never, .fatalError: false
         }
@@ -94,8 +98,10 @@ final class ConfiguredBehavior: @unchecked Sendable {
     let unboxedHandler: ((UnsafeBufferPointer<Any>, Int) throws -> UInt64)?
     /// The kind of ``unboxedHandler``'s answer; nil for `()`.
     let unboxedKind: ScalarKind?
-    /// The value of a `.value` action (`thenReturn`), read without copying
-    /// the action; nil for any other action.
+    /// The value of a `.value` action (`thenReturn`), or of a delayed one
+    /// whose sleep takes no time (answered so only on an async requirement,
+    /// see ``BehaviorStep/elapsesAtOnce``), read without copying the action;
+    /// nil for any other action.
     let returnedValue: Any?
 
     init(action: BehaviorAction, site: CallSite, scalarHandler: ScalarHandler? = nil) {
@@ -111,7 +117,10 @@ final class ConfiguredBehavior: @unchecked Sendable {
             self.unboxedHandler = nil
             self.unboxedKind = nil
         }
-        if case .value(let value) = action { returnedValue = value } else { returnedValue = nil }
+        switch action {
+        case .value(let value), .delayed(.success(let value), _, elapsesAtOnce: true): returnedValue = value
+        default: returnedValue = nil
+        }
     }
 }
 
@@ -127,6 +136,12 @@ struct BehaviorStep {
     let isHandler: Bool
     /// Whether the behavior is a configured value (`thenReturn`).
     let isValue: Bool
+    /// Whether the behavior is a value after a delay that takes no time
+    /// (`thenReturn(_:after:using:)` on ``StubClocks/immediate``): an async
+    /// call of a task that is not cancelled is answered at once, as a
+    /// configured value is, and recorded as the delayed answer is (arrival
+    /// `suspended`, completion `returned`).
+    let elapsesAtOnce: Bool
     var used = 0
 
     init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite, scalarHandler: ScalarHandler? = nil) {
@@ -135,6 +150,11 @@ struct BehaviorStep {
         self.immediateAnswer = ImmediateAnswer(action)
         if case .compute = action { isHandler = true } else { isHandler = false }
         if case .value = action { isValue = true } else { isValue = false }
+        if case .delayed(.success, _, elapsesAtOnce: true) = action {
+            elapsesAtOnce = true
+        } else {
+            elapsesAtOnce = false
+        }
     }
 }
 
@@ -240,16 +260,18 @@ struct BehaviorChain {
     /// Consumes one use of the next step when a call can be served in the
     /// hold that records it: its answer needs no boxing, or it is a
     /// synchronous handler (with `handlers`) or any other configured value,
-    /// given after the hold; consumes nothing otherwise (actions around the
-    /// call, or any other behavior, take the general path).
+    /// given after the hold, or (`onAsyncRequirement`) a delayed value whose
+    /// sleep takes no time (see ``BehaviorStep/elapsesAtOnce``); consumes
+    /// nothing otherwise (actions around the call, or any other behavior,
+    /// take the general path).
     @inline(__always)
-    mutating func nextOneHoldStep(handlers: Bool = true) -> OneHoldStep? {
+    mutating func nextOneHoldStep(handlers: Bool = true, onAsyncRequirement: Bool = false) -> OneHoldStep? {
         guard hooks == nil, let position = current() else { return nil }
         if let answer = steps[position].immediateAnswer {
             steps[position].used += 1
             return .answer(answer)
         }
-        if steps[position].isValue {
+        if steps[position].isValue || onAsyncRequirement && servesDelayAtOnce(position) {
             steps[position].used += 1
             return .value(steps[position].behavior)
         }
@@ -276,17 +298,28 @@ struct BehaviorChain {
 
     /// ``isUsedUp`` and the next configured value (unboxed, see
     /// ``nextImmediateAnswer()``, or not) in one pass over the steps.
+    /// On an async requirement (`onAsyncRequirement`), a delayed value whose
+    /// sleep takes no time counts as a configured value (see
+    /// ``BehaviorStep/elapsesAtOnce``).
     @inline(__always)
-    mutating func takeImmediateAnswer() -> ImmediateTake {
+    mutating func takeImmediateAnswer(onAsyncRequirement: Bool = false) -> ImmediateTake {
         guard let position = current() else { return .usedUp }
         guard hooks == nil else { return .general }
         if let answer = steps[position].immediateAnswer {
             steps[position].used += 1
             return .answer(answer)
         }
-        guard steps[position].isValue else { return .general }
+        guard steps[position].isValue || onAsyncRequirement && servesDelayAtOnce(position) else { return .general }
         steps[position].used += 1
         return .value(steps[position].behavior)
+    }
+
+    /// Whether the step at `position` is a delayed value whose sleep takes no
+    /// time and the calling task is not cancelled: its sleep would return at
+    /// once, so the call needs no suspension. (A cancelled task's call takes
+    /// the general path, whose sleep throws `CancellationError`.)
+    private func servesDelayAtOnce(_ position: Int) -> Bool {
+        steps[position].elapsesAtOnce && !Task.isCancelled
     }
 
     var isUnbounded: Bool {

@@ -56,7 +56,7 @@ extension InvocationRecorder {
                     return defaultAnswer(requirement, arguments, reason: "the suspended call was cancelled")
                 case .failure(let error): return thrown(error, requirement, arguments, site: behavior.site)
                 }
-            case .delayed(let answer, let sleep):
+            case .delayed(let answer, let sleep, _):
                 do {
                     try await sleep()
                 } catch {

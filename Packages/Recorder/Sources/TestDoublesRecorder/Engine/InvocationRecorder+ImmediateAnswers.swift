@@ -19,6 +19,8 @@ extension InvocationRecorder {
     /// recorded as forwarded and answered ``ImmediateAnswer/forward`` in the
     /// same hold: what the general path would decide (no registration
     /// matches, the policy forwards), with its completion kept in the entry.
+    /// Without it (an async call), a delayed value whose sleep takes no time
+    /// is served as a configured value (see ``BehaviorStep/elapsesAtOnce``).
     @inline(__always)
     func immediateAnswer(
         _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool
@@ -40,7 +42,7 @@ extension InvocationRecorder {
                         registration -> ImmediateAnswer?? in
                         guard let matches = registration.matches(scalars) else { return .some(nil) }
                         guard matches else { return nil }
-                        switch registration.chain.takeImmediateAnswer() {
+                        switch registration.chain.takeImmediateAnswer(onAsyncRequirement: !forwardingUnmatched) {
                         case .usedUp: return nil
                         case .general: return .some(nil)
                         case .answer(let answer):
@@ -56,7 +58,7 @@ extension InvocationRecorder {
                             registration.served += 1
                             let position = state.ledger.count
                             notification = appendInvocation(
-                                &state, requirement, .scalars(scalars), .returned, registration.number)
+                                &state, requirement, .scalars(scalars), behavior.outcome, registration.number)
                             completionObservers = recordCompletion(&state, .returned(value), time: .now, at: position)
                             taken = Unmanaged.passRetained(behavior)
                             // Decided; the answer is the taken behavior's value.
@@ -120,8 +122,10 @@ extension InvocationRecorder {
     ///
     /// With `consuming`, the arguments move into the ledger, and a handler
     /// reads the ledger's, lent: the front's buffer is left uninitialized
-    /// when the answer is not nil. Without `handlers`, a handler's step is
-    /// left to the general path too.
+    /// when the answer is not nil. Without `handlers` (an async call), a
+    /// handler's step is left to the general path too, and a delayed value
+    /// whose sleep takes no time is served as a configured value (see
+    /// ``BehaviorStep/elapsesAtOnce``).
     @inline(__always)
     func catchAllAnswer(
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
@@ -137,7 +141,7 @@ extension InvocationRecorder {
                 guard !slot.registrations.isEmpty else { return nil }
                 return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
                     guard first.isCatchAll, first.matchers.count == arguments.count,
-                        let step = first.chain.nextOneHoldStep(handlers: handlers)
+                        let step = first.chain.nextOneHoldStep(handlers: handlers, onAsyncRequirement: !handlers)
                     else { return nil }
                     first.served += 1
                     switch step {
@@ -146,11 +150,11 @@ extension InvocationRecorder {
                             consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
                         notification = appendInvocation(
                             &state, requirement, recorded, .returned, first.number, immediate: answer)
-                    case .value:
+                    case .value(let behavior):
                         ticket = state.nextTicket
                         let recorded: CallArguments =
                             consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
-                        notification = appendInvocation(&state, requirement, recorded, .returned, first.number)
+                        notification = appendInvocation(&state, requirement, recorded, behavior.outcome, first.number)
                     case .handler(let behavior, _):
                         let next = state.nextTicket
                         ticket = next
