@@ -100,9 +100,17 @@ final class ConfiguredBehavior: @unchecked Sendable {
     let unboxedKind: ScalarKind?
     /// The value of a `.value` action (`thenReturn`), or of a delayed one
     /// whose sleep takes no time (answered so only on an async requirement,
-    /// see ``BehaviorStep/elapsesAtOnce``), read without copying the action;
+    /// see ``ConfiguredBehavior/elapsesAtOnce``), read without copying the action;
     /// nil for any other action.
     let returnedValue: Any?
+    /// Whether the behavior is a value after a delay that takes no time
+    /// (`thenReturn(_:after:using:)` on ``StubClocks/immediate``): an async
+    /// call of a task that is not cancelled is answered at once, as a
+    /// configured value is, and recorded as the delayed answer is (arrival
+    /// `suspended`, completion `returned`). (Kept here, not in the chain's
+    /// step: a wider step was copied whole, retains included, on every
+    /// call a handler answers.)
+    let elapsesAtOnce: Bool
 
     init(action: BehaviorAction, site: CallSite, scalarHandler: ScalarHandler? = nil) {
         self.action = action
@@ -118,8 +126,9 @@ final class ConfiguredBehavior: @unchecked Sendable {
             self.unboxedKind = nil
         }
         switch action {
-        case .value(let value), .delayed(.success(let value), _, elapsesAtOnce: true): returnedValue = value
-        default: returnedValue = nil
+        case .value(let value): (returnedValue, elapsesAtOnce) = (value, false)
+        case .delayed(.success(let value), _, elapsesAtOnce: true): (returnedValue, elapsesAtOnce) = (value, true)
+        default: (returnedValue, elapsesAtOnce) = (nil, false)
         }
     }
 }
@@ -136,12 +145,6 @@ struct BehaviorStep {
     let isHandler: Bool
     /// Whether the behavior is a configured value (`thenReturn`).
     let isValue: Bool
-    /// Whether the behavior is a value after a delay that takes no time
-    /// (`thenReturn(_:after:using:)` on ``StubClocks/immediate``): an async
-    /// call of a task that is not cancelled is answered at once, as a
-    /// configured value is, and recorded as the delayed answer is (arrival
-    /// `suspended`, completion `returned`).
-    let elapsesAtOnce: Bool
     var used = 0
 
     init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite, scalarHandler: ScalarHandler? = nil) {
@@ -150,11 +153,6 @@ struct BehaviorStep {
         self.immediateAnswer = ImmediateAnswer(action)
         if case .compute = action { isHandler = true } else { isHandler = false }
         if case .value = action { isValue = true } else { isValue = false }
-        if case .delayed(.success, _, elapsesAtOnce: true) = action {
-            elapsesAtOnce = true
-        } else {
-            elapsesAtOnce = false
-        }
     }
 }
 
@@ -261,7 +259,7 @@ struct BehaviorChain {
     /// hold that records it: its answer needs no boxing, or it is a
     /// synchronous handler (with `handlers`) or any other configured value,
     /// given after the hold, or (`onAsyncRequirement`) a delayed value whose
-    /// sleep takes no time (see ``BehaviorStep/elapsesAtOnce``); consumes
+    /// sleep takes no time (see ``ConfiguredBehavior/elapsesAtOnce``); consumes
     /// nothing otherwise (actions around the call, or any other behavior,
     /// take the general path).
     @inline(__always)
@@ -300,7 +298,7 @@ struct BehaviorChain {
     /// ``nextImmediateAnswer()``, or not) in one pass over the steps.
     /// On an async requirement (`onAsyncRequirement`), a delayed value whose
     /// sleep takes no time counts as a configured value (see
-    /// ``BehaviorStep/elapsesAtOnce``).
+    /// ``ConfiguredBehavior/elapsesAtOnce``).
     @inline(__always)
     mutating func takeImmediateAnswer(onAsyncRequirement: Bool = false) -> ImmediateTake {
         guard let position = current() else { return .usedUp }
@@ -319,7 +317,7 @@ struct BehaviorChain {
     /// once, so the call needs no suspension. (A cancelled task's call takes
     /// the general path, whose sleep throws `CancellationError`.)
     private func servesDelayAtOnce(_ position: Int) -> Bool {
-        steps[position].elapsesAtOnce && !Task.isCancelled
+        steps[position].behavior.elapsesAtOnce && !Task.isCancelled
     }
 
     var isUnbounded: Bool {

@@ -20,7 +20,7 @@ extension InvocationRecorder {
     /// same hold: what the general path would decide (no registration
     /// matches, the policy forwards), with its completion kept in the entry.
     /// Without it (an async call), a delayed value whose sleep takes no time
-    /// is served as a configured value (see ``BehaviorStep/elapsesAtOnce``).
+    /// is served as a configured value (see ``ConfiguredBehavior/elapsesAtOnce``).
     @inline(__always)
     func immediateAnswer(
         _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool
@@ -125,7 +125,7 @@ extension InvocationRecorder {
     /// when the answer is not nil. Without `handlers` (an async call), a
     /// handler's step is left to the general path too, and a delayed value
     /// whose sleep takes no time is served as a configured value (see
-    /// ``BehaviorStep/elapsesAtOnce``).
+    /// ``ConfiguredBehavior/elapsesAtOnce``).
     @inline(__always)
     func catchAllAnswer(
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
