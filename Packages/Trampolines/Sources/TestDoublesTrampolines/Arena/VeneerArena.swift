@@ -48,15 +48,21 @@ final class VeneerArena {
         self.capacity = codeBytes / stride
         if let retired = RetiredArenas.take(codeByteCount: codeBytes) {
             self.base = retired
-            return
+        } else {
+            self.base = try Self.map(codeByteCount: codeBytes)
         }
-        let bytes = Self.mappingByteCount(codeByteCount: codeBytes)
+    }
+
+    /// A new mapping with `codeByteCount` bytes of code, written and made
+    /// read-execute, followed by its data pages, read-write and zeroed.
+    static func map(codeByteCount codeBytes: Int) throws(TrampolineError) -> UnsafeMutableRawPointer {
+        let bytes = mappingByteCount(codeByteCount: codeBytes)
         let mapping = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let mapping, mapping != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw .executableMemoryUnavailable(operation: "mmap", errno: errno)
         }
         let written = td_write_veneer_code(
-            mapping, self.capacity, mapping + codeBytes, UInt32(TD_ASYNC_CONTEXT_SIZE),
+            mapping, codeBytes / Int(TD_VENEER_STRIDE), mapping + codeBytes, UInt32(TD_ASYNC_CONTEXT_SIZE),
             UInt32(CoroutineAccess.frameSize))
         guard written == 0 else {
             munmap(mapping, bytes)
@@ -68,7 +74,7 @@ final class VeneerArena {
             munmap(mapping, bytes)
             throw .executableMemoryUnavailable(operation: "mprotect", errno: failure)
         }
-        self.base = mapping
+        return mapping
     }
 
     deinit {
@@ -160,8 +166,9 @@ enum RetiredArenas {
         return base
     }
 
-    /// Keeps a dead arena's mapping for reuse; false when the pool is full (the caller unmaps it).
-    static func keep(_ base: UnsafeMutableRawPointer, codeByteCount: Int) -> Bool {
+    /// Keeps a dead arena's mapping for reuse; false when the pool already
+    /// holds `limit` mappings (the caller unmaps it).
+    static func keep(_ base: UnsafeMutableRawPointer, codeByteCount: Int, limit: Int = limit) -> Bool {
         pool.withLock { pool in
             guard pool.values.reduce(0, { $0 + $1.count }) < limit else { return false }
             pool[codeByteCount, default: []].append(UInt(bitPattern: base))

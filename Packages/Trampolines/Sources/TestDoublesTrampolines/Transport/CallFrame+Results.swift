@@ -19,9 +19,15 @@ extension CallFrame {
     }
 
     /// The address of a result register's slot in the frame.
+    ///
+    /// Only locations with a slot reach here: results are placed by
+    /// ``TrampolineConvention/placeResult(_:)`` (and its async form), which
+    /// throws when the plan is made for a part the frame has no slot for, and
+    /// a coroutine's yield writes at most three registers per bank. The trap
+    /// guards that invariant of this module; no user type or call reaches it.
     func resultAddress(of location: FragmentLocation) -> UnsafeMutableRawPointer {
         guard let slot = CallFrame.resultSlot(of: location) else {
-            preconditionFailure("no result register at \(location)")
+            preconditionFailure("no result register at \(location): a placement outside TrampolineConvention")
         }
         return raw + slot.offset
     }

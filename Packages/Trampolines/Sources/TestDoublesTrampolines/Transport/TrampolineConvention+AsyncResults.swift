@@ -56,6 +56,6 @@ extension TrampolineConvention {
                     + "\(generalPurpose - 1) of the caller's continuation once its pair starts at an even-numbered "
                     + "register (arm64), beyond the \(generalPurposeResultCount) result registers a stub returns")
         }
-        return .direct(parts)
+        return try Self.framed(parts, generalPurpose: generalPurpose, vector: vector)
     }
 }

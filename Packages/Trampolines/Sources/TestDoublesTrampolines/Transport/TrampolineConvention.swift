@@ -239,8 +239,21 @@ public struct TrampolineConvention: Sendable, Hashable {
             guard generalPurpose <= generalPurposeResultCount, vector <= vectorResultCount else {
                 throw .resultTooWide(generalPurpose: generalPurpose, vector: vector)
             }
-            return .direct(parts)
+            return try Self.framed(parts, generalPurpose: generalPurpose, vector: vector)
         }
+    }
+
+    /// A direct result whose every part has a slot in the saved frame
+    /// (``CallFrame/resultSlot(of:)``): a convention that counts more result
+    /// registers than the frame saves is refused here, when the plan is
+    /// made, so writing a result never meets a register with no slot.
+    static func framed(
+        _ parts: [PlacedFragment], generalPurpose: Int, vector: Int
+    ) throws(TrampolineError) -> ResultLocation {
+        guard parts.allSatisfy({ CallFrame.resultSlot(of: $0.location) != nil }) else {
+            throw .resultTooWide(generalPurpose: generalPurpose, vector: vector)
+        }
+        return .direct(parts)
     }
 
     private static func check(_ fragment: LoweredFragment) throws(TrampolineError) {

@@ -61,30 +61,31 @@ import Glibc
     }
 
     @Test func aRetiredMappingComesBackWithItsCodeAndClearedData() throws {
-        // A size no arena of another test has: seven pages of code.
+        // A size no arena of another test has (seven pages of code), kept past the pool's limit, which
+        // other tests' arenas may have reached: the next arena of that size must take this mapping back.
         let capacity = 7 * 4096 / Int(TD_VENEER_STRIDE)
+        let codeByteCount = 7 * 4096
         let target = try #require(td_sync_entry_address())
-        var first: VeneerArena? = try VeneerArena(capacity: capacity)
-        let base = try #require(first?.base)
-        let codeByteCount = try #require(first?.codeByteCount)
+        let base = try VeneerArena.map(codeByteCount: codeByteCount)
         let code = Array(UnsafeRawBufferPointer(start: base, count: codeByteCount))
-        _ = first?.writeAsyncVeneer(at: capacity - 1, slot: 9, context: 8, target: target)
-        first = nil
-        // The pool may have been full of other tests' arenas: then the mapping was unmapped.
-        guard let reused = RetiredArenas.take(codeByteCount: codeByteCount) else { return }
-        #expect(reused == base)
-        #expect(Array(UnsafeRawBufferPointer(start: reused, count: codeByteCount)) == code)
-        #expect(try Self.writeFaults(at: reused))
+        // A dead conformance's words, which must not survive into the next one.
+        (base + codeByteCount).initializeMemory(
+            as: UInt8.self, repeating: 0xA5, count: capacity * Int(TD_VENEER_DATA_STRIDE))
+        #expect(RetiredArenas.keep(base, codeByteCount: codeByteCount, limit: .max))
+        let arena = try VeneerArena(capacity: capacity)
+        #expect(arena.base == base)
+        #expect(arena.codeByteCount == codeByteCount)
+        #expect(Array(UnsafeRawBufferPointer(start: arena.base, count: codeByteCount)) == code)
+        #expect(try Self.writeFaults(at: arena.base))
         let data = UnsafeRawBufferPointer(
-            start: reused + codeByteCount, count: capacity * Int(TD_VENEER_DATA_STRIDE))
+            start: arena.base + codeByteCount, count: capacity * Int(TD_VENEER_DATA_STRIDE))
         #expect(data.allSatisfy { $0 == 0 })
-        #expect(RetiredArenas.keep(reused, codeByteCount: codeByteCount))
-        // The next arena of that size takes it back and serves its own words from the same code.
-        let second = try VeneerArena(capacity: capacity)
-        #expect(second.base == base)
-        let veneer = second.writeVeneer(at: capacity - 1, slot: 3, context: 4, target: target)
+        // The same code serves the new conformance's own words.
+        let veneer = arena.writeVeneer(at: capacity - 1, slot: 3, context: 4, target: target)
         #expect(Self.loadedAddress(veneer, word: 0).load(as: UInt64.self) == 3)
         #expect(Self.loadedAddress(veneer, word: 1).load(as: UInt64.self) == 4)
+        #expect(Self.loadedAddress(veneer, word: 2).load(as: UInt.self) == UInt(bitPattern: target))
+        #expect(RetiredArenas.take(codeByteCount: codeByteCount) == nil)
     }
 
     @Test func capacityGrowsToWholePages() throws {

@@ -77,6 +77,24 @@ import Testing
         #expect(throws: TrampolineError.self) { try TrampolineConvention.x86_64.placeResult(wideInteger) }
     }
 
+    @Test func aConventionWithMoreResultRegistersThanTheFrameSavesIsRefusedWhenPlacing() throws {
+        let generous = TrampolineConvention(
+            generalPurposeArgumentCount: 6, vectorArgumentCount: 8, generalPurposeResultCount: 8,
+            vectorResultCount: 8)
+        // Four words fit the frame's four result slots; a fifth has none, so the plan is refused, not written.
+        guard case .direct(let parts) = try generous.placeResult(.words(byteCount: 32)) else {
+            Issue.record("not direct")
+            return
+        }
+        #expect(parts.map(\.location) == (0..<4).map { .generalPurpose($0) })
+        #expect(throws: TrampolineError.resultTooWide(generalPurpose: 5, vector: 0)) {
+            try generous.placeResult(.words(byteCount: 40))
+        }
+        #expect(throws: TrampolineError.resultTooWide(generalPurpose: 5, vector: 0)) {
+            try generous.placeAsyncResult(.words(byteCount: 40))
+        }
+    }
+
     @Test func resultsUseAtMostFourRegistersPerBank() throws {
         #expect(try TrampolineConvention.arm64.placeResult(.words(byteCount: 32)) != .indirect)
         #expect(throws: TrampolineError.resultTooWide(generalPurpose: 5, vector: 0)) {
