@@ -34,6 +34,11 @@ extension InlineAnyArgumentReader {
 
         private var parts: (Part, Part, Part, Part, Part, Part)
         private var count: UInt8
+        /// Whether the value is at most three words, each the first eight
+        /// bytes of a saved register, in order (a `String`, a class
+        /// reference, an array, a closure, a struct of three words): gathered
+        /// with one load and one store per word and no dispatch on the width.
+        let isWholeRegisterWords: Bool
 
         /// The gathering of a value of `byteCount` bytes placed as `placed`;
         /// nil when a part lies outside the value or there are more than six.
@@ -41,6 +46,7 @@ extension InlineAnyArgumentReader {
             guard placed.count <= 6, byteCount <= 0x7F else { return nil }
             let none = Part(sourceOffset: 0, destinationOffset: 0, width: 0, fromStack: false)
             var parts = (none, none, none, none, none, none)
+            var wholeWords = placed.count <= 3
             for (index, fragment) in placed.enumerated() {
                 let offset = fragment.fragment.offset
                 guard offset >= 0, offset < byteCount, offset <= Int(UInt8.max) else { return nil }
@@ -67,6 +73,7 @@ extension InlineAnyArgumentReader {
                 let part = Part(
                     sourceOffset: UInt16(source), destinationOffset: UInt8(offset), width: UInt8(width),
                     fromStack: fromStack)
+                wholeWords = wholeWords && !fromStack && width == 8 && offset == index * 8 && source % 8 == 0
                 switch index {
                 case 0: parts.0 = part
                 case 1: parts.1 = part
@@ -78,17 +85,31 @@ extension InlineAnyArgumentReader {
             }
             self.parts = parts
             count = UInt8(placed.count)
+            isWholeRegisterWords = wholeWords
         }
 
         /// Copies the argument's bytes from `frame` into `buffer`, as the frame's general copy does.
         @inline(__always)
         func gather(_ frame: CallFrame, into buffer: UnsafeMutableRawPointer) {
+            if isWholeRegisterWords {
+                let saved = UnsafeRawPointer(frame.raw)
+                if count > 0 { buffer.storeBytes(of: word(parts.0, saved), as: UInt64.self) }
+                if count > 1 { buffer.storeBytes(of: word(parts.1, saved), toByteOffset: 8, as: UInt64.self) }
+                if count > 2 { buffer.storeBytes(of: word(parts.2, saved), toByteOffset: 16, as: UInt64.self) }
+                return
+            }
             if count > 0 { copy(parts.0, frame, buffer) }
             if count > 1 { copy(parts.1, frame, buffer) }
             if count > 2 { copy(parts.2, frame, buffer) }
             if count > 3 { copy(parts.3, frame, buffer) }
             if count > 4 { copy(parts.4, frame, buffer) }
             if count > 5 { copy(parts.5, frame, buffer) }
+        }
+
+        /// The saved register word of a part of a whole-register-words gathering.
+        @inline(__always)
+        private func word(_ part: Part, _ saved: UnsafeRawPointer) -> UInt64 {
+            saved.load(fromByteOffset: part.sourceOffset, as: UInt64.self)
         }
 
         @inline(__always)

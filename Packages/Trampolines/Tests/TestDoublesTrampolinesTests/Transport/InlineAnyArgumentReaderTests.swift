@@ -94,6 +94,22 @@ protocol InlineReaderShapes {
         #expect(all.filter { !$0.gathered }.isEmpty)
     }
 
+    /// Values of whole register words take the gathering without a per-part width; the others the general one.
+    @Test func wholeRegisterWordsAreGatheredAsWords() throws {
+        let placements = try Self.slots.map { try Placement($0) }
+        let wholeWords = Self.slots.indices.map { slot -> Bool? in
+            let types = Self.slots[slot]
+            let reader = InlineAnyArgumentReader(
+                type: types[types.count - 1], location: placements[slot].arguments[types.count - 1],
+                ownership: .borrowed)
+            guard case .direct(let gathering)? = reader?.source else { return nil }
+            return gathering.isWholeRegisterWords
+        }
+        // String, Int?, IRBox, [Int], IRTriple, IRMixed, IRPair, IROdd, IRFigure, and a String after eight
+        // Ints, which travels on the stack on both architectures.
+        #expect(wholeWords == [true, false, true, true, true, false, true, false, false, false])
+    }
+
     @Test func aBorrowedReferenceIsRetainedByTheReadValue() throws {
         let kept = Cell<Any>()
         let shapes = try make(reads: Observations(), kept: kept)
