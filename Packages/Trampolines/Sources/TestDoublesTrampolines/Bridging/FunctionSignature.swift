@@ -4,8 +4,10 @@ import TestDoublesMetadata
 /// The bridgeable shape of one function type: its parameters and result, how
 /// each travels in the direct (substituted) convention, and its effects.
 ///
-/// Built once per bridged value; every call reuses it.
-struct FunctionSignature: @unchecked Sendable {
+/// Built once per function type and abstraction (see ``cached(_:abstraction:)``)
+/// and shared, immutable: a bridged value holds it with one reference, where a
+/// copy of its fields retained each of them.
+final class FunctionSignature: @unchecked Sendable {
     /// One parameter (passed at +0, `@guaranteed`): its type and frame location.
     struct Parameter {
         var type: any Any.Type
@@ -22,29 +24,29 @@ struct FunctionSignature: @unchecked Sendable {
     static let maximumInoutArity = 2
 
     /// The function type.
-    var type: any Any.Type
-    var parameters: [Parameter]
-    var resultType: any Any.Type
-    var result: ResultLocation
+    let type: any Any.Type
+    let parameters: [Parameter]
+    let resultType: any Any.Type
+    let result: ResultLocation
     /// The result type's size and alignment.
-    var resultSize: Int
-    var resultAlignment: Int
-    var isThrowing: Bool
+    let resultSize: Int
+    let resultAlignment: Int
+    let isThrowing: Bool
     /// The error type of a `throws(E)` function; `nil` for untyped or no throws.
-    var thrownErrorType: (any Error.Type)?
+    let thrownErrorType: (any Error.Type)?
     /// Where a `throws(E)` function's error payload travels (its result
     /// registers, the caller's buffer whose address follows the parameters, or
     /// nowhere for an empty error); `nil` without typed throws.
-    var typedError: TypedErrorLocation?
+    let typedError: TypedErrorLocation?
     /// Whether the function is `async`: its entry word is an async function
     /// pointer record, and it is called with a context of the record's size.
-    var isAsync: Bool
-    var isSendable: Bool
-    var isEscaping: Bool
+    let isAsync: Bool
+    let isSendable: Bool
+    let isEscaping: Bool
     /// Whether the function type is isolated to a global actor (`@MainActor`).
-    var isGlobalActorIsolated: Bool
+    let isGlobalActorIsolated: Bool
     /// Outgoing stack bytes (a multiple of 16) a call needs.
-    var stackByteCount: Int
+    let stackByteCount: Int
 
     /// Whether the first parameter is `inout` (the only place the bridge serves one).
     var firstParameterIsInout: Bool { parameters.first?.isInout ?? false }
