@@ -36,10 +36,20 @@ struct ClosureArgumentReader {
     let reader: EscapingClosureReader
     let location: ArgumentLocation
     let ownership: ArgumentOwnership
+    /// The reader with the argument's words located, where they can be.
+    let located: EscapingClosureReader.Located?
+
+    init(reader: EscapingClosureReader, location: ArgumentLocation, ownership: ArgumentOwnership) {
+        self.reader = reader
+        self.location = location
+        self.ownership = ownership
+        located = reader.located(at: location, ownership: ownership)
+    }
 
     /// The closure of one call, as the nested decoding bridges it.
     func read(_ frame: CallFrame) -> Any {
         do {
+            if let located { return try located.read(frame) }
             return try reader.read(at: location, in: frame, ownership: ownership)
         } catch {
             stop("a \(_typeName(reader.type, qualified: false)) argument cannot be decoded: \(error)")

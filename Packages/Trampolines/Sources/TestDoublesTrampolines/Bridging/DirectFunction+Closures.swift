@@ -44,34 +44,98 @@ extension DirectFunction {
     /// ``makePlainClosure()`` takes another path (a first `inout` parameter,
     /// typed throws) or the arity is past the fixed-arity wrappers. Pass
     /// what it makes to ``finishClosure(_:)``.
-    static func closureMaker(for signature: FunctionSignature) -> (@Sendable (DirectFunction) -> Any)? {
+    static func closureMaker(for signature: FunctionSignature) -> (@Sendable (EscapingFunction) -> Any)? {
         guard !signature.firstParameterIsInout, signature.thrownErrorType == nil else { return nil }
-        return signature.open(with: MakerOpener())
+        return signature.open(
+            with: MakerOpener(
+                isPlain: !signature.isAsync && !signature.isThrowing, isSendable: signature.isSendable))
     }
 
-    /// The closure a ``closureMaker(for:)`` made, as ``makeClosure()`` gives
-    /// it: retyped for a function isolated to a global actor.
-    func finishClosure(_ plain: Any) -> Any {
+    /// The closure a ``closureMaker(for:)`` made for a function of
+    /// `signature`, as ``makeClosure()`` gives it: retyped for a function
+    /// isolated to a global actor.
+    static func finishClosure(_ plain: Any, of signature: FunctionSignature) -> Any {
         guard signature.isGlobalActorIsolated else { return plain }
         return FunctionRetyping.reinterpret(plain, as: signature.type)
     }
 
     /// Makes, for the opened parameter and result types, what makes a function's closure.
+    ///
+    /// A synchronous function that does not throw gets the closure
+    /// ``makeClosure()`` makes, holding the function by value (see
+    /// ``EscapingFunction``) and boxed with its function type found here,
+    /// once (see ``boxed(_:as:)``); any other goes through ``makeClosure()``'s path.
     private struct MakerOpener: FunctionTypeOpener {
-        func open<R>(_: R.Type) -> @Sendable (DirectFunction) -> Any { { $0.makeClosure0(R.self) } }
-        func open<A, R>(_: A.Type, _: R.Type) -> @Sendable (DirectFunction) -> Any {
-            { $0.makeClosure1(A.self, R.self) }
+        let isPlain: Bool
+        let isSendable: Bool
+
+        func open<R>(_: R.Type) -> @Sendable (EscapingFunction) -> Any {
+            guard isPlain else { return { $0.function.makeClosure0(R.self) } }
+            let type: Any.Type = isSendable ? (@Sendable () -> R).self : (() -> R).self
+            return { held in
+                let closure: @Sendable () -> R = { held.function.callNonthrowing([]) as! R }
+                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+            }
         }
-        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> @Sendable (DirectFunction) -> Any {
-            { $0.makeClosure2(A.self, B.self, R.self) }
+        func open<A, R>(_: A.Type, _: R.Type) -> @Sendable (EscapingFunction) -> Any {
+            guard isPlain else { return { $0.function.makeClosure1(A.self, R.self) } }
+            let type: Any.Type = isSendable ? (@Sendable (A) -> R).self : ((A) -> R).self
+            return { held in
+                let closure: @Sendable (A) -> R = { (a) in held.function.callNonthrowing([a]) as! R }
+                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+            }
         }
-        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> @Sendable (DirectFunction) -> Any {
-            { $0.makeClosure3(A.self, B.self, C.self, R.self) }
+        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> @Sendable (EscapingFunction) -> Any {
+            guard isPlain else { return { $0.function.makeClosure2(A.self, B.self, R.self) } }
+            let type: Any.Type = isSendable ? (@Sendable (A, B) -> R).self : ((A, B) -> R).self
+            return { held in
+                let closure: @Sendable (A, B) -> R = { (a, b) in held.function.callNonthrowing([a, b]) as! R }
+                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+            }
+        }
+        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> @Sendable (EscapingFunction) -> Any {
+            guard isPlain else { return { $0.function.makeClosure3(A.self, B.self, C.self, R.self) } }
+            let type: Any.Type = isSendable ? (@Sendable (A, B, C) -> R).self : ((A, B, C) -> R).self
+            return { held in
+                let closure: @Sendable (A, B, C) -> R = { (a, b, c) in held.function.callNonthrowing([a, b, c]) as! R }
+                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+            }
         }
         func open<A, B, C, D, R>(
             _: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type
-        ) -> @Sendable (DirectFunction) -> Any {
-            { $0.makeClosure4(A.self, B.self, C.self, D.self, R.self) }
+        ) -> @Sendable (EscapingFunction) -> Any {
+            guard isPlain else { return { $0.function.makeClosure4(A.self, B.self, C.self, D.self, R.self) } }
+            let type: Any.Type = isSendable ? (@Sendable (A, B, C, D) -> R).self : ((A, B, C, D) -> R).self
+            return { held in
+                let closure: @Sendable (A, B, C, D) -> R = { (a, b, c, d) in
+                    held.function.callNonthrowing([a, b, c, d]) as! R
+                }
+                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+            }
+        }
+    }
+
+    /// A closure's entry point and context.
+    private typealias ThickWords = (entry: UInt, context: UInt)
+
+    /// A closure, as its two words, boxed as an `Any` whose dynamic type is
+    /// `type`, the closure's own function type: what `closure as Any` makes,
+    /// without looking the function type up on every call. The `Any` takes
+    /// a reference of its own to the context (a closure's context is a
+    /// native object, or none).
+    private static func boxed(_ closure: ThickWords, as type: Any.Type) -> Any {
+        if let context = UnsafeRawPointer(bitPattern: closure.context) {
+            _ = Unmanaged<AnyObject>.fromOpaque(context).retain()
+        }
+        return withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { slot in
+            let raw = UnsafeMutableRawPointer(slot.baseAddress!)
+            raw.initializeMemory(as: UInt.self, repeating: 0, count: ExistentialContainer.bufferSize / 8)
+            raw.storeBytes(of: closure.entry, as: UInt.self)
+            raw.storeBytes(of: closure.context, toByteOffset: 8, as: UInt.self)
+            raw.storeBytes(
+                of: unsafeBitCast(type, to: UnsafeRawPointer.self), toByteOffset: ExistentialContainer.metadataOffset,
+                as: UnsafeRawPointer.self)
+            return slot.baseAddress!.move()
         }
     }
 

@@ -14,7 +14,7 @@ public final class EscapingClosureReader: @unchecked Sendable {
     private let optional: OptionalFunction?
     /// Makes the closure of a wrapped function, its parameter and result types opened once;
     /// nil where ``DirectFunction/makeClosure()`` takes another path (inout, typed throws).
-    private let maker: (@Sendable (DirectFunction) -> Any)?
+    private let maker: (@Sendable (EscapingFunction) -> Any)?
 
     /// The reader of arguments of `type`; throws what the bridge throws for such a type.
     ///
@@ -48,19 +48,64 @@ public final class EscapingClosureReader: @unchecked Sendable {
     public func read(
         at location: ArgumentLocation, in frame: CallFrame, ownership: ArgumentOwnership
     ) throws(FunctionBridgeError) -> Any {
-        let holding: DirectFunction.ContextHolding = ownership == .owned ? .taken : .retained
-        if let optional {
-            let words = try FunctionBridge.rawThickFunctionWords(at: location, in: frame, name: optional.type)
-            return try optional.value(of: words) { entry, context in
-                makeClosure(DirectFunction(entry: entry, context: context, signature: signature, holding: holding))
-            }
-        }
-        let (entry, context) = try FunctionBridge.thickFunctionWords(at: location, in: frame, signature: signature)
-        return makeClosure(DirectFunction(entry: entry, context: context, signature: signature, holding: holding))
+        try read(words: FunctionBridge.rawThickFunctionWords(at: location, in: frame, name: type), ownership: ownership)
     }
 
-    private func makeClosure(_ function: DirectFunction) -> Any {
-        guard let maker else { return function.makeClosure() }
-        return function.finishClosure(maker(function))
+    /// This reader for the argument at `location`, its two words located
+    /// once: nil where ``read(at:in:ownership:)`` would throw for the location.
+    ///
+    /// - Parameters:
+    ///   - location: Where the argument is.
+    ///   - ownership: Whether calls pass the argument at +0 or +1.
+    /// - Returns: The reader of that argument.
+    public func located(at location: ArgumentLocation, ownership: ArgumentOwnership) -> Located? {
+        guard case .direct(let parts) = location, parts.count == 2,
+            parts.allSatisfy({ $0.fragment.bank == .generalPurpose && $0.fragment.size == 8 }),
+            parts[0].fragment.offset == 0, parts[1].fragment.offset == 8
+        else { return nil }
+        return Located(reader: self, entry: parts[0].location, context: parts[1].location, ownership: ownership)
+    }
+
+    /// An escaping closure argument whose two words are located once: a call
+    /// reads them where they are saved, where ``read(at:in:ownership:)``
+    /// checks the location and copies its parts every time.
+    public struct Located: Sendable {
+        let reader: EscapingClosureReader
+        let entry: FragmentLocation
+        let context: FragmentLocation
+        let ownership: ArgumentOwnership
+
+        /// The closure argument of the call in `frame`, as ``EscapingClosureReader/read(at:in:ownership:)`` gives it.
+        ///
+        /// - Parameter frame: The intercepted call.
+        /// - Returns: A value whose dynamic type is the reader's type.
+        /// - Throws: `FunctionBridgeError` for a null entry point.
+        public func read(_ frame: CallFrame) throws(FunctionBridgeError) -> Any {
+            let words = (
+                frame.argumentAddress(of: entry).load(as: UInt.self),
+                frame.argumentAddress(of: context).load(as: UInt.self)
+            )
+            return try reader.read(words: words, ownership: ownership)
+        }
+    }
+
+    /// The closure whose words are `words`.
+    private func read(words: (UInt, UInt), ownership: ArgumentOwnership) throws(FunctionBridgeError) -> Any {
+        if let optional {
+            return try optional.value(of: words) { entry, context in makeClosure(entry, context, ownership) }
+        }
+        let (entry, context) = try FunctionBridge.thickFunction(words: words, signature: signature)
+        return makeClosure(entry, context, ownership)
+    }
+
+    private func makeClosure(
+        _ entry: UnsafeRawPointer, _ context: UnsafeMutableRawPointer?, _ ownership: ArgumentOwnership
+    ) -> Any {
+        guard let maker else {
+            let holding: DirectFunction.ContextHolding = ownership == .owned ? .taken : .retained
+            return DirectFunction(entry: entry, context: context, signature: signature, holding: holding).makeClosure()
+        }
+        let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: ownership == .owned)
+        return DirectFunction.finishClosure(maker(held), of: signature)
     }
 }

@@ -210,7 +210,14 @@ public enum FunctionBridge {
     static func thickFunctionWords(
         at location: ArgumentLocation, in frame: CallFrame, signature: FunctionSignature
     ) throws(FunctionBridgeError) -> (UnsafeRawPointer, UnsafeMutableRawPointer?) {
-        let words = try rawThickFunctionWords(at: location, in: frame, name: signature.type)
+        try thickFunction(
+            words: rawThickFunctionWords(at: location, in: frame, name: signature.type), signature: signature)
+    }
+
+    /// A thick function's (entry, context) from its two words as read.
+    static func thickFunction(
+        words: (UInt, UInt), signature: FunctionSignature
+    ) throws(FunctionBridgeError) -> (UnsafeRawPointer, UnsafeMutableRawPointer?) {
         guard let entry = UnsafeRawPointer(bitPattern: words.0) else {
             throw .unexpectedLocation("the \(signature.name) argument has a null entry point")
         }
