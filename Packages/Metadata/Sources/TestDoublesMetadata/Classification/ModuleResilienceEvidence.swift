@@ -95,7 +95,10 @@ enum ModuleResilienceEvidence {
         // descriptors and its dispatch thunks share their visibility, as do a public
         // struct's descriptor and its properties', so the evidence that remains is
         // still consistent.
-        let symbols = table.symbols(withNamePrefix: prefix)
+        // Only the kinds of symbol the evidence reads (``evidence(in:hasCallableRequirements:propertyDescriptor:)``
+        // and ``storedFields(of:at:)``): making every symbol of a large module into a `String` was most of
+        // the first verdict's cost.
+        let symbols = table.symbols(withNamePrefix: prefix, endingWithAnyOf: evidenceSuffixes)
         let address = { (symbol: ELFSymbolTable.Symbol) -> UnsafeRawPointer? in
             guard !symbol.isAbsolute else { return nil }
             let address = UInt(truncatingIfNeeded: symbol.value) &+ image.loadBias
@@ -127,6 +130,11 @@ enum ModuleResilienceEvidence {
                 + "protocol with a method requirement or one public struct with a public stored property in it "
                 + "makes its symbols show the mode")
     }
+
+    /// The ends of the symbol names the evidence reads: dispatch thunks, enum
+    /// case tags, class metadata base offsets, method descriptors, protocol
+    /// descriptors, property descriptors and struct descriptors.
+    static let evidenceSuffixes = ["Tj", "WC", "Mo", "Tq", "Mp", "vpMV", "VMn"]
 
     /// The stored properties' names of each struct of the module whose descriptor
     /// symbol (`...VMn`) is among `symbols`, by the struct's mangled prefix (the
@@ -266,7 +274,9 @@ enum ModuleResilienceEvidence {
         guard let image = registry.image(containing: UInt(bitPattern: descriptor.pointer)),
             let table = try? registry.symbolTable(of: image)
         else { return nil }
-        return table.symbols(withNamePrefix: prefix).contains { isCaseTag($0.name, of: prefix) }
+        return table.symbols(withNamePrefix: prefix, endingWithAnyOf: ["WC"]).contains {
+            isCaseTag($0.name, of: prefix)
+        }
     }
 
     /// Whether `symbol` is the case tag (`<enum><length><case><type>WC`) of a

@@ -46,8 +46,8 @@ public struct ELFSymbolTable: Sendable {
     public private(set) var hasStaticSymbolTable: Bool
     /// The entries and the names behind them.
     private let storage: Storage
-    /// Indices into the entries sorted by value, then table order.
-    private let byAddress: [UInt32]
+    /// The entries by value: hashed for exact lookups, sorted on first use for containment.
+    private let byAddress: AddressIndex
     /// The first index into the entries of each name, built on first use.
     private let byName: NameIndex
 
@@ -57,6 +57,13 @@ public struct ELFSymbolTable: Sendable {
     /// - Throws: `ELFError` when the file cannot be opened, is not a 64-bit
     ///   ELF file, is truncated or has no symbol table at all.
     public init(contentsOf path: String) throws(ELFError) {
+        try self.init(contentsOf: path, readingThroughLibelf: false)
+    }
+
+    /// Reads the symbol tables of the ELF file at `path`, each symbol through
+    /// `gelf_getsym` when `readingThroughLibelf` (the tests compare both ways),
+    /// else in place where libelf gives the section in memory form.
+    init(contentsOf path: String, readingThroughLibelf: Bool) throws(ELFError) {
         guard elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE) else {
             throw .libraryUnavailable
         }
@@ -132,28 +139,24 @@ public struct ELFSymbolTable: Sendable {
             } else {
                 dynamicEntries.reserveCapacity(dynamicEntries.count + count)
             }
-            for index in 0..<count {
-                var symbol = GElf_Sym()
-                guard gelf_getsym(data, Int32(index), &symbol) != nil,
-                    symbol.st_name != 0,
-                    symbol.st_shndx != UInt16(SHN_UNDEF),
-                    Int(symbol.st_name) < names.count
-                else { continue }
-                let type = Int32(symbol.st_info & 0xF)
-                guard type == STT_FUNC || type == STT_OBJECT || type == STT_NOTYPE || type == STT_GNU_IFUNC else {
-                    continue
+            let reader = EntryReader(names: names, table: table, writableSections: writableSections)
+            if !readingThroughLibelf, let symbols = Self.symbolsInPlace(data, header: sectionHeader, count: count) {
+                // The section's bytes as libelf holds them, in memory form: no call and no copy per symbol
+                // (through `gelf_getsym` reading the table was most of the cost of the first lookup).
+                let size = MemoryLayout<Elf64_Sym>.size
+                for index in 0..<count {
+                    let symbol = symbols.loadUnaligned(fromByteOffset: index &* size, as: Elf64_Sym.self)
+                    guard let entry = reader.entry(symbol) else { continue }
+                    if isStatic { staticEntries.append(entry) } else { dynamicEntries.append(entry) }
                 }
-                guard !(type == STT_NOTYPE && names.isMappingSymbol(at: Int(symbol.st_name))) else { continue }
-                var flags: UInt8 = 0
-                if Int32(symbol.st_info >> 4) == STB_LOCAL { flags |= Entry.local }
-                if symbol.st_shndx == UInt16(SHN_ABS) { flags |= Entry.absolute }
-                if type == STT_FUNC || type == STT_GNU_IFUNC { flags |= Entry.function }
-                let sectionIndex = Int(symbol.st_shndx)
-                if sectionIndex < writableSections.count, writableSections[sectionIndex] { flags |= Entry.writable }
-                let entry = Entry(
-                    value: symbol.st_value, size: symbol.st_size, nameOffset: symbol.st_name, table: table,
-                    flags: flags)
-                if isStatic { staticEntries.append(entry) } else { dynamicEntries.append(entry) }
+            } else {
+                for index in 0..<count {
+                    var symbol = GElf_Sym()
+                    guard gelf_getsym(data, Int32(index), &symbol) != nil, let entry = reader.entry(symbol) else {
+                        continue
+                    }
+                    if isStatic { staticEntries.append(entry) } else { dynamicEntries.append(entry) }
+                }
             }
         }
         guard foundTable else { throw .noSymbolTable(path: path) }
@@ -164,6 +167,45 @@ public struct ELFSymbolTable: Sendable {
                 entries: staticEntries, stringTables: stringTables, names: [],
                 handle: Storage.Handle(elf: elf, descriptor: descriptor)),
             hasStaticSymbolTable: hasStatic)
+    }
+
+    /// The symbols of a symbol table section as libelf holds them, when they
+    /// are 64-bit entries in memory form (`ELF_T_SYM`, libelf's translation of
+    /// the file's byte order) covering `count` entries; nil otherwise.
+    private static func symbolsInPlace(
+        _ data: UnsafeMutablePointer<Elf_Data>, header: GElf_Shdr, count: Int
+    ) -> UnsafeRawPointer? {
+        let size = MemoryLayout<Elf64_Sym>.size
+        guard data.pointee.d_type == ELF_T_SYM, header.sh_entsize == UInt64(size), let bytes = data.pointee.d_buf,
+            count >= 0, data.pointee.d_size / size >= count
+        else { return nil }
+        return UnsafeRawPointer(bytes)
+    }
+
+    /// Turns a symbol table's symbols into entries: the defined, named
+    /// functions, objects and untyped symbols that are not ARM mapping symbols.
+    private struct EntryReader {
+        let names: StringTable
+        let table: UInt8
+        let writableSections: [Bool]
+
+        func entry(_ symbol: Elf64_Sym) -> Entry? {
+            guard symbol.st_name != 0, symbol.st_shndx != UInt16(SHN_UNDEF), Int(symbol.st_name) < names.count
+            else { return nil }
+            let type = Int32(symbol.st_info & 0xF)
+            guard type == STT_FUNC || type == STT_OBJECT || type == STT_NOTYPE || type == STT_GNU_IFUNC else {
+                return nil
+            }
+            guard !(type == STT_NOTYPE && names.isMappingSymbol(at: Int(symbol.st_name))) else { return nil }
+            var flags: UInt8 = 0
+            if Int32(symbol.st_info >> 4) == STB_LOCAL { flags |= Entry.local }
+            if symbol.st_shndx == UInt16(SHN_ABS) { flags |= Entry.absolute }
+            if type == STT_FUNC || type == STT_GNU_IFUNC { flags |= Entry.function }
+            let sectionIndex = Int(symbol.st_shndx)
+            if sectionIndex < writableSections.count, writableSections[sectionIndex] { flags |= Entry.writable }
+            return Entry(
+                value: symbol.st_value, size: symbol.st_size, nameOffset: symbol.st_name, table: table, flags: flags)
+        }
     }
 
     /// The string table in section `index`, read in place; nil when it cannot be read.
@@ -208,12 +250,12 @@ public struct ELFSymbolTable: Sendable {
     private init(storage: Storage, hasStaticSymbolTable: Bool) {
         self.storage = storage
         self.hasStaticSymbolTable = hasStaticSymbolTable
-        self.byAddress = Self.sortedByAddress(storage.entries)
+        self.byAddress = AddressIndex(storage.entries)
         self.byName = NameIndex()
     }
 
     /// Entry indices sorted by value, then table order.
-    private static func sortedByAddress(_ entries: [Entry]) -> [UInt32] {
+    static func sortedByAddress(_ entries: [Entry]) -> [UInt32] {
         // Each value and index packed into one word when they fit (link-time addresses of ordinary images
         // do) and sorted by a radix sort of those words: a comparison sort through the entries was most of
         // the table's reading time.
@@ -292,7 +334,22 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter prefix: The start of the (mangled) names wanted.
     /// - Returns: Every defined, named symbol whose name starts with `prefix`.
     public func symbols(withNamePrefix prefix: String) -> [Symbol] {
-        storage.symbols(withNamePrefix: prefix)
+        storage.symbols(withNamePrefix: prefix, suffixes: nil)
+    }
+
+    /// The symbols whose names start with `prefix` and end with one of
+    /// `suffixes`, in table order (`.symtab` first).
+    ///
+    /// The suffixes are compared in the string tables' bytes, so only the
+    /// matches' names are made into `String`s: a module's resilience evidence
+    /// reads a few kinds of symbol among thousands of its module's.
+    ///
+    /// - Parameters:
+    ///   - prefix: The start of the (mangled) names wanted.
+    ///   - suffixes: The possible ends of the names wanted.
+    /// - Returns: Every defined, named symbol whose name starts with `prefix` and ends with one of `suffixes`.
+    public func symbols(withNamePrefix prefix: String, endingWithAnyOf suffixes: [String]) -> [Symbol] {
+        storage.symbols(withNamePrefix: prefix, suffixes: suffixes.map { Array($0.utf8) })
     }
 
     /// One symbol as read, its name still in the string table (or, for a
@@ -412,10 +469,21 @@ public struct ELFSymbolTable: Sendable {
         /// every entry. Either loop reads entries and names through
         /// `UnsafePointer`s, whose subscripts are inlined even in the debug
         /// builds tests usually are. Only the matches become `String`s.
-        func symbols(withNamePrefix prefix: String) -> [Symbol] {
+        func symbols(withNamePrefix prefix: String, suffixes: [[UInt8]]?) -> [Symbol] {
             var found: [Int] = []
             let wanted = Array(prefix.utf8)
             let namedInArray = Entry.namedInArray
+            /// Whether the name of `length` bytes at `name` ends with one of `suffixes` (every name when `suffixes` is nil).
+            func hasWantedSuffix(_ name: UnsafePointer<UInt8>, length: Int) -> Bool {
+                guard let suffixes else { return true }
+                for suffix in suffixes where suffix.count <= length {
+                    var byte = 0
+                    let start = name + (length - suffix.count)
+                    while byte < suffix.count, start[byte] == suffix[byte] { byte += 1 }
+                    if byte == suffix.count { return true }
+                }
+                return false
+            }
             wanted.withUnsafeBufferPointer { wanted in
                 let candidates = prefixIndex.candidates(for: wanted, in: self)
                 entries.withUnsafeBufferPointer { entries in
@@ -431,7 +499,12 @@ public struct ELFSymbolTable: Sendable {
                             let table = entry[index].table
                             let offset = Int(entry[index].nameOffset)
                             if table == namedInArray {
-                                if names[offset].utf8.starts(with: wanted) { found.append(index) }
+                                let name = Array(names[offset].utf8)
+                                let hasSuffix =
+                                    suffixes?.contains {
+                                        $0.count <= name.count && name.suffix($0.count).elementsEqual($0)
+                                    } ?? true
+                                if name.starts(with: wanted), hasSuffix { found.append(index) }
                                 continue
                             }
                             guard let tableBase = tables.baseAddress, Int(table) < tables.count else { continue }
@@ -440,7 +513,15 @@ public struct ELFSymbolTable: Sendable {
                             let name = strings.base + offset
                             var byte = 0
                             while byte < wantedCount, name[byte] == wantedBase[byte] { byte += 1 }
-                            if byte == wantedCount { found.append(index) }
+                            guard byte == wantedCount else { continue }
+                            if suffixes != nil {
+                                // The name's length: to its NUL, or the table's end.
+                                let limit = strings.count - offset
+                                var length = wantedCount
+                                while length < limit, name[length] != 0 { length += 1 }
+                                guard hasWantedSuffix(name, length: length) else { continue }
+                            }
+                            found.append(index)
                         }
                     }
                 }
@@ -474,19 +555,10 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter value: A link-time address.
     /// - Returns: Every distinct name at that address, in table order (`.symtab` first).
     public func symbols(at value: UInt64) -> [Symbol] {
-        let entries = storage.entries
-        var low = 0
-        var high = byAddress.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[Int(byAddress[middle])].value < value { low = middle + 1 } else { high = middle }
-        }
         var found: [Symbol] = []
-        var index = low
-        while index < byAddress.count, entries[Int(byAddress[index])].value == value {
-            let symbol = storage.symbol(at: Int(byAddress[index]))
+        byAddress.forEachEntry(at: value, in: storage.entries) { index in
+            let symbol = storage.symbol(at: index)
             if !found.contains(where: { $0.name == symbol.name }) { found.append(symbol) }
-            index += 1
         }
         return found
     }
@@ -497,6 +569,7 @@ public struct ELFSymbolTable: Sendable {
     /// - Returns: The symbol starting closest below or at `value` whose size covers it.
     public func symbol(containing value: UInt64) -> Symbol? {
         let entries = storage.entries
+        let byAddress = self.byAddress.sorted(entries)
         var low = 0
         var high = byAddress.count
         while low < high {

@@ -35,6 +35,72 @@ import Testing
         }
     }
 
+    @Test func suffixLookupsAgreeWithTheWholeList() throws {
+        let table = try ThisBinary.symbolTable.get()
+        let cases: [(String, [String])] = [
+            ("$s19TestDoublesMetadata", ModuleResilienceEvidence.evidenceSuffixes), ("$s", ["Mp", "Tq"]),
+            ("", ["VMn"]), ("$s19TestDoublesMetadata14ELFSymbolTableV", ["Tj", "WC", "Mo", "vpMV"]),
+            ("$s19TestDoublesMetadata", []), ("$s19TestDoublesMetadata", [""]), ("no such prefix", ["Mp"]),
+        ]
+        for (prefix, suffixes) in cases {
+            let expected = table.symbols.filter { symbol in
+                symbol.name.utf8.starts(with: prefix.utf8)
+                    && suffixes.contains { Array(symbol.name.utf8.suffix($0.utf8.count)) == Array($0.utf8) }
+            }
+            #expect(
+                table.symbols(withNamePrefix: prefix, endingWithAnyOf: suffixes) == expected, "\(prefix) \(suffixes)")
+        }
+        #expect(!table.symbols(withNamePrefix: "$s19TestDoublesMetadata", endingWithAnyOf: ["Mp"]).isEmpty)
+    }
+
+    @Test func symbolsReadInPlaceAreThoseLibelfReads() throws {
+        let inPlace = try ELFSymbolTable(contentsOf: "/proc/self/exe", readingThroughLibelf: false)
+        let throughLibelf = try ELFSymbolTable(contentsOf: "/proc/self/exe", readingThroughLibelf: true)
+        #expect(inPlace.symbols.count > 1_000)
+        #expect(inPlace.symbols == throughLibelf.symbols)
+        #expect(inPlace.hasStaticSymbolTable == throughLibelf.hasStaticSymbolTable)
+    }
+
+    @Test func everyAddressFindsWhatTheWholeListHolds() throws {
+        let table = try ThisBinary.symbolTable.get()
+        var expectedAt: [UInt64: [ELFSymbolTable.Symbol]] = [:]
+        var seen: Set<Pair> = []
+        for candidate in table.symbols where seen.insert(Pair(value: candidate.value, name: candidate.name)).inserted {
+            expectedAt[candidate.value, default: []].append(candidate)
+        }
+        var mismatches = 0
+        for (value, expected) in expectedAt where table.symbols(at: value) != expected { mismatches += 1 }
+        #expect(mismatches == 0)
+        // Values no symbol has find nothing.
+        var generator = SplitMix64(seed: 5)
+        var absent = 0
+        while absent < 500 {
+            let value = generator.next() % (expectedAt.keys.max() ?? 1)
+            guard expectedAt[value] == nil else { continue }
+            absent += 1
+            #expect(table.symbols(at: value).isEmpty)
+        }
+    }
+
+    @Test func containingLookupsAgreeWithALinearSearch() throws {
+        let table = try ThisBinary.symbolTable.get()
+        let all = table.symbols
+        let sized = all.filter { $0.size > 0 && !$0.isAbsolute }
+        var generator = SplitMix64(seed: 9)
+        for _ in 0..<40 {
+            let symbol = sized[Int(generator.next() % UInt64(sized.count))]
+            let address = symbol.value + generator.next() % symbol.size
+            // The lookup's rule: the closest start at or below the address whose extent covers it.
+            let expected = all.enumerated()
+                .filter {
+                    $0.element.value <= address
+                        && ($0.element.value == address || address < $0.element.value + $0.element.size)
+                }
+                .max { ($0.element.value, $0.offset) < ($1.element.value, $1.offset) }?.element
+            #expect(table.symbol(containing: address) == expected, "0x\(String(address, radix: 16))")
+        }
+    }
+
     @Test func radixSortSortsLikeSort() {
         var generator = SplitMix64(seed: 11)
         for (count, bits) in [(0, 1), (1, 5), (1_000, 12), (5_000, 40), (3_000, 64)] {
