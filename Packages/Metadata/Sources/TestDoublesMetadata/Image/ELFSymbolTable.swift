@@ -134,29 +134,26 @@ public struct ELFSymbolTable: Sendable {
             guard count > 0, let names = Self.stringTable(elf, Int(sectionHeader.sh_link)) else { continue }
             let table = UInt8(stringTables.count)
             stringTables.append(names)
-            if isStatic {
-                staticEntries.reserveCapacity(staticEntries.count + count)
-            } else {
-                dynamicEntries.reserveCapacity(dynamicEntries.count + count)
-            }
             let reader = EntryReader(names: names, table: table, writableSections: writableSections)
+            let read: [Entry]
             if !readingThroughLibelf, let symbols = Self.symbolsInPlace(data, header: sectionHeader, count: count) {
                 // The section's bytes as libelf holds them, in memory form: no call and no copy per symbol
                 // (through `gelf_getsym` reading the table was most of the cost of the first lookup).
                 let size = MemoryLayout<Elf64_Sym>.size
-                for index in 0..<count {
-                    let symbol = symbols.loadUnaligned(fromByteOffset: index &* size, as: Elf64_Sym.self)
-                    guard let entry = reader.entry(symbol) else { continue }
-                    if isStatic { staticEntries.append(entry) } else { dynamicEntries.append(entry) }
+                read = reader.entries(count: count) {
+                    symbols.loadUnaligned(fromByteOffset: $0 &* size, as: Elf64_Sym.self)
                 }
             } else {
-                for index in 0..<count {
+                read = reader.entries(count: count) { index in
                     var symbol = GElf_Sym()
-                    guard gelf_getsym(data, Int32(index), &symbol) != nil, let entry = reader.entry(symbol) else {
-                        continue
-                    }
-                    if isStatic { staticEntries.append(entry) } else { dynamicEntries.append(entry) }
+                    return gelf_getsym(data, Int32(index), &symbol) != nil ? symbol : nil
                 }
+            }
+            // Usually one section of each kind: taken whole, not copied.
+            if isStatic {
+                if staticEntries.isEmpty { staticEntries = read } else { staticEntries.append(contentsOf: read) }
+            } else {
+                if dynamicEntries.isEmpty { dynamicEntries = read } else { dynamicEntries.append(contentsOf: read) }
             }
         }
         guard foundTable else { throw .noSymbolTable(path: path) }
@@ -188,6 +185,19 @@ public struct ELFSymbolTable: Sendable {
         let names: StringTable
         let table: UInt8
         let writableSections: [Bool]
+
+        /// The entries of the `count` symbols `symbol` reads (nil: unreadable, skipped), written in place.
+        func entries(count: Int, _ symbol: (Int) -> Elf64_Sym?) -> [Entry] {
+            [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var written = 0
+                for index in 0..<count {
+                    guard let symbol = symbol(index), let entry = entry(symbol) else { continue }
+                    buffer.initializeElement(at: written, to: entry)
+                    written += 1
+                }
+                initialized = written
+            }
+        }
 
         func entry(_ symbol: Elf64_Sym) -> Entry? {
             guard symbol.st_name != 0, symbol.st_shndx != UInt16(SHN_UNDEF), Int(symbol.st_name) < names.count
