@@ -47,8 +47,28 @@ public enum ImageLookupError: Error, Hashable, Sendable, CustomStringConvertible
 public final class ImageRegistry: Sendable {
     private struct State {
         var images: [LoadedImage] = []
-        var symbolTables: [String: Result<ELFSymbolTable, ELFError>] = [:]
-        var debugInfo: [String: Result<DWARFFile, ELFError>] = [:]
+        var symbolTables: [String: Read<ELFSymbolTable>] = [:]
+        var debugInfo: [String: Read<DWARFFile>] = [:]
+    }
+
+    /// What reading a file gave. Not a `Result`: the runtime instantiates
+    /// `Result<_, ELFError>` by name, which checks `ELFError: Error` through
+    /// every conformance record of the process the first time (~300,000
+    /// instructions of the first `Stub`).
+    private enum Read<Value> {
+        case read(Value)
+        case failed(ELFError)
+
+        init(_ body: () throws(ELFError) -> Value) {
+            do { self = .read(try body()) } catch { self = .failed(error) }
+        }
+
+        func get() throws(ELFError) -> Value {
+            switch self {
+            case .read(let value): return value
+            case .failed(let error): throw error
+            }
+        }
     }
 
     private let state = Mutex(State())
@@ -85,7 +105,7 @@ public final class ImageRegistry: Sendable {
     public func symbolTable(of image: LoadedImage) throws(ELFError) -> ELFSymbolTable {
         try state.withLock { state throws(ELFError) in
             if let cached = state.symbolTables[image.path] { return try cached.get() }
-            let result = Result { () throws(ELFError) in try ELFSymbolTable(contentsOf: image.path) }
+            let result = Read { () throws(ELFError) in try ELFSymbolTable(contentsOf: image.path) }
             state.symbolTables[image.path] = result
             return try result.get()
         }
@@ -163,7 +183,7 @@ public final class ImageRegistry: Sendable {
         do throws(ELFError) {
             file = try state.withLock { state throws(ELFError) in
                 if let cached = state.debugInfo[image.path] { return try cached.get() }
-                let result = Result { () throws(ELFError) in try DWARFFile(path: image.path) }
+                let result = Read { () throws(ELFError) in try DWARFFile(path: image.path) }
                 state.debugInfo[image.path] = result
                 return try result.get()
             }
