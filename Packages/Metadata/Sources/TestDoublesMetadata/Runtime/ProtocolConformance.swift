@@ -88,7 +88,7 @@ extension ProtocolConformance {
                 skipped.append(SkippedConformance(typeName: typeName, reason: error.description))
                 continue
             }
-            guard let table = try SwiftRuntime.conformsToProtocol(metadata.pointer, protocolDescriptor.pointer) else {
+            guard let table = try witnessTable(of: record, flags: flags, for: metadata, to: protocolDescriptor) else {
                 skipped.append(SkippedConformance(typeName: typeName, reason: "the runtime found no witness table"))
                 continue
             }
@@ -98,5 +98,27 @@ extension ProtocolConformance {
                     witnessTable: WitnessTable(pointer: table)))
         }
         return ConformanceScan(conformances: conformances, skipped: skipped)
+    }
+
+    /// The conformance flags under which the record's own table is asked for: conditional requirements
+    /// (bits 8-15) or conditional packs (24-31), a non-unique synthesized record (7), a global actor's
+    /// isolation (19).
+    static let flagsNeedingLookup: UInt32 = 0xFF << 8 | 1 << 7 | 1 << 19 | 0xFF << 24
+
+    /// The witness table of `record`'s conformance for `metadata`, the non-generic type it names.
+    ///
+    /// An unconditional conformance of a non-generic type, not isolated to a global actor, has one
+    /// table, which `swift_getWitnessTable` gives from the record itself (instantiating it if it must).
+    /// `swift_conformsToProtocol` finds the same record by walking every conformance record of the
+    /// process, once per type the first time it is asked: ~260,000 instructions for each conformer of
+    /// the first `Stub`'s protocol. Any other record is asked of it.
+    private static func witnessTable(
+        of record: UnsafeRawPointer, flags: UInt32, for metadata: TypeMetadata,
+        to protocolDescriptor: ProtocolDescriptor
+    ) throws(MetadataError) -> UnsafeRawPointer? {
+        if flags & flagsNeedingLookup == 0, let table = SwiftRuntime.witnessTable(of: record, for: metadata.pointer) {
+            return table
+        }
+        return try SwiftRuntime.conformsToProtocol(metadata.pointer, protocolDescriptor.pointer)
     }
 }

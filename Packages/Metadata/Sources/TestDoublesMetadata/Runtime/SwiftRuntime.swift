@@ -15,6 +15,9 @@ import Darwin
 /// function pointer matches their definitions on x86_64 and arm64.
 enum SwiftRuntime {
     typealias ConformsToProtocol = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UnsafeRawPointer?
+    /// `swift_getWitnessTable(conformance, type, instantiationArgs)`.
+    typealias GetWitnessTable =
+        @convention(c) (UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer?) -> UnsafeRawPointer?
     /// `swift_getAssociatedTypeWitness(request, table, type, requirementBase, requirement)`. The runtime
     /// declares it with the Swift calling convention and returns a two-word `MetadataResponse`; for
     /// five pointer-sized arguments that convention uses the C argument registers on x86_64 and
@@ -58,6 +61,7 @@ enum SwiftRuntime {
 
     // Addresses are stored as integers (Sendable in every compiler version).
     private static let conformsToProtocolAddress = address(of: "swift_conformsToProtocol")
+    private static let getWitnessTableAddress = address(of: "swift_getWitnessTable")
     private static let enumerateSectionsAddress = address(of: "swift_enumerateAllMetadataSections")
     private static let associatedTypeWitnessAddress = address(of: "swift_getAssociatedTypeWitness")
     private static let extendedExistentialAddress = address(of: "swift_getExtendedExistentialTypeMetadata")
@@ -75,6 +79,17 @@ enum SwiftRuntime {
             throw .runtimeQueryFailed("swift_conformsToProtocol is not exported")
         }
         return function(type, protocolDescriptor)
+    }
+
+    /// The witness table of the conformance `conformance` describes, for `type`, a type it names
+    /// that has no generic arguments (the conformance has no conditional requirements).
+    ///
+    /// - Returns: The table; nil when the runtime does not export `swift_getWitnessTable`.
+    static func witnessTable(
+        of conformance: UnsafeRawPointer, for type: UnsafeRawPointer
+    ) -> UnsafeRawPointer? {
+        guard let function = function(at: getWitnessTableAddress, as: GetWitnessTable.self) else { return nil }
+        return function(conformance, type, nil)
     }
 
     /// The complete metadata of an associated type witness of `type`'s conformance, whose table is `table`.

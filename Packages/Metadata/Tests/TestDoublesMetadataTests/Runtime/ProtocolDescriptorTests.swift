@@ -122,6 +122,18 @@ private func witnessTableWord(of value: any RTGreeter) -> UnsafeRawPointer {
         #expect(try witnessAddresses(in: live.witnessTable, for: greeter) == addresses)
     }
 
+    @Test func eachConformersTableIsTheOneTheRuntimeLooksUp() throws {
+        // Tables come from each record (`swift_getWitnessTable`), not from a lookup by type: the same tables.
+        let greeter = try #require(try ProtocolDescriptor.protocols(of: (any RTGreeter).self).first)
+        let scan = try ProtocolConformance.all(to: greeter)
+        #expect(scan.conformances.count >= 2)
+        for conformance in scan.conformances {
+            let lookedUp = try SwiftRuntime.conformsToProtocol(conformance.conformingType.pointer, greeter.pointer)
+            #expect(conformance.witnessTable.pointer == lookedUp, "\(conformance.conformingType)")
+        }
+        #expect(ProtocolConformance.flagsNeedingLookup & 0x38 == 0, "the type reference kind is not a reason")
+    }
+
     @Test func callingAWitnessThroughItsAddressAnswersLikeTheConformer() throws {
         // `volume.getter` (requirement 1) of RTLiveGreeter: self is passed by address
         // in the context register, so call it through an existential instead and
