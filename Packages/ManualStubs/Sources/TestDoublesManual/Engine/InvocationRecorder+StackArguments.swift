@@ -29,8 +29,68 @@ extension InvocationRecorder {
         var count = 0
         for _ in repeat (each A).self { count += 1 }
         // The buffer's body returns a concrete type: one returning `R` made
-        // the runtime look generic metadata up on every call.
+        // the runtime look generic metadata up on every call. (Written out
+        // here, not shared with ``asyncDispatchOnStack(_:_:)`` through a flag:
+        // that form cost a synchronous call about 190 instructions more.)
         let dispatched = withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
+            guard let base = buffer.baseAddress else { return .declined(boxed(repeat each arguments)) }
+            UnsafeMutableRawPointer(base).initializeMemory(
+                as: (repeat StackBox<each A>).self, repeating: (repeat (each arguments) as Any), count: 1)
+            if let immediate = answerImmediately(requirement, consuming: buffer) { return .answered(immediate) }
+            return .declined(movedIntoArray(base, count: count))
+        }
+        switch consume dispatched {
+        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
+        case .declined(let values): return answer(requirement, values)
+        }
+    }
+
+    /// Dispatches a call of an async, non-throwing requirement with its
+    /// arguments boxed on the stack, and returns its typed answer on the
+    /// caller's actor.
+    ///
+    /// The async form of ``answer(_:stackArguments:)``: a call the recorder
+    /// answers at once with a configured value (the one-hold lanes of an
+    /// async requirement: no handler, which runs where
+    /// ``answerAsync(_:_:isolation:)`` runs it) returns without suspending;
+    /// any other takes the general async path, which picks exactly as it
+    /// would have.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, in declaration order.
+    ///   - isolation: The caller's actor.
+    /// - Returns: The answer.
+    @inlinable
+    @inline(__always)
+    func answerAsync<each A, R>(
+        _ requirement: Requirement, stackArguments arguments: repeat each A, isolation: isolated (any Actor)?
+    ) async -> R {
+        if let scalars = ManualScalars.arguments(repeat each arguments) {
+            if let immediate = answerImmediately(requirement, scalars: scalars) {
+                return typedAnswer(consume immediate, requirement)
+            }
+            return await answerAsync(requirement, boxed(repeat each arguments), isolation: isolation)
+        }
+        let dispatched = asyncDispatchOnStack(requirement, repeat each arguments)
+        switch consume dispatched {
+        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
+        case .declined(let values): return await answerAsync(requirement, values, isolation: isolation)
+        }
+    }
+
+    /// Boxes an async call's arguments on the stack and offers them to the
+    /// recorder's one-hold answer (``InvocationRecorder/answerAsyncImmediately(_:consuming:)``):
+    /// answered, the ledger took the boxes themselves (no array is
+    /// allocated); declined, the boxes move into an array for the general path.
+    @inlinable
+    @inline(__always)
+    func asyncDispatchOnStack<each A>(_ requirement: Requirement, _ arguments: repeat each A) -> StackDispatch {
+        var count = 0
+        for _ in repeat (each A).self { count += 1 }
+        // The buffer's body returns a concrete type: one returning `R` made
+        // the runtime look generic metadata up on every call.
+        return withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
             guard let base = buffer.baseAddress else { return .declined(boxed(repeat each arguments)) }
             // All at once, as one tuple of `Any`s laid over the buffer (a tuple
             // of one type is laid out as an array of it): each box is made
@@ -40,23 +100,26 @@ extension InvocationRecorder {
             UnsafeMutableRawPointer(base).initializeMemory(
                 as: (repeat StackBox<each A>).self, repeating: (repeat (each arguments) as Any), count: 1)
             // Answered: the ledger moved the boxes out. Declined: they are still here.
-            if let immediate = answerImmediately(requirement, consuming: buffer) { return .answered(immediate) }
-            // Literals for the common arities: the general initializers are not
-            // specialized and look the array's metadata up on every call.
-            switch count {
-            case 1: return .declined([base.move()])
-            case 2: return .declined([base.move(), (base + 1).move()])
-            case 3: return .declined([base.move(), (base + 1).move(), (base + 2).move()])
-            default:
-                var values: [Any] = []
-                values.reserveCapacity(count)
-                for position in 0..<count { values.append((base + position).move()) }
-                return .declined(values)
-            }
+            if let immediate = answerAsyncImmediately(requirement, consuming: buffer) { return .answered(immediate) }
+            return .declined(movedIntoArray(base, count: count))
         }
-        switch consume dispatched {
-        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
-        case .declined(let values): return answer(requirement, values)
+    }
+
+    /// The boxes a one-hold answer declined, moved into an array, the buffer left uninitialized.
+    @inlinable
+    @inline(__always)
+    func movedIntoArray(_ base: UnsafeMutablePointer<Any>, count: Int) -> [Any] {
+        // Literals for the common arities: the general initializers are not
+        // specialized and look the array's metadata up on every call.
+        switch count {
+        case 1: return [base.move()]
+        case 2: return [base.move(), (base + 1).move()]
+        case 3: return [base.move(), (base + 1).move(), (base + 2).move()]
+        default:
+            var values: [Any] = []
+            values.reserveCapacity(count)
+            for position in 0..<count { values.append((base + position).move()) }
+            return values
         }
     }
 

@@ -18,6 +18,7 @@ extension InvocationRecorder {
     /// Dispatches a call of an async, non-throwing requirement and returns
     /// its typed answer on the caller's actor (a double without a real
     /// implementation to forward to).
+    @usableFromInline
     func answerAsync<R>(
         _ requirement: Requirement, _ arguments: [Any], isolation: isolated (any Actor)? = #isolation
     ) async -> R {

@@ -119,12 +119,13 @@ extension ManualStub {
     ///   - isolation: The caller's actor, which the call is answered on; leave the default.
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
+    @inlinable
     public func asyncCall<each A, R>(
         _ args: repeat each A, isolation: isolated (any Actor)? = #isolation, function: String = #function
     ) async -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .async, arguments: repeat (each A).self, result: R.self)
-        return await recorder.answerAsync(requirement, boxed(repeat each args), isolation: isolation)
+        return await recorder.answerAsync(requirement, stackArguments: repeat each args, isolation: isolation)
     }
 
     /// Answers an async, throwing requirement.
