@@ -502,6 +502,8 @@ public struct ELFSymbolTable: Sendable {
                         let wantedCount = wanted.count
                         let wantedBase = wanted.baseAddress ?? UnsafePointer(bitPattern: 1)!
                         let count = candidates?.count ?? entries.count
+                        // A prefix of 8 bytes or more is first compared as one word: most names differ in it.
+                        let head = wantedCount >= 8 ? UnsafeRawPointer(wantedBase).loadUnaligned(as: UInt64.self) : nil
                         var position = 0
                         while position < count {
                             defer { position += 1 }
@@ -522,13 +524,21 @@ public struct ELFSymbolTable: Sendable {
                             guard offset >= 0, wantedCount <= strings.count - offset else { continue }
                             let name = strings.base + offset
                             var byte = 0
+                            if let head {
+                                // `wantedCount` (8 or more) bytes are in the table from `offset`.
+                                guard UnsafeRawPointer(name).loadUnaligned(as: UInt64.self) == head else { continue }
+                                byte = 8
+                            }
                             while byte < wantedCount, name[byte] == wantedBase[byte] { byte += 1 }
                             guard byte == wantedCount else { continue }
                             if suffixes != nil {
                                 // The name's length: to its NUL, or the table's end.
                                 let limit = strings.count - offset
-                                var length = wantedCount
-                                while length < limit, name[length] != 0 { length += 1 }
+                                let rest = UnsafeRawPointer(name + wantedCount)
+                                let length =
+                                    memchr(rest, 0, limit - wantedCount).map {
+                                        UnsafeRawPointer($0) - rest + wantedCount
+                                    } ?? limit
                                 guard hasWantedSuffix(name, length: length) else { continue }
                             }
                             found.append(index)
