@@ -270,7 +270,10 @@ enum ModuleResilienceEvidence {
             }
             current = context.parent
         }
-        let prefix = components.reversed().joined()
+        // Joined by hand, as `TypeResilience` joins a path (no `ReversedCollection<[String]>`).
+        components.reverse()
+        var prefix = ""
+        for component in components { prefix += component }
         guard let image = registry.image(containing: UInt(bitPattern: descriptor.pointer)),
             let table = try? registry.symbolTable(of: image)
         else { return nil }

@@ -25,7 +25,23 @@ enum TypeResilience {
     /// The answers given so far, by metadata address (metadata lives as long
     /// as the process, and the answer never changes): a double's construction
     /// asks for every field of every type of every requirement.
-    private static let answers = Mutex<[UInt: Result<Bool, MetadataError>]>([:])
+    /// Keyed by `UInt64`, as the DWARF reader's maps are: the runtime checks each key type's
+    /// `Hashable` conformance by walking every conformance record the first time it is used.
+    private static let answers = Mutex<[UInt64: Answer]>([:])
+
+    /// One answer. Not a `Result`: the runtime instantiates `Result<Bool, MetadataError>` by name,
+    /// checking `MetadataError: Error` through every conformance record of the process the first time.
+    private enum Answer {
+        case resilient(Bool)
+        case failed(MetadataError)
+
+        func get() throws(MetadataError) -> Bool {
+            switch self {
+            case .resilient(let resilient): return resilient
+            case .failed(let error): throw error
+            }
+        }
+    }
 
     /// Whether values of the type are passed by address because the type is resilient.
     ///
@@ -34,9 +50,10 @@ enum TypeResilience {
     /// - Throws: ``MetadataError/unsupportedType(typeName:reason:)`` when it
     ///   cannot be told exactly.
     static func isResilient(_ metadata: TypeMetadata) throws(MetadataError) -> Bool {
-        let key = UInt(bitPattern: metadata.pointer)
+        let key = UInt64(UInt(bitPattern: metadata.pointer))
         if let known = answers.withLock({ $0[key] }) { return try known.get() }
-        let answer = Result { () throws(MetadataError) -> Bool in try decide(metadata) }
+        let answer: Answer
+        do { answer = .resilient(try decide(metadata)) } catch { answer = .failed(error) }
         answers.withLock { $0[key] = answer }
         return try answer.get()
     }
@@ -66,7 +83,14 @@ enum TypeResilience {
             throw .unsupportedType(typeName: metadata.description, reason: "its descriptor names no module")
         }
         if module == "__C" || module == "__C_Synthesized" { return false }
-        let path = names.reversed().joined(separator: ".")
+        // Joined by hand: `reversed().joined(separator:)` instantiates `ReversedCollection<[String]>`,
+        // whose requirement the runtime checks by walking every conformance record the first time.
+        names.reverse()
+        var path = ""
+        for index in names.indices {
+            if index > 0 { path += "." }
+            path += names[index]
+        }
         switch ToolchainModules.verdict(module: module, path: path) {
         case .fixedLayoutModule, .frozen:
             return false
