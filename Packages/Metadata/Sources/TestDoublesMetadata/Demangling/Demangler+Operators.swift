@@ -719,23 +719,26 @@ enum StandardSubstitution {
 
     static func lookup(_ letter: UInt8, concurrency: Bool) -> Entry? {
         let table = concurrency ? concurrencyTable : standardTable
-        return table[letter]
+        return Int(letter) < table.count ? table[Int(letter)] : nil
     }
 
     /// The mangling letter of a standard `Swift` type, for remangling.
     static func letter(forSwiftType name: String, kind: DemangleNode.Kind) -> String? {
-        for (letter, entry) in standardTable where entry.name == name && entry.kind == kind {
-            return "S" + String(Unicode.Scalar(letter))
+        for (letter, entry) in standardTable.enumerated() where entry?.name == name && entry?.kind == kind {
+            return "S" + String(Unicode.Scalar(UInt8(letter)))
         }
-        for (letter, entry) in concurrencyTable where entry.name == name && entry.kind == kind {
-            return "Sc" + String(Unicode.Scalar(letter))
+        for (letter, entry) in concurrencyTable.enumerated() where entry?.name == name && entry?.kind == kind {
+            return "Sc" + String(Unicode.Scalar(UInt8(letter)))
         }
         return nil
     }
 
-    private static func entries(_ list: [(Character, DemangleNode.Kind, String)]) -> [UInt8: Entry] {
-        var table: [UInt8: Entry] = [:]
-        for (letter, kind, name) in list { table[letter.asciiValue!] = Entry(kind: kind, name: name) }
+    /// The entries by their ASCII letter. An array, not a `[UInt8: Entry]`: the runtime instantiates a
+    /// dictionary type by name, checking `UInt8: Hashable` through every conformance record of the
+    /// process the first time (~400,000 instructions of the first `Stub`).
+    private static func entries(_ list: [(Character, DemangleNode.Kind, String)]) -> [Entry?] {
+        var table = [Entry?](repeating: nil, count: 128)
+        for (letter, kind, name) in list { table[Int(letter.asciiValue!)] = Entry(kind: kind, name: name) }
         return table
     }
 

@@ -1,0 +1,29 @@
+import Testing
+
+@testable import TestDoublesMetadata
+
+/// The standard substitutions, held in arrays by letter, answer every
+/// letter both ways and nothing for the letters they do not define.
+@Suite struct StandardSubstitutionTests {
+    @Test func everyLetterRoundTrips() {
+        var defined = 0
+        for letter in UInt8(0)...UInt8(255) {
+            for concurrency in [false, true] {
+                guard let entry = StandardSubstitution.lookup(letter, concurrency: concurrency) else { continue }
+                defined += 1
+                let spelled = (concurrency ? "Sc" : "S") + String(Unicode.Scalar(letter))
+                // A Swift type in both tables is remangled with its standard letter first.
+                let expected =
+                    concurrency && StandardSubstitution.letter(forSwiftType: entry.name, kind: entry.kind)?.count == 2
+                    ? StandardSubstitution.letter(forSwiftType: entry.name, kind: entry.kind) : spelled
+                #expect(StandardSubstitution.letter(forSwiftType: entry.name, kind: entry.kind) == expected)
+            }
+        }
+        #expect(defined > 50)
+        #expect(StandardSubstitution.lookup(UInt8(ascii: "a"), concurrency: false)?.name == "Array")
+        #expect(StandardSubstitution.lookup(UInt8(ascii: "T"), concurrency: true)?.name == "Task")
+        #expect(StandardSubstitution.lookup(UInt8(ascii: "a"), concurrency: true) == nil)
+        #expect(StandardSubstitution.lookup(0xC3, concurrency: false) == nil)
+        #expect(StandardSubstitution.letter(forSwiftType: "NoSuchType", kind: .structure) == nil)
+    }
+}
