@@ -140,7 +140,7 @@ public struct SignatureDiscovery: Sendable {
     /// be merged, leaving several witness symbols at one address: harmless
     /// when they all have the same kind and types (the first name is kept),
     /// ambiguous otherwise.
-    static func choose(among witnesses: [RequirementSymbol]) -> Result<RequirementSymbol, DiscoveryFailure> {
+    static func choose(among witnesses: [RequirementSymbol]) -> DiscoveryOutcome<RequirementSymbol> {
         guard let first = witnesses.first else { return .failure(DiscoveryFailure("no witness symbol")) }
         func shape(_ symbol: RequirementSymbol) -> DemangledFunctionType {
             var function = symbol.functionType

@@ -19,10 +19,10 @@ struct SymbolSignature {
     private(set) var partial: RequirementSignature
     /// Why each unresolved parameter did not resolve.
     private(set) var parameterFailures: [Int: String] = [:]
-    private(set) var resultType: Result<SignatureType, DiscoveryFailure>
+    private(set) var resultType: DiscoveryOutcome<SignatureType>
     /// The result as DWARF spells it: a tuple loses its labels in the lowered type.
     private(set) var loweredResultType: Any.Type?
-    private(set) var thrownType: Result<ThrownError<SignatureType>, DiscoveryFailure>
+    private(set) var thrownType: DiscoveryOutcome<ThrownError<SignatureType>>
     private(set) var loweredParameters: [LoweredSlot] = []
 
     var unresolvedParameters: Set<Int> { Set(parameterFailures.keys) }
@@ -101,7 +101,7 @@ struct SymbolSignature {
     }
 
     /// The whole signature, or the first type that did not resolve.
-    func signature() -> Result<RequirementSignature, DiscoveryFailure> {
+    func signature() -> DiscoveryOutcome<RequirementSignature> {
         if let first = parameterFailures.keys.sorted().first, let failure = parameterFailures[first] {
             return .failure(DiscoveryFailure(failure))
         }
@@ -129,7 +129,7 @@ struct SymbolSignature {
         )
     }
 
-    static func resolve(_ type: DemangledType) -> Result<SignatureType, DiscoveryFailure> {
+    static func resolve(_ type: DemangledType) -> DiscoveryOutcome<SignatureType> {
         if type.isDependent { return .success(.dependent(type)) }
         switch type.runtimeType() {
         case .success(let resolved): return .success(.concrete(resolved))
