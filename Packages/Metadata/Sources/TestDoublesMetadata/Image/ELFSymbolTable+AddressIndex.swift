@@ -25,26 +25,28 @@ extension ELFSymbolTable {
         /// Chains `entries` by a hash of their values. A table has fewer than
         /// `UInt32.max` entries (its file's symbol tables would be ~100 GB).
         init(_ entries: [Entry]) {
-            // Two buckets or more per entry, a power of two.
-            let bits = max(1, Int.bitWidth - (entries.count * 2).leadingZeroBitCount)
-            shift = UInt64(UInt64.bitWidth - bits)
+            // About one bucket per entry, a power of two: chains stay short, and the buckets are half the
+            // memory (and half the clearing) of two per entry.
+            let bits = max(1, Int.bitWidth - entries.count.leadingZeroBitCount)
+            let shift = UInt64(UInt64.bitWidth - bits)
             var heads = [UInt32](repeating: Self.none, count: 1 << bits)
-            var next = [UInt32](repeating: Self.none, count: entries.count)
-            let shift = self.shift
-            entries.withUnsafeBufferPointer { entries in
-                heads.withUnsafeMutableBufferPointer { heads in
-                    next.withUnsafeMutableBufferPointer { next in
+            // Every link is written below: no clearing first.
+            let next = [UInt32](unsafeUninitializedCapacity: entries.count) { next, initialized in
+                entries.withUnsafeBufferPointer { entries in
+                    heads.withUnsafeMutableBufferPointer { heads in
                         // Last to first, each pushed in front: every chain runs in ascending index order.
                         var index = entries.count
                         while index > 0 {
                             index -= 1
                             let bucket = Int(truncatingIfNeeded: Self.hash(entries[index].value) >> shift)
-                            next[index] = heads[bucket]
+                            next.initializeElement(at: index, to: heads[bucket])
                             heads[bucket] = UInt32(truncatingIfNeeded: index)
                         }
                     }
                 }
+                initialized = entries.count
             }
+            self.shift = shift
             self.heads = heads
             self.next = next
         }
