@@ -18,26 +18,49 @@ extension FunctionSignature {
     static func cached(
         _ type: any Any.Type, abstraction: FunctionAbstraction = .concrete
     ) throws(FunctionBridgeError) -> FunctionSignature {
-        let key = Key(type: ObjectIdentifier(type), abstraction: abstraction)
-        if let known = cache.withLock({ $0[key] }) { return try known.get() }
+        let key = UInt64(UInt(bitPattern: ObjectIdentifier(type)))
+        let known = cache.withLock { $0[key]?.first { $0.abstraction == abstraction }?.outcome }
+        if let known { return try known.get() }
         // Built outside the lock: reading metadata may take other runtime
         // locks. Two threads may both build it; the first stored wins and
         // both results are equal.
-        let built = Result { () throws(FunctionBridgeError) in try FunctionSignature(type, abstraction: abstraction) }
+        let built: Outcome
+        do { built = .signature(try FunctionSignature(type, abstraction: abstraction)) } catch {
+            built = .failure(error)
+        }
         let stored = cache.withLock { entries in
-            if let existing = entries[key] { return existing }
-            entries[key] = built
+            if let existing = entries[key]?.first(where: { $0.abstraction == abstraction }) { return existing.outcome }
+            entries[key, default: []].append(Entry(abstraction: abstraction, outcome: built))
             return built
         }
         return try stored.get()
     }
 
-    /// What a signature is cached under: the function type and its abstraction.
-    private struct Key: Hashable {
-        let type: ObjectIdentifier
-        let abstraction: FunctionAbstraction
+    /// A signature read, or why it could not be.
+    ///
+    /// Not a `Result`, and the cache is keyed by the metadata's address as a `UInt64` with the
+    /// abstractions beside it rather than by a `Hashable` key of its own: on its first use the runtime
+    /// instantiates a dictionary type by name and checks its key's `Hashable` conformance and a
+    /// `Result`'s `Failure: Error` by walking every conformance record of the process, ~700,000
+    /// instructions of a process's first `Stub` for the two (`UInt64: Hashable` is checked already).
+    private enum Outcome: Sendable {
+        case signature(FunctionSignature)
+        case failure(FunctionBridgeError)
+
+        func get() throws(FunctionBridgeError) -> FunctionSignature {
+            switch self {
+            case .signature(let signature): return signature
+            case .failure(let error): throw error
+            }
+        }
     }
 
-    /// The signatures read so far, by function type metadata and abstraction.
-    private static let cache = Mutex<[Key: Result<FunctionSignature, FunctionBridgeError>]>([:])
+    /// One abstraction's outcome for a function type.
+    private struct Entry: Sendable {
+        let abstraction: FunctionAbstraction
+        let outcome: Outcome
+    }
+
+    /// The signatures read so far, by function type metadata (its address), then abstraction.
+    private static let cache = Mutex<[UInt64: [Entry]]>([:])
 }
