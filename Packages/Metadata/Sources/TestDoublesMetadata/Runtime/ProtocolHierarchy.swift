@@ -37,11 +37,16 @@ public struct ProtocolHierarchy: Hashable, Sendable {
     ///   not match the requirement signature, or an inheritance cycle.
     public init(roots: [ProtocolDescriptor]) throws(MetadataError) {
         var nodes: [Node] = []
-        var finished: Set<ProtocolDescriptor> = []
-        var visiting: Set<ProtocolDescriptor> = []
+        // Descriptors by address (their identity) as `UInt64`: a `Set<ProtocolDescriptor>` made the
+        // runtime check `ProtocolDescriptor: Hashable` by walking every conformance record of the
+        // process on first use (~420,000 instructions of the first `Stub`); `UInt64: Hashable` is
+        // checked for other maps anyway.
+        var finished: Set<UInt64> = []
+        var visiting: Set<UInt64> = []
         func visit(_ descriptor: ProtocolDescriptor) throws(MetadataError) {
-            if finished.contains(descriptor) { return }
-            guard visiting.insert(descriptor).inserted else {
+            let key = UInt64(UInt(bitPattern: descriptor.pointer))
+            if finished.contains(key) { return }
+            guard visiting.insert(key).inserted else {
                 throw .missingRecord("an acyclic inheritance graph (cycle through \(descriptor.qualifiedName))")
             }
             let bases = descriptor.baseProtocols
@@ -52,8 +57,8 @@ public struct ProtocolHierarchy: Hashable, Sendable {
                 throw .missingRecord(
                     "\(bases.count) base-protocol slots in \(descriptor.qualifiedName) (found \(baseSlots))")
             }
-            visiting.remove(descriptor)
-            finished.insert(descriptor)
+            visiting.remove(key)
+            finished.insert(key)
             nodes.append(Node(protocolDescriptor: descriptor, requirements: requirements, baseProtocols: bases))
         }
         for root in roots { try visit(root) }

@@ -21,8 +21,9 @@ public struct ProtocolSignatureDiscovery {
     public let hierarchy: ProtocolHierarchy
     /// The per-witness discovery.
     public let witnessDiscovery: SignatureDiscovery
-    /// Conformances found per protocol, scanned once.
-    private var conformances: [ProtocolDescriptor: [ProtocolConformance]] = [:]
+    /// Conformances found per protocol (by its descriptor's address, as ``ProtocolHierarchy`` keys
+    /// descriptors), scanned once.
+    private var conformances: [UInt64: [ProtocolConformance]] = [:]
 
     /// A discovery over `hierarchy`'s requirements.
     ///
@@ -68,9 +69,10 @@ public struct ProtocolSignatureDiscovery {
     /// - Parameter descriptor: A protocol.
     /// - Returns: Its conformances in the loaded images (none when the scan fails).
     public mutating func linkedConformances(to descriptor: ProtocolDescriptor) -> [ProtocolConformance] {
-        if let known = conformances[descriptor] { return known }
+        let key = UInt64(UInt(bitPattern: descriptor.pointer))
+        if let known = conformances[key] { return known }
         let found = (try? ProtocolConformance.all(to: descriptor).conformances) ?? []
-        conformances[descriptor] = found
+        conformances[key] = found
         return found
     }
 
