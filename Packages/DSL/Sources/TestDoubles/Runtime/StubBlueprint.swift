@@ -22,13 +22,16 @@ struct StubBlueprint: @unchecked Sendable {
     var recordingTypes: [Any.Type]? { prepared.recordingTypes }
 
     /// What a discovered blueprint is cached under: the type and its getter effect hints.
-    private struct CacheKey: Hashable {
+    private struct CacheKey: Equatable {
         let subject: ObjectIdentifier
         let getterEffects: String?
         let readsGetterEffectProofs: Bool
     }
 
-    private static let cache = Mutex<[CacheKey: StubBlueprint]>([:])
+    /// Blueprints by their subject's metadata address (a `UInt64`), each list compared by the whole key:
+    /// a dictionary keyed by `CacheKey` made the runtime check `CacheKey: Hashable` by walking every
+    /// conformance record of the process on a process's first `Stub` (~420,000 instructions).
+    private static let cache = Mutex<[UInt64: [(key: CacheKey, blueprint: StubBlueprint)]]>([:])
 
     /// The blueprint of `Subject`, from discovery (cached) or from explicit requirements.
     ///
@@ -47,10 +50,23 @@ struct StubBlueprint: @unchecked Sendable {
             subject: ObjectIdentifier(subject), getterEffects: getterEffects?.cacheKey,
             readsGetterEffectProofs: GetterEffectProof.isEnabled)
         let cacheable = explicit == nil && associatedTypes.isEmpty
-        if cacheable, let cached = cache.withLock({ $0[key] }) { return cached }
+        let address = UInt64(UInt(bitPattern: key.subject))
+        if cacheable, let cached = cache.withLock({ $0[address]?.first { $0.key == key }?.blueprint }) {
+            return cached
+        }
         let blueprint = try StubBlueprint(
             subject: subject, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes)
-        if cacheable { cache.withLock { $0[key] = blueprint } }
+        if cacheable {
+            cache.withLock { cache in
+                var list = cache[address] ?? []
+                if let index = list.firstIndex(where: { $0.key == key }) {
+                    list[index].blueprint = blueprint
+                } else {
+                    list.append((key, blueprint))
+                }
+                cache[address] = list
+            }
+        }
         return blueprint
     }
 
