@@ -2,6 +2,10 @@ import Testing
 
 @testable import TestDoublesMetadata
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A table read from a file makes names only for the symbols asked for; the
 /// answers are those of the whole list.
 @Suite struct ELFSymbolTableLazyNamesTests {
@@ -18,7 +22,14 @@ import Testing
         }
     }
 
-    @Test func addressLookupsAgreeWithTheWholeList() throws {
+    /// Under qemu (`TESTDOUBLES_EMULATOR`) this test alone took about 250 s of the arm64 run, holding a
+    /// cooperative thread while async tests with 300-s limits waited; the index it checks is the same code
+    /// on both architectures, and the absent-address and containment tests still run there.
+    @Test(
+        .disabled(
+            if: getenv("TESTDOUBLES_EMULATOR") != nil,
+            "a whole-table comparison of the test binary takes minutes under qemu"))
+    func addressLookupsAgreeWithTheWholeList() throws {
         let table = try ThisBinary.symbolTable.get()
         let all = table.symbols
         // Every address's symbols in list order, each name once: one pass over
