@@ -12,58 +12,24 @@ extension ELFSymbolTable {
     /// containing an address need the entries in value order: that order is
     /// sorted on the first such lookup and shared by copies of the table.
     final class AddressIndex: Sendable {
-        /// Marks the end of a chain.
-        private static let none = UInt32.max
-        /// The first entry of each bucket's chain (`none` when empty).
-        private let heads: [UInt32]
-        /// The next entry of each entry's chain, in ascending index order.
-        private let next: [UInt32]
-        /// How far a value's hash is shifted to give its bucket.
-        private let shift: UInt64
+        /// The entries chained by value.
+        private let chains: AddressChains
         private let sortedOrder = Mutex<[UInt32]?>(nil)
 
-        /// Chains `entries` by a hash of their values. A table has fewer than
-        /// `UInt32.max` entries (its file's symbol tables would be ~100 GB).
+        /// Chains `entries` by their values.
         init(_ entries: [Entry]) {
-            // About one bucket per entry, a power of two: chains stay short, and the buckets are half the
-            // memory (and half the clearing) of two per entry.
-            let bits = max(1, Int.bitWidth - entries.count.leadingZeroBitCount)
-            let shift = UInt64(UInt64.bitWidth - bits)
-            var heads = [UInt32](repeating: Self.none, count: 1 << bits)
-            // Every link is written below: no clearing first.
-            let next = [UInt32](unsafeUninitializedCapacity: entries.count) { next, initialized in
-                entries.withUnsafeBufferPointer { entries in
-                    heads.withUnsafeMutableBufferPointer { heads in
-                        // Last to first, each pushed in front: every chain runs in ascending index order.
-                        var index = entries.count
-                        while index > 0 {
-                            index -= 1
-                            let bucket = Int(truncatingIfNeeded: Self.hash(entries[index].value) >> shift)
-                            next.initializeElement(at: index, to: heads[bucket])
-                            heads[bucket] = UInt32(truncatingIfNeeded: index)
-                        }
-                    }
-                }
-                initialized = entries.count
+            // About one bucket per entry: chains stay short, and the buckets are half the memory (and half the
+            // clearing) of two per entry.
+            chains = entries.withUnsafeBufferPointer { entries in
+                AddressChains(count: entries.count) { entries[$0].value }
             }
-            self.shift = shift
-            self.heads = heads
-            self.next = next
-        }
-
-        /// Fibonacci hashing: the product's high bits depend on every bit of the value.
-        private static func hash(_ value: UInt64) -> UInt64 {
-            value &* 0x9E37_79B9_7F4A_7C15
         }
 
         /// Calls `body` with the index of every entry whose value is `value`, in ascending index order
         /// (table order, `.symtab` first), as a sort by value then index would list them.
         func forEachEntry(at value: UInt64, in entries: [Entry], _ body: (Int) -> Void) {
-            let bucket = Int(truncatingIfNeeded: Self.hash(value) >> shift)
-            var index = heads[bucket]
-            while index != Self.none {
-                if entries[Int(index)].value == value { body(Int(index)) }
-                index = next[Int(index)]
+            chains.forEachCandidate(for: value) { index in
+                if entries[index].value == value { body(index) }
             }
         }
 

@@ -18,48 +18,29 @@ enum ConformanceRecordIndex {
     /// of a process's first lookup (~6,800 records in a test binary with
     /// Foundation).
     struct SectionIndex: Sendable {
-        /// Marks the end of a chain.
-        private static let none = UInt32.max
         /// Each record's address, in section order.
         private let records: [UInt]
         /// The protocol descriptor each record names.
         private let protocols: [UInt]
-        /// The first record of each bucket's chain.
-        private let heads: [UInt32]
-        /// The next record of each record's chain, in ascending order.
-        private let next: [UInt32]
-        private let shift: UInt64
+        /// The records chained by the protocol each names.
+        private let chains: AddressChains
 
         /// Chains `pairs` (record, protocol descriptor), in section order.
         init(_ pairs: [(record: UInt, protocolDescriptor: UInt)]) {
-            records = pairs.map(\.record)
-            protocols = pairs.map(\.protocolDescriptor)
-            let bits = max(1, Int.bitWidth - (pairs.count * 2).leadingZeroBitCount)
-            shift = UInt64(UInt64.bitWidth - bits)
-            var heads = [UInt32](repeating: Self.none, count: 1 << bits)
-            var next = [UInt32](repeating: Self.none, count: pairs.count)
-            var index = pairs.count
-            while index > 0 {
-                index -= 1
-                let bucket = Self.bucket(of: protocols[index], shift: shift)
-                next[index] = heads[bucket]
-                heads[bucket] = UInt32(truncatingIfNeeded: index)
+            let records = pairs.map(\.record)
+            let protocols = pairs.map(\.protocolDescriptor)
+            chains = protocols.withUnsafeBufferPointer { protocols in
+                AddressChains(count: protocols.count, bucketsPerPosition: 2) { UInt64(protocols[$0]) }
             }
-            self.heads = heads
-            self.next = next
-        }
-
-        private static func bucket(of protocolDescriptor: UInt, shift: UInt64) -> Int {
-            Int(truncatingIfNeeded: (UInt64(protocolDescriptor) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            self.records = records
+            self.protocols = protocols
         }
 
         /// The records that name `protocolDescriptor`, in section order.
         func records(of protocolDescriptor: UInt) -> [UInt] {
             var found: [UInt] = []
-            var index = heads[Self.bucket(of: protocolDescriptor, shift: shift)]
-            while index != Self.none {
-                if protocols[Int(index)] == protocolDescriptor { found.append(records[Int(index)]) }
-                index = next[Int(index)]
+            chains.forEachCandidate(for: UInt64(protocolDescriptor)) { index in
+                if protocols[index] == protocolDescriptor { found.append(records[index]) }
             }
             return found
         }

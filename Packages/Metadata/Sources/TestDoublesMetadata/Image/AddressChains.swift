@@ -1,0 +1,60 @@
+/// Positions `0..<count` chained by a hash of an address each has: the
+/// positions whose address may equal a given one are found by walking one
+/// short chain, in ascending order.
+///
+/// Made in one pass, with two arrays of 32-bit links: a dictionary of arrays
+/// (or a sort by address) cost several times more to build, and a dictionary
+/// keyed by a type of our own makes the runtime check that key's `Hashable`
+/// conformance by walking every conformance record of the process. The
+/// symbol table's exact lookups and the conformance record index use it.
+struct AddressChains: Sendable {
+    /// Marks the end of a chain.
+    private static let none = UInt32.max
+    /// The first position of each bucket's chain (`none` when empty).
+    private let heads: [UInt32]
+    /// The next position of each position's chain, in ascending order.
+    private let next: [UInt32]
+    /// How far a hash is shifted to give its bucket.
+    private let shift: UInt64
+
+    /// Chains `count` positions (fewer than `UInt32.max`) by `address(position)`,
+    /// with about `bucketsPerPosition` buckets per position, a power of two in all.
+    init(count: Int, bucketsPerPosition: Int = 1, address: (Int) -> UInt64) {
+        let bits = max(1, Int.bitWidth - (count * bucketsPerPosition).leadingZeroBitCount)
+        let shift = UInt64(UInt64.bitWidth - bits)
+        var heads = [UInt32](repeating: Self.none, count: 1 << bits)
+        // Every link is written below: no clearing first.
+        let next = [UInt32](unsafeUninitializedCapacity: count) { next, initialized in
+            heads.withUnsafeMutableBufferPointer { heads in
+                // Last to first, each pushed in front: every chain runs in ascending order.
+                var position = count
+                while position > 0 {
+                    position -= 1
+                    let bucket = Self.bucket(of: address(position), shift: shift)
+                    next.initializeElement(at: position, to: heads[bucket])
+                    heads[bucket] = UInt32(truncatingIfNeeded: position)
+                }
+            }
+            initialized = count
+        }
+        self.shift = shift
+        self.heads = heads
+        self.next = next
+    }
+
+    /// Fibonacci hashing: the product's high bits depend on every bit of the address.
+    private static func bucket(of address: UInt64, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// Calls `body` with every position on `address`'s chain, in ascending
+    /// order: a superset of those whose address is `address`, which the
+    /// caller compares.
+    func forEachCandidate(for address: UInt64, _ body: (Int) -> Void) {
+        var position = heads[Self.bucket(of: address, shift: shift)]
+        while position != Self.none {
+            body(Int(position))
+            position = next[Int(position)]
+        }
+    }
+}

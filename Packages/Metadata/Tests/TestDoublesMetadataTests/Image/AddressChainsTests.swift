@@ -1,0 +1,34 @@
+import Testing
+
+@testable import TestDoublesMetadata
+
+/// The chains give, for an address, every position that has it, in ascending order, and nothing else that matches.
+@Suite struct AddressChainsTests {
+    @Test func everyPositionOfAnAddressIsOnItsChainInOrder() {
+        var generator = SplitMix64(seed: 21)
+        // Repeated addresses, neighbours and values far apart, as symbol values and descriptors are.
+        let addresses: [UInt64] = (0..<5_000).map { position in
+            position % 7 == 0 ? 0x1000 : 0x40_0000 + (generator.next() % 2_048) * 8
+        }
+        for bucketsPerPosition in [1, 2] {
+            let chains = AddressChains(count: addresses.count, bucketsPerPosition: bucketsPerPosition) {
+                addresses[$0]
+            }
+            for address in Set(addresses).sorted().prefix(400) + [0x1000, 0x3F_FFF8, 0] {
+                var found: [Int] = []
+                chains.forEachCandidate(for: address) { position in
+                    if addresses[position] == address { found.append(position) }
+                }
+                #expect(
+                    found == addresses.indices.filter { addresses[$0] == address }, "0x\(String(address, radix: 16))")
+            }
+        }
+    }
+
+    @Test func noPositionsChainNothing() {
+        let chains = AddressChains(count: 0) { _ in 0 }
+        var visited = 0
+        chains.forEachCandidate(for: 0) { _ in visited += 1 }
+        #expect(visited == 0)
+    }
+}
