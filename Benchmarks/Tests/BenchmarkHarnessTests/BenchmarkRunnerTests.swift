@@ -91,4 +91,59 @@ import Testing
         #expect(results[1].ratioToControl == 4)
         #expect(lines == ["[1/2] b/direct: 2.00 B/op", "[2/2] b/stub: 8.00 B/op"])
     }
+
+    @Test func variantsOfAGroupAreSampledInTurns() async {
+        var options = BenchmarkOptions()
+        options.samples = 3
+        var log: [String] = []
+        let results = await BenchmarkRunner(options: options).run([
+            Benchmark("g", "mock", .sampled(unit: .bytes) { log.append("mock"); return 1 }),
+            Benchmark("g", "stub", .sampled(unit: .bytes) { log.append("stub"); return 2 }),
+            Benchmark("h", "stub", .sampled(unit: .bytes) { log.append("h"); return 3 }),
+        ])
+        // One sample of each variant per round; the next group only after.
+        #expect(log == ["mock", "stub", "mock", "stub", "mock", "stub", "h", "h", "h"])
+        #expect(results.map(\.samples) == [[1, 1, 1], [2, 2, 2], [3, 3, 3]])
+        #expect(results[1].ratioToMock == 2)
+    }
+
+    @Test func aFailingVariantLeavesTheOthersOfItsGroupMeasured() async {
+        struct Broken: Error, CustomStringConvertible { var description: String { "gone" } }
+        var options = BenchmarkOptions()
+        options.samples = 2
+        var calls = 0
+        let results = await BenchmarkRunner(options: options).run([
+            Benchmark("g", "direct", .sampled(unit: .bytes) { 4 }),
+            Benchmark(
+                "g", "stub",
+                .sampled(unit: .bytes) {
+                    calls += 1
+                    if calls == 2 { throw Broken() }
+                    return 8
+                }),
+            Benchmark("g", "manual", .unavailable("not built")),
+        ])
+        #expect(results.map(\.name) == ["g/direct", "g/stub", "g/manual"])
+        #expect(results[0].samples == [4, 4])
+        #expect(results[1].median == nil)
+        #expect(results[1].unavailableReason == "setup failed: gone")
+        #expect(calls == 2)
+        #expect(results[2].unavailableReason == "not built")
+    }
+
+    @Test func resultsKeepTheListsOrderWhenAGroupIsSplit() async {
+        var options = BenchmarkOptions()
+        options.samples = 1
+        var lines: [String] = []
+        let runner = BenchmarkRunner(options: options) { lines.append($0) }
+        let results = await runner.run([
+            Benchmark("a", "direct", .sampled(unit: .bytes) { 1 }),
+            Benchmark("b", "direct", .sampled(unit: .bytes) { 2 }),
+            Benchmark("a", "stub", .sampled(unit: .bytes) { 3 }),
+        ])
+        #expect(results.map(\.name) == ["a/direct", "b/direct", "a/stub"])
+        #expect(results[2].ratioToControl == 3)
+        // Progress comes as each group finishes: both rows of `a`, then `b`.
+        #expect(lines == ["[1/3] a/direct: 1.00 B/op", "[2/3] a/stub: 3.00 B/op", "[3/3] b/direct: 2.00 B/op"])
+    }
 }

@@ -19,18 +19,39 @@ public struct BenchmarkRunner {
 
     /// Runs the rows the options select, in order.
     ///
+    /// The variants of one group (the direct call, the mock, the doubles)
+    /// are sampled in turns, one sample of each per round, so a change of
+    /// load during the group reaches every variant alike and their ratios
+    /// stay comparable; groups run one after another.
+    ///
     /// - Parameter benchmarks: Every row.
     /// - Returns: One result per selected row, with ratios filled in.
     public func run(_ benchmarks: [Benchmark]) async -> [BenchmarkResult] {
         let selected = benchmarks.filter { options.selects($0.name) }
-        var results: [BenchmarkResult] = []
-        for (index, benchmark) in selected.enumerated() {
-            let result = await measure(benchmark)
-            let value = result.median.map { "\(Formatting.value($0)) \(result.unit.rawValue)/op" }
-            progress("[\(index + 1)/\(selected.count)] \(benchmark.name): \(value ?? "not available")")
-            results.append(result)
+        var results: [BenchmarkResult?] = Array(repeating: nil, count: selected.count)
+        var reported = 0
+        for group in Self.groups(of: selected) {
+            let measured = await measureInTurns(group.map { selected[$0] })
+            for (index, result) in zip(group, measured) {
+                results[index] = result
+                reported += 1
+                let value = result.median.map { "\(Formatting.value($0)) \(result.unit.rawValue)/op" }
+                progress("[\(reported)/\(selected.count)] \(result.name): \(value ?? "not available")")
+            }
         }
-        return results.withRatios()
+        return results.compactMap { $0 }.withRatios()
+    }
+
+    /// The positions of the rows of each group, groups in the order their
+    /// first row comes.
+    static func groups(of benchmarks: [Benchmark]) -> [[Int]] {
+        var order: [String] = []
+        var positions: [String: [Int]] = [:]
+        for (index, benchmark) in benchmarks.enumerated() {
+            if positions[benchmark.group] == nil { order.append(benchmark.group) }
+            positions[benchmark.group, default: []].append(index)
+        }
+        return order.map { positions[$0] ?? [] }
     }
 
     /// Measures one row; a setup that throws makes the row unavailable with the error.
@@ -38,39 +59,64 @@ public struct BenchmarkRunner {
     /// - Parameter benchmark: The row.
     /// - Returns: Its result.
     public func measure(_ benchmark: Benchmark) async -> BenchmarkResult {
+        await measureInTurns([benchmark])[0]
+    }
+
+    /// Measures rows together: each is calibrated and warmed up, then every
+    /// round takes one sample of each row in order. A row whose setup throws
+    /// is unavailable with the error, and the others go on.
+    ///
+    /// - Parameter benchmarks: The rows, usually the variants of one group.
+    /// - Returns: One result per row, in the same order.
+    func measureInTurns(_ benchmarks: [Benchmark]) async -> [BenchmarkResult] {
+        var rows = benchmarks.map(SampledRow.init)
+        for index in rows.indices {
+            await prepare(&rows[index])
+        }
+        for _ in 0..<options.samples {
+            for index in rows.indices where rows[index].failure == nil {
+                await takeSample(&rows[index])
+            }
+        }
+        return rows.map(\.result)
+    }
+
+    /// Finds a row's operations per sample (calibrating when it asks for
+    /// it and no count is given) and runs it once untimed.
+    private func prepare(_ row: inout SampledRow) async {
         do {
-            switch benchmark.measurement {
+            switch row.benchmark.measurement {
             case .unavailable(let reason):
-                return unavailable(benchmark, .nanoseconds, reason)
-            case .sampled(let unit, let sample):
-                var samples: [Double] = []
-                for _ in 0..<options.samples { samples.append(try await sample()) }
-                return BenchmarkResult(
-                    group: benchmark.group, variant: benchmark.variant, unit: unit, samples: samples,
-                    operationsPerSample: 1)
+                row.failure = reason
+            case .sampled:
+                row.operations = 1
             case .fixedOperations(let operations, let setup):
+                row.operations = operations
                 _ = try await time(setup, operations)  // warm-up
-                var samples: [Double] = []
-                for _ in 0..<options.samples {
-                    samples.append(Double(try await time(setup, operations)) / Double(operations))
-                }
-                return BenchmarkResult(
-                    group: benchmark.group, variant: benchmark.variant, unit: .nanoseconds, samples: samples,
-                    operationsPerSample: operations)
             case .perOperation(let setup):
                 var operations = options.fixedOperations ?? 0
                 if operations == 0 { operations = try await calibrate(setup) }
+                row.operations = operations
                 _ = try await time(setup, operations)  // warm-up
-                var samples: [Double] = []
-                for _ in 0..<options.samples {
-                    samples.append(Double(try await time(setup, operations)) / Double(operations))
-                }
-                return BenchmarkResult(
-                    group: benchmark.group, variant: benchmark.variant, unit: .nanoseconds, samples: samples,
-                    operationsPerSample: operations)
             }
         } catch {
-            return unavailable(benchmark, .nanoseconds, "setup failed: \(error)")
+            row.failure = "setup failed: \(error)"
+        }
+    }
+
+    /// Takes one sample of a prepared row.
+    private func takeSample(_ row: inout SampledRow) async {
+        do {
+            switch row.benchmark.measurement {
+            case .unavailable(let reason):
+                row.failure = reason
+            case .sampled(_, let sample):
+                row.samples.append(try await sample())
+            case .fixedOperations(_, let setup), .perOperation(let setup):
+                row.samples.append(Double(try await time(setup, row.operations)) / Double(row.operations))
+            }
+        } catch {
+            row.failure = "setup failed: \(error)"
         }
     }
 
@@ -115,11 +161,5 @@ public struct BenchmarkRunner {
             await body(operations)
             return MonotonicClock.now() - start
         }
-    }
-
-    private func unavailable(_ benchmark: Benchmark, _ unit: MeasurementUnit, _ reason: String) -> BenchmarkResult {
-        BenchmarkResult(
-            group: benchmark.group, variant: benchmark.variant, unit: unit, samples: [], operationsPerSample: 0,
-            unavailableReason: reason)
     }
 }
