@@ -97,9 +97,21 @@ import Testing
         options.samples = 3
         var log: [String] = []
         let results = await BenchmarkRunner(options: options).run([
-            Benchmark("g", "mock", .sampled(unit: .bytes) { log.append("mock"); return 1 }),
-            Benchmark("g", "stub", .sampled(unit: .bytes) { log.append("stub"); return 2 }),
-            Benchmark("h", "stub", .sampled(unit: .bytes) { log.append("h"); return 3 }),
+            Benchmark(
+                "g", "mock",
+                .sampled(unit: .bytes) {
+                    log.append("mock"); return 1
+                }),
+            Benchmark(
+                "g", "stub",
+                .sampled(unit: .bytes) {
+                    log.append("stub"); return 2
+                }),
+            Benchmark(
+                "h", "stub",
+                .sampled(unit: .bytes) {
+                    log.append("h"); return 3
+                }),
         ])
         // One sample of each variant per round; the next group only after.
         #expect(log == ["mock", "stub", "mock", "stub", "mock", "stub", "h", "h", "h"])
