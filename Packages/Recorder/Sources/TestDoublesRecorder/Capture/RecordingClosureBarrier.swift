@@ -17,14 +17,22 @@ public enum RecordingClosureBarrier {
     /// Awaits `body` on `isolation` behind the barrier.
     public typealias Runner = @Sendable (_ isolation: isolated (any Actor)?, _ body: () async -> Void) async -> Void
 
-    private static let runner = Mutex<Runner?>(nil)
+    /// The installed barrier, in a struct: a function value that is itself
+    /// the lock's value would be reabstracted through `withLock`'s `inout` on
+    /// every read and, unoptimized, written back wrapped in one more thunk
+    /// (see `Match.Placeholders.synthesizer`).
+    private static let runner = Mutex<InstalledRunner?>(nil)
+
+    private struct InstalledRunner: Sendable {
+        let run: Runner
+    }
 
     /// Installs the runtime layer's barrier (the first installation stays).
     ///
     /// - Parameter run: Awaits its body behind the barrier, with no hop in between.
     public static func install(_ run: @escaping Runner) {
         runner.withLock { installed in
-            if installed == nil { installed = run }
+            if installed == nil { installed = InstalledRunner(run: run) }
         }
     }
 
@@ -33,8 +41,8 @@ public enum RecordingClosureBarrier {
 
     /// Awaits `body` behind the installed barrier, else directly.
     static func run(isolation: isolated (any Actor)?, _ body: () async -> Void) async {
-        guard let run = runner.withLock({ $0 }) else { return await body() }
-        await run(isolation, body)
+        guard let installed = runner.withLock({ $0 }) else { return await body() }
+        await installed.run(isolation, body)
     }
 }
 #endif

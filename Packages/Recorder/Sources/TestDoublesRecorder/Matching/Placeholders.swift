@@ -20,7 +20,16 @@ extension Match {
         /// Bumped by every registration change, so cached checks of which types have placeholders are redone.
         private static let registryGeneration = Locked(0)
         static var generation: Int { registryGeneration.withLock { $0 } }
-        static let synthesizer = Locked<Synthesizer?>(nil)
+        /// The installed synthesizer. Kept in a struct: a function value that is
+        /// itself a generic lock's value is reabstracted through `withLock`'s
+        /// `inout` on every access, and in an unoptimized build the copy written
+        /// back wraps the closure in one more thunk each time, so every later
+        /// call went through all the earlier reads' thunks.
+        static let synthesizer = Locked<InstalledSynthesizer?>(nil)
+
+        struct InstalledSynthesizer {
+            let synthesize: Synthesizer
+        }
 
         /// Builds a placeholder of a type from its metadata; the second
         /// argument looks up values of nested types (every source but the synthesizer).
@@ -58,7 +67,7 @@ extension Match {
         /// - Parameter synthesize: Returns a value of the given type, or `nil`
         ///   when it cannot make one.
         public static func installSynthesizer(_ synthesize: Synthesizer?) {
-            synthesizer.withLock { $0 = synthesize }
+            synthesizer.withLock { $0 = synthesize.map(InstalledSynthesizer.init) }
             registryGeneration.withLock { $0 += 1 }
         }
 
@@ -76,10 +85,21 @@ extension Match {
         /// - Returns: A value of the type, or `nil` when none can be made.
         public static func make(any type: Any.Type) -> Any? {
             if let found = lookup(type) { return found }
-            if let hook = synthesizer.withLock({ $0 }) {
-                return hook(type, lookup)
-            }
-            return nil
+            return synthesize(type, lookup: lookup)
+        }
+
+        /// Builds a value of `type` with the installed synthesizer, which asks
+        /// `lookup` for values of nested types; nil when none is installed or it
+        /// cannot make one.
+        ///
+        /// - Parameters:
+        ///   - type: The type.
+        ///   - lookup: Gives values of the types the value is built of, or nil.
+        /// - Returns: A value of the type, or nil.
+        @_spi(TestDoublesInternals)
+        public static func synthesize(_ type: Any.Type, lookup: (Any.Type) -> Any?) -> Any? {
+            guard let installed = synthesizer.withLock({ $0 }) else { return nil }
+            return installed.synthesize(type, lookup)
         }
 
         /// Every source but the synthesizer, in order.
