@@ -18,9 +18,13 @@ struct AddressChains: Sendable {
     private let shift: UInt64
 
     /// Chains `count` positions (fewer than `UInt32.max`) by `address(position)`,
-    /// with about `bucketsPerPosition` buckets per position, a power of two in all.
-    init(count: Int, bucketsPerPosition: Int = 1, address: (Int) -> UInt64) {
-        let bits = max(1, Int.bitWidth - (count * bucketsPerPosition).leadingZeroBitCount)
+    /// in about `buckets` buckets (at least `buckets`, a power of two).
+    ///
+    /// Fewer buckets than positions make longer chains but less memory to
+    /// clear: fresh pages cost ~3 µs each on a virtual machine, more than a
+    /// few more comparisons on each of a table's handful of lookups.
+    init(count: Int, buckets: Int, address: (Int) -> UInt64) {
+        let bits = max(1, Int.bitWidth - max(buckets, 1).leadingZeroBitCount)
         let shift = UInt64(UInt64.bitWidth - bits)
         var heads = [UInt32](repeating: Self.none, count: 1 << bits)
         // Every link is written below: no clearing first.

@@ -68,32 +68,27 @@ extension ELFSymbolTable {
 
         /// The sorted keys of every entry, or `nil` when the table cannot be indexed.
         private static func makeKeys(_ storage: Storage) -> [UInt64]? {
-            guard storage.names.isEmpty, storage.entries.count < 1 << indexBits else { return nil }
+            guard storage.names.isEmpty, storage.count < 1 << indexBits else { return nil }
             let indexMask = UInt64(1) << UInt64(indexBits) - 1
-            var keys = [UInt64](repeating: 0, count: storage.entries.count)
-            storage.entries.withUnsafeBufferPointer { entries in
-                storage.stringTables.withUnsafeBufferPointer { tables in
-                    keys.withUnsafeMutableBufferPointer { keys in
-                        guard let entry = entries.baseAddress, let key = keys.baseAddress else { return }
-                        var index = 0
-                        while index < entries.count {
-                            defer { index += 1 }
-                            let table = Int(entry[index].table)
-                            let offset = Int(entry[index].nameOffset)
-                            var hashed: UInt64 = 0
-                            if let tableBase = tables.baseAddress, table < tables.count {
-                                let strings = tableBase[table]
-                                if offset >= 0, offset < strings.count {
-                                    let name = strings.base + offset
-                                    var length = 0
-                                    let limit = min(hashedBytes, strings.count - offset)
-                                    while length < limit, name[length] != 0 { length += 1 }
-                                    hashed = hash(name, count: length)
-                                }
-                            }
-                            key[index] = hashed & ~indexMask | UInt64(index)
+            var keys: [UInt64] = []
+            keys.reserveCapacity(storage.count)
+            storage.stringTables.withUnsafeBufferPointer { tables in
+                // Only entries are keyed: a record that is none is never a candidate.
+                storage.forEachEntry { position, entry in
+                    let table = Int(entry.table)
+                    let offset = Int(entry.nameOffset)
+                    var hashed: UInt64 = 0
+                    if let tableBase = tables.baseAddress, table < tables.count {
+                        let strings = tableBase[table]
+                        if offset >= 0, offset < strings.count {
+                            let name = strings.base + offset
+                            var length = 0
+                            let limit = min(hashedBytes, strings.count - offset)
+                            while length < limit, name[length] != 0 { length += 1 }
+                            hashed = hash(name, count: length)
                         }
                     }
+                    keys.append(hashed & ~indexMask | UInt64(position))
                 }
             }
             ELFSymbolTable.radixSort(&keys, significantBits: UInt64.bitWidth)

@@ -9,13 +9,15 @@ import Glibc
 ///
 /// Witness thunks are local symbols, present only in `.symtab`, which the
 /// dynamic loader never maps: the table is read from the file on disk
-/// through libelf. The file stays mapped while the table lives, and a
-/// symbol's name is made into a `String` only when the symbol is asked for:
-/// making every name of a large executable into a `String` was most of the
-/// first `Stub`'s construction time. Lookups by address use a sorted index
-/// (binary search), built once in the initializer; lookups by name a
-/// dictionary, built on the first lookup by name (discovery looks symbols
-/// up by address only); name prefixes are compared in the mapped bytes.
+/// through libelf. The file stays mapped while the table lives: its symbol
+/// records are read in place (``SymbolRecords``) and a symbol's name is made
+/// into a `String` only when the symbol is asked for (making every name of a
+/// large executable into a `String` was most of the first `Stub`'s
+/// construction time). Exact lookups by address go through chains of records
+/// by value, made once in the initializer; containment through an order by
+/// value and lookups by name through a dictionary, each made on first use
+/// (discovery looks symbols up by exact address only); name prefixes are
+/// compared in the mapped bytes.
 public struct ELFSymbolTable: Sendable {
     /// One named, defined symbol and the address the link editor gave it.
     public struct Symbol: Hashable, Sendable {
@@ -44,6 +46,11 @@ public struct ELFSymbolTable: Sendable {
     public var symbols: [Symbol] { storage.allSymbols() }
     /// Whether the file has a `.symtab` (a stripped file has only `.dynsym`).
     public private(set) var hasStaticSymbolTable: Bool
+    /// Whether the symbols are read from the file's records in place (else from entries made of them).
+    var readsRecordsInPlace: Bool {
+        if case .records = storage.entries { return true }
+        return false
+    }
     /// The entries and the names behind them.
     private let storage: Storage
     /// The entries by value: hashed for exact lookups, sorted on first use for containment.
@@ -110,8 +117,8 @@ public struct ELFSymbolTable: Sendable {
                 writableSections[index] = true
             }
         }
-        var staticEntries: [Entry] = []
-        var dynamicEntries: [Entry] = []
+        var staticTables: [SymbolSection] = []
+        var dynamicTables: [SymbolSection] = []
         var stringTables: [StringTable] = []
         var foundTable = false
         var hasStatic = false
@@ -132,38 +139,52 @@ public struct ELFSymbolTable: Sendable {
             let count = Int(min(sectionHeader.sh_size, UInt64(data.pointee.d_size)) / sectionHeader.sh_entsize)
             // The names' string table, read in place while the handle is open.
             guard count > 0, let names = Self.stringTable(elf, Int(sectionHeader.sh_link)) else { continue }
-            let table = UInt8(stringTables.count)
+            let table = SymbolSection(
+                data: data, count: count, table: UInt8(stringTables.count),
+                inPlace: Self.symbolsInPlace(data, header: sectionHeader, count: count))
             stringTables.append(names)
-            let reader = EntryReader(names: names, table: table, writableSections: writableSections)
-            let read: [Entry]
-            if !readingThroughLibelf, let symbols = Self.symbolsInPlace(data, header: sectionHeader, count: count) {
-                // The section's bytes as libelf holds them, in memory form: no call and no copy per symbol
-                // (through `gelf_getsym` reading the table was most of the cost of the first lookup).
-                let size = MemoryLayout<Elf64_Sym>.size
-                read = reader.entries(count: count) {
-                    symbols.loadUnaligned(fromByteOffset: $0 &* size, as: Elf64_Sym.self)
-                }
-            } else {
-                read = reader.entries(count: count) { index in
-                    var symbol = GElf_Sym()
-                    return gelf_getsym(data, Int32(index), &symbol) != nil ? symbol : nil
-                }
-            }
-            // Usually one section of each kind: taken whole, not copied.
-            if isStatic {
-                if staticEntries.isEmpty { staticEntries = read } else { staticEntries.append(contentsOf: read) }
-            } else {
-                if dynamicEntries.isEmpty { dynamicEntries = read } else { dynamicEntries.append(contentsOf: read) }
-            }
+            if isStatic { staticTables.append(table) } else { dynamicTables.append(table) }
         }
         guard foundTable else { throw .noSymbolTable(path: path) }
-        staticEntries.append(contentsOf: dynamicEntries)  // in place: `+` would copy every entry
+        let tables = staticTables + dynamicTables
+        let entries: Storage.Entries
+        if !readingThroughLibelf, tables.allSatisfy({ $0.inPlace != nil }) {
+            // The sections' bytes as libelf holds them, in memory form: no call and no copy per symbol.
+            entries = .records(
+                SymbolRecords(
+                    sections: tables.compactMap { table in
+                        table.inPlace.map { SymbolRecords.Section(base: $0, count: table.count, table: table.table) }
+                    },
+                    writableSections: writableSections))
+        } else {
+            var read: [Entry] = []
+            for table in tables {
+                let names = stringTables[Int(table.table)]
+                read.append(
+                    contentsOf: EntryReader(names: names, table: table.table, writableSections: writableSections)
+                        .entries(count: table.count) { index in
+                            var symbol = GElf_Sym()
+                            return gelf_getsym(table.data, Int32(index), &symbol) != nil ? symbol : nil
+                        })
+            }
+            entries = .made(read)
+        }
         keep = true
         self.init(
             storage: Storage(
-                entries: staticEntries, stringTables: stringTables, names: [],
+                entries: entries, stringTables: stringTables, names: [],
                 handle: Storage.Handle(elf: elf, descriptor: descriptor)),
             hasStaticSymbolTable: hasStatic)
+    }
+
+    /// A symbol table section found in the file.
+    private struct SymbolSection {
+        let data: UnsafeMutablePointer<Elf_Data>
+        let count: Int
+        /// Which string table holds its names.
+        let table: UInt8
+        /// Its records in memory form, where libelf holds them so.
+        let inPlace: UnsafeRawPointer?
     }
 
     /// The symbols of a symbol table section as libelf holds them, when they
@@ -200,22 +221,29 @@ public struct ELFSymbolTable: Sendable {
         }
 
         func entry(_ symbol: Elf64_Sym) -> Entry? {
-            guard symbol.st_name != 0, symbol.st_shndx != UInt16(SHN_UNDEF), Int(symbol.st_name) < names.count
-            else { return nil }
-            let type = Int32(symbol.st_info & 0xF)
-            guard type == STT_FUNC || type == STT_OBJECT || type == STT_NOTYPE || type == STT_GNU_IFUNC else {
-                return nil
-            }
-            guard !(type == STT_NOTYPE && names.isMappingSymbol(at: Int(symbol.st_name))) else { return nil }
-            var flags: UInt8 = 0
-            if Int32(symbol.st_info >> 4) == STB_LOCAL { flags |= Entry.local }
-            if symbol.st_shndx == UInt16(SHN_ABS) { flags |= Entry.absolute }
-            if type == STT_FUNC || type == STT_GNU_IFUNC { flags |= Entry.function }
-            let sectionIndex = Int(symbol.st_shndx)
-            if sectionIndex < writableSections.count, writableSections[sectionIndex] { flags |= Entry.writable }
-            return Entry(
-                value: symbol.st_value, size: symbol.st_size, nameOffset: symbol.st_name, table: table, flags: flags)
+            ELFSymbolTable.entry(of: symbol, table: table, names: names, writableSections: writableSections)
         }
+    }
+
+    /// The entry of `symbol`, a record of the table whose names are `names`:
+    /// nil unless it is a defined, named function, object or untyped symbol
+    /// that is not an ARM mapping symbol.
+    static func entry(of symbol: Elf64_Sym, table: UInt8, names: StringTable, writableSections: [Bool]) -> Entry? {
+        guard symbol.st_name != 0, symbol.st_shndx != UInt16(SHN_UNDEF), Int(symbol.st_name) < names.count
+        else { return nil }
+        let type = Int32(symbol.st_info & 0xF)
+        guard type == STT_FUNC || type == STT_OBJECT || type == STT_NOTYPE || type == STT_GNU_IFUNC else {
+            return nil
+        }
+        guard !(type == STT_NOTYPE && names.isMappingSymbol(at: Int(symbol.st_name))) else { return nil }
+        var flags: UInt8 = 0
+        if Int32(symbol.st_info >> 4) == STB_LOCAL { flags |= Entry.local }
+        if symbol.st_shndx == UInt16(SHN_ABS) { flags |= Entry.absolute }
+        if type == STT_FUNC || type == STT_GNU_IFUNC { flags |= Entry.function }
+        let sectionIndex = Int(symbol.st_shndx)
+        if sectionIndex < writableSections.count, writableSections[sectionIndex] { flags |= Entry.writable }
+        return Entry(
+            value: symbol.st_value, size: symbol.st_size, nameOffset: symbol.st_name, table: table, flags: flags)
     }
 
     /// The string table in section `index`, read in place; nil when it cannot be read.
@@ -253,42 +281,42 @@ public struct ELFSymbolTable: Sendable {
                     flags: flags))
         }
         self.init(
-            storage: Storage(entries: entries, stringTables: [], names: symbols.map(\.name), handle: nil),
+            storage: Storage(entries: .made(entries), stringTables: [], names: symbols.map(\.name), handle: nil),
             hasStaticSymbolTable: hasStaticSymbolTable)
     }
 
     private init(storage: Storage, hasStaticSymbolTable: Bool) {
         self.storage = storage
         self.hasStaticSymbolTable = hasStaticSymbolTable
-        self.byAddress = AddressIndex(storage.entries)
+        self.byAddress = AddressIndex(storage)
         self.byName = NameIndex()
     }
 
-    /// Entry indices sorted by value, then table order.
-    static func sortedByAddress(_ entries: [Entry]) -> [UInt32] {
+    /// The positions of `storage`'s entries sorted by value, then position (table order).
+    static func sortedByAddress(_ storage: Storage) -> [UInt32] {
+        var positions: [UInt32] = []
+        var values: [UInt64] = []
+        storage.forEachEntry { position, entry in
+            positions.append(UInt32(truncatingIfNeeded: position))
+            values.append(entry.value)
+        }
         // Each value and index packed into one word when they fit (link-time addresses of ordinary images
         // do) and sorted by a radix sort of those words: a comparison sort through the entries was most of
         // the table's reading time.
-        let indexBits = max(1, Int.bitWidth - entries.count.leadingZeroBitCount)
-        let largest = entries.reduce(UInt64(0)) { max($0, $1.value) }
+        let indexBits = max(1, Int.bitWidth - values.count.leadingZeroBitCount)
+        let largest = values.max() ?? 0
         let valueBits = UInt64.bitWidth - largest.leadingZeroBitCount
-        if entries.count <= Int(UInt32.max), valueBits + indexBits <= UInt64.bitWidth {
+        if valueBits + indexBits <= UInt64.bitWidth {
             var keys: [UInt64] = []
-            keys.reserveCapacity(entries.count)
-            entries.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices { keys.append(buffer[index].value << UInt64(indexBits) | UInt64(index)) }
-            }
+            keys.reserveCapacity(values.count)
+            for index in values.indices { keys.append(values[index] << UInt64(indexBits) | UInt64(index)) }
             radixSort(&keys, significantBits: valueBits + indexBits)
             let mask = UInt64(1) << UInt64(indexBits) - 1
-            return keys.map { UInt32(truncatingIfNeeded: $0 & mask) }
+            return keys.map { positions[Int(truncatingIfNeeded: $0 & mask)] }
         }
-        var order = Array(UInt32(0)..<UInt32(truncatingIfNeeded: entries.count))
-        entries.withUnsafeBufferPointer { entry in
-            order.sort {
-                entry[Int($0)].value < entry[Int($1)].value || (entry[Int($0)].value == entry[Int($1)].value && $0 < $1)
-            }
-        }
-        return order
+        var order = Array(values.indices)
+        order.sort { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
+        return order.map { positions[$0] }
     }
 
     /// Sorts `keys`, whose set bits are all below `significantBits`, in
@@ -334,7 +362,7 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter name: The exact (mangled) symbol name.
     /// - Returns: The symbol, `.symtab` entries first.
     public func symbol(named name: String) -> Symbol? {
-        byName.index(of: name, in: storage).map { storage.symbol(at: $0) }
+        byName.index(of: name, in: storage).flatMap { storage.entry(at: $0) }.map { storage.symbol(of: $0) }
     }
 
     /// The symbols whose names start with `prefix`, in table order (`.symtab` first).
@@ -429,34 +457,66 @@ public struct ELFSymbolTable: Sendable {
             }
         }
 
-        let entries: [Entry]
+        /// Where a table's entries are.
+        enum Entries {
+            /// Entries made from each symbol read (or from symbols given): every position is an entry.
+            case made([Entry])
+            /// The file's symbol records in place: a position is an entry when its record names a wanted symbol.
+            case records(SymbolRecords)
+        }
+
+        let entries: Entries
         let stringTables: [StringTable]
         let names: [String]
         /// Kept for the string tables' memory; never used after reading.
         let handle: Handle?
+        /// How many positions there are (entries, and records that are none).
+        let count: Int
         private let all = Mutex<[Symbol]?>(nil)
         /// The entries grouped by their names' first bytes, for long prefixes.
         private let prefixIndex = NamePrefixIndex()
 
-        init(entries: [Entry], stringTables: [StringTable], names: [String], handle: Handle?) {
+        init(entries: Entries, stringTables: [StringTable], names: [String], handle: Handle?) {
             self.entries = entries
             self.stringTables = stringTables
             self.names = names
             self.handle = handle
+            switch entries {
+            case .made(let made): count = made.count
+            case .records(let records): count = records.count
+            }
         }
 
-        /// The name of the entry at `index`.
-        func name(at index: Int) -> String {
-            let entry = entries[index]
+        /// The entry at `position` (below ``count``), nil when the record there names no wanted symbol.
+        func entry(at position: Int) -> Entry? {
+            switch entries {
+            case .made(let made): return position < made.count ? made[position] : nil
+            case .records(let records): return records.entry(at: position, names: stringTables)
+            }
+        }
+
+        /// Calls `body` with every entry and its position, in position (table) order.
+        func forEachEntry(_ body: (Int, Entry) -> Void) {
+            switch entries {
+            case .made(let made):
+                for (position, entry) in made.enumerated() { body(position, entry) }
+            case .records(let records):
+                for position in 0..<records.count {
+                    if let entry = records.entry(at: position, names: stringTables) { body(position, entry) }
+                }
+            }
+        }
+
+        /// The name of `entry`.
+        func name(of entry: Entry) -> String {
             guard entry.table != Entry.namedInArray else { return names[Int(entry.nameOffset)] }
             return String(decoding: stringTables[Int(entry.table)].bytes(at: Int(entry.nameOffset)), as: UTF8.self)
         }
 
-        /// The symbol of the entry at `index`, its name made into a `String`.
-        func symbol(at index: Int) -> Symbol {
-            let entry = entries[index]
-            return Symbol(
-                name: name(at: index), value: entry.value, size: entry.size,
+        /// The symbol of `entry`, its name made into a `String`.
+        func symbol(of entry: Entry) -> Symbol {
+            Symbol(
+                name: name(of: entry), value: entry.value, size: entry.size,
                 isLocal: entry.flags & Entry.local != 0, isAbsolute: entry.flags & Entry.absolute != 0,
                 isFunction: entry.flags & Entry.function != 0, isWritable: entry.flags & Entry.writable != 0)
         }
@@ -465,7 +525,8 @@ public struct ELFSymbolTable: Sendable {
         func allSymbols() -> [Symbol] {
             all.withLock { all in
                 if let all { return all }
-                let made = entries.indices.map { symbol(at: $0) }
+                var made: [Symbol] = []
+                forEachEntry { _, entry in made.append(symbol(of: entry)) }
                 all = made
                 return made
             }
@@ -480,7 +541,7 @@ public struct ELFSymbolTable: Sendable {
         /// `UnsafePointer`s, whose subscripts are inlined even in the debug
         /// builds tests usually are. Only the matches become `String`s.
         func symbols(withNamePrefix prefix: String, suffixes: [[UInt8]]?) -> [Symbol] {
-            var found: [Int] = []
+            var found: [Entry] = []
             let wanted = Array(prefix.utf8)
             let namedInArray = Entry.namedInArray
             /// Whether the name of `length` bytes at `name` ends with one of `suffixes` (every name when `suffixes` is nil).
@@ -496,27 +557,47 @@ public struct ELFSymbolTable: Sendable {
             }
             wanted.withUnsafeBufferPointer { wanted in
                 let candidates = prefixIndex.candidates(for: wanted, in: self)
-                entries.withUnsafeBufferPointer { entries in
+                // Made entries are read through a pointer, records through their sections: the switch is made once.
+                let made: [Entry]
+                let records: SymbolRecords?
+                switch entries {
+                case .made(let entries):
+                    made = entries
+                    records = nil
+                case .records(let inPlace):
+                    made = []
+                    records = inPlace
+                }
+                made.withUnsafeBufferPointer { made in
                     stringTables.withUnsafeBufferPointer { tables in
-                        guard let entry = entries.baseAddress else { return }
                         let wantedCount = wanted.count
                         let wantedBase = wanted.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        let count = candidates?.count ?? entries.count
+                        let count = candidates?.count ?? self.count
                         // A prefix of 8 bytes or more is first compared as one word: most names differ in it.
                         let head = wantedCount >= 8 ? UnsafeRawPointer(wantedBase).loadUnaligned(as: UInt64.self) : nil
                         var position = 0
                         while position < count {
                             defer { position += 1 }
                             let index = candidates?[position] ?? position
-                            let table = entry[index].table
-                            let offset = Int(entry[index].nameOffset)
+                            let table: UInt8
+                            let offset: Int
+                            if let records {
+                                guard let location = records.nameLocation(at: index) else { continue }
+                                (table, offset) = location
+                            } else {
+                                guard let entry = made.baseAddress, index < made.count else { continue }
+                                table = entry[index].table
+                                offset = Int(entry[index].nameOffset)
+                            }
                             if table == namedInArray {
                                 let name = Array(names[offset].utf8)
                                 let hasSuffix =
                                     suffixes?.contains {
                                         $0.count <= name.count && name.suffix($0.count).elementsEqual($0)
                                     } ?? true
-                                if name.starts(with: wanted), hasSuffix { found.append(index) }
+                                if name.starts(with: wanted), hasSuffix, let entry = entry(at: index) {
+                                    found.append(entry)
+                                }
                                 continue
                             }
                             guard let tableBase = tables.baseAddress, Int(table) < tables.count else { continue }
@@ -541,12 +622,14 @@ public struct ELFSymbolTable: Sendable {
                                     } ?? limit
                                 guard hasWantedSuffix(name, length: length) else { continue }
                             }
-                            found.append(index)
+                            // A record's name matches: whether it is an entry is asked only now.
+                            guard let entry = entry(at: index) else { continue }
+                            found.append(entry)
                         }
                     }
                 }
             }
-            return found.map { symbol(at: $0) }
+            return found.map { symbol(of: $0) }
         }
     }
 
@@ -558,10 +641,10 @@ public struct ELFSymbolTable: Sendable {
             indices.withLock { indices in
                 if indices == nil {
                     var built: [String: Int] = [:]
-                    built.reserveCapacity(storage.entries.count)
-                    for index in storage.entries.indices {
-                        let name = storage.name(at: index)
-                        if built[name] == nil { built[name] = index }
+                    built.reserveCapacity(storage.count)
+                    storage.forEachEntry { position, entry in
+                        let name = storage.name(of: entry)
+                        if built[name] == nil { built[name] = position }
                     }
                     indices = built
                 }
@@ -576,8 +659,8 @@ public struct ELFSymbolTable: Sendable {
     /// - Returns: Every distinct name at that address, in table order (`.symtab` first).
     public func symbols(at value: UInt64) -> [Symbol] {
         var found: [Symbol] = []
-        byAddress.forEachEntry(at: value, in: storage.entries) { index in
-            let symbol = storage.symbol(at: index)
+        byAddress.forEachEntry(at: value, in: storage) { entry in
+            let symbol = storage.symbol(of: entry)
             if !found.contains(where: { $0.name == symbol.name }) { found.append(symbol) }
         }
         return found
@@ -588,22 +671,21 @@ public struct ELFSymbolTable: Sendable {
     /// - Parameter value: A link-time address.
     /// - Returns: The symbol starting closest below or at `value` whose size covers it.
     public func symbol(containing value: UInt64) -> Symbol? {
-        let entries = storage.entries
-        let byAddress = self.byAddress.sorted(entries)
+        let byAddress = self.byAddress.sorted(storage)
+        // Every position in the order is an entry's.
+        func entry(_ index: Int) -> Entry? { storage.entry(at: Int(byAddress[index])) }
         var low = 0
         var high = byAddress.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[Int(byAddress[middle])].value <= value { low = middle + 1 } else { high = middle }
+            if let entry = entry(middle), entry.value <= value { low = middle + 1 } else { high = middle }
         }
         var index = low - 1
         while index >= 0 {
-            let entry = entries[Int(byAddress[index])]
-            if entry.value == value || value < entry.value &+ entry.size {
-                return storage.symbol(at: Int(byAddress[index]))
-            }
+            defer { index -= 1 }
+            guard let entry = entry(index) else { continue }
+            if entry.value == value || value < entry.value &+ entry.size { return storage.symbol(of: entry) }
             if value - entry.value > 1 << 24 { return nil }
-            index -= 1
         }
         return nil
     }

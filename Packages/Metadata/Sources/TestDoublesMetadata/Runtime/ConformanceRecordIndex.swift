@@ -30,7 +30,7 @@ enum ConformanceRecordIndex {
             let records = pairs.map(\.record)
             let protocols = pairs.map(\.protocolDescriptor)
             chains = protocols.withUnsafeBufferPointer { protocols in
-                AddressChains(count: protocols.count, bucketsPerPosition: 2) { UInt64(protocols[$0]) }
+                AddressChains(count: protocols.count, buckets: protocols.count * 2) { UInt64(protocols[$0]) }
             }
             self.records = records
             self.protocols = protocols

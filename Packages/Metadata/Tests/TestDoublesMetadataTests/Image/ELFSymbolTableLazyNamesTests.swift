@@ -77,6 +77,34 @@ import Glibc
         #expect(inPlace.symbols.count > 1_000)
         #expect(inPlace.symbols == throughLibelf.symbols)
         #expect(inPlace.hasStaticSymbolTable == throughLibelf.hasStaticSymbolTable)
+        // The records stay in the file's mapping; libelf's symbols are copied into entries.
+        #expect(inPlace.readsRecordsInPlace)
+        #expect(!throughLibelf.readsRecordsInPlace)
+    }
+
+    /// A table read in place skips the records that name no wanted symbol (the null symbol, sections, files,
+    /// undefined symbols) in every lookup: each answers as the table libelf's copies make.
+    @Test func lookupsInPlaceAnswerAsLibelfsEntries() throws {
+        let inPlace = try ELFSymbolTable(contentsOf: "/proc/self/exe", readingThroughLibelf: false)
+        let throughLibelf = try ELFSymbolTable(contentsOf: "/proc/self/exe", readingThroughLibelf: true)
+        let all = throughLibelf.symbols
+        var generator = SplitMix64(seed: 17)
+        for _ in 0..<100 {
+            let symbol = all[Int(generator.next() % UInt64(all.count))]
+            #expect(inPlace.symbols(at: symbol.value) == throughLibelf.symbols(at: symbol.value))
+            #expect(inPlace.symbol(named: symbol.name) == throughLibelf.symbol(named: symbol.name))
+            let inside = symbol.value &+ (symbol.size > 0 ? generator.next() % symbol.size : 0)
+            #expect(inPlace.symbol(containing: inside) == throughLibelf.symbol(containing: inside))
+        }
+        // Value 0 is the null symbol's, and those of section and file symbols: none of them is an entry.
+        #expect(inPlace.symbols(at: 0) == throughLibelf.symbols(at: 0))
+        #expect(inPlace.symbol(named: "") == nil)
+        for prefix in ["$s19TestDoublesMetadata14ELFSymbolTableV", "$s19TestDoublesM", "main"] {
+            #expect(inPlace.symbols(withNamePrefix: prefix) == throughLibelf.symbols(withNamePrefix: prefix))
+        }
+        #expect(
+            inPlace.symbols(withNamePrefix: "$s19TestDoublesMetadata", endingWithAnyOf: ["VMn", "Mp"])
+                == throughLibelf.symbols(withNamePrefix: "$s19TestDoublesMetadata", endingWithAnyOf: ["VMn", "Mp"]))
     }
 
     @Test func addressesNoSymbolHasFindNothing() throws {
