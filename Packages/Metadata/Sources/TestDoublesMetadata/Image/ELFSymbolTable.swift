@@ -557,74 +557,84 @@ public struct ELFSymbolTable: Sendable {
             }
             wanted.withUnsafeBufferPointer { wanted in
                 let candidates = prefixIndex.candidates(for: wanted, in: self)
-                // Made entries are read through a pointer, records through their sections: the switch is made once.
-                let made: [Entry]
-                let records: SymbolRecords?
-                switch entries {
-                case .made(let entries):
-                    made = entries
-                    records = nil
-                case .records(let inPlace):
-                    made = []
-                    records = inPlace
-                }
-                made.withUnsafeBufferPointer { made in
-                    stringTables.withUnsafeBufferPointer { tables in
-                        let wantedCount = wanted.count
-                        let wantedBase = wanted.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        let count = candidates?.count ?? self.count
-                        // A prefix of 8 bytes or more is first compared as one word: most names differ in it.
-                        let head = wantedCount >= 8 ? UnsafeRawPointer(wantedBase).loadUnaligned(as: UInt64.self) : nil
-                        var position = 0
-                        while position < count {
-                            defer { position += 1 }
-                            let index = candidates?[position] ?? position
-                            let table: UInt8
-                            let offset: Int
-                            if let records {
-                                guard let location = records.nameLocation(at: index) else { continue }
-                                (table, offset) = location
-                            } else {
-                                guard let entry = made.baseAddress, index < made.count else { continue }
-                                table = entry[index].table
-                                offset = Int(entry[index].nameOffset)
+                stringTables.withUnsafeBufferPointer { tables in
+                    let wantedCount = wanted.count
+                    let wantedBase = wanted.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    // A prefix of 8 bytes or more is first compared as one word: most names differ in it.
+                    let head = wantedCount >= 8 ? UnsafeRawPointer(wantedBase).loadUnaligned(as: UInt64.self) : nil
+                    /// Whether the name at `offset` of string table `table` is wanted.
+                    func isWanted(table: UInt8, offset: Int) -> Bool {
+                        if table == namedInArray {
+                            let name = Array(names[offset].utf8)
+                            let hasSuffix =
+                                suffixes?.contains {
+                                    $0.count <= name.count && name.suffix($0.count).elementsEqual($0)
+                                } ?? true
+                            return name.starts(with: wanted) && hasSuffix
+                        }
+                        guard let tableBase = tables.baseAddress, Int(table) < tables.count else { return false }
+                        let strings = tableBase[Int(table)]
+                        guard offset >= 0, wantedCount <= strings.count - offset else { return false }
+                        let name = strings.base + offset
+                        var byte = 0
+                        if let head {
+                            // `wantedCount` (8 or more) bytes are in the table from `offset`.
+                            guard UnsafeRawPointer(name).loadUnaligned(as: UInt64.self) == head else { return false }
+                            byte = 8
+                        }
+                        while byte < wantedCount, name[byte] == wantedBase[byte] { byte += 1 }
+                        guard byte == wantedCount else { return false }
+                        guard suffixes != nil else { return true }
+                        // The name's length: to its NUL, or the table's end.
+                        let limit = strings.count - offset
+                        let rest = UnsafeRawPointer(name + wantedCount)
+                        let length =
+                            memchr(rest, 0, limit - wantedCount).map { UnsafeRawPointer($0) - rest + wantedCount }
+                            ?? limit
+                        return hasWantedSuffix(name, length: length)
+                    }
+                    switch entries {
+                    case .made(let made):
+                        made.withUnsafeBufferPointer { made in
+                            guard let entry = made.baseAddress else { return }
+                            let count = candidates?.count ?? made.count
+                            var position = 0
+                            while position < count {
+                                defer { position += 1 }
+                                let index = candidates?[position] ?? position
+                                guard index < made.count,
+                                    isWanted(table: entry[index].table, offset: Int(entry[index].nameOffset))
+                                else { continue }
+                                found.append(entry[index])
                             }
-                            if table == namedInArray {
-                                let name = Array(names[offset].utf8)
-                                let hasSuffix =
-                                    suffixes?.contains {
-                                        $0.count <= name.count && name.suffix($0.count).elementsEqual($0)
-                                    } ?? true
-                                if name.starts(with: wanted), hasSuffix, let entry = entry(at: index) {
-                                    found.append(entry)
-                                }
-                                continue
+                        }
+                    case .records(let records):
+                        if let candidates {
+                            for index in candidates {
+                                guard let location = records.nameLocation(at: index),
+                                    isWanted(table: location.table, offset: location.offset),
+                                    let entry = records.entry(at: index, names: stringTables)
+                                else { continue }
+                                found.append(entry)
                             }
-                            guard let tableBase = tables.baseAddress, Int(table) < tables.count else { continue }
-                            let strings = tableBase[Int(table)]
-                            guard offset >= 0, wantedCount <= strings.count - offset else { continue }
-                            let name = strings.base + offset
-                            var byte = 0
-                            if let head {
-                                // `wantedCount` (8 or more) bytes are in the table from `offset`.
-                                guard UnsafeRawPointer(name).loadUnaligned(as: UInt64.self) == head else { continue }
-                                byte = 8
+                            return
+                        }
+                        // Every record, section by section: a name's offset is the record's first word.
+                        var start = 0
+                        for section in records.sections {
+                            defer { start += section.count }
+                            let stride = MemoryLayout<Elf64_Sym>.size
+                            var index = 0
+                            while index < section.count {
+                                defer { index += 1 }
+                                let offset = section.base.loadUnaligned(
+                                    fromByteOffset: index &* stride, as: UInt32.self)
+                                // A record's name matches: whether it is an entry is asked only now.
+                                guard isWanted(table: section.table, offset: Int(offset)),
+                                    let entry = records.entry(at: start + index, names: stringTables)
+                                else { continue }
+                                found.append(entry)
                             }
-                            while byte < wantedCount, name[byte] == wantedBase[byte] { byte += 1 }
-                            guard byte == wantedCount else { continue }
-                            if suffixes != nil {
-                                // The name's length: to its NUL, or the table's end.
-                                let limit = strings.count - offset
-                                let rest = UnsafeRawPointer(name + wantedCount)
-                                let length =
-                                    memchr(rest, 0, limit - wantedCount).map {
-                                        UnsafeRawPointer($0) - rest + wantedCount
-                                    } ?? limit
-                                guard hasWantedSuffix(name, length: length) else { continue }
-                            }
-                            // A record's name matches: whether it is an entry is asked only now.
-                            guard let entry = entry(at: index) else { continue }
-                            found.append(entry)
                         }
                     }
                 }
