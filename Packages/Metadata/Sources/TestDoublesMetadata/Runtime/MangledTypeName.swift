@@ -78,6 +78,9 @@ public struct MangledTypeName: Hashable, @unchecked Sendable, CustomStringConver
     public func resolve(
         in context: ContextDescriptor?, genericArguments: UnsafeRawPointer?
     ) throws(MetadataError) -> TypeMetadata {
+        // A builtin type alone means the same in every context: resolved once (see `BuiltinTypeCache`).
+        let builtin = pointer.load(as: UInt8.self) == UInt8(ascii: "B") ? BuiltinTypeCache.spelling(of: self) : nil
+        if let builtin, let known = BuiltinTypeCache.metadata(for: builtin) { return TypeMetadata(pointer: known) }
         guard
             let type = RuntimeTypeLookup.type(
                 mangledName: pointer.assumingMemoryBound(to: UInt8.self), length: length,
@@ -85,6 +88,8 @@ public struct MangledTypeName: Hashable, @unchecked Sendable, CustomStringConver
         else {
             throw .unresolvableType(mangledName: description, context: context?.qualifiedName ?? "no context")
         }
-        return TypeMetadata(pointer: unsafeBitCast(type, to: UnsafeRawPointer.self))
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        if let builtin { BuiltinTypeCache.remember(builtin, metadata) }
+        return TypeMetadata(pointer: metadata)
     }
 }
