@@ -11,7 +11,20 @@ public struct LoadedImage: Hashable, Sendable {
     /// What the loader added to every link-time address of the image.
     public var loadBias: UInt
     /// The run-time address ranges of the image's `PT_LOAD` segments.
-    public var segments: [Range<UInt>]
+    public var segments: [Range<UInt>] {
+        get { bounds.map { $0.lower..<$0.upper } }
+        set { bounds = newValue.map { Bounds(lower: $0.lowerBound, upper: $0.upperBound) } }
+    }
+    /// The segments' bounds, as pairs of words: the first use of a `[Range<UInt>]` makes the runtime
+    /// check `UInt: Comparable` by walking every conformance record of the process (~340,000
+    /// instructions of the first `Stub`, which lists the images to find its witnesses').
+    private var bounds: [Bounds]
+
+    /// One segment's run-time addresses, `lower` included, `upper` not.
+    private struct Bounds: Hashable, Sendable {
+        var lower: UInt
+        var upper: UInt
+    }
 
     /// Creates an image description.
     ///
@@ -22,7 +35,13 @@ public struct LoadedImage: Hashable, Sendable {
     public init(path: String, loadBias: UInt, segments: [Range<UInt>]) {
         self.path = path
         self.loadBias = loadBias
-        self.segments = segments
+        self.bounds = segments.map { Bounds(lower: $0.lowerBound, upper: $0.upperBound) }
+    }
+
+    private init(path: String, loadBias: UInt, bounds: [Bounds]) {
+        self.path = path
+        self.loadBias = loadBias
+        self.bounds = bounds
     }
 
     /// Whether one of the image's segments contains `address`.
@@ -30,7 +49,7 @@ public struct LoadedImage: Hashable, Sendable {
     /// - Parameter address: A run-time address.
     /// - Returns: True when the address lies in a loadable segment of this image.
     public func contains(_ address: UInt) -> Bool {
-        segments.contains { $0.contains(address) }
+        bounds.contains { $0.lower <= address && address < $0.upper }
     }
 
     /// Every image currently loaded, in the loader's order (main executable first).
@@ -53,17 +72,17 @@ public struct LoadedImage: Hashable, Sendable {
                     }
                     guard path.hasPrefix("/") else { return 0 }
                     let bias = UInt(info.pointee.load_bias)
-                    var segments: [Range<UInt>] = []
+                    var segments: [Bounds] = []
                     guard let headers = info.pointee.headers else { return 0 }
                     for index in 0..<Int(info.pointee.header_count) {
                         let header = headers[index]
                         guard header.p_type == UInt32(PT_LOAD) else { continue }
                         let start = bias &+ UInt(header.p_vaddr)
                         let end = start &+ UInt(header.p_memsz)
-                        if end > start { segments.append(start..<end) }
+                        if end > start { segments.append(Bounds(lower: start, upper: end)) }
                     }
                     collector.images.append(
-                        LoadedImage(path: path, loadBias: bias, segments: segments))
+                        LoadedImage(path: path, loadBias: bias, bounds: segments))
                     return 0
                 }, Unmanaged.passUnretained(collector).toOpaque())
         }
