@@ -27,10 +27,17 @@ enum ConformanceRecordIndex {
 
         /// Chains `pairs` (record, protocol descriptor), in section order.
         init(_ pairs: [(record: UInt, protocolDescriptor: UInt)]) {
-            let records = pairs.map(\.record)
-            let protocols = pairs.map(\.protocolDescriptor)
+            self.init(records: pairs.map(\.record), protocols: pairs.map(\.protocolDescriptor))
+        }
+
+        /// Chains `records`, each naming the protocol at the same position of `protocols` (as many), in
+        /// section order.
+        init(records: [UInt], protocols: [UInt]) {
+            // One bucket per two records: a protocol's chain holds all its records anyway, and the buckets,
+            // which are cleared, are a quarter of the fresh memory of two per record (a process's first lookup
+            // indexes ~6,800 records).
             chains = protocols.withUnsafeBufferPointer { protocols in
-                AddressChains(count: protocols.count, buckets: protocols.count * 2) { UInt64(protocols[$0]) }
+                AddressChains(count: protocols.count, buckets: protocols.count / 2) { UInt64(protocols[$0]) }
             }
             self.records = records
             self.protocols = protocols
@@ -85,15 +92,19 @@ enum ConformanceRecordIndex {
     /// Groups one section's records by the protocol each names.
     private static func index(_ section: SectionKey) -> SectionIndex {
         guard let base = UnsafeRawPointer(bitPattern: section.start) else { return SectionIndex([]) }
-        var pairs: [(record: UInt, protocolDescriptor: UInt)] = []
-        pairs.reserveCapacity(section.length / 4)
+        // Two arrays written directly: an array of pairs split in two was a third copy of every record.
+        var records: [UInt] = []
+        var protocols: [UInt] = []
+        records.reserveCapacity(section.length / 4)
+        protocols.reserveCapacity(section.length / 4)
         for offset in stride(from: 0, to: section.length - 3, by: 4) {
             guard let record = base.relativeDirect(at: offset),
                 let protocolDescriptor = record.relativeIndirectable(at: 0)
             else { continue }
-            pairs.append((UInt(bitPattern: record), UInt(bitPattern: protocolDescriptor)))
+            records.append(UInt(bitPattern: record))
+            protocols.append(UInt(bitPattern: protocolDescriptor))
         }
-        return SectionIndex(pairs)
+        return SectionIndex(records: records, protocols: protocols)
     }
 
     /// The conformance sections of every loaded image, in the runtime's order.
