@@ -26,7 +26,28 @@ final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
     private let state = Mutex<UncheckedSendable<State>>(UncheckedSendable(.unknown))
 
     /// Starts observing; call early (the recorder does on creation).
-    static func start() { _ = shared }
+    ///
+    /// On Linux only a process that runs XCTest cases observes them: the
+    /// `.xctest` runner, not its Swift Testing pass (`--testing-library
+    /// swift-testing`) nor any other program. Registering an observer there
+    /// gains nothing (such a process reports as ``record(_:)``'s unknown
+    /// state does) and cost the process's first double about 440,000
+    /// instructions (XCTest's observation center and its first `Set`).
+    static func start() {
+        #if os(Linux)
+        guard runsXCTestCases else { return }
+        #endif
+        _ = shared
+    }
+
+    /// Whether this process is an XCTest run: an `.xctest` runner not asked for Swift Testing.
+    private static let runsXCTestCases: Bool = isXCTestRun(CommandLine.arguments)
+
+    /// Whether `arguments` (a process's command line) start an XCTest run.
+    static func isXCTestRun(_ arguments: [String]) -> Bool {
+        // `swift test` runs Swift Testing as a second pass of the same runner.
+        arguments.first?.hasSuffix(".xctest") == true && !arguments.contains("swift-testing")
+    }
 
     func testCaseWillStart(_ testCase: XCTestCase) {
         state.withLock { $0 = UncheckedSendable(.running(testCase)) }
@@ -47,10 +68,7 @@ final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
         case .idle:
             return false
         case .unknown:
-            let arguments = CommandLine.arguments
-            guard Thread.isMainThread, arguments.first?.hasSuffix(".xctest") == true,
-                !arguments.contains("swift-testing")  // `swift test` runs Swift Testing as a second pass
-            else { return false }
+            guard Thread.isMainThread, Self.isXCTestRun(CommandLine.arguments) else { return false }
             XCTFail(issue.description)
             return true
         }
