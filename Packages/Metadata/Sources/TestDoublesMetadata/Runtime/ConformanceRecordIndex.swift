@@ -25,11 +25,6 @@ enum ConformanceRecordIndex {
         /// The records chained by the protocol each names.
         private let chains: AddressChains
 
-        /// Chains `pairs` (record, protocol descriptor), in section order.
-        init(_ pairs: [(record: UInt, protocolDescriptor: UInt)]) {
-            self.init(records: pairs.map(\.record), protocols: pairs.map(\.protocolDescriptor))
-        }
-
         /// Chains `records`, each naming the protocol at the same position of `protocols` (as many), in
         /// section order.
         init(records: [UInt], protocols: [UInt]) {
@@ -91,7 +86,9 @@ enum ConformanceRecordIndex {
 
     /// Groups one section's records by the protocol each names.
     private static func index(_ section: SectionKey) -> SectionIndex {
-        guard let base = UnsafeRawPointer(bitPattern: section.start) else { return SectionIndex([]) }
+        guard let base = UnsafeRawPointer(bitPattern: section.start) else {
+            return SectionIndex(records: [], protocols: [])
+        }
         // Two arrays written directly: an array of pairs split in two was a third copy of every record.
         var records: [UInt] = []
         var protocols: [UInt] = []

@@ -16,17 +16,14 @@ import Testing
                     protocolDescriptor: protocols[Int(generator.next() % UInt64(protocols.count))]
                 )
             }
-            let index = ConformanceRecordIndex.SectionIndex(pairs)
-            let split = ConformanceRecordIndex.SectionIndex(
+            let index = ConformanceRecordIndex.SectionIndex(
                 records: pairs.map(\.record), protocols: pairs.map(\.protocolDescriptor))
             var expected: [UInt: [UInt]] = [:]
             for pair in pairs { expected[pair.protocolDescriptor, default: []].append(pair.record) }
             for proto in protocols {
                 #expect(index.records(of: proto) == expected[proto, default: []], "\(count) records")
-                #expect(split.records(of: proto) == expected[proto, default: []], "\(count) records")
             }
             #expect(index.records(of: 12_345) == [])
-            #expect(split.records(of: 12_345) == [])
         }
     }
 
