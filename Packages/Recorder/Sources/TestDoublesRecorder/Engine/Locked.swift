@@ -25,6 +25,12 @@ import Musl
 /// the packages' tests take it through the `TestDoublesInternals` SPI
 /// (`@_spi(TestDoublesInternals) import TestDoublesRecorder`); it is not part
 /// of the public API. Keep what runs inside `withLock` short: a waiter spins.
+///
+/// Do not make a function type (or an optional one) the `Value` itself:
+/// in an unoptimized build each `withLock` reabstracts it through the
+/// body's `inout` and writes it back wrapped in one more thunk, so every
+/// later call runs through all earlier reads' thunks. Keep it in a struct
+/// field instead (see `Match.Placeholders.synthesizer`).
 @_spi(TestDoublesInternals)
 public final class Locked<Value>: @unchecked Sendable {
     private let isHeld = Atomic<Bool>(false)
