@@ -35,6 +35,7 @@ import Testing
     static func returned(_ answer: ScalarCallOutcome?) -> Any? {
         switch answer {
         case .outcome(.returned(let value))?: value
+        case .returnedConfigured(let configured)?: configured.value
         case .returnedScalar(let kind, let word)?: kind.value(from: word)
         case .returnedVoid?: ()
         default: nil

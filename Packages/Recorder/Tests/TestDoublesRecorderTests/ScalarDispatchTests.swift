@@ -28,7 +28,7 @@ import Testing
             Issue.record("reset: \(outcomes[1])")
             return
         }
-        guard case .outcome(.returned(let text)) = outcomes[2], text as? String == "text" else {
+        guard case .returnedConfigured(let text) = outcomes[2], text.value as? String == "text" else {
             Issue.record("describe: \(outcomes[2])")
             return
         }
@@ -237,12 +237,12 @@ import Testing
         describes.thenReturn("first", times: 1).thenReturn("then")
         gauge.outcomes.withLock { $0.removeAll() }
         #expect([gauge().describe(1), gauge().describe(2), gauge().describe(3)] == ["first", "then", "then"])
-        // Answered in the lane, boxed: the same outcome the general path gives.
+        // Answered in the lane by reference to the configured value, which the front copies.
         let outcomes = gauge.outcomes.withLock { $0 }
         #expect(outcomes.count == 3)
         for outcome in outcomes {
-            guard case .outcome(.returned(let value)) = outcome, value is String else {
-                Issue.record("expected a returned String, got \(outcome)")
+            guard case .returnedConfigured(let configured) = outcome, configured.value is String else {
+                Issue.record("expected a configured String, got \(outcome)")
                 return
             }
         }

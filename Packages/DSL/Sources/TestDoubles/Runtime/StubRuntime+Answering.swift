@@ -37,6 +37,15 @@ extension StubRuntime {
         case .returnedScalar(let kind, let word):
             if plan.resultWriter?.write(kind, word, to: frame) == true { return }
             otherwise(.returned(kind.value(from: word)))
+        case .returnedConfigured(let configured):
+            // Copied once, from where the behavior keeps it, straight into the result.
+            let address = configured.address
+            if plan.resultWriter?.write(valueAt: address, to: frame)
+                ?? plan.valueWriter?.write(valueAt: address, to: frame) == true
+            {
+                return
+            }
+            otherwise(.returned(configured.value))
         case .outcome(let outcome):
             if case .returned(let value) = outcome,
                 plan.resultWriter?.write(value, to: frame) ?? plan.valueWriter?.write(value, to: frame) == true

@@ -193,22 +193,29 @@ enum ResultWriter {
         case .scalar(let kind, _):
             guard let word = kind.word(of: value) else { return false }
             return write(kind, word, to: frame)
-        case .reference(let expected, let index):
-            return withUnsafePointer(to: value) { box in
-                // The box's metadata word (after its three-word buffer, the ABI's layout of `Any`) is the
-                // type the value was boxed as: exactly the result's class means the buffer's first word is a
-                // reference to an instance of it. Anything else (a subclass boxed as itself, an optional, a
-                // mistake) goes through the checked generic encoding.
-                let raw = UnsafeRawPointer(box)
-                let boxed = raw.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Any.Type.self)
-                guard ObjectIdentifier(boxed) == expected else { return false }
-                let reference = raw.load(as: UnsafeRawPointer.self)
-                // The caller owns the result: one more reference, as the generic encoding's copy takes.
-                _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
-                frame.setReturnGeneralPurposeRegister(index, to: UInt(bitPattern: reference))
-                return true
-            }
+        case .reference:
+            return withUnsafePointer(to: value) { write(valueAt: $0, to: frame) }
         }
+    }
+
+    /// Writes the value the `Any` at `container` holds, read in place (a
+    /// class reference is retained, nothing else copied); `false` (and
+    /// nothing written) when it is not of the result's type.
+    @inline(__always)
+    func write(valueAt container: UnsafePointer<Any>, to frame: CallFrame) -> Bool {
+        guard case .reference(let expected, let index) = self else { return write(container.pointee, to: frame) }
+        // The box's metadata word (after its three-word buffer, the ABI's layout of `Any`) is the
+        // type the value was boxed as: exactly the result's class means the buffer's first word is a
+        // reference to an instance of it. Anything else (a subclass boxed as itself, an optional, a
+        // mistake) goes through the checked generic encoding.
+        let raw = UnsafeRawPointer(container)
+        let boxed = raw.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: Any.Type.self)
+        guard ObjectIdentifier(boxed) == expected else { return false }
+        let reference = raw.load(as: UnsafeRawPointer.self)
+        // The caller owns the result: one more reference, as the generic encoding's copy takes.
+        _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
+        frame.setReturnGeneralPurposeRegister(index, to: UInt(bitPattern: reference))
+        return true
     }
 
     /// Writes a scalar of `kind` whose bytes are the low bytes of `word`;

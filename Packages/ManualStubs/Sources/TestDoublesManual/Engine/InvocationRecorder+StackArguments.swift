@@ -148,6 +148,8 @@ extension InvocationRecorder {
                 return expected.value(from: word, as: R.self)
             }
             return TypedAnswer.resolve(.returned(kind.value(from: word)), self, requirement, forward: nil)
+        case .returnedConfigured(let configured):
+            return TypedAnswer.resolve(.returned(configured.value), self, requirement, forward: nil)
         case .forward:
             return TypedAnswer.resolve(.forward, self, requirement, forward: nil)
         case .outcome(let outcome):

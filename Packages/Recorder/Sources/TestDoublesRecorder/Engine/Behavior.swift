@@ -100,9 +100,9 @@ final class ConfiguredBehavior: @unchecked Sendable {
     let unboxedKind: ScalarKind?
     /// The value of a `.value` action (`thenReturn`), or of a delayed one
     /// whose sleep takes no time (answered so only on an async requirement,
-    /// see ``ConfiguredBehavior/elapsesAtOnce``), read without copying the action;
-    /// nil for any other action.
-    let returnedValue: Any?
+    /// see ``ConfiguredBehavior/elapsesAtOnce``), read without copying the action
+    /// and handed to a call without copying the value; nil for any other action.
+    let returnedValue: ConfiguredValue?
     /// Whether the behavior is a value after a delay that takes no time
     /// (`thenReturn(_:after:using:)` on ``StubClocks/immediate``): an async
     /// call of a task that is not cancelled is answered at once, as a
@@ -126,8 +126,9 @@ final class ConfiguredBehavior: @unchecked Sendable {
             self.unboxedKind = nil
         }
         switch action {
-        case .value(let value): (returnedValue, elapsesAtOnce) = (value, false)
-        case .delayed(.success(let value), _, elapsesAtOnce: true): (returnedValue, elapsesAtOnce) = (value, true)
+        case .value(let value): (returnedValue, elapsesAtOnce) = (ConfiguredValue(value), false)
+        case .delayed(.success(let value), _, elapsesAtOnce: true):
+            (returnedValue, elapsesAtOnce) = (ConfiguredValue(value), true)
         default: (returnedValue, elapsesAtOnce) = (nil, false)
         }
     }

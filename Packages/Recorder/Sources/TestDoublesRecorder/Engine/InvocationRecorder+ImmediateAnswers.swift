@@ -27,10 +27,10 @@ extension InvocationRecorder {
     ) -> ScalarCallOutcome? {
         var notification: Notification?
         var completionObservers: [@Sendable () -> Void]?
-        // The behavior of a configured value taken in the hold, retained, kept
-        // apart as a trivial word so the lanes return a trivial enum (an
-        // optional outcome, or an `Any`, went through value witnesses on every call).
-        var taken: Unmanaged<ConfiguredBehavior>?
+        // The configured value taken in the hold, retained, kept apart as a
+        // trivial word so the lanes return a trivial enum (an optional
+        // outcome, or an `Any`, went through value witnesses on every call).
+        var taken: Unmanaged<ConfiguredValue>?
         // The slot and the registrations are borrowed without retaining:
         // the state holds them, and nothing drops them while the lock is held.
         let answer = state.withLock { state -> ImmediateAnswer? in
@@ -54,13 +54,14 @@ extension InvocationRecorder {
                         case .value(let behavior):
                             // Recorded as the general path records it: the call, then its completion.
                             // (A value step always has its value: both come from one `.value` action.)
-                            guard let value = behavior.returnedValue else { return .some(nil) }
+                            guard let configured = behavior.returnedValue else { return .some(nil) }
                             registration.served += 1
                             let position = state.ledger.count
                             notification = appendInvocation(
                                 &state, requirement, .scalars(scalars), behavior.outcome, registration.number)
-                            completionObservers = recordCompletion(&state, .returned(value), time: .now, at: position)
-                            taken = Unmanaged.passRetained(behavior)
+                            completionObservers = recordCompletion(
+                                &state, returning: configured, time: .now, at: position)
+                            taken = Unmanaged.passRetained(configured)
                             // Decided; the answer is the taken behavior's value.
                             return .some(nil)
                         }
@@ -75,9 +76,9 @@ extension InvocationRecorder {
             }
         }
         notification?.deliver()
-        if let taken, let value = taken.takeRetainedValue().returnedValue {
+        if let taken {
             completionObservers?.forEach { $0() }
-            return .outcome(.returned(value))
+            return .returnedConfigured(taken.takeRetainedValue())
         }
         return answer?.outcome
     }
@@ -131,6 +132,7 @@ extension InvocationRecorder {
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
     ) -> ScalarCallOutcome? {
         var notification: Notification?
+        var completionObservers: [@Sendable () -> Void]?
         var ticket: CallTicket?
         var loan: BoxedArgumentStore.Loan?
         // The slot and the registration are borrowed without retaining:
@@ -151,10 +153,20 @@ extension InvocationRecorder {
                         notification = appendInvocation(
                             &state, requirement, recorded, .returned, first.number, immediate: answer)
                     case .value(let behavior):
-                        ticket = state.nextTicket
                         let recorded: CallArguments =
                             consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                        guard let configured = behavior.returnedValue else {
+                            // Not reached (a value step always has its value); answered after the hold.
+                            ticket = state.nextTicket
+                            notification = appendInvocation(
+                                &state, requirement, recorded, behavior.outcome, first.number)
+                            return step
+                        }
+                        // Recorded as the general path records it, in this hold: the call, then its completion.
+                        let position = state.ledger.count
                         notification = appendInvocation(&state, requirement, recorded, behavior.outcome, first.number)
+                        completionObservers = recordCompletion(
+                            &state, returning: configured, time: .now, at: position)
                     case .handler(let behavior, _):
                         let next = state.nextTicket
                         ticket = next
@@ -180,12 +192,11 @@ extension InvocationRecorder {
         case .answer(let answer)?: return answer.outcome
         case .value(let behavior)?:
             // What the general path answers and records for a configured value: the same outcome and completion.
-            let outcome: CallOutcome
-            if let value = behavior.returnedValue {
-                outcome = .returned(value)
-            } else {
-                outcome = handlerOutcome(behavior, 0, requirement, UnsafeBufferPointer(start: nil, count: 0))
+            if let configured = behavior.returnedValue {
+                completionObservers?.forEach { $0() }
+                return .returnedConfigured(configured)
             }
+            let outcome = handlerOutcome(behavior, 0, requirement, UnsafeBufferPointer(start: nil, count: 0))
             if let ticket { complete(ticket, outcome) }
             return .outcome(outcome)
         case .handler(let behavior, let count)?:

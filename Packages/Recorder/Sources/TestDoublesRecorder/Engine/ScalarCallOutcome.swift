@@ -2,13 +2,18 @@
 /// arguments (``InvocationRecorder/dispatch(_:scalars:)``).
 ///
 /// A configured `Void` or scalar value comes back unboxed, ready for a
-/// register; every other answer comes back as the ``CallOutcome`` that
-/// ``InvocationRecorder/dispatch(_:arguments:)`` would have given.
+/// register; any other configured value comes back as the object that
+/// holds it, to copy from; every other answer comes back as the
+/// ``CallOutcome`` that ``InvocationRecorder/dispatch(_:arguments:)`` would
+/// have given.
 public enum ScalarCallOutcome: Sendable {
     /// Return nothing: the configured answer is `()`.
     case returnedVoid
     /// Return this scalar: a value of `kind` in the low bytes of the word.
     case returnedScalar(ScalarKind, UInt64)
+    /// Return a copy of this configured value (a `thenReturn` value that is
+    /// not `()` or a scalar), copied from its address into the result.
+    case returnedConfigured(ConfiguredValue)
     /// Hand the call to the real implementation: a forwarding double's call
     /// that no registration matches, decided in the hold that recorded it
     /// (the general path gives the same decision as `.outcome(.forward)`).

@@ -25,6 +25,8 @@ struct CallCompletion: @unchecked Sendable {
     private enum Stored {
         case boxed(Answer)
         case unboxed(ImmediateAnswer)
+        /// A configured value, kept by reference (recording it copies no value).
+        case configured(ConfiguredValue)
     }
 
     private let stored: Stored
@@ -40,6 +42,7 @@ struct CallCompletion: @unchecked Sendable {
             case .forward: .forwarded
             case .trap: .unavailable
             }
+        case .configured(let configured): .returned(configured.value)
         }
     }
 
@@ -70,6 +73,14 @@ struct CallCompletion: @unchecked Sendable {
     /// unboxed; ``answer`` gives what the boxed form would have.
     init(_ answer: ImmediateAnswer, sequence: UInt64, time: InvocationTime) {
         self.stored = .unboxed(answer)
+        self.sequence = sequence
+        self.reading = time
+    }
+
+    /// The completion of a call that returned a configured value (not `()`
+    /// or a scalar), kept by reference; ``answer`` gives a copy of the value.
+    init(_ configured: ConfiguredValue, sequence: UInt64, time: InvocationTime) {
+        self.stored = .configured(configured)
         self.sequence = sequence
         self.reading = time
     }

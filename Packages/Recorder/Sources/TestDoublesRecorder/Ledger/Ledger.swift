@@ -271,7 +271,11 @@ struct Ledger {
     /// The position of `requirement` in the table, added when new.
     @inline(__always)
     private mutating func position(of requirement: Requirement) -> Int32 {
-        if lastRequirement >= 0, requirements[Int(lastRequirement)].storage === requirement.storage {
+        // Identities compared as `ObjectIdentifier`s: `===` takes optionals and was sometimes
+        // called out of line, retaining and releasing the stored requirement on every call.
+        if lastRequirement >= 0,
+            ObjectIdentifier(requirements[Int(lastRequirement)].storage) == ObjectIdentifier(requirement.storage)
+        {
             return lastRequirement
         }
         return addPosition(of: requirement)

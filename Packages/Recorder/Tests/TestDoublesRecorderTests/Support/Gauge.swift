@@ -67,6 +67,7 @@ final class GaugeDouble: Gauge, RecordingTestDouble, Sendable {
         case .returnedVoid: return () as! R
         case .returnedScalar(let kind, let word): return kind.value(from: word) as! R
         case .outcome(.returned(let value)): return value as! R
+        case .returnedConfigured(let configured): return configured.value as! R
         case .forward: fatalError("GaugeDouble cannot forward")
         case .outcome(let other): fatalError("GaugeDouble cannot act on \(other)")
         }

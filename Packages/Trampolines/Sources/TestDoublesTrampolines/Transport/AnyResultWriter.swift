@@ -101,32 +101,42 @@ public struct AnyResultWriter: @unchecked Sendable {
     /// - Returns: Whether the result was written.
     @inline(__always)
     public func write(_ value: Any, to frame: CallFrame) -> Bool {
-        withUnsafePointer(to: value) { container in
-            let raw = UnsafeRawPointer(container)
-            let held = raw.load(fromByteOffset: ExistentialContainer.metadataOffset, as: UnsafeRawPointer.self)
-            guard held == metadata.pointer else { return false }
-            let source = ExistentialContainer.valueAddress(
-                in: raw, isInline: isInline, boxedValueOffset: boxedValueOffset)
-            if isIndirect {
-                guard let destination = frame.indirectResult else { return false }
-                metadata.initializeWithCopy(destination, from: source)
-                #if arch(x86_64)
-                if !frame.isAsync { frame.setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination)) }
-                #endif
-                return true
-            }
-            var scratch = SIMD8<UInt64>.zero
-            withUnsafeMutableBytes(of: &scratch) { bytes in
-                guard let copy = bytes.baseAddress else { return }
-                // Copied (retained) and never destroyed here: the caller owns the bytes in its registers.
-                metadata.initializeWithCopy(copy, from: source)
-                if partCount > 0 { scatter(parts.0, copy, frame) }
-                if partCount > 1 { scatter(parts.1, copy, frame) }
-                if partCount > 2 { scatter(parts.2, copy, frame) }
-                if partCount > 3 { scatter(parts.3, copy, frame) }
-            }
+        withUnsafePointer(to: value) { write(valueAt: $0, to: frame) }
+    }
+
+    /// Writes a copy of the value the `Any` at `container` holds as the
+    /// call's result, at +1, reading it in place; `false`, and nothing
+    /// written, when it does not hold exactly a value of the result's type.
+    ///
+    /// - Parameters:
+    ///   - container: The answer, valid during the call.
+    ///   - frame: The call.
+    /// - Returns: Whether the result was written.
+    @inline(__always)
+    public func write(valueAt container: UnsafePointer<Any>, to frame: CallFrame) -> Bool {
+        let raw = UnsafeRawPointer(container)
+        let held = raw.load(fromByteOffset: ExistentialContainer.metadataOffset, as: UnsafeRawPointer.self)
+        guard held == metadata.pointer else { return false }
+        let source = ExistentialContainer.valueAddress(in: raw, isInline: isInline, boxedValueOffset: boxedValueOffset)
+        if isIndirect {
+            guard let destination = frame.indirectResult else { return false }
+            metadata.initializeWithCopy(destination, from: source)
+            #if arch(x86_64)
+            if !frame.isAsync { frame.setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination)) }
+            #endif
             return true
         }
+        var scratch = SIMD8<UInt64>.zero
+        withUnsafeMutableBytes(of: &scratch) { bytes in
+            guard let copy = bytes.baseAddress else { return }
+            // Copied (retained) and never destroyed here: the caller owns the bytes in its registers.
+            metadata.initializeWithCopy(copy, from: source)
+            if partCount > 0 { scatter(parts.0, copy, frame) }
+            if partCount > 1 { scatter(parts.1, copy, frame) }
+            if partCount > 2 { scatter(parts.2, copy, frame) }
+            if partCount > 3 { scatter(parts.3, copy, frame) }
+        }
+        return true
     }
 
     @inline(__always)
