@@ -149,6 +149,7 @@ extension InvocationRecorder {
             }
             return TypedAnswer.resolve(.returned(kind.value(from: word)), self, requirement, forward: nil)
         case .returnedConfigured(let configured):
+            if let value = configured.value(ifExactly: R.self) { return value }
             return TypedAnswer.resolve(.returned(configured.value), self, requirement, forward: nil)
         case .forward:
             return TypedAnswer.resolve(.forward, self, requirement, forward: nil)

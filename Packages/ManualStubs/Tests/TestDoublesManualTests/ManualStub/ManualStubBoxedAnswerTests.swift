@@ -8,6 +8,7 @@ protocol LedgerBook {
     func title(_ id: Int) -> String
     func entry(_ key: String) -> LedgerBookEntry
     func owner(_ id: Int) -> LedgerBookOwner
+    func label(_ id: Int) -> any CustomStringConvertible
 }
 
 /// Five words, boxed out of line in an `Any`.
@@ -25,6 +26,7 @@ struct LedgerBookStub: LedgerBook, ManualStubConformer {
     func title(_ id: Int) -> String { stub.call(id) }
     func entry(_ key: String) -> LedgerBookEntry { stub.call(key) }
     func owner(_ id: Int) -> LedgerBookOwner { stub.call(id) }
+    func label(_ id: Int) -> any CustomStringConvertible { stub.call(id) }
 }
 
 @Suite struct ManualStubBoxedAnswerTests {
@@ -57,5 +59,31 @@ struct LedgerBookStub: LedgerBook, ManualStubConformer {
         #expect(entries.results() == [entry])
         book.verify(2...2) { $0.owner(Match.any()) }
         book.verify { $0.entry(Match.equal("k")) }
+    }
+
+    @Test func aValueConfiguredAsAnExistentialIsCastToTheResult() {
+        let book = ManualStub<LedgerBookStub>()
+        let labels = book.when { $0.label(Match.any()) }
+        labels.thenReturn(42).thenReturn("text")
+        let service: any LedgerBook = book()
+        // Boxed as the existential's value (an `Int`, a `String`), not as the result type: cast, not copied as is.
+        #expect(service.label(1).description == "42")
+        #expect(service.label(2).description == "text")
+        #expect(labels.results().map(\.description) == ["42", "text"])
+    }
+
+    @Test func aConfiguredInstanceLivesAsLongAsItsConfiguration() {
+        weak var watched: LedgerBookOwner?
+        do {
+            let owner = LedgerBookOwner()
+            watched = owner
+            let book = ManualStub<LedgerBookStub>()
+            // `returning:` gives the recording pass its placeholder: a pass that has to make a class
+            // instance parks, and a parked pass keeps its double (and so the configuration) for good.
+            book.when(returning: owner) { $0.owner(Match.any()) }.thenReturn(owner)
+            let service: any LedgerBook = book()
+            for id in 0..<200 { #expect(service.owner(id) === owner) }
+        }
+        #expect(watched == nil)
     }
 }

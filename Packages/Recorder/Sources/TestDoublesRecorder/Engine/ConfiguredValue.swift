@@ -20,6 +20,21 @@ public final class ConfiguredValue: @unchecked Sendable {
     /// A copy of the value.
     public var value: Any { address.pointee }
 
+    /// A copy of the value as a `T`, read where it is kept, when it was
+    /// configured as exactly a `T`; nil otherwise (a value of another type,
+    /// or one that only converts to `T`, which a cast must decide).
+    ///
+    /// - Parameter type: The type the caller expects.
+    /// - Returns: The value, or nil.
+    @inlinable
+    @inline(__always)
+    public func value<T>(ifExactly type: T.Type) -> T? {
+        guard BoxedCast.canBeOwnType(T.self),
+            ObjectIdentifier(BoxedCast.boxedType(at: address)) == ObjectIdentifier(T.self)
+        else { return nil }
+        return BoxedCast.project(address, as: T.self).pointee
+    }
+
     deinit {
         let storage = UnsafeMutablePointer(mutating: address)
         storage.deinitialize(count: 1)
