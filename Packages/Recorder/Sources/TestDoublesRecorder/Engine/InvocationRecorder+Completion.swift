@@ -41,16 +41,6 @@ extension InvocationRecorder {
         return state.completionObservers.isEmpty ? nil : Array(state.completionObservers.values)
     }
 
-    /// ``recordCompletion(_:_:time:at:)`` for a call that returned a
-    /// configured value, which the completion keeps by reference.
-    func recordCompletion(
-        _ state: inout State, returning configured: ConfiguredValue, time: InvocationTime, at position: Int
-    ) -> [@Sendable () -> Void]? {
-        state.completions.record(
-            CallCompletion(configured, sequence: state.sequence.next(), time: time), at: position)
-        return state.completionObservers.isEmpty ? nil : Array(state.completionObservers.values)
-    }
-
     /// ``complete(_:_:)`` for an answer of `()` or a scalar, recorded
     /// unboxed (what a `then` handler with such a result answers): the same
     /// completion, number and time, read back as the boxed form would be.

@@ -26,7 +26,6 @@ extension InvocationRecorder {
         _ requirement: Requirement, _ scalars: ScalarArguments, forwardingUnmatched: Bool
     ) -> ScalarCallOutcome? {
         var notification: Notification?
-        var completionObservers: [@Sendable () -> Void]?
         // The configured value taken in the hold, retained, kept apart as a
         // trivial word so the lanes return a trivial enum (an optional
         // outcome, or an `Any`, went through value witnesses on every call).
@@ -52,15 +51,11 @@ extension InvocationRecorder {
                                 immediate: answer)
                             return .some(answer)
                         case .value(let behavior):
-                            // Recorded as the general path records it: the call, then its completion.
                             // (A value step always has its value: both come from one `.value` action.)
                             guard let configured = behavior.returnedValue else { return .some(nil) }
                             registration.served += 1
-                            let position = state.ledger.count
-                            notification = appendInvocation(
-                                &state, requirement, .scalars(scalars), behavior.outcome, registration.number)
-                            completionObservers = recordCompletion(
-                                &state, returning: configured, time: .now, at: position)
+                            notification = appendConfiguredAnswer(
+                                &state, requirement, .scalars(scalars), behavior, configured, registration.number)
                             taken = Unmanaged.passRetained(configured)
                             // Decided; the answer is the taken behavior's value.
                             return .some(nil)
@@ -76,10 +71,7 @@ extension InvocationRecorder {
             }
         }
         notification?.deliver()
-        if let taken {
-            completionObservers?.forEach { $0() }
-            return .returnedConfigured(taken.takeRetainedValue())
-        }
+        if let taken { return .returnedConfigured(taken.takeRetainedValue()) }
         return answer?.outcome
     }
 
@@ -132,7 +124,6 @@ extension InvocationRecorder {
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
     ) -> ScalarCallOutcome? {
         var notification: Notification?
-        var completionObservers: [@Sendable () -> Void]?
         var ticket: CallTicket?
         var loan: BoxedArgumentStore.Loan?
         // The slot and the registration are borrowed without retaining:
@@ -162,11 +153,8 @@ extension InvocationRecorder {
                                 &state, requirement, recorded, behavior.outcome, first.number)
                             return step
                         }
-                        // Recorded as the general path records it, in this hold: the call, then its completion.
-                        let position = state.ledger.count
-                        notification = appendInvocation(&state, requirement, recorded, behavior.outcome, first.number)
-                        completionObservers = recordCompletion(
-                            &state, returning: configured, time: .now, at: position)
+                        notification = appendConfiguredAnswer(
+                            &state, requirement, recorded, behavior, configured, first.number)
                     case .handler(let behavior, _):
                         let next = state.nextTicket
                         ticket = next
@@ -192,10 +180,7 @@ extension InvocationRecorder {
         case .answer(let answer)?: return answer.outcome
         case .value(let behavior)?:
             // What the general path answers and records for a configured value: the same outcome and completion.
-            if let configured = behavior.returnedValue {
-                completionObservers?.forEach { $0() }
-                return .returnedConfigured(configured)
-            }
+            if let configured = behavior.returnedValue { return .returnedConfigured(configured) }
             let outcome = handlerOutcome(behavior, 0, requirement, UnsafeBufferPointer(start: nil, count: 0))
             if let ticket { complete(ticket, outcome) }
             return .outcome(outcome)
@@ -236,6 +221,28 @@ extension InvocationRecorder {
         }
         if let ticket { complete(ticket, unboxed: answer) }
         return answer.outcome
+    }
+
+    /// Records a call answered with a configured value in this hold. A value
+    /// finished as it arrived: the call and its answer are one entry. A
+    /// delayed value whose sleep takes no time is recorded as the delayed
+    /// answer is: the arrival (`suspended`), then its completion after it.
+    @inline(__always)
+    private func appendConfiguredAnswer(
+        _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments, _ behavior: ConfiguredBehavior,
+        _ configured: ConfiguredValue, _ registration: Int
+    ) -> Notification? {
+        guard behavior.elapsesAtOnce else {
+            return appendInvocation(
+                &state, requirement, arguments, behavior.outcome, registration, configured: configured)
+        }
+        let position = state.ledger.count
+        let arrival = appendInvocation(&state, requirement, arguments, behavior.outcome, registration)
+        state.completions.record(CallCompletion(configured, sequence: state.sequence.next(), time: .now), at: position)
+        guard !state.completionObservers.isEmpty else { return arrival }
+        return Notification(
+            invocation: arrival?.invocation, listeners: arrival?.listeners ?? [],
+            completionListeners: Array(state.completionObservers.values))
     }
 
     /// The answer of a synchronous handler picked in one hold, as the general path gives it.

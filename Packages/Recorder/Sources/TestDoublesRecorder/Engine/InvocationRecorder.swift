@@ -296,42 +296,63 @@ public final class InvocationRecorder: Sendable {
 
     /// Appends a call to the ledger under the lock; returns the observers to
     /// notify (usually none) and, only when there are some, the entry.
+    ///
+    /// A call answered in this hold (`immediate`, or a `configured` value)
+    /// finished as it arrived: the ledger entry is its completion too, so
+    /// those waiting for completions are told as well.
     @inline(__always)
     func appendInvocation(
         _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments,
-        _ outcome: Invocation.Outcome, _ registration: Int?, immediate: ImmediateAnswer? = nil
+        _ outcome: Invocation.Outcome, _ registration: Int?, immediate: ImmediateAnswer? = nil,
+        configured: ConfiguredValue? = nil
     ) -> Notification? {
         let position = state.ledger.count
         state.ledger.append(
             requirement, arguments, sequence: state.sequence.next(), arrival: .now, outcome: outcome,
-            registration: registration, immediate: immediate, priority: callerPriority.rawValue)
+            registration: registration, immediate: immediate, configured: configured,
+            priority: callerPriority.rawValue)
         let depth = callStackDepth.load(ordering: .relaxed)
         if depth > 0 { state.callStacks[position] = CallStackCapture.symbols(maxFrames: depth) }
-        guard !state.observers.isEmpty else { return nil }
-        return notification(&state, position, requirement.id)
+        let finished = (immediate != nil || configured != nil) && !state.completionObservers.isEmpty
+        guard !state.observers.isEmpty || finished else { return nil }
+        return notification(&state, position, requirement.id, finished: finished)
     }
 
-    /// The observers of a new ledger entry, with the entry; nil when none observes it.
-    private func notification(_ state: inout State, _ position: Int, _ requirement: RequirementID) -> Notification? {
+    /// The observers of a new ledger entry, with the entry, and those of
+    /// completions when the call `finished` with it; nil when none observes it.
+    private func notification(
+        _ state: inout State, _ position: Int, _ requirement: RequirementID, finished: Bool
+    ) -> Notification? {
         let listeners = state.observers.values.compactMap { observer in
             observer.requirement == nil || observer.requirement == requirement ? observer.receive : nil
         }
-        return listeners.isEmpty
-            ? nil : Notification(invocation: state.ledger.invocation(at: position), listeners: listeners)
+        let completionListeners = finished ? Array(state.completionObservers.values) : []
+        guard !listeners.isEmpty || !completionListeners.isEmpty else { return nil }
+        return Notification(
+            invocation: listeners.isEmpty ? nil : state.ledger.invocation(at: position), listeners: listeners,
+            completionListeners: completionListeners)
     }
 
-    /// A new ledger entry and the observers to tell about it, outside the lock.
+    /// A new ledger entry and the observers to tell about it, outside the
+    /// lock: those of entries, then, for a call that finished as it arrived,
+    /// those of completions.
     final class Notification {
-        let invocation: Invocation
+        let invocation: Invocation?
         let listeners: [@Sendable (Invocation) -> Void]
+        let completionListeners: [@Sendable () -> Void]
 
-        init(invocation: Invocation, listeners: [@Sendable (Invocation) -> Void]) {
+        init(
+            invocation: Invocation?, listeners: [@Sendable (Invocation) -> Void],
+            completionListeners: [@Sendable () -> Void]
+        ) {
             self.invocation = invocation
             self.listeners = listeners
+            self.completionListeners = completionListeners
         }
 
         func deliver() {
-            for listener in listeners { listener(invocation) }
+            if let invocation { for listener in listeners { listener(invocation) } }
+            for listener in completionListeners { listener() }
         }
     }
 

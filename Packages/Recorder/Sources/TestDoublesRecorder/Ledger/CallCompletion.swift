@@ -25,7 +25,7 @@ struct CallCompletion: @unchecked Sendable {
     private enum Stored {
         case boxed(Answer)
         case unboxed(ImmediateAnswer)
-        /// A configured value, kept by reference (recording it copies no value).
+        /// A configured value, kept by reference.
         case configured(ConfiguredValue)
     }
 
@@ -77,19 +77,21 @@ struct CallCompletion: @unchecked Sendable {
         self.reading = time
     }
 
-    /// The completion of a call that returned a configured value (not `()`
-    /// or a scalar), kept by reference; ``answer`` gives a copy of the value.
+    /// The completion of a call that returned a configured value after it
+    /// arrived (a delay that took no time), kept by reference.
     init(_ configured: ConfiguredValue, sequence: UInt64, time: InvocationTime) {
         self.stored = .configured(configured)
         self.sequence = sequence
         self.reading = time
     }
 
-    /// The completion of a call answered in the lock hold that recorded it:
-    /// it finished as it arrived, at its own place in the order.
-    init?(immediate entry: Ledger.Entry) {
+    /// The completion of a call of `ledger` answered in the lock hold that
+    /// recorded it: it finished as it arrived, at its own place in the order.
+    init?(immediate entry: Ledger.Entry, in ledger: Ledger) {
         if entry.answerKind == Ledger.Shape.forwardedAnswer {
             stored = .boxed(.forwarded)
+        } else if let configured = ledger.configuredValue(of: entry) {
+            stored = .configured(configured)
         } else if let value = entry.immediateResult {
             stored = .boxed(.returned(value))
         } else {

@@ -43,8 +43,10 @@ struct Ledger {
         /// How the call was answered when it was answered in the same lock
         /// hold that recorded it (see ``ImmediateAnswer``): 0 when it was
         /// not, ``Shape/voidAnswer`` for `()`, ``Shape/forwardedAnswer`` for
-        /// a call handed to the real implementation, else a ``ScalarKind`` raw
-        /// value with the value in ``answerWord``.
+        /// a call handed to the real implementation,
+        /// ``Shape/configuredAnswer`` for a configured value (its position
+        /// in the ledger's table of them in ``answerWord``), else a
+        /// ``ScalarKind`` raw value with the value in ``answerWord``.
         var answerKind: UInt8
         var answerWord: UInt64
         /// The raw value of the calling task's priority when the call arrived.
@@ -55,7 +57,7 @@ struct Ledger {
             switch answerKind {
             case 0: return nil
             case Shape.voidAnswer: return ()
-            case Shape.forwardedAnswer: return nil
+            case Shape.forwardedAnswer, Shape.configuredAnswer: return nil
             default: return ScalarKind(rawValue: answerKind)?.value(from: answerWord)
             }
         }
@@ -81,6 +83,9 @@ struct Ledger {
         /// The ``answerKind`` of a call forwarded to the real implementation
         /// in the hold that recorded it (a spy's unmatched call).
         static let forwardedAnswer: UInt8 = 0xFE
+        /// The ``answerKind`` of a call answered with a configured value
+        /// (``ConfiguredValue``) in the hold that recorded it.
+        static let configuredAnswer: UInt8 = 0xFD
 
         /// Field by field, like the derived form, but inlined: every append
         /// compares its shape with the last one (the derived form was an
@@ -167,6 +172,16 @@ struct Ledger {
     /// The position of the requirement appended last, so a double called
     /// again and again on one requirement skips hashing.
     private var lastRequirement: Int32 = -1
+    /// The configured values calls were answered with in the hold that
+    /// recorded them, each once, in the order first used: a call keeps its
+    /// value's position in its shape, so it needs no completion of its own
+    /// (an entry in the completion log, a retain, a sequence number).
+    private var configuredValues: [ConfiguredValue] = []
+    private var configuredPositions: [ObjectIdentifier: Int] = [:]
+    /// The identity and position of the configured value appended last, so
+    /// a run of calls answered alike skips hashing (the table holds the
+    /// value, so its identity cannot be reused meanwhile).
+    private var lastConfigured: (identity: ObjectIdentifier, position: Int)?
     /// One bit per call, set once a successful verification covered it;
     /// grown only by ``markVerified(_:)`` (missing bits are clear).
     private var verified: [UInt64] = []
@@ -175,7 +190,8 @@ struct Ledger {
     @inline(__always)
     mutating func append(
         _ requirement: Requirement, _ arguments: CallArguments, sequence: UInt64, arrival: InvocationTime,
-        outcome: Invocation.Outcome, registration: Int?, immediate: ImmediateAnswer? = nil, priority: UInt8 = 0
+        outcome: Invocation.Outcome, registration: Int?, immediate: ImmediateAnswer? = nil,
+        configured: ConfiguredValue? = nil, priority: UInt8 = 0
     ) {
         var shape = Shape(
             requirement: position(of: requirement), registration: Int32(truncatingIfNeeded: registration ?? 0),
@@ -187,6 +203,10 @@ struct Ledger {
         case .scalar(let kind, let word)?:
             shape.answerKind = kind.rawValue
             shape.answerWord = word
+        }
+        if let configured {
+            shape.answerKind = Shape.configuredAnswer
+            shape.answerWord = UInt64(position(of: configured))
         }
         let first: UInt64
         let second: UInt64
@@ -246,6 +266,36 @@ struct Ledger {
         tailRuns = chunk.runs
         tailStart = count
         tailEnd = count + capacity
+    }
+
+    /// The position of `value` in the table of configured values, added when new.
+    @inline(__always)
+    private mutating func position(of value: ConfiguredValue) -> Int {
+        if let lastConfigured, lastConfigured.identity == ObjectIdentifier(value) { return lastConfigured.position }
+        return addPosition(of: value)
+    }
+
+    private mutating func addPosition(of value: ConfiguredValue) -> Int {
+        let identity = ObjectIdentifier(value)
+        let position: Int
+        if let known = configuredPositions[identity] {
+            position = known
+        } else {
+            position = configuredValues.count
+            configuredValues.append(value)
+            configuredPositions[identity] = position
+        }
+        lastConfigured = (identity, position)
+        return position
+    }
+
+    /// The configured value call `entry` was answered with in the hold that
+    /// recorded it; nil for any other call.
+    func configuredValue(of entry: Entry) -> ConfiguredValue? {
+        guard entry.answerKind == Shape.configuredAnswer, entry.answerWord < UInt64(configuredValues.count) else {
+            return nil
+        }
+        return configuredValues[Int(entry.answerWord)]
     }
 
     /// The position of `shape` in the table, added when new.

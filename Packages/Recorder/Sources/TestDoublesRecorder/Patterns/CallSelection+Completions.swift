@@ -15,7 +15,7 @@ extension CallSelection {
             let entry = ledger.entry(at: position)
             return CompletedCall(
                 sequence: entry.sequence, arrival: entry.arrival.instant,
-                completion: completions[position] ?? CallCompletion(immediate: entry))
+                completion: completions[position] ?? CallCompletion(immediate: entry, in: ledger))
         }
     }
 

@@ -5,7 +5,7 @@ extension CallSelection {
         let (ledger, positions, completions, stacks, registrations) = recorder.timelineSnapshot(of: requirement?.id)
         return (positions ?? Array(0..<ledger.count)).filter { accepts(ledger, at: $0) }.map { position in
             let entry = ledger.entry(at: position)
-            let completion = completions[position] ?? CallCompletion(immediate: entry)
+            let completion = completions[position] ?? CallCompletion(immediate: entry, in: ledger)
             let started = entry.arrival.instant
             let requirement = ledger.requirement(at: position)
             let arguments = ledger.arguments(at: position).values
