@@ -55,6 +55,9 @@ extension Target {
             "Stub bytes kept per call of a 5-word struct: `memory.bytes-per-call.struct5`", .none, .bytes,
             [.median("memory.bytes-per-call.struct5/stub")]),
         Target(
+            "Stub bytes kept per call answered with a 5-word struct: `memory.bytes-per-call.result5`", .none, .bytes,
+            [.median("memory.bytes-per-call.result5/stub")]),
+        Target(
             "Stub: 1,000 calls after 100,000 ÷ on a fresh stub", .atMost(1.2), .ratio,
             [.ratio("scale.after-100k/stub", over: "scale.fresh/stub")]),
         Target(
