@@ -26,9 +26,9 @@ public struct InteractionTimeline: Sendable, CustomStringConvertible {
         public let id: UInt64
         /// The call's place in the process-wide order of completions; nil while it is pending.
         ///
-        /// A call answered with a configured value (`thenReturn`, not
-        /// delayed) finished as it arrived: its completion is ``id``. A
-        /// handler's, a delayed value's or a suspended call's comes after it.
+        /// It can equal ``id``: a call answered in the same step that recorded
+        /// it (most `thenReturn` answers) finished as it arrived. A handler's,
+        /// a delayed value's or a suspended call's comes after it.
         public let completionSequence: UInt64?
         /// The requirement called, such as `track(event:value:)`.
         public let requirement: String
