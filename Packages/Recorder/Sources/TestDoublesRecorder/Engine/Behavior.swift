@@ -243,17 +243,20 @@ struct BehaviorChain {
         return answer
     }
 
-    /// What ``nextOneHoldStep()`` took.
+    /// What ``nextOneHoldStep()`` took. Trivial: the behaviors are the
+    /// chain's, unretained (a class payload made every copy and the end of
+    /// every step go through outlined retains and releases); the taker
+    /// keeps one alive past the hold itself.
     enum OneHoldStep {
         /// An unboxed value (see ``ImmediateAnswer``).
         case answer(ImmediateAnswer)
         /// A synchronous handler, to run outside the hold, with its per-behavior call count.
-        case handler(ConfiguredBehavior, count: Int)
+        case handler(Unmanaged<ConfiguredBehavior>, count: Int)
         /// A configured value that is not an unboxed one (a `String`, a
         /// struct, a class reference), answered once the hold is over. (The
         /// behavior, not the value: an existential payload made every copy
         /// of a step go through value witnesses.)
-        case value(ConfiguredBehavior)
+        case value(Unmanaged<ConfiguredBehavior>)
     }
 
     /// Consumes one use of the next step when a call can be served in the
@@ -272,11 +275,11 @@ struct BehaviorChain {
         }
         if steps[position].isValue || onAsyncRequirement && servesDelayAtOnce(position) {
             steps[position].used += 1
-            return .value(steps[position].behavior)
+            return .value(.passUnretained(steps[position].behavior))
         }
         guard handlers, steps[position].isHandler else { return nil }
         steps[position].used += 1
-        return .handler(steps[position].behavior, count: steps[position].used)
+        return .handler(.passUnretained(steps[position].behavior), count: steps[position].used)
     }
 
     /// What ``takeImmediateAnswer()`` found.

@@ -20,11 +20,12 @@ extension InvocationRecorder {
         // Read on the same coarse clock as the arrival, so a duration is whole
         // ticks and never counts the gap between the two clocks.
         let time = InvocationTime.now
-        let observers = state.withLock { state -> [@Sendable () -> Void] in
-            guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
-            return recordCompletion(&state, outcome, time: time, at: ticket.position) ?? []
+        // Optional, not `[]`: an empty array is released too.
+        let observers = state.withLock { state -> [@Sendable () -> Void]? in
+            guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return nil }
+            return recordCompletion(&state, outcome, time: time, at: ticket.position)
         }
-        for observer in observers { observer() }
+        observers?.forEach { $0() }
     }
 
     /// Records, in a hold of the lock, how the call at ledger `position`
@@ -41,18 +42,39 @@ extension InvocationRecorder {
         return state.completionObservers.isEmpty ? nil : Array(state.completionObservers.values)
     }
 
-    /// ``complete(_:_:)`` for an answer of `()` or a scalar, recorded
-    /// unboxed (what a `then` handler with such a result answers): the same
-    /// completion, number and time, read back as the boxed form would be.
-    func complete(_ ticket: CallTicket, unboxed answer: ImmediateAnswer) {
+    /// ``complete(_:_:)`` for a handler picked in one hold, whose run
+    /// (see ``RunningHandlers``) ends in the hold that records its
+    /// completion, even when the ledger was cleared since the call arrived.
+    func completeHandlerRun(_ ticket: CallTicket, _ outcome: CallOutcome) {
+        endHandlerRun(ticket) { CallCompletion(outcome, sequence: $0, time: $1) }
+    }
+
+    /// ``completeHandlerRun(_:_:)`` for an answer of `()` or a scalar,
+    /// recorded unboxed (what a `then` handler with such a result answers):
+    /// the same completion, number and time, read back as the boxed form would be.
+    func completeHandlerRun(_ ticket: CallTicket, unboxed answer: ImmediateAnswer) {
+        endHandlerRun(ticket) { CallCompletion(answer, sequence: $0, time: $1) }
+    }
+
+    /// Ends a one-hold handler's run and records its completion, made by
+    /// `completion` from its number and time, unless the ledger was cleared
+    /// since the call arrived; then tells those waiting for completions.
+    @inline(__always)
+    private func endHandlerRun(
+        _ ticket: CallTicket, _ completion: (_ sequence: UInt64, _ time: InvocationTime) -> CallCompletion
+    ) {
         let time = InvocationTime.now
-        let observers = state.withLock { state -> [@Sendable () -> Void] in
-            guard state.generation == ticket.generation, ticket.position < state.ledger.count else { return [] }
-            state.completions.record(
-                CallCompletion(answer, sequence: state.sequence.next(), time: time), at: ticket.position)
-            return state.completionObservers.isEmpty ? [] : Array(state.completionObservers.values)
+        let (observers, kept) = state.withLock { state -> ([@Sendable () -> Void]?, [Any]?) in
+            let kept = state.runningHandlers.end()
+            guard state.generation == ticket.generation, ticket.position < state.ledger.count else {
+                return (nil, kept)
+            }
+            state.completions.record(completion(state.sequence.next(), time), at: ticket.position)
+            return (state.completionObservers.isEmpty ? nil : Array(state.completionObservers.values), kept)
         }
-        for observer in observers { observer() }
+        // What clearings kept for the handlers, released outside the lock: a deinit may run user code.
+        _ = consume kept
+        observers?.forEach { $0() }
     }
 
     /// The ledger, the positions of a requirement's calls (`nil` for every

@@ -114,8 +114,10 @@ extension InvocationRecorder {
     /// completion); nil (and nothing consumed or recorded) otherwise.
     ///
     /// With `consuming`, the arguments move into the ledger, and a handler
-    /// reads the ledger's, lent: the front's buffer is left uninitialized
-    /// when the answer is not nil. Without `handlers` (an async call), a
+    /// reads the ledger's values where the front's buffer still holds their
+    /// bits: the buffer is left uninitialized when the answer is not nil.
+    /// A handler's behavior and the arguments the ledger took are not
+    /// retained for its run (see ``RunningHandlers``). Without `handlers` (an async call), a
     /// handler's step is left to the general path too, and a delayed value
     /// whose sleep takes no time is served as a configured value (see
     /// ``ConfiguredBehavior/elapsesAtOnce``).
@@ -124,11 +126,12 @@ extension InvocationRecorder {
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
     ) -> ScalarCallOutcome? {
         var notification: Notification?
-        var ticket: CallTicket?
-        var loan: BoxedArgumentStore.Loan?
+        // Set in the hold for a handler (or a value step without its value), whose completion follows.
+        var ticket = CallTicket(generation: 0, position: 0)
+        // A configured value answered in the hold, retained for the answer.
+        var answered: Unmanaged<ConfiguredValue>?
         // The slot and the registration are borrowed without retaining:
         // the state holds both, and nothing drops them while the lock is held.
-        // Only a handler's behavior leaves the lock (retained), to run after it.
         let taken = state.withLock { state -> BehaviorChain.OneHoldStep? in
             state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> BehaviorChain.OneHoldStep? in
                 guard !slot.registrations.isEmpty else { return nil }
@@ -146,29 +149,32 @@ extension InvocationRecorder {
                     case .value(let behavior):
                         let recorded: CallArguments =
                             consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
-                        guard let configured = behavior.returnedValue else {
-                            // Not reached (a value step always has its value); answered after the hold.
-                            ticket = state.nextTicket
-                            notification = appendInvocation(
-                                &state, requirement, recorded, behavior.outcome, first.number)
-                            return step
+                        behavior._withUnsafeGuaranteedRef { behavior in
+                            guard let configured = behavior.returnedValue else {
+                                // Not reached (a value step always has its value); answered after the hold,
+                                // when a clearing may have dropped the behavior: kept alive until then.
+                                ticket = state.nextTicket
+                                notification = appendInvocation(
+                                    &state, requirement, recorded, behavior.outcome, first.number)
+                                _ = Unmanaged.passRetained(behavior)
+                                return
+                            }
+                            notification = appendConfiguredAnswer(
+                                &state, requirement, recorded, behavior, configured, first.number)
+                            // The answer, which outlives the hold (a clearing may drop the behavior meanwhile).
+                            answered = .passRetained(configured)
                         }
-                        notification = appendConfiguredAnswer(
-                            &state, requirement, recorded, behavior, configured, first.number)
                     case .handler(let behavior, _):
-                        let next = state.nextTicket
-                        ticket = next
-                        if consuming {
-                            // The arguments move into the ledger, and the handler reads the ledger's own:
-                            // no copy to retain, none to destroy after it.
-                            notification = appendInvocation(
-                                &state, requirement, .lent(UnsafeMutableBufferPointer(mutating: arguments)),
-                                behavior.outcome, first.number)
-                            loan = state.ledger.lentArgumentsOfLastCall(count: arguments.count)
-                        } else {
-                            notification = appendInvocation(
-                                &state, requirement, .borrowed(arguments), behavior.outcome, first.number)
-                        }
+                        ticket = state.nextTicket
+                        let recorded: CallArguments =
+                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                        notification = appendInvocation(
+                            &state, requirement, recorded, behavior._withUnsafeGuaranteedRef { $0.outcome },
+                            first.number)
+                        // Neither the behavior nor the arguments the ledger took are retained for the
+                        // handler's run: until the hold that records its completion, a clearing keeps
+                        // what it drops (see ``RunningHandlers``).
+                        state.runningHandlers.begin()
                     }
                     return step
                 }
@@ -179,36 +185,35 @@ extension InvocationRecorder {
         case nil: return nil
         case .answer(let answer)?: return answer.outcome
         case .value(let behavior)?:
-            // What the general path answers and records for a configured value: the same outcome and completion.
-            if let configured = behavior.returnedValue { return .returnedConfigured(configured) }
-            let outcome = handlerOutcome(behavior, 0, requirement, UnsafeBufferPointer(start: nil, count: 0))
-            if let ticket { complete(ticket, outcome) }
+            if let answered { return .returnedConfigured(answered.takeRetainedValue()) }
+            // Not reached (see above): what the general path answers and records, the same outcome and completion.
+            let outcome = handlerOutcome(
+                behavior.takeRetainedValue(), 0, requirement, UnsafeBufferPointer(start: nil, count: 0))
+            complete(ticket, outcome)
             return .outcome(outcome)
         case .handler(let behavior, let count)?:
-            // Consumed, the arguments are the ledger's now (boxed, so always lent back). The loan keeps
-            // their chunk alive while the handler reads them, even if the ledger is cleared meanwhile;
-            // only reads touch them.
-            let lent = consuming ? loan?.values ?? UnsafeBufferPointer(start: nil, count: 0) : arguments
-            let answer: ScalarCallOutcome
-            if behavior.unboxedHandler != nil {
-                answer = unboxedHandlerAnswer(behavior, count, requirement, lent, ticket)
-            } else {
-                let outcome = handlerOutcome(behavior, count, requirement, lent)
-                if let ticket { complete(ticket, outcome) }
-                answer = .outcome(outcome)
+            // Consumed, the arguments moved into the ledger, and their bits are still in the front's
+            // buffer (moving an `Any`, which is bitwise takable, copies them): the handler reads the
+            // ledger's values there, with no copy to retain and none to destroy after it.
+            return behavior._withUnsafeGuaranteedRef { behavior in
+                if behavior.unboxedHandler != nil {
+                    return unboxedHandlerAnswer(behavior, count, requirement, arguments, ticket)
+                }
+                let outcome = handlerOutcome(behavior, count, requirement, arguments)
+                completeHandlerRun(ticket, outcome)
+                return .outcome(outcome)
             }
-            loan?.end()
-            return answer
         }
     }
 
     /// The answer of a synchronous handler picked in one hold whose answer
     /// is `()` or a scalar (``ConfiguredBehavior/unboxedHandler``), unboxed
     /// for the front, and its completion, as the general path records it
-    /// (the value boxed, or what the handler's error means).
+    /// (the value boxed, or what the handler's error means), which ends its
+    /// run (see ``RunningHandlers``).
     private func unboxedHandlerAnswer(
         _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
-        _ arguments: UnsafeBufferPointer<Any>, _ ticket: CallTicket?
+        _ arguments: UnsafeBufferPointer<Any>, _ ticket: CallTicket
     ) -> ScalarCallOutcome {
         let answer: ImmediateAnswer
         do {
@@ -216,10 +221,10 @@ extension InvocationRecorder {
             answer = behavior.unboxedKind.map { .scalar($0, word) } ?? .void
         } catch {
             let outcome = handlerFailed(error, requirement, Array(arguments), site: behavior.site)
-            if let ticket { complete(ticket, outcome) }
+            completeHandlerRun(ticket, outcome)
             return .outcome(outcome)
         }
-        if let ticket { complete(ticket, unboxed: answer) }
+        completeHandlerRun(ticket, unboxed: answer)
         return answer.outcome
     }
 

@@ -87,12 +87,18 @@ public final class InvocationRecorder: Sendable {
         var completionObservers: [Int: @Sendable () -> Void] = [:]
         /// The symbolized call stacks of the calls recorded while capture was on, by ledger position.
         var callStacks: [Int: [String]] = [:]
+        /// The handlers picked in one hold that run now, which read their
+        /// behavior and lent arguments unretained, and what clearings keep
+        /// alive for them.
+        var runningHandlers = RunningHandlers()
 
         /// The ticket of the entry the next append writes.
         var nextTicket: CallTicket { CallTicket(generation: generation, position: ledger.count) }
 
         /// Forgets every call and its completion.
         mutating func clearLedger() {
+            // A running handler may be reading arguments the ledger keeps.
+            runningHandlers.keep(ledger)
             ledger.removeAll()
             completions.removeAll()
             callStacks.removeAll()
@@ -378,6 +384,9 @@ public final class InvocationRecorder: Sendable {
     /// so they can still be verified.
     public func clearRegistrations() {
         state.withLock { state in
+            // A running handler may be running a behavior of these (a slot can hold a
+            // registration that the list lost to an earlier clearing).
+            state.runningHandlers.keep((state.registrations, state.slots.values.map(\.registrations)))
             state.registrations.removeAll()
             for slot in state.slots.values { slot.registrations.removeAll() }
         }
@@ -388,6 +397,7 @@ public final class InvocationRecorder: Sendable {
     /// Calls parked by `thenSuspend()` stay parked until their handle resumes them.
     public func reset() {
         state.withLock { state in
+            state.runningHandlers.keep((state.registrations, state.slots))
             state.registrations.removeAll()
             state.slots.removeAll()
             state.lastRequirement = nil

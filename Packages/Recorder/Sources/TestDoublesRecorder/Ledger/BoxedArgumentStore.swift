@@ -92,42 +92,6 @@ struct BoxedArgumentStore {
         chunks.append(Chunk(capacity: Swift.max(needed, Swift.min(doubled, BoxedArgumentStore.largestChunkCapacity))))
     }
 
-    /// Arguments the store keeps, lent in place: the chunk that holds them
-    /// is retained once by the loan, and stays alive, even once the store
-    /// forgets them, until ``end()``.
-    struct Loan {
-        private let chunk: Unmanaged<Chunk>
-        /// The arguments, to be only read, until ``end()``.
-        let values: UnsafeBufferPointer<Any>
-
-        fileprivate init(_ chunk: Chunk, _ location: Location) {
-            self.chunk = Unmanaged.passRetained(chunk)
-            values = UnsafeBufferPointer(start: chunk.values + Int(location.offset), count: Int(location.count))
-        }
-
-        /// Gives the chunk back; the values must not be read after it. Called exactly once per loan.
-        func end() {
-            chunk.release()
-        }
-    }
-
-    /// The arguments kept at `location`, lent without a copy (see ``Loan``).
-    func lend(at location: Location) -> Loan {
-        Unmanaged.passUnretained(chunks[Int(location.chunk)])._withUnsafeGuaranteedRef { Loan($0, location) }
-    }
-
-    /// The last `count` arguments appended, lent without a copy (see
-    /// ``Loan``): those of the call appended last, when it has `count`.
-    func lendLast(_ count: Int) -> Loan {
-        Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef { chunk in
-            Loan(
-                chunk,
-                Location(
-                    chunk: UInt32(truncatingIfNeeded: chunks.count - 1),
-                    offset: UInt32(truncatingIfNeeded: chunk.count - count), count: UInt32(truncatingIfNeeded: count)))
-        }
-    }
-
     /// The arguments kept at `location`, in declaration order.
     func values(at location: Location) -> [Any] {
         guard location.count > 0 else { return [] }

@@ -546,14 +546,6 @@ struct Ledger {
                 second: UInt64(slot.words.2) | UInt64(slot.words.3) << 32, kinds: shape.kinds))
     }
 
-    /// The boxed arguments of the call appended last, which were `count`
-    /// arguments moved or copied into the ledger, lent in place (see
-    /// ``BoxedArgumentStore/Loan``, which the caller must end), without
-    /// finding its entry.
-    func lentArgumentsOfLastCall(count: Int) -> BoxedArgumentStore.Loan {
-        boxedArguments.lendLast(count)
-    }
-
     /// Call `position` as an invocation.
     func invocation(at position: Int) -> Invocation {
         let entry = entry(at: position)
