@@ -97,14 +97,30 @@ enum AnyContainerLayout {
     @inlinable
     @inline(__always)
     static func value<T>(at box: UnsafePointer<Any>, as _: T.Type) -> UnsafePointer<T> {
-        let metadata = unsafeBitCast(T.self, to: UnsafeRawPointer.self)
-        let witnesses = metadata.load(fromByteOffset: valueWitnessTableOffset, as: UnsafeRawPointer.self)
-        let flags = witnesses.load(fromByteOffset: valueWitnessFlagsOffset, as: UInt32.self)
+        let flags = valueWitnessFlags(of: T.self)
         let buffer = UnsafeRawPointer(box)
         if flags & isNonInlineFlag == 0 { return buffer.assumingMemoryBound(to: T.self) }
         let alignmentMask = Int(flags & alignmentMaskBits)
         let object = buffer.load(as: UnsafeRawPointer.self)
         let header = heapObjectHeaderWords * word
         return (object + ((header + alignmentMask) & ~alignmentMask)).assumingMemoryBound(to: T.self)
+    }
+
+    /// Whether a box of a `T` keeps the value in its buffer (the value
+    /// witness flags lack ``isNonInlineFlag``), where only that box holds
+    /// it; otherwise it is in a heap box, which copies of the box share.
+    @inlinable
+    @inline(__always)
+    static func keepsInline<T>(_: T.Type) -> Bool {
+        valueWitnessFlags(of: T.self) & isNonInlineFlag == 0
+    }
+
+    /// The value witness flags of `T`'s metadata.
+    @inlinable
+    @inline(__always)
+    static func valueWitnessFlags<T>(of _: T.Type) -> UInt32 {
+        let metadata = unsafeBitCast(T.self, to: UnsafeRawPointer.self)
+        let witnesses = metadata.load(fromByteOffset: valueWitnessTableOffset, as: UnsafeRawPointer.self)
+        return witnesses.load(fromByteOffset: valueWitnessFlagsOffset, as: UInt32.self)
     }
 }

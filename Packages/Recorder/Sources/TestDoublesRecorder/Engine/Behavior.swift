@@ -95,7 +95,7 @@ final class ConfiguredBehavior: @unchecked Sendable {
     /// `()` or a scalar: ``ScalarHandler/compute``), for a call served in
     /// one hold; nil otherwise. Kept apart from its kind, so a call reads
     /// each without copying a struct of both.
-    let unboxedHandler: ((UnsafeBufferPointer<Any>, Int) throws -> UInt64)?
+    let unboxedHandler: ((UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64)?
     /// The kind of ``unboxedHandler``'s answer; nil for `()`.
     let unboxedKind: ScalarKind?
     /// The value of a `.value` action (`thenReturn`), or of a delayed one

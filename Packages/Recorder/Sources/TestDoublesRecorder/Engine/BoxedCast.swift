@@ -80,6 +80,37 @@ enum BoxedCast {
         AnyContainerLayout.value(at: box, as: T.self)
     }
 
+    /// Runs `body` on the `T` a box holds, lent without a copy: only for a
+    /// box whose metadata word (``boxedType(at:)``) is `T`, whose value
+    /// stays alive while `body` runs, and whose memory is the caller's
+    /// alone meanwhile (no other thread reads or writes it).
+    ///
+    /// Handing `body` ``project(_:as:)``'s `pointee` copied the value and
+    /// destroyed the copy after (a retain and a release per call for a
+    /// `String` or a class reference). A value kept in the box's buffer
+    /// (which only a bitwise-takable value is) is moved out for `body`'s
+    /// run instead, and the same bits moved back after it, or after its
+    /// error: nothing is retained or released. A value in a heap box, which
+    /// copies of the box share, is copied as before.
+    @inlinable
+    @inline(__always)
+    static func withValue<T, R>(
+        inPlace box: UnsafeMutablePointer<Any>, as _: T.Type, _ body: (T) throws -> R
+    ) throws -> R {
+        guard AnyContainerLayout.keepsInline(T.self) else { return try body(project(box, as: T.self).pointee) }
+        let slot = UnsafeMutableRawPointer(box).assumingMemoryBound(to: T.self)
+        let lent = slot.move()
+        let result: R
+        do {
+            result = try body(lent)
+        } catch {
+            slot.initialize(to: consume lent)
+            throw error
+        }
+        slot.initialize(to: consume lent)
+        return result
+    }
+
     /// The `T` a box holds; only for a `value` whose own type is `T`
     /// (`type(of: value) == T.self`), whose bits are then a `T`'s.
     @inlinable

@@ -196,12 +196,25 @@ extension InvocationRecorder {
             // buffer (moving an `Any`, which is bitwise takable, copies them): the handler reads the
             // ledger's values there, with no copy to retain and none to destroy after it.
             return behavior._withUnsafeGuaranteedRef { behavior in
-                if behavior.unboxedHandler != nil {
-                    return unboxedHandlerAnswer(behavior, count, requirement, arguments, ticket)
+                guard behavior.unboxedHandler != nil else {
+                    let outcome = handlerOutcome(behavior, count, requirement, arguments)
+                    completeHandlerRun(ticket, outcome)
+                    return .outcome(outcome)
                 }
-                let outcome = handlerOutcome(behavior, count, requirement, arguments)
-                completeHandlerRun(ticket, outcome)
-                return .outcome(outcome)
+                // An unboxed handler may move an argument out of the memory it is lent and back
+                // (``ScalarHandler/compute``): the front's buffer, given to this call, when consumed;
+                // borrowed, the front's to read only, an image of it of the handler's own.
+                if consuming {
+                    return unboxedHandlerAnswer(
+                        behavior, count, requirement, UnsafeMutableBufferPointer(mutating: arguments), ticket)
+                }
+                return withUnsafeTemporaryAllocation(of: Any.self, capacity: arguments.count) { image in
+                    if let base = image.baseAddress, let source = arguments.baseAddress {
+                        UnsafeMutableRawPointer(base).copyMemory(
+                            from: source, byteCount: arguments.count * MemoryLayout<Any>.stride)
+                    }
+                    return unboxedHandlerAnswer(behavior, count, requirement, image, ticket)
+                }
             }
         }
     }
@@ -213,14 +226,14 @@ extension InvocationRecorder {
     /// run (see ``RunningHandlers``).
     private func unboxedHandlerAnswer(
         _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
-        _ arguments: UnsafeBufferPointer<Any>, _ ticket: CallTicket
+        _ arguments: UnsafeMutableBufferPointer<Any>, _ ticket: CallTicket
     ) -> ScalarCallOutcome {
         let answer: ImmediateAnswer
         do {
             let word = try behavior.unboxedHandler?(arguments, count) ?? 0
             answer = behavior.unboxedKind.map { .scalar($0, word) } ?? .void
         } catch {
-            let outcome = handlerFailed(error, requirement, Array(arguments), site: behavior.site)
+            let outcome = handlerFailed(error, requirement, Array(UnsafeBufferPointer(arguments)), site: behavior.site)
             completeHandlerRun(ticket, outcome)
             return .outcome(outcome)
         }

@@ -1,6 +1,6 @@
 extension ScalarHandler {
     /// The unboxed form of a typed handler of one parameter, without a
-    /// parameter pack (see ``ArgumentUnpacking/apply(_:toUnary:_:)``); nil
+    /// parameter pack (see ``ArgumentUnpacking/apply(inPlace:toUnary:_:)``); nil
     /// unless `Value` is `Void` or a scalar.
     @inlinable
     static func make<Argument, Value>(
@@ -8,13 +8,13 @@ extension ScalarHandler {
     ) -> ScalarHandler? {
         if Value.self == Void.self {
             return ScalarHandler(kind: nil) { arguments, _ in
-                _ = try ArgumentUnpacking.apply(arguments, toUnary: handler, requirement)
+                _ = try ArgumentUnpacking.apply(inPlace: arguments, toUnary: handler, requirement)
                 return 0
             }
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
         return ScalarHandler(kind: kind) { arguments, _ in
-            kind.bits(of: try ArgumentUnpacking.apply(arguments, toUnary: handler, requirement))
+            kind.bits(of: try ArgumentUnpacking.apply(inPlace: arguments, toUnary: handler, requirement))
         }
     }
 
@@ -25,13 +25,13 @@ extension ScalarHandler {
     ) -> ScalarHandler? {
         if Value.self == Void.self {
             return ScalarHandler(kind: nil) { arguments, _ in
-                _ = try ArgumentUnpacking.apply(arguments, toBinary: handler, requirement)
+                _ = try ArgumentUnpacking.apply(inPlace: arguments, toBinary: handler, requirement)
                 return 0
             }
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
         return ScalarHandler(kind: kind) { arguments, _ in
-            kind.bits(of: try ArgumentUnpacking.apply(arguments, toBinary: handler, requirement))
+            kind.bits(of: try ArgumentUnpacking.apply(inPlace: arguments, toBinary: handler, requirement))
         }
     }
 }

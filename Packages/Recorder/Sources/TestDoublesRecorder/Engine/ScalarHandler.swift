@@ -15,13 +15,17 @@ struct ScalarHandler: @unchecked Sendable {
     /// The answer's kind; nil when the handler answers `()`.
     @usableFromInline
     let kind: ScalarKind?
-    /// Runs the handler on a call's arguments (lent for its run) and its
-    /// per-behavior call count; its answer's word (0 for `()`).
+    /// Runs the handler on a call's arguments and its per-behavior call
+    /// count; its answer's word (0 for `()`). The arguments are lent for its
+    /// run in memory only this call reads and writes meanwhile, so a typed
+    /// handler of one or two parameters borrows them in place
+    /// (``ArgumentUnpacking/apply(inPlace:toUnary:_:)``); they are as they
+    /// came once it returns.
     @usableFromInline
-    let compute: (UnsafeBufferPointer<Any>, Int) throws -> UInt64
+    let compute: (UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64
 
     @usableFromInline
-    init(kind: ScalarKind?, compute: @escaping (UnsafeBufferPointer<Any>, Int) throws -> UInt64) {
+    init(kind: ScalarKind?, compute: @escaping (UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64) {
         self.kind = kind
         self.compute = compute
     }
@@ -35,13 +39,14 @@ struct ScalarHandler: @unchecked Sendable {
     ) -> ScalarHandler? {
         if Value.self == Void.self {
             return ScalarHandler(kind: nil) { arguments, _ in
-                _ = try ArgumentUnpacking.apply(arguments, to: handler, ownTypes, requirement)
+                _ = try ArgumentUnpacking.apply(UnsafeBufferPointer(arguments), to: handler, ownTypes, requirement)
                 return 0
             }
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
         return ScalarHandler(kind: kind) { arguments, _ in
-            kind.bits(of: try ArgumentUnpacking.apply(arguments, to: handler, ownTypes, requirement))
+            kind.bits(
+                of: try ArgumentUnpacking.apply(UnsafeBufferPointer(arguments), to: handler, ownTypes, requirement))
         }
     }
 }

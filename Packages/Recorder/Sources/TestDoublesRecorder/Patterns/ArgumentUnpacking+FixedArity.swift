@@ -32,4 +32,36 @@ extension ArgumentUnpacking {
         }
         return try applyCasting(arguments, to: handler, requirement)
     }
+
+    /// ``apply(_:toUnary:_:)`` for arguments in memory the caller alone
+    /// reads and writes during the call: an argument its box keeps inline
+    /// is lent to the handler without a copy (see
+    /// ``BoxedCast/withValue(inPlace:as:_:)``), the same value.
+    @inlinable
+    static func apply<A, Value>(
+        inPlace arguments: UnsafeMutableBufferPointer<Any>, toUnary handler: (A) throws -> Value,
+        _ requirement: Requirement?
+    ) throws -> Value {
+        if arguments.count >= 1, let base = arguments.baseAddress, BoxedCast.boxedType(at: base) == A.self {
+            return try BoxedCast.withValue(inPlace: base, as: A.self, handler)
+        }
+        return try applyCasting(UnsafeBufferPointer(arguments), to: handler, requirement)
+    }
+
+    /// ``apply(_:toBinary:_:)`` for arguments in memory the caller alone
+    /// reads and writes during the call, as ``apply(inPlace:toUnary:_:)`` lends one.
+    @inlinable
+    static func apply<A, B, Value>(
+        inPlace arguments: UnsafeMutableBufferPointer<Any>, toBinary handler: (A, B) throws -> Value,
+        _ requirement: Requirement?
+    ) throws -> Value {
+        if arguments.count >= 2, let base = arguments.baseAddress, BoxedCast.boxedType(at: base) == A.self,
+            BoxedCast.boxedType(at: base + 1) == B.self
+        {
+            return try BoxedCast.withValue(inPlace: base, as: A.self) { first in
+                try BoxedCast.withValue(inPlace: base + 1, as: B.self) { second in try handler(first, second) }
+            }
+        }
+        return try applyCasting(UnsafeBufferPointer(arguments), to: handler, requirement)
+    }
 }
