@@ -117,10 +117,10 @@ extension InvocationRecorder {
     /// reads the ledger's values where the front's buffer still holds their
     /// bits: the buffer is left uninitialized when the answer is not nil.
     /// A handler's behavior and the arguments the ledger took are not
-    /// retained for its run (see ``RunningHandlers``). Without `handlers` (an async call), a
-    /// handler's step is left to the general path too, and a delayed value
-    /// whose sleep takes no time is served as a configured value (see
-    /// ``ConfiguredBehavior/elapsesAtOnce``).
+    /// retained for its run (see ``RunningHandlers``). Without `handlers`
+    /// (an async call), a handler's step is left to the general path too,
+    /// and a delayed value whose sleep takes no time is served as a
+    /// configured value (see ``ConfiguredBehavior/elapsesAtOnce``).
     @inline(__always)
     func catchAllAnswer(
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
@@ -180,7 +180,8 @@ extension InvocationRecorder {
                 }
             }
         }
-        notification?.deliver()
+        // Consumed, not read: a nil notification left to the end of the scope cost a call to release it.
+        if case .some(let notification) = consume notification { notification.deliver() }
         switch taken {
         case nil: return nil
         case .answer(let answer)?: return answer.outcome

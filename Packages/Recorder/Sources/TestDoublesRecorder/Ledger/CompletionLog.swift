@@ -45,6 +45,8 @@ struct CompletionLog {
     private(set) var count = 0
 
     /// Records how the call at ledger `position` finished; each call finishes once.
+    /// Inlined: a call wrote the completion to the stack, then copied it here.
+    @inline(__always)
     mutating func record(_ completion: consuming CallCompletion, at position: Int) {
         let offset = count % Self.chunkCapacity
         if offset == 0 || tail == nil {
