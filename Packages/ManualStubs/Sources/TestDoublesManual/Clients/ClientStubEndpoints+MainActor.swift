@@ -19,7 +19,8 @@ extension ClientStubEndpoints {
     /// - Returns: A closure that reports each call to the stub, answered on the main actor.
     public func mainActorAsyncFunction<each A, R>(_ name: String) -> @MainActor @Sendable (repeat each A) async -> R {
         let requirement = requirements.requirement(
-            name, .call, effects: .async, arguments: repeat (each A).self, result: R.self)
+            name, .call, effects: .async, arguments: repeat (each A).self, result: R.self
+        ).pointee
         let recorder = recorder
         return { @MainActor (argument: repeat each A) async -> R in
             await recorder.answerAsync(requirement, boxed(repeat each argument), isolation: MainActor.shared)
@@ -34,7 +35,8 @@ extension ClientStubEndpoints {
         _ name: String
     ) -> @MainActor @Sendable (repeat each A) async throws -> R {
         let requirement = requirements.requirement(
-            name, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)
+            name, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self
+        ).pointee
         let recorder = recorder
         return { @MainActor (argument: repeat each A) async throws -> R in
             try await recorder.answerAsync(
@@ -52,7 +54,8 @@ extension ClientStubEndpoints {
         _ name: String, throwing: E.Type
     ) -> @MainActor @Sendable (repeat each A) async throws(E) -> R {
         let requirement = requirements.requirement(
-            name, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self)
+            name, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self
+        ).pointee
         let recorder = recorder
         return { @MainActor (argument: repeat each A) async throws(E) -> R in
             try await recorder.answerAsync(

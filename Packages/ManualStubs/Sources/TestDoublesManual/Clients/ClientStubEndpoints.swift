@@ -18,7 +18,8 @@ public struct ClientStubEndpoints<Client>: Sendable {
         _ name: String, _ effects: RequirementEffects, error: Any.Type? = nil, _: (repeat each A).Type, _: R.Type
     ) -> Requirement {
         requirements.requirement(
-            name, .call, effects: effects, error: error, arguments: repeat (each A).self, result: R.self)
+            name, .call, effects: effects, error: error, arguments: repeat (each A).self, result: R.self
+        ).pointee
     }
 
     /// An endpoint for a synchronous, non-throwing closure field.

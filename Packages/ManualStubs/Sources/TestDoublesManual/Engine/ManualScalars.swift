@@ -33,40 +33,67 @@ enum ManualScalars {
         }
     }
 
-    /// The kind of `value`'s type and its bits in the low end of a word
-    /// (the rest zero), or nil when its type is not one of the scalars.
-    @inlinable
-    @inline(__always)
-    static func word<T>(of value: T) -> (ScalarKind, UInt64)? {
-        guard let kind = kind(of: T.self) else { return nil }
-        return (kind, kind.bits(of: value))
-    }
-
     /// The arguments as words when there are at most
     /// ``ScalarArguments/capacity`` of them and every one is a scalar; nil otherwise.
     @inlinable
     @inline(__always)
     static func arguments<each A>(_ values: repeat each A) -> ScalarArguments? {
-        // The types first: for a concrete pack this folds to a constant, so a
+        // The types first: for a concrete pack this folds to constants, so a
         // call with any other argument never reads (and copies) its values.
         var count = 0
-        var scalarTypes = true
+        var kinds: (first: ScalarKind?, second: ScalarKind?) = (nil, nil)
+        var sizes = (first: 0, second: 0)
         for type in repeat (each A).self {
+            guard let kind = kind(of: type) else { return nil }
+            if count == 0 {
+                kinds.first = kind
+                sizes.first = size(of: kind)
+            } else {
+                kinds.second = kind
+                sizes.second = size(of: kind)
+            }
             count += 1
-            if kind(of: type) == nil { scalarTypes = false }
         }
-        guard scalarTypes, count <= ScalarArguments.capacity else { return nil }
-        var words: (first: (ScalarKind, UInt64)?, second: (ScalarKind, UInt64)?) = (nil, nil)
-        var position = 0
-        for value in repeat each values {
-            let word = word(of: value)
-            if position == 0 { words.first = word } else { words.second = word }
-            position += 1
+        guard count <= ScalarArguments.capacity else { return nil }
+        guard let first = kinds.first else { return ScalarArguments() }
+        // Read from one tuple of the values: a loop over the pack's values
+        // copied each into a generic temporary and read it through an
+        // unspecialized call.
+        return withUnsafeBytes(of: (repeat each values)) { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            let firstWord = word(ofSize: sizes.first, at: base)
+            guard let second = kinds.second else { return ScalarArguments(first, firstWord) }
+            // After the first value, at the second's alignment (a scalar's size).
+            let offset = (sizes.first + sizes.second - 1) / sizes.second * sizes.second
+            return ScalarArguments(first, firstWord, second, word(ofSize: sizes.second, at: base + offset))
         }
-        switch (words.first, words.second) {
-        case (nil, _): return ScalarArguments()
-        case (let first?, nil): return ScalarArguments(first.0, first.1)
-        case (let first?, let second?): return ScalarArguments(first.0, first.1, second.0, second.1)
+    }
+
+    /// The size of a scalar kind's type in bytes (its alignment too), folded
+    /// where the kind is known (a generic `MemoryLayout` read the type's
+    /// value witnesses on every call).
+    @inlinable
+    @inline(__always)
+    static func size(of kind: ScalarKind) -> Int {
+        switch kind {
+        case .int, .int64, .uint, .uint64, .double: 8
+        case .int32, .uint32, .float: 4
+        case .int16, .uint16: 2
+        case .int8, .uint8, .bool: 1
+        }
+    }
+
+    /// The bits of the scalar of `size` bytes stored at `address`, in the low
+    /// end of a word (the rest zero): the word ``ScalarKind/bits(of:)`` gives
+    /// (a `Bool`'s byte is 0 or 1).
+    @inlinable
+    @inline(__always)
+    static func word(ofSize size: Int, at address: UnsafeRawPointer) -> UInt64 {
+        switch size {
+        case 8: address.loadUnaligned(as: UInt64.self)
+        case 4: UInt64(address.loadUnaligned(as: UInt32.self))
+        case 2: UInt64(address.loadUnaligned(as: UInt16.self))
+        default: UInt64(address.load(as: UInt8.self))
         }
     }
 }

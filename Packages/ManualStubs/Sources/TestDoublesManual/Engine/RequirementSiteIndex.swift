@@ -90,13 +90,14 @@ final class RequirementSiteIndex: @unchecked Sendable {
         UInt(effects.rawValue) | (kind == .setter ? 1 << 8 : 0) | UInt(count) << 16
     }
 
-    /// The requirement of a published site with exactly this name (by its
-    /// words), shape, result, error and argument types; nil when none is.
+    /// Where the index keeps the requirement of a published site with exactly
+    /// this name (by its words), shape, result, error and argument types, for
+    /// the index's life; nil when no site is.
     @inlinable
     func requirement<each A>(
         _ name: (UInt64, UInt64), shape: UInt, result: ObjectIdentifier, error: ObjectIdentifier?,
         arguments _: repeat (each A).Type
-    ) -> Requirement? {
+    ) -> UnsafePointer<Requirement>? {
         let count = published.load(ordering: .acquiring)
         var index = 0
         while index < count {
@@ -104,7 +105,7 @@ final class RequirementSiteIndex: @unchecked Sendable {
             if site.nameLow == name.0, site.nameHigh == name.1, site.shape == shape, site.result == result,
                 site.error == error, Self.sameTypes(site.arguments, repeat (each A).self)
             {
-                return requirements[index]
+                return UnsafePointer(requirements + index)
             }
             index += 1
         }

@@ -31,13 +31,27 @@ final class RequirementTable: Sendable {
     private struct State {
         var requirements: [Key: Requirement] = [:]
         var last: (key: Key, requirement: Requirement)?
+        /// Where a requirement that ``sites`` does not hold is kept for the
+        /// table's life (see ``requirement(missed:_:effects:error:arguments:result:)``).
+        var kept: [Requirement: UnsafeMutablePointer<Requirement>] = [:]
     }
 
     private let table = Locked(State())
     /// The requirements of statically typed call sites, read without the lock.
     @usableFromInline let sites = RequirementSiteIndex()
 
-    /// The requirement for a call with these argument types and result.
+    deinit {
+        table.withLock { state in
+            for slot in state.kept.values {
+                slot.deinitialize(count: 1)
+                slot.deallocate()
+            }
+        }
+    }
+
+    /// Where the table keeps the requirement for a call with these argument
+    /// types and result, for its life: a call reads it there (`pointee`), with
+    /// no reference counting.
     ///
     /// Inlined into the conformer's call, where the types are usually
     /// concrete: a call from a site seen before compares a few words with
@@ -47,7 +61,7 @@ final class RequirementTable: Sendable {
     func requirement<each A, R>(
         _ name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type? = nil,
         arguments _: repeat (each A).Type, result: R.Type
-    ) -> Requirement {
+    ) -> UnsafePointer<Requirement> {
         var count = 0
         for _ in repeat (each A).self { count += 1 }
         if let found = sites.requirement(
@@ -60,26 +74,31 @@ final class RequirementTable: Sendable {
             missed: name, kind, effects: effects, error: error, arguments: repeat (each A).self, result: R.self)
     }
 
-    /// The requirement of a call ``sites`` does not know: found (or made)
-    /// by its key under the lock, and its site added to ``sites``.
+    /// Where the requirement of a call ``sites`` does not know is kept: found
+    /// (or made) by its key under the lock, its site added to ``sites``, and
+    /// kept where the table keeps the requirements ``sites`` has no room for.
     @usableFromInline
     func requirement<each A, R>(
         missed name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type?,
         arguments _: repeat (each A).Type, result: R.Type
-    ) -> Requirement {
+    ) -> UnsafePointer<Requirement> {
         var types: [Any.Type] = []
         for type in repeat (each A).self { types.append(type) }
         let key = Key(
             name: name, kind: kind, effects: effects.rawValue, arguments: ObjectIdentifier((repeat each A).self),
             result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init))
         let found = requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) { types }
-        table.withLock { _ in
+        return table.withLock { state in
             sites.add(
                 name, shape: RequirementSiteIndex.shape(effects, kind, count: types.count),
                 result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init),
                 arguments: types.map(ObjectIdentifier.init), requirement: found)
+            if let slot = state.kept[found] { return UnsafePointer(slot) }
+            let slot = UnsafeMutablePointer<Requirement>.allocate(capacity: 1)
+            slot.initialize(to: found)
+            state.kept[found] = slot
+            return UnsafePointer(slot)
         }
-        return found
     }
 
     /// The requirement for a call whose argument types are not known

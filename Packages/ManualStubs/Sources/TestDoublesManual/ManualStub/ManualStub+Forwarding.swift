@@ -20,7 +20,8 @@ extension ManualStub {
         // property was read through its lazy global's addressor on every call.
         let requirement = requirementTable.requirement(
             function, .call, effects: [], arguments: repeat (each A).self, result: R.self)
-        return recorder.answer(requirement, stackArguments: repeat each args)
+        // Read where the table keeps it: a copy cost a retain and a release per call.
+        return Requirement.withRequirement(at: requirement) { recorder.answer($0, stackArguments: repeat each args) }
     }
 
     /// Answers a synchronous, throwing requirement.
@@ -37,7 +38,7 @@ extension ManualStub {
     public func throwingCall<each A, R>(_ args: repeat each A, function: String = #function) throws -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .throws, arguments: repeat (each A).self, result: R.self)
-        return try recorder.answer(requirement, boxed(repeat each args), throwing: (any Error).self)
+        return try recorder.answer(requirement.pointee, boxed(repeat each args), throwing: (any Error).self)
     }
 
     /// Answers a synchronous requirement that throws only `E`.
@@ -60,7 +61,7 @@ extension ManualStub {
     ) throws(E) -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .throws, error: E.self, arguments: repeat (each A).self, result: R.self)
-        return try recorder.answer(requirement, boxed(repeat each args), throwing: E.self)
+        return try recorder.answer(requirement.pointee, boxed(repeat each args), throwing: E.self)
     }
 
     /// Answers a synchronous, non-throwing requirement that returns nothing.
@@ -125,7 +126,7 @@ extension ManualStub {
     ) async -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .async, arguments: repeat (each A).self, result: R.self)
-        return await recorder.answerAsync(requirement, stackArguments: repeat each args, isolation: isolation)
+        return await recorder.answerAsync(requirement.pointee, stackArguments: repeat each args, isolation: isolation)
     }
 
     /// Answers an async, throwing requirement.
@@ -146,7 +147,7 @@ extension ManualStub {
         let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)
         return try await recorder.answerAsync(
-            requirement, boxed(repeat each args), throwing: (any Error).self, isolation: isolation)
+            requirement.pointee, boxed(repeat each args), throwing: (any Error).self, isolation: isolation)
     }
 
     /// Answers an async requirement that throws only `E`.
@@ -171,7 +172,7 @@ extension ManualStub {
         let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self)
         return try await recorder.answerAsync(
-            requirement, boxed(repeat each args), throwing: E.self, isolation: isolation)
+            requirement.pointee, boxed(repeat each args), throwing: E.self, isolation: isolation)
     }
 
     /// Records a property or subscript setter; subscript setters pass their
@@ -206,6 +207,6 @@ extension ManualStub {
         // up with the arguments of a real call.
         let requirement = requirementTable.requirement(
             function, .setter, effects: .none, arguments: repeat (each I).self, V.self, result: Void.self)
-        recorder.answer(requirement, boxed(repeat each indices) + [newValue]) as Void
+        recorder.answer(requirement.pointee, boxed(repeat each indices) + [newValue]) as Void
     }
 }

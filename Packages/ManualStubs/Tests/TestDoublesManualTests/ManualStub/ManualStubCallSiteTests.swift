@@ -10,6 +10,9 @@ protocol CallSiteProbe {
     func mixed(_ flag: Bool, _ real: Double) -> Double
     func label(_ text: String) -> String
     func named(_ name: String, _ value: Int) -> Int
+    func widths(_ short: Int16, _ long: Int32) -> UInt8
+    func trailing(_ real: Double, _ byte: UInt8) -> Int16
+    func flagged(_ single: Float, _ flag: Bool) -> Bool
 }
 
 struct CallSiteProbeStubConformer: CallSiteProbe, ManualStubConformer {
@@ -21,6 +24,9 @@ struct CallSiteProbeStubConformer: CallSiteProbe, ManualStubConformer {
     func mixed(_ flag: Bool, _ real: Double) -> Double { stub.call(flag, real) }
     func label(_ text: String) -> String { stub.call(text) }
     func named(_ name: String, _ value: Int) -> Int { stub.call(value, function: name) }
+    func widths(_ short: Int16, _ long: Int32) -> UInt8 { stub.call(short, long) }
+    func trailing(_ real: Double, _ byte: UInt8) -> Int16 { stub.call(real, byte) }
+    func flagged(_ single: Float, _ flag: Bool) -> Bool { stub.call(single, flag) }
 }
 typealias CallSiteProbeStub = ManualStub<CallSiteProbeStubConformer>
 
@@ -95,5 +101,32 @@ typealias CallSiteProbeStub = ManualStub<CallSiteProbeStubConformer>
         let calls: [(Bool, Double)] = probe.when { $0.mixed(Match.any(), Match.any()) }.arguments()
         #expect(calls.map(\.0) == [true, false])
         #expect(calls.map(\.1.bitPattern) == [negativeZero.bitPattern, 2.5.bitPattern])
+    }
+
+    @Test func twoScalarsOfDifferentWidthsAreReadFromTheirOwnBytes() {
+        let probe = CallSiteProbeStub()
+        probe.when { $0.widths(Match.any(), Match.any()) }.thenReturn(UInt8.max)
+        probe.when { $0.trailing(Match.any(), Match.equal(0x80)) }.thenReturn(Int16.min)
+        probe.when { $0.trailing(Match.any(), Match.any()) }.thenReturn(1)
+        probe.when { $0.flagged(Match.any(), Match.equal(false)) }.thenReturn(true)
+        let service: any CallSiteProbe = probe()
+        #expect(service.widths(Int16.min, Int32.min) == UInt8.max)
+        #expect(service.widths(-1, 0x7FFF_FFFF) == UInt8.max)
+        #expect(service.trailing(-0.0, 0x80) == Int16.min)
+        #expect(service.trailing(.infinity, 0x7F) == 1)
+        let signalingNaN = Float(bitPattern: 0x7FA0_0001)
+        #expect(service.flagged(signalingNaN, false))
+
+        let widths: [(Int16, Int32)] = probe.when { $0.widths(Match.any(), Match.any()) }.arguments()
+        #expect(widths.map(\.0) == [Int16.min, -1])
+        #expect(widths.map(\.1) == [Int32.min, 0x7FFF_FFFF])
+        let trailing: [(Double, UInt8)] = probe.when { $0.trailing(Match.any(), Match.any()) }.arguments()
+        #expect(trailing.map(\.0.bitPattern) == [(-0.0).bitPattern, Double.infinity.bitPattern])
+        #expect(trailing.map(\.1) == [0x80, 0x7F])
+        let flagged: [(Float, Bool)] = probe.when { $0.flagged(Match.any(), Match.any()) }.arguments()
+        #expect(flagged.map(\.0.bitPattern) == [signalingNaN.bitPattern])
+        #expect(flagged.map(\.1) == [false])
+        probe.verify(1...1) { $0.widths(Match.equal(-1), Match.equal(0x7FFF_FFFF)) }
+        probe.verify(1...1) { $0.trailing(Match.equal(.infinity), Match.equal(0x7F)) }
     }
 }

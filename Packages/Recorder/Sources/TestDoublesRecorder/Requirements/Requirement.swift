@@ -6,6 +6,7 @@
 public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// The fields, behind one reference so that copying a requirement into
     /// each ledger entry costs one retain.
+    @usableFromInline
     final class Storage: @unchecked Sendable {
         let id: RequirementID
         let name: String
@@ -27,7 +28,36 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    let storage: Storage
+    @usableFromInline let storage: Storage
+
+    /// A requirement of existing fields.
+    @usableFromInline
+    init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// Calls `body` with the requirement stored at `address`, without
+    /// retaining it: a front that keeps its requirements in memory of its own
+    /// (a `ManualStub`'s table) reads one per call this way, where a copy out
+    /// of memory cost a retain and a release.
+    ///
+    /// The caller keeps the memory initialized, and its requirement alive,
+    /// until `body` returns.
+    ///
+    /// - Parameters:
+    ///   - address: Where a requirement is stored.
+    ///   - body: What reads it.
+    /// - Returns: What `body` returns.
+    @inlinable
+    @inline(__always)
+    public static func withRequirement<Result>(
+        at address: UnsafePointer<Requirement>, _ body: (Requirement) throws -> Result
+    ) rethrows -> Result {
+        // A requirement is one reference to its storage, so its memory is that reference's word.
+        try UnsafeRawPointer(address).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef {
+            try body(Requirement(storage: $0))
+        }
+    }
 
     /// The identity the engine indexes registrations and calls by.
     public var id: RequirementID { storage.id }
