@@ -90,10 +90,17 @@ public struct WitnessTableLayout: @unchecked Sendable {
 
 /// A witness table layout's reuse key: its words, and their hash worked
 /// out once, so a fabricated conformance's pool lookups hash one word.
-struct ReuseKey: Hashable, Sendable {
+///
+/// Only `Equatable`: the pool of retired tables is keyed by ``hash`` (an
+/// `Int`) and compares the words within a bucket. A dictionary keyed by this
+/// type would make the runtime check its `Hashable` conformance, the first
+/// time the dictionary's type is made, by walking every conformance record
+/// of the process (~380,000 instructions of a process's first `Stub`).
+struct ReuseKey: Equatable, Sendable {
     /// The key's words.
     let words: [UInt]
-    private let hash: Int
+    /// The words' hash (equal keys have equal hashes).
+    let hash: Int
 
     init(words: [UInt]) {
         self.words = words
@@ -101,8 +108,6 @@ struct ReuseKey: Hashable, Sendable {
         hasher.combine(words)
         hash = hasher.finalize()
     }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     static func == (lhs: ReuseKey, rhs: ReuseKey) -> Bool { lhs.hash == rhs.hash && lhs.words == rhs.words }
 }

@@ -32,7 +32,12 @@ struct WitnessTableStorage {
     /// and writes the conformance descriptor.
     init(key: ReuseKey, slotCount: Int, protocolDescriptor: UnsafeRawPointer, typeDescriptor: UnsafeRawPointer) {
         let byteCount = Self.headerByteCount + (1 + slotCount) * 8
-        let reused = retiredTables.withLock { pool -> UInt? in pool[key]?.popLast() }
+        let reused = retiredTables.withLock { pool -> UInt? in
+            guard let bucket = pool[key.hash], let found = bucket.firstIndex(where: { $0.key == key }) else {
+                return nil
+            }
+            return pool[key.hash]?[found].addresses.popLast()
+        }
         if let reused, let address = UnsafeMutableRawPointer(bitPattern: reused) {
             base = address
         } else {
@@ -56,9 +61,27 @@ struct WitnessTableStorage {
 
     /// Returns the allocation to the pool of its key.
     func retire() {
-        retiredTables.withLock { pool in pool[key, default: []].append(UInt(bitPattern: base)) }
+        retiredTables.withLock { pool in
+            let address = UInt(bitPattern: base)
+            if let found = pool[key.hash]?.firstIndex(where: { $0.key == key }) {
+                pool[key.hash]?[found].addresses.append(address)
+            } else {
+                pool[key.hash, default: []].append(RetiredTables(key: key, addresses: [address]))
+            }
+        }
     }
 }
 
-/// Retired witness-table allocations by reuse key (addresses as words).
-private let retiredTables = Mutex<[ReuseKey: [UInt]]>([:])
+/// The retired allocations of one reuse key (addresses as words).
+private struct RetiredTables {
+    let key: ReuseKey
+    var addresses: [UInt]
+}
+
+/// Retired witness-table allocations by their reuse key's hash, then by key.
+///
+/// Keyed by the hash, an `Int`, whose `Hashable` conformance the runtime has
+/// already found: a dictionary keyed by ``ReuseKey`` made the runtime check
+/// that conformance through every conformance record of the process on the
+/// first `Stub`'s construction.
+private let retiredTables = Mutex<[Int: [RetiredTables]]>([:])

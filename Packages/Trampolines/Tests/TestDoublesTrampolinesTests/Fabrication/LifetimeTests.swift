@@ -59,6 +59,10 @@ protocol Recycled {
             first.reuseKey
                 == WitnessTableLayout(protocolDescriptor: adder, slots: [.requirement(dispatchIndex: 3)]).reuseKey)
         #expect(first.reuseKey != other.reuseKey)
+        // The pool finds a key's tables by its hash, then compares the words: equal keys must hash alike.
+        #expect(
+            first.reuseKey.hash
+                == WitnessTableLayout(protocolDescriptor: adder, slots: [.requirement(dispatchIndex: 5)]).reuseKey.hash)
         #expect(
             first.reuseKey != WitnessTableLayout(protocolDescriptor: adder, slots: [.associatedType(Int.self)]).reuseKey
         )
