@@ -46,6 +46,52 @@ struct AddressChains: Sendable {
         self.next = next
     }
 
+    /// Runs of addresses in memory: `count` 64-bit words at `base`, one every `stride` bytes.
+    struct StridedRun {
+        let base: UnsafeRawPointer
+        let count: Int
+        let stride: Int
+    }
+
+    /// Chains the positions of the words of `runs`, one after another (fewer
+    /// than `UInt32.max` in all), by their values: the chains
+    /// ``init(count:buckets:address:)`` makes when `address(position)` reads
+    /// the same words.
+    ///
+    /// One loop per run, reading each word through a pointer: a symbol
+    /// table's records, read by position through a closure, took about
+    /// twice the instructions.
+    init(runs: [StridedRun], buckets: Int) {
+        let count = runs.reduce(0) { $0 + $1.count }
+        let bits = max(1, Int.bitWidth - max(buckets, 1).leadingZeroBitCount)
+        let shift = UInt64(UInt64.bitWidth - bits)
+        var heads = [UInt32](repeating: Self.none, count: 1 << bits)
+        // Every link is written below: no clearing first.
+        let next = [UInt32](unsafeUninitializedCapacity: count) { next, initialized in
+            heads.withUnsafeMutableBufferPointer { heads in
+                // Last to first, each pushed in front: every chain runs in ascending order.
+                var end = count
+                for run in runs.reversed() {
+                    let first = end - run.count
+                    var position = end
+                    var word = run.base + run.count &* run.stride
+                    while position > first {
+                        position -= 1
+                        word -= run.stride
+                        let bucket = Self.bucket(of: word.loadUnaligned(as: UInt64.self), shift: shift)
+                        next.initializeElement(at: position, to: heads[bucket])
+                        heads[bucket] = UInt32(truncatingIfNeeded: position)
+                    }
+                    end = first
+                }
+            }
+            initialized = count
+        }
+        self.shift = shift
+        self.heads = heads
+        self.next = next
+    }
+
     /// Fibonacci hashing: the product's high bits depend on every bit of the address.
     private static func bucket(of address: UInt64, shift: UInt64) -> Int {
         Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift)

@@ -1,3 +1,4 @@
+import CTestDoublesElf
 import Synchronization
 
 extension ELFSymbolTable {
@@ -28,7 +29,14 @@ extension ELFSymbolTable {
                     AddressChains(count: entries.count, buckets: buckets) { entries[$0].value }
                 }
             case .records(let records):
-                chains = AddressChains(count: records.count, buckets: buckets) { records.value(at: $0) }
+                // Each record's value (`st_value`), read in place section by section.
+                chains = AddressChains(
+                    runs: records.sections.map { section in
+                        AddressChains.StridedRun(
+                            base: section.base + SymbolRecords.valueOffset,
+                            count: section.count, stride: MemoryLayout<Elf64_Sym>.size)
+                    },
+                    buckets: buckets)
             }
         }
 

@@ -49,10 +49,10 @@ extension ELFSymbolTable {
             return nil
         }
 
-        /// The value of the record at `position`, whether or not it is an entry (0 past the end).
-        func value(at position: Int) -> UInt64 {
-            record(at: position)?.symbol.st_value ?? 0
-        }
+        /// Where a record's value (`st_value`) is, in bytes from the record's start: after its name
+        /// offset (4 bytes), type and binding, visibility (1 each) and section index (2), as the ELF-64
+        /// format lays `Elf64_Sym` out.
+        static let valueOffset = 8
 
         /// Where the name of the record at `position` is: its string table and offset (nil past the end).
         ///

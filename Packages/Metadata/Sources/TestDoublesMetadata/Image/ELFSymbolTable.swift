@@ -544,17 +544,7 @@ public struct ELFSymbolTable: Sendable {
             var found: [Entry] = []
             let wanted = Array(prefix.utf8)
             let namedInArray = Entry.namedInArray
-            /// Whether the name of `length` bytes at `name` ends with one of `suffixes` (every name when `suffixes` is nil).
-            func hasWantedSuffix(_ name: UnsafePointer<UInt8>, length: Int) -> Bool {
-                guard let suffixes else { return true }
-                for suffix in suffixes where suffix.count <= length {
-                    var byte = 0
-                    let start = name + (length - suffix.count)
-                    while byte < suffix.count, start[byte] == suffix[byte] { byte += 1 }
-                    if byte == suffix.count { return true }
-                }
-                return false
-            }
+            let ends = NameEnds(suffixes)
             wanted.withUnsafeBufferPointer { wanted in
                 let candidates = prefixIndex.candidates(for: wanted, in: self)
                 stringTables.withUnsafeBufferPointer { tables in
@@ -562,36 +552,39 @@ public struct ELFSymbolTable: Sendable {
                     let wantedBase = wanted.baseAddress ?? UnsafePointer(bitPattern: 1)!
                     // A prefix of 8 bytes or more is first compared as one word: most names differ in it.
                     let head = wantedCount >= 8 ? UnsafeRawPointer(wantedBase).loadUnaligned(as: UInt64.self) : nil
-                    /// Whether the name at `offset` of string table `table` is wanted.
-                    func isWanted(table: UInt8, offset: Int) -> Bool {
-                        if table == namedInArray {
-                            let name = Array(names[offset].utf8)
-                            let hasSuffix =
-                                suffixes?.contains {
-                                    $0.count <= name.count && name.suffix($0.count).elementsEqual($0)
-                                } ?? true
-                            return name.starts(with: wanted) && hasSuffix
-                        }
-                        guard let tableBase = tables.baseAddress, Int(table) < tables.count else { return false }
-                        let strings = tableBase[Int(table)]
-                        guard offset >= 0, wantedCount <= strings.count - offset else { return false }
-                        let name = strings.base + offset
+                    /// Whether the name at `name`, with `limit` bytes of its table from there (at least
+                    /// `wantedCount`), starts with the prefix and has a wanted end.
+                    @inline(__always)
+                    func isWanted(_ name: UnsafePointer<UInt8>, limit: Int) -> Bool {
                         var byte = 0
                         if let head {
-                            // `wantedCount` (8 or more) bytes are in the table from `offset`.
+                            // `wantedCount` (8 or more) bytes are in the table from `name`.
                             guard UnsafeRawPointer(name).loadUnaligned(as: UInt64.self) == head else { return false }
                             byte = 8
                         }
                         while byte < wantedCount, name[byte] == wantedBase[byte] { byte += 1 }
                         guard byte == wantedCount else { return false }
-                        guard suffixes != nil else { return true }
+                        if ends.acceptsEveryName { return true }
                         // The name's length: to its NUL, or the table's end.
-                        let limit = strings.count - offset
                         let rest = UnsafeRawPointer(name + wantedCount)
                         let length =
                             memchr(rest, 0, limit - wantedCount).map { UnsafeRawPointer($0) - rest + wantedCount }
                             ?? limit
-                        return hasWantedSuffix(name, length: length)
+                        return ends.match(name, length: length)
+                    }
+                    /// Whether the name at `offset` of string table `table` is wanted.
+                    func isWanted(table: UInt8, offset: Int) -> Bool {
+                        if table == namedInArray {
+                            let name = Array(names[offset].utf8)
+                            guard name.starts(with: wanted) else { return false }
+                            return name.withUnsafeBufferPointer { name in
+                                ends.match(name.baseAddress ?? wantedBase, length: name.count)
+                            }
+                        }
+                        guard let tableBase = tables.baseAddress, Int(table) < tables.count else { return false }
+                        let strings = tableBase[Int(table)]
+                        guard offset >= 0, wantedCount <= strings.count - offset else { return false }
+                        return isWanted(strings.base + offset, limit: strings.count - offset)
                     }
                     switch entries {
                     case .made(let made):
@@ -623,23 +616,60 @@ public struct ELFSymbolTable: Sendable {
                         var start = 0
                         for section in records.sections {
                             defer { start += section.count }
-                            let stride = MemoryLayout<Elf64_Sym>.size
-                            var index = 0
-                            while index < section.count {
-                                defer { index += 1 }
-                                let offset = section.base.loadUnaligned(
-                                    fromByteOffset: index &* stride, as: UInt32.self)
-                                // A record's name matches: whether it is an entry is asked only now.
-                                guard isWanted(table: section.table, offset: Int(offset)),
+                            guard let tableBase = tables.baseAddress, Int(section.table) < tables.count else {
+                                continue
+                            }
+                            let strings = tableBase[Int(section.table)]
+                            /// Adds the entry of the record at `index` when its name, at `name`, is wanted.
+                            func consider(_ index: Int, _ name: UnsafePointer<UInt8>) {
+                                guard isWanted(name, limit: strings.count - (name - strings.base)),
                                     let entry = records.entry(at: start + index, names: stringTables)
-                                else { continue }
+                                else { return }
                                 found.append(entry)
+                            }
+                            if let head {
+                                Self.forEachName(of: section, in: strings, holding: wantedCount, consider) {
+                                    UnsafeRawPointer($0).loadUnaligned(as: UInt64.self) == head
+                                }
+                            } else if wantedCount > 0 {
+                                let first = wantedBase[0]
+                                Self.forEachName(of: section, in: strings, holding: wantedCount, consider) {
+                                    $0[0] == first
+                                }
+                            } else {
+                                Self.forEachName(of: section, in: strings, holding: 0, consider) { _ in true }
                             }
                         }
                     }
                 }
             }
             return found.map { symbol(of: $0) }
+        }
+
+        /// Calls `body` with the index and name of every record of `section`
+        /// whose name, in `strings`, has at least `count` bytes of the table
+        /// from its start and passes `isCandidate`, in record order.
+        ///
+        /// The loop of a prefix lookup that reads every record: a record's
+        /// name offset and the first bytes of its name are all most records
+        /// cost (about ten instructions each over an executable's ~27,000).
+        @inline(__always)
+        private static func forEachName(
+            of section: SymbolRecords.Section, in strings: StringTable, holding count: Int,
+            _ body: (Int, UnsafePointer<UInt8>) -> Void, where isCandidate: (UnsafePointer<UInt8>) -> Bool
+        ) {
+            // A name that starts past `last` has fewer than `count` bytes of the table.
+            let last = strings.count - count
+            guard last >= 0 else { return }
+            let stride = MemoryLayout<Elf64_Sym>.size
+            var record = section.base
+            var index = 0
+            while index < section.count {
+                let offset = Int(record.loadUnaligned(as: UInt32.self))
+                if offset <= last, isCandidate(strings.base + offset) { body(index, strings.base + offset) }
+                record += stride
+                index &+= 1
+            }
         }
     }
 
