@@ -31,6 +31,10 @@ protocol ConfiguredValueSource: Sendable {
     func title(_ index: Int) -> String
     /// An async requirement answered without suspending.
     func fetch(_ name: String) async -> ConfiguredValueReport
+    /// A vector result: a vector register, on both architectures.
+    func direction(_ index: Int) -> SIMD4<Float>
+    /// A vector of two `Double`s, after a `String` argument decoded on the stack.
+    func extent(of name: String) -> SIMD2<Double>
 }
 
 struct LiveConfiguredValueSource: ConfiguredValueSource {
@@ -40,6 +44,8 @@ struct LiveConfiguredValueSource: ConfiguredValueSource {
     func report(named name: String) -> ConfiguredValueReport { report(name.count) }
     func title(_ index: Int) -> String { "live \(index)" }
     func fetch(_ name: String) async -> ConfiguredValueReport { report(named: name) }
+    func direction(_ index: Int) -> SIMD4<Float> { SIMD4(repeating: Float(index)) }
+    func extent(of name: String) -> SIMD2<Double> { SIMD2(repeating: Double(name.count)) }
 }
 
 /// A configured value that is not `()` or a scalar is handed to the call by
@@ -117,5 +123,28 @@ struct LiveConfiguredValueSource: ConfiguredValueSource {
         let source = stub()
         for index in 0..<50 { #expect(await source.fetch("\(index)") == configured) }
         #expect(fetches.results() == Array(repeating: configured, count: 50))
+    }
+
+    @Test func aVectorResultKeepsEveryLaneBitForBit() throws {
+        // Lanes whose bits a conversion or a wrong register would change: a signed zero,
+        // a NaN with a payload, a subnormal and the largest finite value.
+        let direction = SIMD4<Float>(
+            -0.0, Float(bitPattern: 0x7FC0_1234), .leastNonzeroMagnitude, .greatestFiniteMagnitude)
+        let extent = SIMD2<Double>(Double(bitPattern: 0xFFF8_0000_0000_0042), -.leastNormalMagnitude)
+        let stub = try Stub<any ConfiguredValueSource>()
+        let directions = stub.when { $0.direction(Match.any()) }
+        directions.thenReturn(direction)
+        let extents = stub.when { $0.extent(of: Match.any()) }
+        extents.thenReturn(extent)
+        let source = stub()
+        let bits = { (vector: SIMD4<Float>) in (0..<4).map { vector[$0].bitPattern } }
+        let wideBits = { (vector: SIMD2<Double>) in (0..<2).map { vector[$0].bitPattern } }
+        for index in 0..<20 {
+            #expect(bits(source.direction(index)) == bits(direction))
+            #expect(wideBits(source.extent(of: "e\(index)")) == wideBits(extent))
+        }
+        #expect(directions.results().map(bits) == Array(repeating: bits(direction), count: 20))
+        #expect(extents.results().map(wideBits) == Array(repeating: wideBits(extent), count: 20))
+        #expect(extents.arguments() == (0..<20).map { "e\($0)" })
     }
 }
