@@ -237,7 +237,8 @@ public struct SignatureDiscovery: Sendable {
                 "DWARF lists \(subprogram.parameterTypeNames.count) formal parameters, the symbol lowers to "
                     + "\(lowered.count) plus Self")
         }
-        var unresolved = fromSymbol.unresolvedParameters
+        // The unresolved parameters DWARF resolves (an array: see `SymbolSignature.parameterFailures`).
+        var resolvedByDebugInfo: [Int] = []
         for (slot, debugName) in zip(lowered, subprogram.parameterTypeNames) {
             guard let debugName, slot.comparable, let debugType = RuntimeTypeLookup.type(forDebugName: debugName) else {
                 continue
@@ -250,11 +251,11 @@ public struct SignatureDiscovery: Sendable {
                 }
             } else if slot.isWholeParameter {
                 signature.parameters[slot.parameter].type = .concrete(debugType)
-                unresolved.remove(slot.parameter)
+                resolvedByDebugInfo.append(slot.parameter)
             }
         }
-        if let failure = unresolved.sorted().first.flatMap({ fromSymbol.parameterFailures[$0] }) {
-            throw DiscoveryFailure(failure)
+        if let failure = fromSymbol.parameterFailures.first(where: { !resolvedByDebugInfo.contains($0.parameter) }) {
+            throw DiscoveryFailure(failure.message)
         }
         switch fromSymbol.resultType {
         case .success(let result):

@@ -17,28 +17,39 @@ struct SymbolSignature {
     let symbol: RequirementSymbol
     /// The signature, with unresolved parameter types left as their dependent spelling.
     private(set) var partial: RequirementSignature
-    /// Why each unresolved parameter did not resolve.
-    private(set) var parameterFailures: [Int: String] = [:]
+    /// Why a parameter did not resolve.
+    struct ParameterFailure {
+        /// The parameter's index.
+        var parameter: Int
+        var message: String
+    }
+
+    /// Why each unresolved parameter did not resolve, in parameter order.
+    ///
+    /// A list, not a map by index: a dictionary keyed by `Int` made the
+    /// runtime look up `Int: Hashable` through every conformance record of
+    /// the process during a process's first `Stub` construction, where no
+    /// other `Int`-keyed map is made (the metadata maps are keyed by `UInt64`).
+    private(set) var parameterFailures: [ParameterFailure] = []
     private(set) var resultType: DiscoveryOutcome<SignatureType>
     /// The result as DWARF spells it: a tuple loses its labels in the lowered type.
     private(set) var loweredResultType: Any.Type?
     private(set) var thrownType: DiscoveryOutcome<ThrownError<SignatureType>>
     private(set) var loweredParameters: [LoweredSlot] = []
 
-    var unresolvedParameters: Set<Int> { Set(parameterFailures.keys) }
-
     init(symbol: RequirementSymbol, source: SignatureSource = .symbolTable) {
         self.symbol = symbol
         let function = symbol.functionType
         var parameters: [RequirementSignature.Parameter] = []
-        var failures: [Int: String] = [:]
+        var failures: [ParameterFailure] = []
         for (index, parameter) in function.parameters.enumerated() {
             let passed = parameter.isVariadic ? Self.array(of: parameter.type) : parameter.type
             let type: SignatureType
             switch Self.resolve(passed) {
             case .success(let resolved): type = resolved
             case .failure(let failure):
-                failures[index] = "parameter \(index + 1): \(failure.message)"
+                failures.append(
+                    ParameterFailure(parameter: index, message: "parameter \(index + 1): \(failure.message)"))
                 type = .dependent(passed)
             }
             parameters.append(
@@ -102,8 +113,8 @@ struct SymbolSignature {
 
     /// The whole signature, or the first type that did not resolve.
     func signature() -> DiscoveryOutcome<RequirementSignature> {
-        if let first = parameterFailures.keys.sorted().first, let failure = parameterFailures[first] {
-            return .failure(DiscoveryFailure(failure))
+        if let first = parameterFailures.first {
+            return .failure(DiscoveryFailure(first.message))
         }
         var signature = partial
         switch resultType {

@@ -154,11 +154,14 @@ enum RetiredArenas {
     /// At most this many mappings are kept (a test process makes doubles by the thousand).
     static let limit = 64
 
-    private static let pool = Mutex<[Int: [UInt]]>([:])
+    /// Retired mappings by their code's byte count (as a `UInt64`: a dictionary keyed by `Int` made the
+    /// runtime look up `Int: Hashable` through every conformance record during a process's first `Stub`;
+    /// `UInt64`'s is looked up for Metadata's maps anyway).
+    private static let pool = Mutex<[UInt64: [UInt]]>([:])
 
     /// A retired mapping with `codeByteCount` bytes of code, its data cleared; nil when none is left.
     static func take(codeByteCount: Int) -> UnsafeMutableRawPointer? {
-        guard let address = pool.withLock({ $0[codeByteCount]?.popLast() }),
+        guard let address = pool.withLock({ $0[UInt64(truncatingIfNeeded: codeByteCount)]?.popLast() }),
             let base = UnsafeMutableRawPointer(bitPattern: address)
         else { return nil }
         // Every entry (memset: a typed initialization loop cleared the page a byte at a time).
@@ -171,7 +174,7 @@ enum RetiredArenas {
     static func keep(_ base: UnsafeMutableRawPointer, codeByteCount: Int, limit: Int = limit) -> Bool {
         pool.withLock { pool in
             guard pool.values.reduce(0, { $0 + $1.count }) < limit else { return false }
-            pool[codeByteCount, default: []].append(UInt(bitPattern: base))
+            pool[UInt64(truncatingIfNeeded: codeByteCount), default: []].append(UInt(bitPattern: base))
             return true
         }
     }

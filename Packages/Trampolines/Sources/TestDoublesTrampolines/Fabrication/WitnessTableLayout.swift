@@ -91,8 +91,8 @@ public struct WitnessTableLayout: @unchecked Sendable {
 /// A witness table layout's reuse key: its words, and their hash worked
 /// out once, so a fabricated conformance's pool lookups hash one word.
 ///
-/// Only `Equatable`: the pool of retired tables is keyed by ``hash`` (an
-/// `Int`) and compares the words within a bucket. A dictionary keyed by this
+/// Only `Equatable`: the pool of retired tables is keyed by ``hash`` (as a
+/// `UInt64`) and compares the words within a bucket. A dictionary keyed by this
 /// type would make the runtime check its `Hashable` conformance, the first
 /// time the dictionary's type is made, by walking every conformance record
 /// of the process (~380,000 instructions of a process's first `Stub`).

@@ -33,10 +33,10 @@ struct WitnessTableStorage {
     init(key: ReuseKey, slotCount: Int, protocolDescriptor: UnsafeRawPointer, typeDescriptor: UnsafeRawPointer) {
         let byteCount = Self.headerByteCount + (1 + slotCount) * 8
         let reused = retiredTables.withLock { pool -> UInt? in
-            guard let bucket = pool[key.hash], let found = bucket.firstIndex(where: { $0.key == key }) else {
+            guard let bucket = pool[key.poolKey], let found = bucket.firstIndex(where: { $0.key == key }) else {
                 return nil
             }
-            return pool[key.hash]?[found].addresses.popLast()
+            return pool[key.poolKey]?[found].addresses.popLast()
         }
         if let reused, let address = UnsafeMutableRawPointer(bitPattern: reused) {
             base = address
@@ -63,10 +63,10 @@ struct WitnessTableStorage {
     func retire() {
         retiredTables.withLock { pool in
             let address = UInt(bitPattern: base)
-            if let found = pool[key.hash]?.firstIndex(where: { $0.key == key }) {
-                pool[key.hash]?[found].addresses.append(address)
+            if let found = pool[key.poolKey]?.firstIndex(where: { $0.key == key }) {
+                pool[key.poolKey]?[found].addresses.append(address)
             } else {
-                pool[key.hash, default: []].append(RetiredTables(key: key, addresses: [address]))
+                pool[key.poolKey, default: []].append(RetiredTables(key: key, addresses: [address]))
             }
         }
     }
@@ -80,8 +80,13 @@ private struct RetiredTables {
 
 /// Retired witness-table allocations by their reuse key's hash, then by key.
 ///
-/// Keyed by the hash, an `Int`, whose `Hashable` conformance the runtime has
-/// already found: a dictionary keyed by ``ReuseKey`` made the runtime check
-/// that conformance through every conformance record of the process on the
-/// first `Stub`'s construction.
-private let retiredTables = Mutex<[Int: [RetiredTables]]>([:])
+/// Keyed by the hash as a `UInt64`, whose `Hashable` conformance the runtime
+/// finds for Metadata's maps anyway: a dictionary keyed by ``ReuseKey`` (or
+/// by `Int`) made the runtime look a conformance up through every
+/// conformance record of the process during the first `Stub`'s construction.
+private let retiredTables = Mutex<[UInt64: [RetiredTables]]>([:])
+
+extension ReuseKey {
+    /// The key's hash as the pool's key (every bit kept).
+    fileprivate var poolKey: UInt64 { UInt64(truncatingIfNeeded: hash) }
+}
