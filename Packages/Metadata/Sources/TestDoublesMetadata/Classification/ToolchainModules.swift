@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What the Swift toolchains the packages support say about their own
 /// modules: which are built with library evolution, and which of their
 /// structs and enums are `@frozen`.
@@ -42,19 +46,25 @@ enum ToolchainModules {
     ///
     /// The list's bytes are searched in place: splitting every list into sets
     /// of strings once cost more than the searches of a process's doubles.
+    /// Each name's end is found with `memchr` and only a name of the wanted
+    /// length is compared: a byte-by-byte loop over the standard library's
+    /// lists cost ~14,000 instructions a search, ~190,000 of the first `Stub`.
     static func lists(_ list: String, _ name: String) -> Bool {
         var list = list
         var name = name
         return list.withUTF8 { list in
             name.withUTF8 { name in
-                guard !name.isEmpty, !name.contains(UInt8(ascii: " ")) else { return false }
+                let space = UInt8(ascii: " ")
+                guard !name.isEmpty, !name.contains(space), let base = list.baseAddress,
+                    let wanted = name.baseAddress
+                else { return false }
                 var start = 0
                 while start < list.count {
-                    var end = start
-                    while end < list.count, list[end] != UInt8(ascii: " ") { end += 1 }
-                    if end - start == name.count, (0..<name.count).allSatisfy({ list[start + $0] == name[$0] }) {
-                        return true
-                    }
+                    let rest = UnsafeRawPointer(base + start)
+                    let end =
+                        memchr(rest, Int32(space), list.count - start).map { start + (UnsafeRawPointer($0) - rest) }
+                        ?? list.count
+                    if end - start == name.count, memcmp(rest, wanted, name.count) == 0 { return true }
                     start = end + 1
                 }
                 return false

@@ -724,13 +724,21 @@ enum StandardSubstitution {
 
     /// The mangling letter of a standard `Swift` type, for remangling.
     static func letter(forSwiftType name: String, kind: DemangleNode.Kind) -> String? {
-        for (letter, entry) in standardTable.enumerated() where entry?.name == name && entry?.kind == kind {
+        if let letter = letter(of: name, kind: kind, in: standardTable) {
             return "S" + String(Unicode.Scalar(UInt8(letter)))
         }
-        for (letter, entry) in concurrencyTable.enumerated() where entry?.name == name && entry?.kind == kind {
+        if let letter = letter(of: name, kind: kind, in: concurrencyTable) {
             return "Sc" + String(Unicode.Scalar(UInt8(letter)))
         }
         return nil
+    }
+
+    /// The first position of `table` whose entry is `name` of `kind`. The kind is compared first: most
+    /// entries differ in it, and comparing every entry's name cost ~2,000 string comparisons of the first `Stub`.
+    private static func letter(of name: String, kind: DemangleNode.Kind, in table: [Entry?]) -> Int? {
+        table.withUnsafeBufferPointer { entries in
+            entries.indices.first { entries[$0]?.kind == kind && entries[$0]?.name == name }
+        }
     }
 
     /// The entries by their ASCII letter. An array, not a `[UInt8: Entry]`: the runtime instantiates a

@@ -86,6 +86,25 @@ let resilientCases: [ClassificationCase] = [
         #expect(!ToolchainModules.lists(list, "Array Dictionary.Index"))
     }
 
+    /// Over the real tables, a search answers as splitting the list at its spaces would: every listed
+    /// name, and none of its prefixes, extensions, neighbours joined or halves of a dotted name.
+    @Test func toolchainListsAgreeWithTheirNamesSplit() {
+        for list in Array(ToolchainModules.frozenTypes.values) + Array(ToolchainModules.resilientTypes.values) {
+            let names = list.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            let listed = Set(names)
+            var probes = names.flatMap { [$0, String($0.dropLast()), $0 + "s", String($0.dropFirst())] }
+            probes += zip(names, names.dropFirst()).map { $0 + " " + $1 }
+            probes += names.flatMap { $0.split(separator: ".").map(String.init) }
+            for probe in probes {
+                let expected = !probe.isEmpty && !probe.contains(" ") && listed.contains(probe)
+                #expect(ToolchainModules.lists(list, probe) == expected, "\(probe)")
+            }
+        }
+        #expect(ToolchainModules.lists("Array  Int ", "Int"))
+        #expect(!ToolchainModules.lists("", "Int"))
+        #expect(!ToolchainModules.lists(" ", "Int"))
+    }
+
     @Test func thisTestModuleShowsItIsBuiltWithoutLibraryEvolution() throws {
         let descriptor = try #require(TypeMetadata(RTHoldsDuration.self).typeDescriptor)
         #expect(

@@ -26,4 +26,14 @@ import Testing
         #expect(StandardSubstitution.lookup(0xC3, concurrency: false) == nil)
         #expect(StandardSubstitution.letter(forSwiftType: "NoSuchType", kind: .structure) == nil)
     }
+
+    /// A name of another kind has no letter: the kind must match as well as the name.
+    @Test func aNameOfAnotherKindHasNoLetter() {
+        #expect(StandardSubstitution.letter(forSwiftType: "Array", kind: .structure) == "Sa")
+        #expect(StandardSubstitution.letter(forSwiftType: "Array", kind: .protocol) == nil)
+        #expect(StandardSubstitution.letter(forSwiftType: "Optional", kind: .enum) == "Sq")
+        #expect(StandardSubstitution.letter(forSwiftType: "Optional", kind: .structure) == nil)
+        #expect(StandardSubstitution.letter(forSwiftType: "Task", kind: .structure) == "ScT")
+        #expect(StandardSubstitution.letter(forSwiftType: "Task", kind: .protocol) == nil)
+    }
 }
