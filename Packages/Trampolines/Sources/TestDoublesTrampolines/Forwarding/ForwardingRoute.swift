@@ -68,10 +68,11 @@ public struct ForwardingRoute: @unchecked Sendable {
 
 extension CallFrame {
     /// Forwards this synchronous call along `route` with its arguments
-    /// exactly as the caller passed them: the frame, the stack words and the
-    /// request are copied into the handler's stack, self and the `Self` words
-    /// are replaced by the target's, and the witness's results and error
-    /// become this call's.
+    /// exactly as the caller passed them: the stack words and the request
+    /// are copied into the handler's stack, self and the `Self` words are
+    /// replaced by the target's in this frame for the forwarded call (and
+    /// put back after it), and the witness's results and error become this
+    /// call's, written into this frame's result words.
     ///
     /// Only for a call whose arguments nothing decoded with `.owned`
     /// ownership (an owned argument taken out of the frame must be supplied
@@ -86,39 +87,61 @@ extension CallFrame {
         let stackAddress = word(at: Int(TD_FRAME_STACK_ARGUMENTS))
         let count = route.stackWordCount
         guard count == 0 || stackAddress != 0 else { return false }
-        let wordsOffset = Int(TD_FRAME_SIZE)
-        let requestOffset = wordsOffset + Int(TD_FORWARD_MAX_STACK_WORDS) * 8
+        let requestOffset = Int(TD_FORWARD_MAX_STACK_WORDS) * 8
         return withUnsafeTemporaryAllocation(
             byteCount: requestOffset + MemoryLayout<td_forward_request>.stride, alignment: 16
         ) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
-            base.copyMemory(from: raw, byteCount: Int(TD_FRAME_SIZE))
-            let words = (base + wordsOffset).bindMemory(to: UInt64.self, capacity: Int(TD_FORWARD_MAX_STACK_WORDS))
+            let words = base.bindMemory(to: UInt64.self, capacity: Int(TD_FORWARD_MAX_STACK_WORDS))
             if count > 0, let source = UnsafeRawPointer(bitPattern: stackAddress) {
                 for index in 0..<count {
                     words[index] = source.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
                 }
             }
-            let call = CallFrame(base)
-            call.setWord(route.selfValue, at: Int(TD_FRAME_SELF))
-            func put(_ word: UInt, at place: ForwardingRoute.Place) {
-                switch place {
-                case .frameOffset(let offset): call.setWord(word, at: offset)
-                case .stackWord(let index): words[index] = UInt64(word)
-                }
-            }
-            put(route.metadata, at: route.metadataPlace)
-            put(route.witnessTable, at: route.witnessTablePlace)
+            // This frame is read by the witness in place: only its argument words change, and
+            // the ones that do are put back once it returns. (The entry that spilled it reloads
+            // only the result words and the error, and the handler that runs on it reads its
+            // own slot and context words, never self or a Self word, after forwarding. A copy
+            // of the whole frame, and of its results back, cost about 70 instructions a call.)
+            let selfOffset = Int(TD_FRAME_SELF)
+            let savedSelf = word(at: selfOffset)
+            let savedMetadata = replace(at: route.metadataPlace, with: route.metadata, stackWords: words)
+            let savedWitnessTable = replace(at: route.witnessTablePlace, with: route.witnessTable, stackWords: words)
+            setWord(route.selfValue, at: selfOffset)
             let request = (base + requestOffset).bindMemory(to: td_forward_request.self, capacity: 1)
             request.initialize(
                 to: td_forward_request(
-                    frame: base, function: route.function, stack_words: words, stack_word_count: UInt64(count),
+                    frame: raw, function: route.function, stack_words: words, stack_word_count: UInt64(count),
                     popped_bytes: route.poppedBytes, padding: 0))
             let status = td_forward_sync(request)
+            // In the reverse order: both `Self` words may share a place in a malformed plan.
+            restore(savedWitnessTable, at: route.witnessTablePlace)
+            restore(savedMetadata, at: route.metadataPlace)
+            setWord(savedSelf, at: selfOffset)
             precondition(status == 0, "TestDoubles: forwarding refused a prepared call")
-            let results = Int(TD_FRAME_RETURN_GP)
-            (raw + results).copyMemory(from: base + results, byteCount: Int(TD_FRAME_RETURN_ERROR) + 8 - results)
             return true
         }
+    }
+
+    /// Writes `value` where `place` says, returning the frame word it replaced
+    /// (nil for a stack word, which lives in the forwarded call's own copy).
+    private func replace(
+        at place: ForwardingRoute.Place, with value: UInt, stackWords: UnsafeMutablePointer<UInt64>
+    ) -> UInt? {
+        switch place {
+        case .frameOffset(let offset):
+            let saved = word(at: offset)
+            setWord(value, at: offset)
+            return saved
+        case .stackWord(let index):
+            stackWords[index] = UInt64(value)
+            return nil
+        }
+    }
+
+    /// Puts back a frame word ``replace(at:with:stackWords:)`` replaced.
+    private func restore(_ saved: UInt?, at place: ForwardingRoute.Place) {
+        guard let saved, case .frameOffset(let offset) = place else { return }
+        setWord(saved, at: offset)
     }
 }
