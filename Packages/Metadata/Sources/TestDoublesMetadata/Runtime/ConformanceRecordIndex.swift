@@ -89,17 +89,24 @@ enum ConformanceRecordIndex {
         guard let base = UnsafeRawPointer(bitPattern: section.start) else {
             return SectionIndex(records: [], protocols: [])
         }
-        // Two arrays written directly: an array of pairs split in two was a third copy of every record.
-        var records: [UInt] = []
+        // Two arrays written directly: an array of pairs split in two was a third copy of every record. Each
+        // is written in place, one element a record: appending checked both arrays' capacity at every record.
+        let capacity = max(section.length / 4, 0)
         var protocols: [UInt] = []
-        records.reserveCapacity(section.length / 4)
-        protocols.reserveCapacity(section.length / 4)
-        for offset in stride(from: 0, to: section.length - 3, by: 4) {
-            guard let record = base.relativeDirect(at: offset),
-                let protocolDescriptor = record.relativeIndirectable(at: 0)
-            else { continue }
-            records.append(UInt(bitPattern: record))
-            protocols.append(UInt(bitPattern: protocolDescriptor))
+        let records = [UInt](unsafeUninitializedCapacity: capacity) { records, recordCount in
+            protocols = [UInt](unsafeUninitializedCapacity: capacity) { protocols, protocolCount in
+                var written = 0
+                for offset in stride(from: 0, to: section.length - 3, by: 4) {
+                    guard written < capacity, let record = base.relativeDirect(at: offset),
+                        let protocolDescriptor = record.relativeIndirectable(at: 0)
+                    else { continue }
+                    records.initializeElement(at: written, to: UInt(bitPattern: record))
+                    protocols.initializeElement(at: written, to: UInt(bitPattern: protocolDescriptor))
+                    written += 1
+                }
+                protocolCount = written
+            }
+            recordCount = protocols.count
         }
         return SectionIndex(records: records, protocols: protocols)
     }
