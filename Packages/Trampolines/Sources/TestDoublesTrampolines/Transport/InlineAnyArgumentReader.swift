@@ -30,12 +30,26 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
     /// so reading one out of a plan retains nothing.
     let source: Source
     let ownership: ArgumentOwnership
-    /// Whether a copy is a copy of the bytes (nothing to retain).
-    let isPOD: Bool
     /// Whether the `Any` keeps the value in its buffer; otherwise in a heap box.
     let isInline: Bool
     /// The value's size in bytes.
     let size: Int
+    /// How a value that travels directly gets into the `Any`, worked out once.
+    let directCopy: DirectCopy
+
+    /// How the `Any` gets a value gathered from the frame.
+    enum DirectCopy: Equatable {
+        /// Its bits as they are: trivial bytes, or a +1 value the caller handed over.
+        case bits
+        /// A borrowed `String`: its words, and one more reference to the string's storage.
+        case string
+        /// A borrowed class instance, or array (one reference to its storage,
+        /// where arrays do not bridge to Objective-C): its word, and one more
+        /// strong reference to the object it names.
+        case object
+        /// Any other borrowed value: a copy through the type's value witness.
+        case valueWitness
+    }
 
     /// The reader of an argument of `type` at `location`; nil when an `Any`
     /// keeps such a value out of line, the value is zero-sized, its memory
@@ -73,10 +87,31 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
         }
         self.metadata = metadata
         self.ownership = ownership
-        self.isPOD = witnesses.isPOD
         self.isInline = witnesses.isInlineStorage
         self.size = witnesses.size
+        self.directCopy = Self.directCopy(of: type, metadata, isPOD: witnesses.isPOD, ownership: ownership)
     }
+
+    /// How a value of `type` gathered from the frame gets into the `Any`: a
+    /// borrowed value whose copy is one retain of one known word takes no
+    /// value witness (the witness call, and the gathering into scratch words
+    /// it needs first, cost about 40 instructions an argument).
+    static func directCopy(
+        of type: Any.Type, _ metadata: TypeMetadata, isPOD: Bool, ownership: ArgumentOwnership
+    ) -> DirectCopy {
+        guard !isPOD, ownership == .borrowed else { return .bits }
+        if type == String.self { return .string }
+        if metadata.kind == .class { return .object }
+        #if !canImport(ObjectiveC)
+        if let descriptor = metadata.typeDescriptor?.pointer, UInt(bitPattern: descriptor) == arrayDescriptor {
+            return .object
+        }
+        #endif
+        return .valueWitness
+    }
+
+    /// The address of the nominal type descriptor every `Array` type shares.
+    private static let arrayDescriptor = UInt(bitPattern: TypeMetadata([Int].self).typeDescriptor?.pointer)
 
     /// The bytes of an `Any`'s inline buffer; the metadata word follows them.
     static let bufferSize = ExistentialContainer.bufferSize
@@ -117,15 +152,23 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
                 }
             }
         case .direct(let gathering):
-            if isPOD || ownership == .owned {
-                // Trivial bytes, or a +1 value the caller handed over: its bits move as they are.
+            switch directCopy {
+            case .bits:
                 gathering.gather(frame, into: target)
-            } else if isInline {
+            case .string:
+                // The caller keeps its value, and the `Any` takes one more reference to what the gathered
+                // words name (loaded, a copy retains; initialized over the same words, nothing is released).
+                gathering.gather(frame, into: target)
+                target.initializeMemory(as: String.self, to: target.load(as: String.self))
+            case .object:
+                gathering.gather(frame, into: target)
+                target.initializeMemory(as: AnyObject.self, to: target.load(as: AnyObject.self))
+            case .valueWitness where isInline:
                 // Borrowed: the caller keeps its value, the `Any` gets a copy (retaining what it holds),
                 // gathered first in scratch words as wide as the value (zeroing more costs every call).
                 var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
                 copyBorrowed(gathering, frame, into: target, through: &words)
-            } else {
+            case .valueWitness:
                 var words = ScratchWords(.zero, .zero)
                 copyBorrowed(gathering, frame, into: target, through: &words)
             }

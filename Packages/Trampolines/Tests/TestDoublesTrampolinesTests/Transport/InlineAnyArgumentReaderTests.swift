@@ -14,6 +14,7 @@ struct IRMixed { var small: Int8, ratio: Float, count: Int32 }
 struct IRPair { var ratio: Double, count: Int }
 struct IROdd { var a: Int32, b: Int16, c: Int8 }
 enum IRFigure { case circle(Double), rectangle(Int, Int), point }
+struct IRTagged { var name: String, count: Int }
 
 protocol InlineReaderShapes {
     func text(_ value: String)
@@ -26,6 +27,8 @@ protocol InlineReaderShapes {
     func odd(_ value: IROdd)
     func figure(_ value: IRFigure)
     func late(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: Int, _ value: String)
+    func boxes(_ value: [IRBox])
+    func tagged(_ value: IRTagged)
 }
 
 /// The inline reader gives the same `Any` as the frame's generic decoding,
@@ -34,7 +37,8 @@ protocol InlineReaderShapes {
     /// Each slot's argument types; the value checked is the last argument.
     static let slots: [[any Any.Type]] = [
         [String.self], [Int?.self], [IRBox.self], [[Int].self], [IRTriple.self], [IRMixed.self], [IRPair.self],
-        [IROdd.self], [IRFigure.self], Array(repeating: Int.self, count: 8) + [String.self],
+        [IROdd.self], [IRFigure.self], Array(repeating: Int.self, count: 8) + [String.self], [[IRBox].self],
+        [IRTagged.self],
     ]
 
     /// One call's argument as the inline reader read it and as the generic decoding read it, with whether
@@ -82,6 +86,7 @@ protocol InlineReaderShapes {
         shapes.figure(.point)
         shapes.late(1, 2, 3, 4, 5, 6, 7, 8, long)
         shapes.late(1, 2, 3, 4, 5, 6, 7, 8, "s")
+        shapes.tagged(IRTagged(name: long, count: -3))
         let all = reads.all
         #expect(
             all.map(\.generic) == [
@@ -89,6 +94,7 @@ protocol InlineReaderShapes {
                 "IRTriple(a: 1, b: -2, c: 3)", "IRMixed(small: -5, ratio: 2.5, count: 70000)",
                 "IRPair(ratio: -0.25, count: 9)", "IROdd(a: -70000, b: 300, c: -7)",
                 "rectangle(4, -5)", "circle(1.5)", "point", long, "s",
+                "IRTagged(name: \"\(long)\", count: -3)",
             ])
         #expect(all.map(\.inline) == all.map { Optional($0.generic) })
         #expect(all.filter { !$0.gathered }.isEmpty)
@@ -105,9 +111,9 @@ protocol InlineReaderShapes {
             guard case .direct(let gathering)? = reader?.source else { return nil }
             return gathering.isWholeRegisterWords
         }
-        // String, Int?, IRBox, [Int], IRTriple, IRMixed, IRPair, IROdd, IRFigure, and a String after eight
-        // Ints, which travels on the stack on both architectures.
-        #expect(wholeWords == [true, false, true, true, true, false, true, false, false, false])
+        // String, Int?, IRBox, [Int], IRTriple, IRMixed, IRPair, IROdd, IRFigure, a String after eight
+        // Ints, which travels on the stack on both architectures, [IRBox] and IRTagged.
+        #expect(wholeWords == [true, false, true, true, true, false, true, false, false, false, true, true])
     }
 
     @Test func aBorrowedReferenceIsRetainedByTheReadValue() throws {
@@ -121,6 +127,61 @@ protocol InlineReaderShapes {
         }
         #expect(weakBox != nil)
         #expect((kept.value as? IRBox)?.tag == 11)
+        kept.set(nil)
+        #expect(weakBox == nil)
+    }
+
+    /// Trivial values move as bits; a borrowed `String`, class instance or array is copied by one
+    /// retain of a known word; any other borrowed value through its value witness; an owned one moves.
+    @Test func aStringAClassAndAnArrayAreCopiedByOneRetain() throws {
+        let placements = try Self.slots.map { try Placement($0) }
+        func copies(_ ownership: ArgumentOwnership) -> [InlineAnyArgumentReader.DirectCopy?] {
+            Self.slots.indices.map { slot in
+                let types = Self.slots[slot]
+                return InlineAnyArgumentReader(
+                    type: types[types.count - 1], location: placements[slot].arguments[types.count - 1],
+                    ownership: ownership)?.directCopy
+            }
+        }
+        #expect(
+            copies(.borrowed) == [
+                .string, .bits, .object, .object, .bits, .bits, .bits, .bits, .bits, .string, .object, .valueWitness,
+            ])
+        #expect(copies(.owned) == Array(repeating: .bits, count: Self.slots.count))
+    }
+
+    @Test func aBorrowedStringOutlivesTheCallersCopy() throws {
+        let kept = Cell<Any>()
+        let shapes = try make(reads: Observations(), kept: kept)
+        let text = { (index: Int) in String(repeating: "heap text \(index) ", count: 5) }
+        for index in 0..<3 {
+            do {
+                // Built at run time: the storage is the caller's, released when this scope ends.
+                let value = text(index)
+                shapes.text(value)
+            }
+            #expect(kept.value as? String == text(index))
+            do {
+                let value = text(index + 10)
+                shapes.late(1, 2, 3, 4, 5, 6, 7, 8, value)
+            }
+            #expect(kept.value as? String == text(index + 10))
+        }
+        kept.set(nil)
+    }
+
+    @Test func aBorrowedArrayIsRetainedByTheReadValue() throws {
+        let kept = Cell<Any>()
+        let shapes = try make(reads: Observations(), kept: kept)
+        weak var weakBox: IRBox?
+        do {
+            let box = IRBox(tag: 21)
+            weakBox = box
+            shapes.boxes([box, IRBox(tag: 22)])
+        }
+        // The caller's array is gone; the read value keeps its storage, and so the box.
+        #expect(weakBox != nil)
+        #expect((kept.value as? [IRBox])?.map(\.tag) == [21, 22])
         kept.set(nil)
         #expect(weakBox == nil)
     }
