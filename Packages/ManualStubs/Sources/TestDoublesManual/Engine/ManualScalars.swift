@@ -47,10 +47,10 @@ enum ManualScalars {
             guard let kind = kind(of: type) else { return nil }
             if count == 0 {
                 kinds.first = kind
-                sizes.first = size(of: kind)
+                sizes.first = kind.byteCount
             } else {
                 kinds.second = kind
-                sizes.second = size(of: kind)
+                sizes.second = kind.byteCount
             }
             count += 1
         }
@@ -66,20 +66,6 @@ enum ManualScalars {
             // After the first value, at the second's alignment (a scalar's size).
             let offset = (sizes.first + sizes.second - 1) / sizes.second * sizes.second
             return ScalarArguments(first, firstWord, second, word(ofSize: sizes.second, at: base + offset))
-        }
-    }
-
-    /// The size of a scalar kind's type in bytes (its alignment too), folded
-    /// where the kind is known (a generic `MemoryLayout` read the type's
-    /// value witnesses on every call).
-    @inlinable
-    @inline(__always)
-    static func size(of kind: ScalarKind) -> Int {
-        switch kind {
-        case .int, .int64, .uint, .uint64, .double: 8
-        case .int32, .uint32, .float: 4
-        case .int16, .uint16: 2
-        case .int8, .uint8, .bool: 1
         }
     }
 

@@ -74,7 +74,8 @@ public enum ScalarKind: UInt8, Hashable, Sendable {
         }
     }
 
-    /// The value's size in bytes.
+    /// The value's size in bytes (its alignment too).
+    @inlinable
     public var byteCount: Int {
         switch self {
         case .int, .int64, .uint, .uint64, .double: 8
