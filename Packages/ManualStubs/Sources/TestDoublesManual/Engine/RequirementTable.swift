@@ -31,8 +31,9 @@ final class RequirementTable: Sendable {
     private struct State {
         var requirements: [Key: Requirement] = [:]
         var last: (key: Key, requirement: Requirement)?
-        /// Where a requirement that ``sites`` does not hold is kept for the
-        /// table's life (see ``requirement(missed:_:effects:error:arguments:result:)``).
+        /// A slot of the table's own for each requirement a call found off
+        /// ``sites`` (one per requirement, for the table's life): where such a
+        /// call reads it (see ``requirement(missed:_:effects:error:arguments:result:)``).
         var kept: [Requirement: UnsafeMutablePointer<Requirement>] = [:]
     }
 
@@ -75,8 +76,8 @@ final class RequirementTable: Sendable {
     }
 
     /// Where the requirement of a call ``sites`` does not know is kept: found
-    /// (or made) by its key under the lock, its site added to ``sites``, and
-    /// kept where the table keeps the requirements ``sites`` has no room for.
+    /// (or made) by its key under the lock, its site added to ``sites`` (while
+    /// it has room), and the requirement given a slot of the table's own.
     @usableFromInline
     func requirement<each A, R>(
         missed name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type?,
