@@ -24,26 +24,14 @@ struct AddressChains: Sendable {
     /// clear: fresh pages cost ~3 µs each on a virtual machine, more than a
     /// few more comparisons on each of a table's handful of lookups.
     init(count: Int, buckets: Int, address: (Int) -> UInt64) {
-        let bits = max(1, Int.bitWidth - max(buckets, 1).leadingZeroBitCount)
-        let shift = UInt64(UInt64.bitWidth - bits)
-        var heads = [UInt32](repeating: Self.none, count: 1 << bits)
-        // Every link is written below: no clearing first.
-        let next = [UInt32](unsafeUninitializedCapacity: count) { next, initialized in
-            heads.withUnsafeMutableBufferPointer { heads in
-                // Last to first, each pushed in front: every chain runs in ascending order.
-                var position = count
-                while position > 0 {
-                    position -= 1
-                    let bucket = Self.bucket(of: address(position), shift: shift)
-                    next.initializeElement(at: position, to: heads[bucket])
-                    heads[bucket] = UInt32(truncatingIfNeeded: position)
-                }
+        self.init(count: count, buckets: buckets) { link in
+            // Last to first, each pushed in front: every chain runs in ascending order.
+            var position = count
+            while position > 0 {
+                position -= 1
+                link(position, address(position))
             }
-            initialized = count
         }
-        self.shift = shift
-        self.heads = heads
-        self.next = next
     }
 
     /// Runs of addresses in memory: `count` 64-bit words at `base`, one every `stride` bytes.
@@ -63,26 +51,41 @@ struct AddressChains: Sendable {
     /// twice the instructions.
     init(runs: [StridedRun], buckets: Int) {
         let count = runs.reduce(0) { $0 + $1.count }
+        self.init(count: count, buckets: buckets) { link in
+            // Last to first, each pushed in front: every chain runs in ascending order.
+            var end = count
+            for run in runs.reversed() {
+                let first = end - run.count
+                var position = end
+                var word = run.base + run.count &* run.stride
+                while position > first {
+                    position -= 1
+                    word -= run.stride
+                    link(position, word.loadUnaligned(as: UInt64.self))
+                }
+                end = first
+            }
+        }
+    }
+
+    /// Sizes the buckets and has `chain` call `link(position, address)` for
+    /// every position, last to first, each pushed in front of its bucket's
+    /// chain.
+    ///
+    /// Inlined with its caller's loop, the link is inlined too: the loops
+    /// stay tight, one store to each array per position.
+    @inline(__always)
+    private init(count: Int, buckets: Int, chain: ((_ position: Int, _ address: UInt64) -> Void) -> Void) {
         let bits = max(1, Int.bitWidth - max(buckets, 1).leadingZeroBitCount)
         let shift = UInt64(UInt64.bitWidth - bits)
         var heads = [UInt32](repeating: Self.none, count: 1 << bits)
-        // Every link is written below: no clearing first.
+        // Every link is written by `chain`: no clearing first.
         let next = [UInt32](unsafeUninitializedCapacity: count) { next, initialized in
             heads.withUnsafeMutableBufferPointer { heads in
-                // Last to first, each pushed in front: every chain runs in ascending order.
-                var end = count
-                for run in runs.reversed() {
-                    let first = end - run.count
-                    var position = end
-                    var word = run.base + run.count &* run.stride
-                    while position > first {
-                        position -= 1
-                        word -= run.stride
-                        let bucket = Self.bucket(of: word.loadUnaligned(as: UInt64.self), shift: shift)
-                        next.initializeElement(at: position, to: heads[bucket])
-                        heads[bucket] = UInt32(truncatingIfNeeded: position)
-                    }
-                    end = first
+                chain { position, address in
+                    let bucket = Self.bucket(of: address, shift: shift)
+                    next.initializeElement(at: position, to: heads[bucket])
+                    heads[bucket] = UInt32(truncatingIfNeeded: position)
                 }
             }
             initialized = count
