@@ -124,22 +124,27 @@ final class RequirementSiteIndex: @unchecked Sendable {
         return true
     }
 
-    /// Adds a site unless the index is full or has a site of the same name
-    /// (by its text), shape, result, error and argument types; called only
-    /// under ``RequirementTable``'s lock (one writer at a time).
+    /// Where the index keeps the requirement of the site with this name (by
+    /// its text), shape, result, error and argument types, for the index's
+    /// life: the site found, or added with `requirement`; nil when the index
+    /// is full and has no such site. Called only under
+    /// ``RequirementTable``'s lock (one writer at a time).
+    ///
+    /// A site found by its text holds the requirement of the same key as
+    /// `requirement`: the table makes one requirement per key.
     func add(
         _ name: String, shape: UInt, result: ObjectIdentifier, error: ObjectIdentifier?,
         arguments: [ObjectIdentifier], requirement: Requirement
-    ) {
+    ) -> UnsafePointer<Requirement>? {
         let count = published.load(ordering: .relaxed)
-        guard count < Self.capacity else { return }
         for index in 0..<count {
             let site = sites[index]
             guard site.shape == shape, site.result == result, site.error == error, names[index] == name,
                 UnsafeBufferPointer(start: site.arguments, count: arguments.count).elementsEqual(arguments)
             else { continue }
-            return
+            return UnsafePointer(requirements + index)
         }
+        guard count < Self.capacity else { return nil }
         let types = UnsafeMutablePointer<ObjectIdentifier>.allocate(capacity: max(arguments.count, 1))
         types.initialize(from: arguments, count: arguments.count)
         let words = Self.words(of: name)
@@ -149,5 +154,6 @@ final class RequirementSiteIndex: @unchecked Sendable {
         (requirements + count).initialize(to: requirement)
         names.append(name)
         published.store(count + 1, ordering: .releasing)
+        return UnsafePointer(requirements + count)
     }
 }

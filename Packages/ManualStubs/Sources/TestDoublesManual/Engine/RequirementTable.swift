@@ -32,8 +32,9 @@ final class RequirementTable: Sendable {
         var requirements: [Key: Requirement] = [:]
         var last: (key: Key, requirement: Requirement)?
         /// A slot of the table's own for each requirement a call found off
-        /// ``sites`` (one per requirement, for the table's life): where such a
-        /// call reads it (see ``requirement(missed:_:effects:error:arguments:result:)``).
+        /// ``sites`` while ``sites`` is full and has no site of its own for it
+        /// (one per requirement, for the table's life): where such a call
+        /// reads it (see ``requirement(missed:_:effects:error:arguments:result:)``).
         var kept: [Requirement: UnsafeMutablePointer<Requirement>] = [:]
     }
 
@@ -75,9 +76,10 @@ final class RequirementTable: Sendable {
             missed: name, kind, effects: effects, error: error, arguments: repeat (each A).self, result: R.self)
     }
 
-    /// Where the requirement of a call ``sites`` does not know is kept: found
-    /// (or made) by its key under the lock, its site added to ``sites`` (while
-    /// it has room), and the requirement given a slot of the table's own.
+    /// Where the requirement of a call ``sites`` does not know by its words
+    /// is kept: found (or made) by its key under the lock, then the slot of
+    /// its site in ``sites`` (found by the name's text, or added while there
+    /// is room), or else a slot of the table's own.
     @usableFromInline
     func requirement<each A, R>(
         missed name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type?,
@@ -90,10 +92,13 @@ final class RequirementTable: Sendable {
             result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init))
         let found = requirement(for: key, displayName: name, effects: effects, error: error, result: R.self) { types }
         return table.withLock { state in
-            sites.add(
+            if let slot = sites.add(
                 name, shape: RequirementSiteIndex.shape(effects, kind, count: types.count),
                 result: ObjectIdentifier(R.self), error: error.map(ObjectIdentifier.init),
                 arguments: types.map(ObjectIdentifier.init), requirement: found)
+            {
+                return slot
+            }
             if let slot = state.kept[found] { return UnsafePointer(slot) }
             let slot = UnsafeMutablePointer<Requirement>.allocate(capacity: 1)
             slot.initialize(to: found)

@@ -63,6 +63,18 @@ typealias CallSiteProbeStub = ManualStub<CallSiteProbeStubConformer>
         for index in 0..<count {
             probe.verify(2...2) { $0.named("op\(index)(_:)", Match.any()) }
         }
+        // A site the index has no room for is read from one slot of the table's own, call after call.
+        let table = probe.requirementTable
+        let indexed = UnsafePointer(table.sites.requirements)
+        for index in 0..<count {
+            let slots = (0..<2).map { _ in
+                table.requirement("op\(index)(_:)", .call, effects: [], arguments: Int.self, result: Int.self)
+            }
+            #expect(slots[0] == slots[1])
+            let inIndex = slots[0] >= indexed && slots[0] < indexed + RequirementSiteIndex.capacity
+            #expect(inIndex == (index < RequirementSiteIndex.capacity))
+            #expect(slots[0].pointee.name == "op\(index)(_:)")
+        }
     }
 
     @Test func aNameBuiltTwiceAtRunTimeIsOneRequirement() {
@@ -75,6 +87,12 @@ typealias CallSiteProbeStub = ManualStub<CallSiteProbeStubConformer>
         #expect(service.named(name(), 2) == 5)
         probe.verify(2...2) { $0.named(name(), Match.any()) }
         #expect(probe.requirementTable.sites.published.load(ordering: .relaxed) == 1)
+        // Every build of the name is read where its one site keeps the requirement.
+        let table = probe.requirementTable
+        for _ in 0..<2 {
+            let slot = table.requirement(name(), .call, effects: [], arguments: Int.self, result: Int.self)
+            #expect(slot == UnsafePointer(table.sites.requirements))
+        }
     }
 
     @Test func scalarArgumentsAreRecordedAndMatchedBitForBit() {
