@@ -65,7 +65,9 @@ struct MockWriter {
         var generics: [String] = []
         var whereClauses: [String] = []
         for associated in flattened.associatedTypes where fixedAssociatedTypes[associated.name] == nil {
-            let constraint = associated.constraint.map { ": " + firstConstraint($0) } ?? ""
+            // Every constraint is kept: the seed kept only the first, and its mock
+            // then failed to conform to `associatedtype M: Identifiable, Codable`.
+            let constraint = associated.constraint.map { ": " + $0 } ?? ""
             generics.append(associated.name + constraint)
             if let clause = associated.whereClause { whereClauses.append(stripSelf(clause)) }
         }
@@ -157,10 +159,6 @@ struct MockWriter {
 
     func whereText(_ requirement: Requirement) -> String {
         requirement.whereClause.map { " where " + type($0) } ?? ""
-    }
-
-    private func firstConstraint(_ constraint: String) -> String {
-        constraint.components(separatedBy: " & ").first ?? constraint
     }
 
     private func stripSelf(_ text: String) -> String {
