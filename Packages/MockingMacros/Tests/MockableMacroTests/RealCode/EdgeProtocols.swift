@@ -65,3 +65,27 @@ protocol ScreenTracker {
     nonisolated func identifier() -> String
     var visibleScreens: [String] { get set }
 }
+
+/// A shopping cart, shared by reference.
+final class Cart: Sendable {
+    let items: [String]
+    init(items: [String]) { self.items = items }
+}
+
+/// A checkout service: three-argument methods for precedence, references for
+/// identity matchers, a non-defaultable result.
+@Mockable
+protocol Checkout {
+    func price(item: String, quantity: Int, region: String) throws -> Double
+    func total(of cart: Cart, discount: Double) -> Double
+    func receipt(for cart: Cart) -> Note
+    func submit(_ cart: Cart) async throws -> String
+    func events() -> [String: Int]
+    func tier(for cart: Cart) -> Tier
+    func quote(_ item: String) throws -> Note
+}
+
+/// A customer tier: an enum with cases and no registered default.
+enum Tier: CaseIterable, Sendable {
+    case basic, gold
+}
