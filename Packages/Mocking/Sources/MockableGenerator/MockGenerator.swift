@@ -97,7 +97,11 @@ public enum MockGenerator {
         guard problems.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics + problems)
         }
-        let isComposed = options.contains(.composition) || (superclass.map(classNames.contains) ?? false)
+        // A requirement named like `Mock`'s own members (`func clear()`) cannot
+        // live in a `Mock` subclass: the composed shape holds a `Mock` instead.
+        let isComposed =
+            options.contains(.composition) || (superclass.map(classNames.contains) ?? false)
+            || MockWriter.clashesWithMock(flattened)
         let writer = MockWriter(flattened, options: options, isComposed: isComposed, superclass: superclass)
         var source = writer.write()
         if !declaration.conditions.isEmpty {

@@ -127,10 +127,34 @@ struct MockWriter {
         return false
     }
 
-    /// The reference to a spy: `super.key`, `self.mock.key` or `staticMock.key`.
+    /// The reference to a spy: `super.key`, `self.mock.key` or `staticMock.key`;
+    /// through the subscript when the key is not an identifier, or names one
+    /// of `Mock`'s own members (`super.clear` is the method, not a spy).
     func spy(_ key: String, isStatic: Bool) -> String {
         let base = isComposed ? (isStatic ? "staticMock" : "self.mock") : "super"
-        return TypeText.isIdentifier(key) ? "\(base).\(key)" : "\(base)[dynamicMember: \"\(key)\"]"
+        return TypeText.isIdentifier(key) && !Self.mockMemberNames.contains(key)
+            ? "\(base).\(key)" : "\(base)[dynamicMember: \"\(key)\"]"
+    }
+
+    /// The names `Mock` declares itself, instance or static; a requirement
+    /// with one of them cannot be a member of a `Mock` subclass.
+    static let mockMemberNames: Set<String> = [
+        "clear", "isLoggingEnabled", "defaultProviderRegistry", "Super", "mock",
+        "adapt", "adaptThrowing", "adaptTypedThrowing", "adaptAsyncTypedThrowing",
+    ]
+
+    /// Whether a requirement is named like one of `Mock`'s own members, so
+    /// that a mock inheriting `Mock` would redeclare it: such a protocol gets
+    /// the composed shape (`let mock = Mock()`) instead.
+    static func clashesWithMock(_ flattened: FlattenedProtocol) -> Bool {
+        flattened.requirements.contains { requirement in
+            switch requirement.kind {
+            case .method(let name, _, _, _, _), .property(let name, _, _, _):
+                return mockMemberNames.contains(name) && name != "mock"
+            case .subscript, .initializer:
+                return false
+            }
+        }
     }
 
     /// `Mock.` in a composed mock, where the adapters are not inherited.
