@@ -42,8 +42,12 @@ public enum MockGenerator {
     ///   - options: Options for protocols without a `@Mockable(...)` attribute; `nil` for `.default`.
     ///   - includeDebugWrapper: Whether each mock sits inside `#if DEBUG`.
     /// - Returns: The mocks and diagnostics; with an error diagnostic, some protocols have no mock.
+    ///   - seedOptions: The options the seed's generator would have read from the
+    ///     protocol's attributes, for a front end that removed `@Mockable` from the
+    ///     source (see ``seedOptions(attributes:)``); `nil` to read them from the source.
     public static func generate(
-        sources: [SourceText], options: MockableOptions? = nil, includeDebugWrapper: Bool = true
+        sources: [SourceText], options: MockableOptions? = nil, includeDebugWrapper: Bool = true,
+        seedOptions: MockableOptions? = nil
     ) -> MockGenerationResult {
         let files = sources.map { Parser.parse($0.text, file: $0.name) }
         var diagnostics = files.flatMap(\.diagnostics)
@@ -56,7 +60,7 @@ public enum MockGenerator {
             guard graph.protocols[declaration.name] == declaration else { continue }
             let (mock, found) = generate(
                 declaration, graph: graph, classNames: classNames, noncopyableTypes: noncopyableTypes,
-                defaultOptions: options, includeDebugWrapper: includeDebugWrapper)
+                defaultOptions: options, includeDebugWrapper: includeDebugWrapper, seedOptions: seedOptions)
             diagnostics += found
             if let mock { mocks.append(mock) }
         }
@@ -65,9 +69,21 @@ public enum MockGenerator {
             mocks: mocks, diagnostics: diagnostics)
     }
 
+    /// The options the seed's generator read from a protocol's attributes,
+    /// written in order (`["@MainActor", "@Mockable([.suffixMock])"]`): it
+    /// stopped at the first attribute with no argument list, so these can
+    /// differ from the options of the `@Mockable` attribute itself.
+    ///
+    /// - Parameter attributes: The protocol's attributes, as written, in order.
+    /// - Returns: The options that named the seed's mock.
+    public static func seedOptions(attributes: [String]) -> MockableOptions {
+        MockableAttribute.seedOptions(attributes)
+    }
+
     private static func generate(
         _ declaration: ProtocolDeclaration, graph: ProtocolGraph, classNames: Set<String>,
-        noncopyableTypes: Set<String>, defaultOptions: MockableOptions?, includeDebugWrapper: Bool
+        noncopyableTypes: Set<String>, defaultOptions: MockableOptions?, includeDebugWrapper: Bool,
+        seedOptions: MockableOptions?
     ) -> (GeneratedMock?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var options = defaultOptions ?? .default
@@ -104,6 +120,16 @@ public enum MockGenerator {
             || MockWriter.clashesWithMock(flattened)
         let writer = MockWriter(flattened, options: options, isComposed: isComposed, superclass: superclass)
         var source = writer.write()
+        // The seed's generator named the mock from the first attributes only
+        // (`@MainActor @Mockable([.suffixMock])` gave `MockP`): that name
+        // stays usable beside the one the options ask for.
+        let seed =
+            seedOptions
+            ?? (declaration.attributes.contains { $0.hasPrefix("@Mockable") }
+                ? MockableAttribute.seedOptions(declaration.attributes) : nil)
+        if let seedName = seed?.mockName(for: declaration.name), seedName != writer.mockName {
+            source += "\n\ntypealias \(seedName) = \(writer.mockName)"
+        }
         if !declaration.conditions.isEmpty {
             source = "#if \(declaration.conditions.combined)\n\(source)\n#endif"
         }

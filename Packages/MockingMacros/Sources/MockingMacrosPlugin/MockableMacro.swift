@@ -34,7 +34,9 @@ public struct MockableMacro: PeerMacro {
             sources: [
                 SourceText(name: protocolDeclaration.name.text, text: source(of: protocolDeclaration, without: node))
             ],
-            options: options)
+            options: options,
+            seedOptions: MockGenerator.seedOptions(attributes: protocolDeclaration.attributes.map(\.trimmedDescription))
+        )
         for diagnostic in result.diagnostics where diagnostic.severity != .note {
             let message = MockableMessage.generator(diagnostic.message, isError: diagnostic.severity == .error)
             context.diagnose(Diagnostic(node: protocolDeclaration.name, message: message))
