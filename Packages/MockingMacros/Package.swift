@@ -99,7 +99,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MockableMacroTests",
-            dependencies: ["SwiftMockingMacros"]
+            // With the XCTest helpers, as a migrating suite uses them beside the macro.
+            dependencies: ["SwiftMockingMacros", .product(name: "SwiftMockingTestSupport", package: "Mocking")]
         ),
         // The expansion, in process, against `mockable`'s output for the same protocols.
         .testTarget(

@@ -51,6 +51,32 @@ final class MockAuthenticatedSession: Mock, @unchecked Sendable, AuthenticatedSe
     }
 }
 
+/// A protocol with static requirements and an initializer, mocked by hand.
+protocol AppEnvironment {
+    init(name: String)
+    static var current: String { get }
+    static func configure(_ values: [String: String]) throws
+}
+
+/// The hand-written mock: statics reach `Mock`'s static subscript and adapters.
+final class MockEnvironmentByHand: Mock, @unchecked Sendable, AppEnvironment {
+    required init(name: String) {}
+
+    static func current(_ void: Void = ()) -> Interaction<Void, None, String> {
+        Interaction(.any, spy: super.current)
+    }
+    static func configure(_ values: ArgMatcher<[String: String]>) -> Interaction<[String: String], Throws, Void> {
+        Interaction(values, spy: super.configure)
+    }
+
+    static var current: String {
+        adapt(super.current, ())
+    }
+    static func configure(_ values: [String: String]) throws {
+        return try adaptThrowing(super.configure, values)
+    }
+}
+
 /// A view controller-like class faked by subclassing and backing overrides with spies.
 class Uploader {
     func upload(_ data: Data) -> Bool { true }
@@ -113,6 +139,20 @@ struct ComposedSession: Session {
         let session: any Session = mock
         #expect(throws: NetworkError.offline) { try session.start() }
         verify(mock.start()).throws(.error(NetworkError.self))
+    }
+
+    @Test(.mocking) func handWrittenStatics() throws {
+        when(MockEnvironmentByHand.current).thenReturn("staging")
+        when(MockEnvironmentByHand.configure(.hasCount(0))).thenThrow(NetworkError.status(1))
+        func setUp<E: AppEnvironment>(_ type: E.Type) throws -> E {
+            try type.configure(["k": "v"])
+            return type.init(name: type.current)
+        }
+        _ = try setUp(MockEnvironmentByHand.self)
+        #expect(throws: NetworkError.status(1)) { try MockEnvironmentByHand.configure([String: String]()) }
+        verify(MockEnvironmentByHand.current).called(1)
+        verify(MockEnvironmentByHand.configure(.any)).called(2)
+        verify(MockEnvironmentByHand.configure(.equal(["k": "v"]))).called(1)
     }
 
     @Test func subclassedClassWithSpies() {

@@ -69,6 +69,17 @@ import Testing
         #expect(box.values == ["sepia"])
     }
 
+    @Test func writeStubWithAHandlerSeesTheNewValue() {
+        let mock = MockSettingsStore()
+        let box = Collected<Double>()
+        when(mock.fontSize <- .greaterThan(20)).thenReturn { _, newValue in box.append(newValue) }
+        let store: any SettingsStore = mock
+        store.fontSize = 12
+        store.fontSize = 24
+        #expect(box.values == [24])
+        verify(mock.fontSize <- .any).called(2)
+    }
+
     @Test func subscripts() {
         let mock = MockSettingsStore()
         when(mock[.equal("name")]).thenReturn("Ada")
