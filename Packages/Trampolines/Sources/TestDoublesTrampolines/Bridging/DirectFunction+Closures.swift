@@ -204,9 +204,15 @@ extension DirectFunction {
     }
 
     /// Calls a nonthrowing function; a call outside a non-escaping
-    /// function's scope cannot be reported to its caller, so it stops the process.
+    /// function's scope cannot be reported to its caller, so it stops the
+    /// process, unless an ``EscapedClosureProbe`` run asked for its placeholder.
     private func callNonthrowing(_ arguments: [Any]) -> Any {
         do { return try call(arguments) } catch {
+            if case .calledOutsideItsScope = error as? FunctionBridgeError,
+                let placeholder = EscapedClosureProbe.answerEscapedCall(first: noteEscapedCall())
+            {
+                return placeholder
+            }
             stopForEscapedClosureCall(error)
         }
     }

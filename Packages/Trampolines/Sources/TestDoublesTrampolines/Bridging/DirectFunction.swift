@@ -16,6 +16,8 @@ final class DirectFunction: @unchecked Sendable {
     let context: UnsafeMutableRawPointer?
     private let releasesContext: Bool
     private let inScope = Atomic<Bool>(true)
+    /// Whether a call after the scope ended was already answered by an ``EscapedClosureProbe`` run.
+    private let escapeNoted = Atomic<Bool>(false)
 
     /// Wraps a thick function.
     ///
@@ -56,6 +58,9 @@ final class DirectFunction: @unchecked Sendable {
 
     /// Whether calls may still reach the function.
     var isCallable: Bool { inScope.load(ordering: .acquiring) }
+
+    /// Notes a call made after the scope ended; true the first time only.
+    func noteEscapedCall() -> Bool { !escapeNoted.exchange(true, ordering: .relaxed) }
 
     /// Calls the function.
     ///
