@@ -106,6 +106,104 @@ extension CallPattern {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Answers matching calls with a handler that takes exactly four
+    /// arguments, the call's first four; it accepts function-typed
+    /// parameters written without `@escaping` (see the two-argument form),
+    /// as a logger's `(level, message: () -> String, file, line)` needs.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock. An error it
+    ///     throws is thrown to the caller (the requirement must throw).
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
+    @discardableResult
+    @_disfavoredOverload  // ties with the variadic form resolve there or here; both answer the same
+    public func then<First, Second, Third, Fourth>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (First, Second, Third, Fourth) throws -> Result
+    ) -> Self {
+        appendingTypedCompute(
+            handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls with a handler that takes exactly
+    /// four arguments, the call's first four; it accepts function-typed
+    /// parameters written without `@escaping` (see the two-argument form).
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
+    @discardableResult
+    @_disfavoredOverload  // ties with the variadic form resolve there or here; both answer the same
+    public func then<Times: BehaviorRepetition, First, Second, Third, Fourth>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (First, Second, Third, Fourth) throws -> Result
+    ) -> Self {
+        appendingTypedCompute(
+            handler, times: times.behaviorRepeat,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers matching calls with a handler that takes exactly five
+    /// arguments, the call's first five; it accepts function-typed
+    /// parameters written without `@escaping` (see the two-argument form),
+    /// as a logger's `(level, message: () -> String, file, line)` needs.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock. An error it
+    ///     throws is thrown to the caller (the requirement must throw).
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
+    @discardableResult
+    @_disfavoredOverload  // ties with the variadic form resolve there or here; both answer the same
+    public func then<First, Second, Third, Fourth, Fifth>(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (First, Second, Third, Fourth, Fifth) throws -> Result
+    ) -> Self {
+        appendingTypedCompute(
+            handler, times: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers a number of matching calls with a handler that takes exactly
+    /// five arguments, the call's first five; it accepts function-typed
+    /// parameters written without `@escaping` (see the two-argument form).
+    ///
+    /// - Parameters:
+    ///   - times: How many calls: `2` for exactly two, `1...` for every call from now on.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - handler: Computes the answer; it runs outside every lock.
+    /// - Returns: The pattern, to chain more behaviors or verify.
+    @inlinable
+    @discardableResult
+    @_disfavoredOverload  // ties with the variadic form resolve there or here; both answer the same
+    public func then<Times: BehaviorRepetition, First, Second, Third, Fourth, Fifth>(
+        times: Times,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ handler: @escaping (First, Second, Third, Fourth, Fifth) throws -> Result
+    ) -> Self {
+        appendingTypedCompute(
+            handler, times: times.behaviorRepeat,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Answers matching calls of an async requirement with an async handler
     /// that takes exactly two arguments, the call's first two; like the
     /// synchronous form, it accepts function-typed parameters written
