@@ -115,10 +115,13 @@ public enum MockGenerator {
         }
         // A requirement named like `Mock`'s own members (`func clear()`) cannot
         // live in a `Mock` subclass: the composed shape holds a `Mock` instead.
-        let isComposed =
-            options.contains(.composition) || (superclass.map(classNames.contains) ?? false)
-            || MockWriter.clashesWithMock(flattened)
-        let writer = MockWriter(flattened, options: options, isComposed: isComposed, superclass: superclass)
+        let composedByOptions = options.contains(.composition) || (superclass.map(classNames.contains) ?? false)
+        let composedByName = !composedByOptions && MockWriter.clashesWithMock(flattened)
+        // Composed only for a name, the mock inherits nothing: an inherited name
+        // the input does not show is taken for a protocol, not a superclass.
+        let writer = MockWriter(
+            flattened, options: options, isComposed: composedByOptions || composedByName,
+            superclass: composedByName ? nil : superclass)
         var source = writer.write()
         // The seed's generator named the mock from the first attributes only
         // (`@MainActor @Mockable([.suffixMock])` gave `MockP`): that name

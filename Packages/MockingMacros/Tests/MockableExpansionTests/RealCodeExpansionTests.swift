@@ -56,4 +56,19 @@ import Testing
                 "class MockModelStore<Model: Identifiable & Codable & Sendable, Key: Hashable & Sendable>: "
                     + "Mock, @unchecked Sendable, ModelStore where Key: Comparable"))
     }
+
+    @Test func aClashingNameComposesWithoutGuessingASuperclass() throws {
+        let source = """
+            protocol Cache: CustomStringConvertible {
+                init(capacity: Int)
+                func clear()
+            }
+            """
+        let cli = MockGenerator.generate(sources: [SourceText(name: "<stdin>", text: source)])
+        let mock = try #require(cli.mocks.first?.source)
+        #expect(mock.contains("class MockCache: CustomStringConvertible, Cache, MockProviding, @unchecked Sendable {"))
+        #expect(mock.contains("let mock = Mock()"))
+        #expect(mock.contains("self.mock[dynamicMember: \"clear\"]"))
+        #expect(!mock.contains("super.init()"))
+    }
 }
