@@ -93,7 +93,8 @@ public enum MockGenerator {
             }
             options = parsed
         }
-        let (flattened, flattenDiagnostics, unsupported) = graph.flatten(declaration.name)
+        let (merged, flattenDiagnostics, unsupported) = graph.flatten(declaration.name)
+        let flattened = EffectOverloads.restore(merged)
         let superclass = Inheritance.superclass(of: declaration, graph: graph, classNames: classNames)
         // With `.composition`, the composed mock inherits `superclass`: no requirement of it is missing.
         let knownClasses = options.contains(.composition) ? classNames.union(superclass.map { [$0] } ?? []) : classNames
