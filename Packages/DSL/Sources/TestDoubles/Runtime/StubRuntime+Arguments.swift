@@ -41,15 +41,21 @@ extension StubRuntime {
             if let template { argumentTypes[index] = resolve(template) }
         }
         var resultType = shape.resultType
-        var requirement = shape.requirement
+        let declared = shape.requirement
+        // The call's generic types: registrations recorded with the same ones are offered it first.
+        var requirement = TestDoublesRecorder.Requirement(
+            id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
+            resultIsErased: declared.resultIsErased, genericTypes: types)
         if let template = shape.resultTemplate, case .call = shape.access {
             resultType = resolve(template)
             requirement = TestDoublesRecorder.Requirement(
-                id: requirement.id, name: requirement.name, effects: requirement.effects, resultType: resultType)
+                id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
+                genericTypes: types)
         } else if let generic = shape.genericResult {
             resultType = types[generic]
             requirement = TestDoublesRecorder.Requirement(
-                id: requirement.id, name: requirement.name, effects: requirement.effects, resultType: resultType)
+                id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
+                genericTypes: types)
         }
         return RequirementPlan(
             shape.with(requirement: requirement, argumentTypes: argumentTypes, resultType: resultType))

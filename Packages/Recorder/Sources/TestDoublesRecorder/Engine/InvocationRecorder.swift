@@ -44,7 +44,7 @@ public final class InvocationRecorder: Sendable {
 
         mutating func slot(_ requirement: Requirement) -> RequirementSlot {
             if let lastSlot, lastRequirement === requirement.storage { return lastSlot }
-            let slot = slot(requirement.id)
+            let slot = requirement.genericTypes.isEmpty ? slot(requirement.id) : specializationSlot(requirement)
             lastRequirement = requirement.storage
             lastSlot = slot
             lastLentSlot = .passUnretained(slot)
@@ -66,6 +66,36 @@ public final class InvocationRecorder: Sendable {
             let slot = RequirementSlot()
             slots[id] = slot
             return slot
+        }
+
+        /// One specialization of a requirement-level generic requirement: its identity and generic types.
+        struct Specialization: Hashable {
+            let id: RequirementID
+            let types: [ObjectIdentifier]
+        }
+
+        /// The registrations offered to the calls of each specialization, in
+        /// dispatch order (``ordered(_:for:)``); the calls themselves are
+        /// indexed in the requirement's own slot.
+        var specializations: [Specialization: RequirementSlot] = [:]
+
+        /// The dispatch slot of a call of a generic requirement's specialization.
+        mutating func specializationSlot(_ requirement: Requirement) -> RequirementSlot {
+            let key = Specialization(id: requirement.id, types: requirement.genericTypes)
+            if let existing = specializations[key] { return existing }
+            let created = RequirementSlot()
+            created.registrations = Self.ordered(slot(requirement.id).registrations, for: key.types)
+            specializations[key] = created
+            return created
+        }
+
+        /// A specialization's registrations: those recorded with its generic
+        /// types first, then the others (recorded with other types, or for
+        /// every specialization), each group in `when` order.
+        static func ordered(_ registrations: [Registration], for types: [ObjectIdentifier]) -> [Registration] {
+            let own = registrations.filter { $0.requirement.genericTypes == types }
+            guard !own.isEmpty, own.count < registrations.count else { return registrations }
+            return own + registrations.filter { $0.requirement.genericTypes != types }
         }
 
         var nextRegistration = 1
@@ -223,7 +253,16 @@ public final class InvocationRecorder: Sendable {
             let position =
                 slot.registrations.firstIndex { $0.number > registration.number } ?? slot.registrations.endIndex
             slot.registrations.insert(registration, at: position)
-            return slot.registrations[..<position].first { $0.isCatchAll && $0.chain.isUnbounded }
+            for (key, specialization) in state.specializations where key.id == registration.requirement.id {
+                specialization.registrations = State.ordered(slot.registrations, for: key.types)
+            }
+            // A registration recorded with other generic types does not shadow this one: calls are offered
+            // the registrations of their own types first.
+            let types = registration.requirement.genericTypes
+            return slot.registrations[..<position].first {
+                $0.isCatchAll && $0.chain.isUnbounded
+                    && ($0.requirement.genericTypes.isEmpty || $0.requirement.genericTypes == types)
+            }
         }
         if let shadowing {
             TestDoubleIssueReporting.report(
@@ -266,7 +305,7 @@ public final class InvocationRecorder: Sendable {
     func indexPositions(_ state: inout State) {
         while state.indexedCount < state.ledger.count {
             let position = state.indexedCount
-            state.slot(state.ledger.requirement(at: position)).positions.append(position)
+            state.slot(state.ledger.requirement(at: position).id).positions.append(position)
             state.indexedCount += 1
         }
     }
@@ -389,6 +428,7 @@ public final class InvocationRecorder: Sendable {
             state.runningHandlers.keep((state.registrations, state.slots.values.map(\.registrations)))
             state.registrations.removeAll()
             for slot in state.slots.values { slot.registrations.removeAll() }
+            for slot in state.specializations.values { slot.registrations.removeAll() }
         }
     }
 
@@ -400,6 +440,7 @@ public final class InvocationRecorder: Sendable {
             state.runningHandlers.keep((state.registrations, state.slots))
             state.registrations.removeAll()
             state.slots.removeAll()
+            state.specializations.removeAll()
             state.lastRequirement = nil
             state.lastSlot = nil
             state.lastLentSlot = nil

@@ -15,13 +15,18 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         let baseName: String
         let labels: [String?]
         let resultIsErased: Bool
+        let genericTypes: [ObjectIdentifier]
 
-        init(id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type, resultIsErased: Bool) {
+        init(
+            id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type, resultIsErased: Bool,
+            genericTypes: [ObjectIdentifier] = []
+        ) {
             self.id = id
             self.name = name
             self.effects = effects
             self.resultType = resultType
             self.resultIsErased = resultIsErased
+            self.genericTypes = genericTypes
             let parsed = RequirementName(name)
             self.baseName = parsed.baseName
             self.labels = parsed.labels ?? []
@@ -72,6 +77,17 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// `Any` or its upper bound at the call site), so a configured value is
     /// checked against `resultType` when it is configured.
     public var resultIsErased: Bool { storage.resultIsErased }
+    /// The generic types of one call of a requirement-level generic
+    /// requirement (`func value<T>(for key: String) -> T?`), in declaration
+    /// order; empty for any other requirement, and for a requirement that
+    /// stands for every specialization.
+    ///
+    /// They are not part of the identity: a registration recorded with one
+    /// specialization still matches calls of another. A call is offered the
+    /// registrations recorded with its own types first (see
+    /// `InvocationRecorder.State.slot(_:)`), so `value(for: "k") as Int?` and
+    /// `value(for: "k") as String?` each answer their own calls.
+    var genericTypes: [ObjectIdentifier] { storage.genericTypes }
     /// The argument labels parsed from `name` (``RequirementName``); `nil` where an argument has none.
     var labels: [String?] { storage.labels }
 
@@ -83,12 +99,14 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     ///   - effects: The declared effects.
     ///   - resultType: The declared result type.
     ///   - resultIsErased: Whether callers see the result under a wider static type than `resultType`.
+    ///   - genericTypes: The generic types of one call of a requirement-level generic requirement.
     public init(
         id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self,
-        resultIsErased: Bool = false
+        resultIsErased: Bool = false, genericTypes: [Any.Type] = []
     ) {
         storage = Storage(
-            id: id, name: name, effects: effects, resultType: resultType, resultIsErased: resultIsErased)
+            id: id, name: name, effects: effects, resultType: resultType, resultIsErased: resultIsErased,
+            genericTypes: genericTypes.map { ObjectIdentifier($0) })
     }
 
     /// Creates a requirement whose identity is its name.
