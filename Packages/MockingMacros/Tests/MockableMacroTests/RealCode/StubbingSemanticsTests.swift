@@ -122,10 +122,13 @@ import Testing
         await #expect(throws: UntilError.self) {
             try await until(mock.submit(.any), timeout: .milliseconds(30))
         }
-        async let waited: Void = until(mock.submit(.identical(cart)), timeout: .seconds(5))
-        try await Task.sleep(for: .milliseconds(20))
-        _ = try await checkout.submit(cart)
-        try await waited
+        // `until` registers before it first suspends; the later call ends the wait.
+        let later = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            return try await checkout.submit(cart)
+        }
+        try await until(mock.submit(.identical(cart)), timeout: .seconds(5))
+        _ = try await later.value
         verify(mock.submit(.any)).called(2)
     }
 
