@@ -71,6 +71,7 @@ import Testing
         verify(mock.insert("one", for: 1)).called(1)
     }
 
+    #if compiler(>=6.1)  // the .mocking and .withDefaults traits
     @Test(.mocking) func staticRequirementsAndInitializers() {
         when(MockFeatureFlags.isEnabled("dark-mode")).thenReturn(true)
         when(MockFeatureFlags.defaultEnvironment).thenReturn("staging")
@@ -90,7 +91,9 @@ import Testing
         #expect((flags as any FeatureFlags).variant(of: "x") == "B")
         #expect((flags as any FeatureFlags).variant(of: "y") == nil)
     }
+    #endif
 
+    #if compiler(>=6.1)  // the .mocking and .withDefaults traits
     @Test(.mocking) func staticClearForgetsStaticCalls() {
         let flagsType: any FeatureFlags.Type = MockFeatureFlags.self
         flagsType.reset()
@@ -98,6 +101,7 @@ import Testing
         MockFeatureFlags.clear()
         verify(MockFeatureFlags.reset()).neverCalled()
     }
+    #endif
 
     @Test func genericMethodsWithConstraints() throws {
         let mock = MockStorage()

@@ -141,6 +141,7 @@ struct ComposedSession: Session {
         verify(mock.start()).throws(.error(NetworkError.self))
     }
 
+    #if compiler(>=6.1)  // the .mocking and .withDefaults traits
     @Test(.mocking) func handWrittenStatics() throws {
         when(MockEnvironmentByHand.current).thenReturn("staging")
         when(MockEnvironmentByHand.configure(.hasCount(0))).thenThrow(NetworkError.status(1))
@@ -154,6 +155,7 @@ struct ComposedSession: Session {
         verify(MockEnvironmentByHand.configure(.any)).called(2)
         verify(MockEnvironmentByHand.configure(.equal(["k": "v"]))).called(1)
     }
+    #endif
 
     @Test func subclassedClassWithSpies() {
         let fake = UploaderFake()

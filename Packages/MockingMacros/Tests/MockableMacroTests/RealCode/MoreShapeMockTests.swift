@@ -55,6 +55,7 @@ import Testing
         verify(mock.copy()).called(1)
     }
 
+    #if compiler(>=6.1)  // the .mocking and .withDefaults traits
     @Test(.mocking) func composedClassConstrainedMockWithStatics() async {
         let mock = MockRoutable()
         when(MockRoutable.route).thenReturn("/home")
@@ -80,6 +81,7 @@ import Testing
         mock.clear()
         verifyZeroInteractions(mock)
     }
+    #endif
 }
 
 /// Both names a suite may use for a mock whose options follow another attribute.

@@ -2,6 +2,7 @@ import Foundation
 import SwiftMockingMacros
 import Testing
 
+#if compiler(>=6.1)  // the .mocking and .withDefaults traits
 /// Suite-level defaults, with the mock a stored property of the suite and
 /// stubs arranged in the suite's initializer, as Swift Testing suites do.
 @Suite(.withDefaults(Note(id: UUID(), body: "suite"), Tier.gold))
@@ -35,3 +36,4 @@ struct SuiteDefaultsTests {
         verify(mock.submit(.any)).neverCalled()
     }
 }
+#endif
