@@ -50,7 +50,7 @@ public enum MockGenerator {
         seedOptions: MockableOptions? = nil
     ) -> MockGenerationResult {
         let files = sources.map { Parser.parse($0.text, file: $0.name) }
-        var diagnostics = files.flatMap(\.diagnostics)
+        var diagnostics = files.flatMap(\.diagnostics).map(informational)
         let graph = ProtocolGraph(files: files)
         let classNames = files.reduce(into: Set<String>()) { $0.formUnion($1.classNames) }
         let noncopyableTypes = files.reduce(into: Set<String>()) { $0.formUnion($1.noncopyableTypeNames) }
@@ -78,6 +78,18 @@ public enum MockGenerator {
     /// - Returns: The options that named the seed's mock.
     public static func seedOptions(attributes: [String]) -> MockableOptions {
         MockableAttribute.seedOptions(attributes)
+    }
+
+    /// The parser's word that requirements under `#if` keep their condition,
+    /// as a note: the mock is right, and a warning would reach every build
+    /// of a `@Mockable` protocol with such a requirement.
+    private static func informational(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard diagnostic.severity == .warning, diagnostic.message.hasPrefix("requirements inside '#if'") else {
+            return diagnostic
+        }
+        var note = diagnostic
+        note.severity = .note
+        return note
     }
 
     private static func generate(
