@@ -144,7 +144,8 @@ public enum MockGenerator {
             ?? (declaration.attributes.contains { $0.hasPrefix("@Mockable") }
                 ? MockableAttribute.seedOptions(declaration.attributes) : nil)
         if let seedName = seed?.mockName(for: declaration.name), seedName != writer.mockName {
-            source += "\n\ntypealias \(seedName) = \(writer.mockName)"
+            let access = ["private", "fileprivate"].contains(declaration.accessLevel ?? "") ? "fileprivate " : ""
+            source += "\n\n\(access)typealias \(seedName) = \(writer.mockName)"
         }
         if !declaration.conditions.isEmpty {
             source = "#if \(declaration.conditions.combined)\n\(source)\n#endif"

@@ -88,7 +88,17 @@ struct MockWriter {
         }
         let finalKeyword = selfType == nil ? "" : "final "
         let whereText = whereClauses.isEmpty ? "" : " where " + whereClauses.joined(separator: ", ")
-        return "\(finalKeyword)class \(mockName)\(genericClause): \(inheritance)\(whereText)"
+        return "\(accessModifier)\(finalKeyword)class \(mockName)\(genericClause): \(inheritance)\(whereText)"
+    }
+
+    /// `fileprivate ` for a `private` or `fileprivate` protocol, whose
+    /// requirements may use the file's private types; otherwise nothing: the
+    /// mock is internal, as the seed's is.
+    private var accessModifier: String {
+        switch flattened.declaration.accessLevel {
+        case "private", "fileprivate": return "fileprivate "
+        default: return ""
+        }
     }
 
     private func typeAliases() -> [String] {
