@@ -23,4 +23,14 @@ import Testing
     @MainActor @Test func privateProtocolWithTheSeedsName() {
         #expect(BadgeProbe.roundTrip() == 1)
     }
+
+    @Test func protocolNestedInANamespace() async throws {
+        let mock = Payments.MockPaymentService()
+        when(mock.pay(amount: .greaterThan(100))).thenThrow(NetworkError.status(402))
+        when(mock.pay(amount: .any)).thenReturn("paid")
+        let service: any Payments.PaymentService = mock
+        #expect(try await service.pay(amount: 10) == "paid")
+        await #expect(throws: NetworkError.status(402)) { try await service.pay(amount: 500) }
+        verify(mock.pay(amount: .any)).called(2)
+    }
 }

@@ -51,3 +51,12 @@ enum BadgeProbe {
         return mock.show(.any).spy.invocationCount
     }
 }
+
+/// A feature namespace that declares its service protocol inside.
+enum Payments {
+    /// A protocol nested in a type: the mock is its peer in the same namespace.
+    @Mockable
+    protocol PaymentService {
+        func pay(amount: Decimal) async throws -> String
+    }
+}
