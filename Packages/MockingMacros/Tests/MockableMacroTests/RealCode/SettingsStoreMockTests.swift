@@ -27,6 +27,19 @@ import Testing
         #expect(written == [17.5, 12])
     }
 
+    @Test func compoundAssignmentReadsThenWrites() {
+        let mock = MockSettingsStore()
+        when(mock.theme).thenReturn("dark")
+        when(mock[.any]).thenReturn("a")
+        let store: any SettingsStore = mock
+        store.theme += "!"
+        store["k"]? += "b"
+        verify(mock.theme).called(1)
+        verify(mock.theme <- "dark!").called(1)
+        verify(mock[.equal("k")]).called(1)
+        verify(mock[.equal("k")] <- .equal("ab")).called(1)
+    }
+
     @Test func writesNeverCountAsReads() {
         let mock = MockSettingsStore()
         let store: any SettingsStore = mock
