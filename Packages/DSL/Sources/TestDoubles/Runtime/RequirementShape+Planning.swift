@@ -67,6 +67,7 @@ extension RequirementShape {
             thrown: signature.thrown,
             isAsync: signature.isAsync,
             yieldLowering: access.isRead ? resultLowering : .empty)
+        variadicArguments = order.indices.filter { signature.parameters[order[$0]].isVariadic }
     }
 
     /// The closure bridge of each parameter whose type is a closure the

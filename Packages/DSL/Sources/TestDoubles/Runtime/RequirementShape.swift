@@ -47,6 +47,8 @@ struct RequirementShape: @unchecked Sendable {
     let existential: Any.Type
     /// The recorder's positions of `@autoclosure` arguments.
     let autoclosureArguments: [Int]
+    /// The recorder's positions of variadic arguments (each an array).
+    var variadicArguments: [Int] = []
     /// How the callee receives each argument.
     let ownerships: [ArgumentOwnership]
     /// Arguments that are `inout` (passed by address; written back unchanged).
@@ -100,7 +102,15 @@ extension RequirementShape {
             genericArguments: genericArguments, genericTemplates: genericTemplates, resultTemplate: resultTemplate,
             genericResult: genericResult,
             genericParameterCount: genericParameterCount, resultType: resultType, thrown: thrown, isAsync: isAsync,
-            yieldLowering: yieldLowering)
+            yieldLowering: yieldLowering
+        ).withVariadicArguments(variadicArguments)
+    }
+
+    /// A copy whose variadic argument positions are `positions`.
+    func withVariadicArguments(_ positions: [Int]) -> RequirementShape {
+        var copy = self
+        copy.variadicArguments = positions
+        return copy
     }
 }
 

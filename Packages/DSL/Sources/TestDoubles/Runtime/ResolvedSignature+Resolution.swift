@@ -154,6 +154,7 @@ extension ResolvedSignature {
             if case .function(let function) = parameter.demangledType {
                 resolved.isAutoclosure = [.autoclosure, .escapingAutoclosure].contains(function.representation)
             }
+            resolved.isVariadic = parameter.isVariadic
             return resolved
         }
     }

@@ -27,6 +27,8 @@ struct ResolvedSignature: @unchecked Sendable {
         var selfForm: SelfArgument.Form? = nil
         /// Whether the parameter is an `@autoclosure` (its expression runs only when the closure is called).
         var isAutoclosure = false
+        /// Whether the parameter is variadic (`T...`): one array, written as one argument per element.
+        var isVariadic = false
     }
 
     /// The name as `#function` spells it: `isEnabled(_:for:)`, `count`, `subscript(_:)`.

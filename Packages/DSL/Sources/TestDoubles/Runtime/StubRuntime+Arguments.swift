@@ -102,6 +102,10 @@ extension StubRuntime {
         func step(_ index: Int) -> Result {
             guard index < plan.shape.argumentTypes.count else {
                 let ordered = plan.keepsCallOrder ? values : plan.shape.recorderOrder.map { values[$0] }
+                if !plan.shape.variadicArguments.isEmpty {
+                    // A recording pass: one matcher per element of a variadic argument, folded into one of its array.
+                    recorder.recordVariadicMatchers(in: ordered, variadic: plan.shape.variadicArguments)
+                }
                 if !plan.shape.autoclosureArguments.isEmpty {
                     // A recording pass: the matchers written inside autoclosures run only when they are called.
                     recorder.recordDeferredMatchers(

@@ -315,8 +315,9 @@ final class RequirementPlan: @unchecked Sendable {
                 guard let bridge else { return true }
                 return bridge.reader.map { $0.type == type } ?? false
             }
+        // A variadic argument's matchers are folded while decoding (`withArguments`'s general path).
         decodesDirectly =
-            locations.count == count
+            locations.count == count && shape.variadicArguments.isEmpty
             && (shape.argumentBridges.allSatisfy { $0 == nil }
                 || (closuresReadDirectly && shape.argumentBridges.count == count))
         keepsCallOrder = shape.recorderOrder.elementsEqual(0..<count)
