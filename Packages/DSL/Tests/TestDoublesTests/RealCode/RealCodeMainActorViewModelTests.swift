@@ -139,6 +139,20 @@ enum RCProfileError: Error, CustomStringConvertible {
         await session.verify { await $0.logout() }
     }
 
+    /// Before: `CallbackCapture<@MainActor () -> Void>().capture()` did not compile ("requires the types
+    /// '@MainActor @Sendable () -> Void' and '@Sendable () -> ()' be equivalent").
+    @Test func aMainActorHandlerIsCapturedAndCalledLater() async throws {
+        let session = try Stub<any RCSessionProviding>()
+        let handler = CallbackCapture<@MainActor () -> Void>()
+        session.when { $0.onLogout(handler.capture()) }.thenDoNothing()
+        await session.when { await $0.logout() }.then { handler.last?() }
+        let model = RCProfileViewModel(session: session(), service: Dummy.make())
+        #expect(handler.count == 1)
+        #expect(model.loggedOut == false)
+        await model.signOut()
+        #expect(model.loggedOut)
+    }
+
     @Test func settablePropertiesAndAsyncThrowsOnAMainActorProtocol() async throws {
         let session = try Stub<any RCSessionProviding>()
         session.when { $0.currentUserName = Match.any() }.thenDoNothing()

@@ -93,6 +93,38 @@ extension CallbackCapture {
             matcher, returning: { @Sendable (_: First, _: Second) in Self.placeholderCalled(at: site) })
     }
 
+    /// Records a capturing matcher for a main-actor callback without
+    /// arguments, as a `@MainActor` view model hands one to a dependency
+    /// (`func onLogout(_ handler: @escaping @MainActor () -> Void)`).
+    ///
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
+    public func capture() -> Value where Value == @MainActor () -> Void {
+        track { callback, onCall in
+            let original = callback as! @MainActor () -> Void
+            return { @MainActor in
+                onCall()
+                original()
+            }
+        }
+        let site = creationSite
+        return Match.record(matcher, returning: { @MainActor in Self.placeholderCalled(at: site) })
+    }
+
+    /// Records a capturing matcher for a main-actor callback with one argument.
+    ///
+    /// - Returns: A placeholder closure; calling it does nothing but report an issue at the capture's creation site.
+    public func capture<Argument>() -> Value where Value == @MainActor (Argument) -> Void {
+        track { callback, onCall in
+            let original = callback as! @MainActor (Argument) -> Void
+            return { @MainActor (argument: Argument) in
+                onCall()
+                original(argument)
+            }
+        }
+        let site = creationSite
+        return Match.record(matcher, returning: { @MainActor (_: Argument) in Self.placeholderCalled(at: site) })
+    }
+
     /// Installs the wrapper that marks a kept callback handled when it is called.
     private func track(_ wrap: @escaping @Sendable (Any, @escaping @Sendable () -> Void) -> Any) {
         state.withLock { $0.tracker = CallbackTracker(wrap: wrap) }
