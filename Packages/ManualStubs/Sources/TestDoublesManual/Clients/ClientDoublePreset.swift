@@ -252,6 +252,25 @@ public struct ClientDoublePreset<Client>: Sendable {
 
     // MARK: Test values
 
+    /// A fail-closed client with nothing configured: every endpoint it is
+    /// called through reports the missing stub as an issue (and throws
+    /// `UnstubbedCall` or answers with a placeholder).
+    ///
+    /// The endpoints keep their recorder alive though no controller is
+    /// returned; use `failing()` to keep one for verification.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID; unmatched calls are reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The client.
+    public func testValue(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> Client {
+        failing(fileID: fileID, filePath: filePath, line: line, column: column)()
+    }
+
     /// A fail-closed client configured by `configure`, for tests that do not verify afterwards.
     ///
     /// - Parameters:
