@@ -7,6 +7,13 @@ import TestDoublesTrampolines
 import FoundationNetworking
 #endif
 
+/// Lets the recorder install the runtime's placeholder synthesis on first
+/// need in a process whose tests make only manual doubles (found by its
+/// mangled name, `Match.Placeholders.runtimeProviderName`: keep the two in step).
+enum RuntimePlaceholderProvider: Match.Placeholders.SynthesizerProvider {
+    static func installPlaceholderSynthesizer() { PlaceholderSynthesis.install() }
+}
+
 /// Installs the runtime's placeholder synthesis as the recorder's
 /// last-resort placeholder hook, so `Match.any()` and recording passes work
 /// for structs, enums, tuples, SIMD vectors and other values built from

@@ -98,8 +98,37 @@ extension Match {
         /// - Returns: A value of the type, or nil.
         @_spi(TestDoublesInternals)
         public static func synthesize(_ type: Any.Type, lookup: (Any.Type) -> Any?) -> Any? {
-            guard let installed = synthesizer.withLock({ $0 }) else { return nil }
+            guard let installed = synthesizer.withLock({ $0 }) ?? installedByRuntimeLayer() else { return nil }
             return installed.synthesize(type, lookup)
+        }
+
+        /// The mangled name of the runtime layer's ``SynthesizerProvider``
+        /// (`TestDoubles.RuntimePlaceholderProvider`), found by name because
+        /// this module cannot depend on the one that declares it.
+        static let runtimeProviderName = "11TestDoubles26RuntimePlaceholderProviderO"
+
+        /// Whether the runtime layer was asked, once per process.
+        private static let askedRuntimeLayer: Bool = {
+            // A test target that imports TestDoubles but makes only ManualStubs, closure doubles or
+            // ClientStubs creates no Stub, Spy or Dummy, which install the synthesizer; its `Match.any()`
+            // of a plain struct then found no placeholder, unless another test had made one first.
+            if let provider = _typeByName(runtimeProviderName) as? any SynthesizerProvider.Type {
+                provider.installPlaceholderSynthesizer()
+            }
+            return true
+        }()
+
+        /// The synthesizer the runtime layer installs when it is linked into the process; nil without it.
+        private static func installedByRuntimeLayer() -> InstalledSynthesizer? {
+            _ = askedRuntimeLayer
+            return synthesizer.withLock { $0 }
+        }
+
+        /// A runtime layer that installs its synthesizer on first need (see ``installSynthesizer(_:)``).
+        @_spi(TestDoublesInternals)
+        public protocol SynthesizerProvider {
+            /// Installs the layer's synthesizer (idempotent).
+            static func installPlaceholderSynthesizer()
         }
 
         /// Every source but the synthesizer, in order.
