@@ -145,10 +145,16 @@ struct LiveCollectionPicking: CollectionPicking {
         await store.when { try await $0.get(key: Match.equal("me"), as: Match.any(using: DecodedUser.self)) }
             .thenReturn(DecodedUser(id: 9))
         #expect(try await store().get(key: "me", as: DecodedUser.self) == DecodedUser(id: 9))
-        store.when { try $0.load(key: Match.any()) as DecodedUser? }
-            .then { (keys: [String]) -> DecodedUser? in keys.isEmpty ? nil : DecodedUser(id: keys.count) }
+        // One matcher per element of the variadic keys: each registration takes lists of its own length.
+        store.when { try $0.load(key: Match.any(), Match.any()) as DecodedUser? }
+            .then { (keys: [String]) -> DecodedUser? in DecodedUser(id: keys.count) }
+        store.when { try $0.load(key: Match.any()) as DecodedUser? }.thenReturn(DecodedUser(id: 1))
+        store.when { try $0.load() as DecodedUser? }.thenReturn(nil)
         #expect(try store().load(key: "a", "b") as DecodedUser? == DecodedUser(id: 2))
+        #expect(try store().load(key: "a") as DecodedUser? == DecodedUser(id: 1))
         #expect(try store().load() as DecodedUser? == nil)
+        let lists: [[String]] = store.when { try $0.load(key: Match.any(), Match.any()) as DecodedUser? }.arguments()
+        #expect(lists == [["a", "b"]])
     }
 
     @Test func containersClosuresTypedThrowsAndAsyncOverAGenericParameter() async throws {

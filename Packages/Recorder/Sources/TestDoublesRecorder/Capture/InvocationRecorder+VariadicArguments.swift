@@ -8,9 +8,8 @@ extension InvocationRecorder {
     /// pushes one matcher per element. When the matchers pushed number the
     /// other arguments plus every variadic argument's elements, each variadic
     /// argument's element matchers become one matcher of the array: exactly
-    /// that many elements, each accepted by its own matcher, in order.
-    /// A lone `Match.any()` for a variadic argument still accepts a list of
-    /// any length. Otherwise (literals only, or a count that fits no such reading) the
+    /// that many elements, each accepted by its own matcher, in order (so a lone
+    /// `Match.any()` accepts exactly one element). Otherwise (literals only, or a count that fits no such reading) the
     /// pass keeps what the caller pushed and the recording reports the usual
     /// problem. Element matchers that capture are left as they are too: a
     /// captor reads a whole argument, not an element.
@@ -43,11 +42,6 @@ extension InvocationRecorder {
             guard elements.allSatisfy(\.captors.isEmpty) else {
                 for matcher in pushed { session.push(matcher) }
                 return
-            }
-            // A lone `Match.any()` keeps accepting a list of any length, as it did before elements were lined up.
-            if elements.count == 1, elements[0].acceptsEverything {
-                lined.append(elements[0])
-                continue
             }
             lined.append(Self.elementwise(elements))
         }
