@@ -230,6 +230,13 @@ let package = Package(
             dependencies: ["TestDoubles", "StressSupport"],
             path: tests("DSL", "TestDoublesTests")
         ),
+        // Client and manual doubles only, never a `Stub`: the runtime's
+        // placeholders are synthesized on first need, whatever runs first.
+        .testTarget(
+            name: "TestDoublesClientTests",
+            dependencies: ["TestDoubles"],
+            path: tests("DSL", "TestDoublesClientTests")
+        ),
         // Swift 6 language mode (the package's), complete strict concurrency
         // checking; ci/test also builds it with -warnings-as-errors.
         .testTarget(

@@ -29,6 +29,8 @@ let package = Package(
             dependencies: ["TestDoubles", .product(name: "StressSupport", package: "ManualStubs")]
         ),
         .testTarget(name: "TestDoublesIsolationTests", dependencies: ["TestDoubles"]),
+        // Client and manual doubles only, never a `Stub`: placeholders synthesized on first need.
+        .testTarget(name: "TestDoublesClientTests", dependencies: ["TestDoubles"]),
         // `{ read }` requirements (GettingStarted block 17) need the experimental
         // CoroutineAccessors feature, which changes every `modify` of the module.
         .testTarget(
