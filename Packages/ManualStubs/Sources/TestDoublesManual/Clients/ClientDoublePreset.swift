@@ -106,21 +106,16 @@ public struct ClientDoublePreset<Client>: Sendable {
 
     // MARK: Live
 
-    /// A recording pass-through: every call goes to `client` and is recorded.
+    /// The production client, unchanged: no endpoint, no recorder.
     ///
-    /// - Parameters:
-    ///   - client: The live client.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The stub, to verify what reached the live client.
-    public func live(
-        _ client: Client,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) -> ClientStub<Client> {
-        make(live: client, kind: "live", site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
+    /// It is the preset's live variant, for a dependency's `liveValue`
+    /// beside the `failing()` and `spy(forwardingTo:)` variants of the same
+    /// preset; to record what reaches a live client, use
+    /// `spy(forwardingTo:)`.
+    ///
+    /// - Parameter client: The live client.
+    /// - Returns: `client`.
+    public func live(_ client: Client) -> Client { client }
 
     // MARK: Spy
 

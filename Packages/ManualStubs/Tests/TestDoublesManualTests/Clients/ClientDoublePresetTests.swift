@@ -51,9 +51,17 @@ let mailers = ClientDoublePreset<Mailer> { endpoints in
         #expect(try await async().send("ada", "hi") == 202)
     }
 
-    @Test func liveForwardsAndRecordsEveryCall() async throws {
+    @Test func livePassesTheClientThroughUnchanged() async throws {
         let live = LiveMailer()
-        let recorded = mailers.live(live.client)
+        let client: Mailer = mailers.live(live.client)
+        #expect(try await client.send("ada", "hi") == 250)
+        #expect(client.count() == 1)
+        #expect(live.log == ["ada: hi"])
+    }
+
+    @Test func spyWithNoOverridesForwardsAndRecordsEveryCall() async throws {
+        let live = LiveMailer()
+        let recorded = mailers.spy(forwardingTo: live.client)
         #expect(try await recorded().send("ada", "hi") == 250)
         #expect(recorded().count() == 1)
         #expect(live.log == ["ada: hi"])
