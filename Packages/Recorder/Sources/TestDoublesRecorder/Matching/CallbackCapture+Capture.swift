@@ -116,13 +116,17 @@ extension CallbackCapture {
     public func capture<Argument>() -> Value where Value == @MainActor (Argument) -> Void {
         track { callback, onCall in
             let original = callback as! @MainActor (Argument) -> Void
-            return { @MainActor (argument: Argument) in
+            // Typed by the declaration, not in the closure: Swift 6.0 reads `@MainActor (argument: …)` as
+            // the attribute's arguments.
+            let wrapped: @MainActor (Argument) -> Void = { argument in
                 onCall()
                 original(argument)
             }
+            return wrapped
         }
         let site = creationSite
-        return Match.record(matcher, returning: { @MainActor (_: Argument) in Self.placeholderCalled(at: site) })
+        let placeholder: @MainActor (Argument) -> Void = { _ in Self.placeholderCalled(at: site) }
+        return Match.record(matcher, returning: placeholder)
     }
 
     /// Installs the wrapper that marks a kept callback handled when it is called.
