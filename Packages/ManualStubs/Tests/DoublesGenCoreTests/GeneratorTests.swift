@@ -220,6 +220,16 @@ import Testing
         #expect(text.contains("        \(call)\n"), "\(text)")
     }
 
+    @Test func saysAnInoutParameterIsRecordedButLeftUnchanged() throws {
+        let text = try section("P", in: generate(["A.swift": "protocol P { func update(_ s: inout [String: Int]) }"]))
+        #expect(
+            text.contains(
+                "        // 's' is inout: its value on entry is recorded, and the double leaves it unchanged.\n"
+                    + "        stub.call(s) as Void\n"), "\(text)")
+        let plain = try section("P", in: generate(["A.swift": "protocol P { func update(_ s: [String: Int]) }"]))
+        #expect(!plain.contains("inout"), "\(plain)")
+    }
+
     @Test func declaresTheRecordableOverloadsOnlyForBorrowedOrConsumedParameters() throws {
         // `copy t` does not compile for a `~Copyable` type: the file's overloads copy a copyable value and
         // record a marker for a noncopyable one.

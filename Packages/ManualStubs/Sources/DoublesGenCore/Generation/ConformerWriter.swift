@@ -277,6 +277,11 @@ struct ConformerWriter {
             } else if parameter.type.isNonEscapingClosure || isNonEscapingAlias(parameter.type) {
                 notes.append("// '\(name)' is a non-escaping closure: it cannot be recorded, so it is not forwarded.")
             } else {
+                if parameter.type.isInout {
+                    // A handler answers from a copy: nothing it does reaches the caller's variable.
+                    notes.append(
+                        "// '\(name)' is inout: its value on entry is recorded, and the double leaves it unchanged.")
+                }
                 arguments.append(name)
             }
         }
