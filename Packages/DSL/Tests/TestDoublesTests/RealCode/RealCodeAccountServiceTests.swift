@@ -101,7 +101,7 @@ struct RCLiveAccount: RCAccount {
         value.onBalanceChange = { amount in seen.withLock { $0.append(amount) } }
         let setter = Match.Capture<(@Sendable (Decimal) -> Void)?>()
         account.verify { $0.onBalanceChange = setter.capture(using: nil) }
-        let handler = try #require(setter.values.first ?? nil)
+        let handler = try #require(setter.values.first.flatMap { $0 })
         handler(5)
         #expect(seen.withLock { $0 } == [5])
         _ = assigned

@@ -1,5 +1,4 @@
 import Foundation
-import Observation
 import TestDoubles
 import Testing
 
@@ -46,7 +45,9 @@ struct RCLiveProfileService: RCProfileService {
     func follow(_ id: UUID) async throws -> Int { 2 }
 }
 
-@MainActor @Observable final class RCProfileViewModel {
+// Not `@Observable`: the Observation library of the Swift 6.0.3 toolchain the
+// arm64 CI builds with does not link on Debian (an undefined runtime symbol).
+@MainActor final class RCProfileViewModel {
     private let session: any RCSessionProviding
     private let service: any RCProfileService
     private(set) var profile: RCProfile?
