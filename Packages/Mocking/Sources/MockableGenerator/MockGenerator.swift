@@ -41,10 +41,10 @@ public enum MockGenerator {
     ///   - sources: The input files; inheritance is followed across all of them.
     ///   - options: Options for protocols without a `@Mockable(...)` attribute; `nil` for `.default`.
     ///   - includeDebugWrapper: Whether each mock sits inside `#if DEBUG`.
-    /// - Returns: The mocks and diagnostics; with an error diagnostic, some protocols have no mock.
     ///   - seedOptions: The options the seed's generator would have read from the
     ///     protocol's attributes, for a front end that removed `@Mockable` from the
     ///     source (see ``seedOptions(attributes:)``); `nil` to read them from the source.
+    /// - Returns: The mocks and diagnostics; with an error diagnostic, some protocols have no mock.
     public static func generate(
         sources: [SourceText], options: MockableOptions? = nil, includeDebugWrapper: Bool = true,
         seedOptions: MockableOptions? = nil
