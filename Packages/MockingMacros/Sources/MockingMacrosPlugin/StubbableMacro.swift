@@ -10,7 +10,8 @@ import SwiftSyntaxMacros
 /// The macro hands the protocol's source to ``DoublesGen`` and returns the
 /// protocol's section of its output unchanged, so the expansion is byte for
 /// byte what the command line and the build plugin write for the same
-/// declaration. Static and initializer requirements are refused (see
+/// declaration. A `private` or `fileprivate` protocol gets a `fileprivate`
+/// conformer and alias. Static and initializer requirements are refused (see
 /// ``GenerationRequest/rejectsSharedRequirements``); the generator's other
 /// errors and warnings become diagnostics on the protocol's name.
 public struct StubbableMacro: PeerMacro {
@@ -35,10 +36,14 @@ public struct StubbableMacro: PeerMacro {
             GenerationRequest(
                 sources: [SourceText(name: name, text: MockableMacro.source(of: protocolDeclaration, without: node))],
                 protocols: [name],
-                rejectsSharedRequirements: true
+                rejectsSharedRequirements: true,
+                generatesBesideProtocol: true
             )
         )
-        for diagnostic in result.diagnostics where diagnostic.severity != .note {
+        // The expansion sits beside the protocol, under its `#if` conditions
+        // already: the command line's warning about them is not the user's to act on.
+        for diagnostic in result.diagnostics
+        where diagnostic.severity != .note && diagnostic.message != DoublesGen.conditionalRequirementsWarning {
             let message = StubbableMessage.generator(diagnostic.message, isError: diagnostic.severity == .error)
             context.diagnose(Diagnostic(node: protocolDeclaration.name, message: message))
         }

@@ -80,6 +80,34 @@ enum StubbedDeclarations {
         #expect(diagnostic.contains("clashes with the conformer's own 'stub' property"))
     }
 
+    @Test func aFilePrivateProtocolGetsAFilePrivateConformer() throws {
+        for access in ["private", "fileprivate"] {
+            let source = "@Stubbable \(access) protocol Haptics { func tap(_ strength: Double) }"
+            let declaration = try #require(StubbedDeclarations.parse(source, as: ProtocolDeclSyntax.self))
+            let (expansion, diagnostics) = try expand(declaration)
+            #expect(diagnostics.isEmpty, "\(access): \(diagnostics)")
+            #expect(expansion.contains("fileprivate struct HapticsStubConformer: Haptics, ManualStubConformer {"))
+            #expect(expansion.contains("fileprivate typealias HapticsStub = ManualStub<HapticsStubConformer>"))
+            // doubles-gen writes another file, which cannot see the protocol: it still skips it.
+            let cli = DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "<stdin>", text: source)]))
+            #expect(cli.skippedProtocols == ["Haptics"])
+        }
+    }
+
+    @Test func requirementsInsideIfExpandUnderTheirConditionWithoutAWarning() throws {
+        let source = """
+            @Stubbable protocol Platform {
+                #if DEBUG
+                func dumpLogs() -> [String]
+                #endif
+            }
+            """
+        let declaration = try #require(StubbedDeclarations.parse(source, as: ProtocolDeclSyntax.self))
+        let (expansion, diagnostics) = try expand(declaration)
+        #expect(diagnostics.isEmpty)
+        #expect(expansion.contains("    #if DEBUG\n    func dumpLogs() -> [String] {"))
+    }
+
     @Test func aStructIsAnErrorAtTheAttribute() throws {
         let declaration = try #require(
             StubbedDeclarations.parse("@Stubbable struct Feed {}", as: StructDeclSyntax.self))

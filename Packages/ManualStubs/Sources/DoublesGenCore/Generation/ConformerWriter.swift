@@ -26,6 +26,13 @@ struct ConformerWriter {
     var aliasName: String { "\(flattened.name)Stub" }
     var isClass: Bool { flattened.isClassConstrained }
 
+    /// `fileprivate ` for a `private` or `fileprivate` protocol, whose
+    /// requirements may use the file's private types (only a macro, compiled
+    /// in that file, generates for one); otherwise nothing.
+    private var access: String {
+        ["private", "fileprivate"].contains(flattened.declaration.accessLevel ?? "") ? "fileprivate " : ""
+    }
+
     /// How the conformer's own type is spelled inside its body.
     private var selfType: String { isClass ? conformerName : "Self" }
 
@@ -44,7 +51,8 @@ struct ConformerWriter {
         // A struct conformer is Sendable by inference; a class says so.
         let kind = isClass ? "final class" : "struct"
         let sendable = isClass ? ", Sendable" : ""
-        let header = "\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(sendable)"
+        let header =
+            "\(access)\(kind) \(conformerName)\(genericClause): \(flattened.name), ManualStubConformer\(sendable)"
         if (header + whereClause).count + 2 > Self.lineLength && !whereClause.isEmpty {
             // Broken as swift-format breaks it.
             lines.append(header)
@@ -82,9 +90,9 @@ struct ConformerWriter {
         lines.append("")
         for attribute in flattened.availability { lines.append(attribute) }
         let alias =
-            "typealias \(aliasName)\(genericClause) = ManualStub<\(conformerName)\(genericArguments)>\(whereClause)"
+            "\(access)typealias \(aliasName)\(genericClause) = ManualStub<\(conformerName)\(genericArguments)>\(whereClause)"
         if alias.count > Self.lineLength {
-            lines.append("typealias \(aliasName)\(genericClause) = ManualStub<")
+            lines.append("\(access)typealias \(aliasName)\(genericClause) = ManualStub<")
             lines.append("    \(conformerName)\(genericArguments)")
             lines.append(">\(whereClause)")
         } else {

@@ -16,6 +16,11 @@ public struct GenerationRequest: Hashable, Sendable {
     /// test runs inside `SharedManualStubs.isolated(_:)`, which an
     /// annotation cannot arrange for the tests that use its conformer.
     public var rejectsSharedRequirements: Bool
+    /// Whether the conformer is compiled in the protocol's own file, as a
+    /// macro's expansion is: a `private` or `fileprivate` protocol is then
+    /// generated for, with a `fileprivate` conformer and alias, instead of
+    /// skipped.
+    public var generatesBesideProtocol: Bool
 
     /// Creates a request.
     ///
@@ -24,13 +29,15 @@ public struct GenerationRequest: Hashable, Sendable {
     ///   - protocols: The protocols to generate for; `nil` for all.
     ///   - testableImports: Modules to import with `@testable import`.
     ///   - rejectsSharedRequirements: Refuse static and initializer requirements.
+    ///   - generatesBesideProtocol: Generate for `private` and `fileprivate` protocols too.
     public init(
         sources: [SourceText], protocols: [String]? = nil, testableImports: [String] = [],
-        rejectsSharedRequirements: Bool = false
+        rejectsSharedRequirements: Bool = false, generatesBesideProtocol: Bool = false
     ) {
         self.sources = sources
         self.protocols = protocols
         self.testableImports = testableImports
         self.rejectsSharedRequirements = rejectsSharedRequirements
+        self.generatesBesideProtocol = generatesBesideProtocol
     }
 }

@@ -68,7 +68,7 @@ extension Parser {
                         Diagnostic(
                             .warning,
                             at: token.location,
-                            "requirements inside '#if' are generated under the same condition"
+                            DoublesGen.conditionalRequirementsWarning
                         )
                     )
                 }

@@ -9,7 +9,8 @@ import Testing
         let stub = NetworkingStub()
         await stub.when { try await $0.data(for: HTTPRequest(path: "/ping")) }.thenReturn(Data("pong".utf8))
         await stub.when { try await $0.decode(AppUser.self, from: "/me") }.thenReturn(AppUser(id: 1, name: "Ada"))
-        await stub.when { try await $0.upload(Match.any(), to: Match.equal("/avatar")) }.thenThrow(NetworkError.status(413))
+        await stub.when { try await $0.upload(Match.any(), to: Match.equal("/avatar")) }.thenThrow(
+            NetworkError.status(413))
         stub.when { $0.baseURL }.thenReturn(URL(string: "https://example.com")!)
 
         let network: any Networking = stub()
