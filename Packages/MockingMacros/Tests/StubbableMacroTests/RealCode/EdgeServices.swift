@@ -56,6 +56,13 @@ protocol Cache: Sendable {
     func keys(matching filter: some StringProtocol) -> [String]
 }
 
+/// Region-based isolation: `sending` values, an `isolated` actor parameter.
+@Stubbable
+protocol Relay: Sendable {
+    func handOff(_ value: sending [Int]) -> sending [Int]
+    func drain(on actor: isolated (any Actor)) async -> Int
+}
+
 /// The file-private protocols' stubs, used where they are visible: in their file.
 @Suite struct FilePrivateStubTests {
     @Test func aPrivateFeatureSeamIsStubbed() {
