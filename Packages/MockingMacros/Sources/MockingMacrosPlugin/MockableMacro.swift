@@ -11,7 +11,8 @@ import SwiftSyntaxMacros
 /// output unchanged, so the expansion is byte for byte what the command line
 /// writes for the same declaration and options. Options come from the
 /// attribute's argument; the generator's errors (a requirement no mock can
-/// serve exactly) and warnings become diagnostics on the protocol.
+/// serve exactly) and warnings become diagnostics where the generator found
+/// them (``GeneratorLocation``), else on the protocol's name.
 public struct MockableMacro: PeerMacro {
     /// The mock class for the protocol `declaration`, or nothing and a
     /// diagnostic when the attribute is misplaced or the generator refuses.
@@ -39,7 +40,10 @@ public struct MockableMacro: PeerMacro {
         )
         for diagnostic in result.diagnostics where diagnostic.severity != .note {
             let message = MockableMessage.generator(diagnostic.message, isError: diagnostic.severity == .error)
-            context.diagnose(Diagnostic(node: protocolDeclaration.name, message: message))
+            let place =
+                GeneratorLocation.token(at: diagnostic.location, in: protocolDeclaration, without: node)
+                .map(Syntax.init) ?? Syntax(protocolDeclaration.name)
+            context.diagnose(Diagnostic(node: place, message: message))
         }
         guard result.succeeded, let mock = result.mocks.first else { return [] }
         return [DeclSyntax(stringLiteral: mock.source)]

@@ -13,7 +13,8 @@ import SwiftSyntaxMacros
 /// declaration. A `private` or `fileprivate` protocol gets a `fileprivate`
 /// conformer and alias. Static and initializer requirements are refused (see
 /// ``GenerationRequest/rejectsSharedRequirements``); the generator's other
-/// errors and warnings become diagnostics on the protocol's name.
+/// errors and warnings become diagnostics where the generator found them
+/// (``GeneratorLocation``), else on the protocol's name.
 public struct StubbableMacro: PeerMacro {
     /// The conformer and alias for the protocol `declaration`, or nothing and
     /// a diagnostic when the attribute is misplaced or the generator refuses.
@@ -44,12 +45,26 @@ public struct StubbableMacro: PeerMacro {
         // already: the command line's warning about them is not the user's to act on.
         for diagnostic in result.diagnostics
         where diagnostic.severity != .note && diagnostic.message != DoublesGen.conditionalRequirementsWarning {
-            let message = StubbableMessage.generator(diagnostic.message, isError: diagnostic.severity == .error)
-            context.diagnose(Diagnostic(node: protocolDeclaration.name, message: message))
+            var text = diagnostic.message
+            if text.hasSuffix(DoublesGen.undeclaredParentAdvice) {
+                text = text.dropLast(DoublesGen.undeclaredParentAdvice.count) + Self.undeclaredParentAdvice
+            }
+            let message = StubbableMessage.generator(text, isError: diagnostic.severity == .error)
+            let place =
+                GeneratorLocation.token(at: diagnostic.location, in: protocolDeclaration, without: node)
+                .map(Syntax.init) ?? Syntax(protocolDeclaration.name)
+            context.diagnose(Diagnostic(node: place, message: message))
         }
         guard result.succeeded, let section = result.sections.first else { return [] }
         return declarations(in: section)
     }
+
+    /// What to do about a parent protocol the macro cannot see, in place of
+    /// the command line's advice to pass its file.
+    static let undeclaredParentAdvice =
+        "@Stubbable sees only the declaration it is attached to, so the conformer compiles only if those "
+        + "requirements need no implementation; otherwise generate the conformer with doubles-gen or the "
+        + "ManualStubs build plugin, which read both protocols"
 
     /// The top-level declarations of generated source, each with the
     /// comments before it: together they print as `source` again.

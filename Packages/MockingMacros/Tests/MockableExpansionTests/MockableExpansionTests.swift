@@ -58,6 +58,26 @@ import Testing
         #expect(source.contains("let mock = Mock()"))
     }
 
+    @Test func aRequirementNoMockServesIsDiagnosedOnItsOwnLine() throws {
+        let file = Parser.parse(
+            source: """
+                /// Runs work for the app.
+                @Mockable
+                protocol Runner {
+                    func start()
+
+                    func run(_ work: () throws -> Void) rethrows
+                }
+                """)
+        let declaration = try #require(file.statements.first?.item.as(ProtocolDeclSyntax.self))
+        let context = BasicMacroExpansionContext()
+        let attribute = try #require(mockableAttribute(of: declaration.attributes))
+        _ = try MockableMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
+        let converter = SourceLocationConverter(fileName: "App.swift", tree: file)
+        #expect(context.diagnostics.map { $0.location(converter: converter).line } == [6])
+        #expect(context.diagnostics.first?.message.contains("'run(_:)'") == true)
+    }
+
     @Test func anUnknownOptionIsAnErrorAtTheArgument() throws {
         let declaration = try #require(
             Parser.parse(source: "@Mockable([.prefixMock, .fancy]) protocol Dial { func turn() }")

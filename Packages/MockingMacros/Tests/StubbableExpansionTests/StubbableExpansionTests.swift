@@ -80,6 +80,48 @@ enum StubbedDeclarations {
         #expect(diagnostic.contains("clashes with the conformer's own 'stub' property"))
     }
 
+    /// The line of each diagnostic of expanding `source`, with its message.
+    func diagnosedLines(_ source: String) throws -> [(line: Int, message: String)] {
+        let file = Parser.parse(source: source)
+        let declaration = try #require(file.statements.first?.item.as(ProtocolDeclSyntax.self))
+        let attribute = try #require(StubbedDeclarations.attribute(named: "Stubbable", of: declaration.attributes))
+        let context = BasicMacroExpansionContext()
+        _ = try StubbableMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
+        let converter = SourceLocationConverter(fileName: "App.swift", tree: file)
+        return context.diagnostics.map { ($0.location(converter: converter).line, $0.message) }
+    }
+
+    @Test func aRefusedRequirementIsDiagnosedOnItsOwnLine() throws {
+        let diagnosed = try diagnosedLines(
+            """
+            /// The app's session store.
+            @Stubbable
+            protocol SessionStore {
+                func load() -> Int
+                static var shared: Self { get }
+
+                init(name: String)
+            }
+            """)
+        #expect(diagnosed.map(\.line) == [5, 7])
+        #expect(diagnosed.first?.message.hasPrefix("static requirement 'shared'") == true)
+    }
+
+    @Test func anActorConstraintIsDiagnosedWhereItIsWritten() throws {
+        let diagnosed = try diagnosedLines("@Stubbable\nprotocol Ledger:\n    Actor {\n    func total() -> Int\n}")
+        #expect(diagnosed.map(\.line) == [3])
+    }
+
+    @Test func aParentTheMacroCannotSeeIsAWarningWithTheMacrosAdvice() throws {
+        let diagnosed = try diagnosedLines("@Stubbable\nprotocol Child:\n    Parent {\n    func child() -> Int\n}")
+        #expect(diagnosed.map(\.line) == [3])
+        let message = try #require(diagnosed.first?.message)
+        #expect(message.hasPrefix("'Parent' is not declared in the input"))
+        #expect(message.contains("@Stubbable sees only the declaration it is attached to"))
+        #expect(message.contains("doubles-gen or the ManualStubs build plugin"))
+        #expect(!message.contains(DoublesGen.undeclaredParentAdvice))
+    }
+
     @Test func aFilePrivateProtocolGetsAFilePrivateConformer() throws {
         for access in ["private", "fileprivate"] {
             let source = "@Stubbable \(access) protocol Haptics { func tap(_ strength: Double) }"

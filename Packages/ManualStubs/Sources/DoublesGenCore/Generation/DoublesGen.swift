@@ -10,6 +10,11 @@ public enum DoublesGen {
     public static let conditionalRequirementsWarning =
         "requirements inside '#if' are generated under the same condition"
 
+    /// How the warning for a parent protocol missing from the input ends:
+    /// what the command line's user does about it. A macro, which sees only
+    /// the declaration it is attached to, gives its own advice instead.
+    public static let undeclaredParentAdvice = "pass the file that declares it"
+
     /// Generates conformers for a request.
     ///
     /// Protocols are written sorted by name; each protocol's requirements

@@ -113,7 +113,7 @@ public struct ProtocolGraph {
                             at: inherited.location,
                             "'\(inherited.name)' is not declared in the input, so the requirements "
                                 + "'\(declaration.name)' inherits from it are not generated; "
-                                + "pass the file that declares it"
+                                + DoublesGen.undeclaredParentAdvice
                         )
                     )
                 }
