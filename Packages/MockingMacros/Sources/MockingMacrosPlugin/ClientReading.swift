@@ -39,6 +39,10 @@ struct ClientReading {
             client.genericArgumentNames.append(parameter.name.text)
         }
         client.whereClause = declaration.genericWhereClause?.requirements.trimmedDescription
+        client.isGlobalActorIsolated = declaration.attributes.contains { attribute in
+            let name = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? ""
+            return name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true)
+        }
 
         let aliased = aliasedFields(of: attribute)
         let closureAliases = Dictionary(
@@ -49,8 +53,7 @@ struct ClientReading {
                 return (alias.name.text, alias.initializer.value)
             }, uniquingKeysWith: { first, _ in first })
         var seen: Set<String> = []
-        for member in declaration.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+        for (variable, conditions) in Self.storedVariables(in: declaration.memberBlock.members) {
             let modifiers = Set(variable.modifiers.map(\.name.text))
             guard modifiers.isDisjoint(with: ["static", "class", "lazy"]) else { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
@@ -93,9 +96,28 @@ struct ClientReading {
                 if closure != nil || aliased.names.contains(plainName) {
                     if isLet && hasValue { continue }
                     if let closure { check(closure, of: fieldName, in: name, at: binding) }
+                    if let closure, client.isGlobalActorIsolated, !Self.isSendable(closure) {
+                        problem(
+                            at: binding,
+                            .unsupportedClient(
+                                "closure field '\(fieldName)' of '\(name)' is not @Sendable, so under the client's "
+                                    + "global actor only that actor may set it, and the preset's wiring runs on "
+                                    + "any; mark the closure type @Sendable, or wire this client's "
+                                    + "ClientDoublePreset by hand"))
+                    }
                     client.fields.append(
-                        ClientField(name: fieldName, role: .endpoint(closureType: type.trimmedDescription)))
+                        ClientField(
+                            name: fieldName, role: .endpoint(closureType: type.trimmedDescription),
+                            conditions: conditions))
                 } else if !hasValue {
+                    if !conditions.isEmpty {
+                        problem(
+                            at: binding,
+                            .unsupportedClient(
+                                "field '\(fieldName)' of '\(name)' is inside '#if' and has no initial value, so "
+                                    + "'preset(...)' cannot take it as a parameter in every build; give it an "
+                                    + "initial value or declare it outside the '#if'"))
+                    }
                     client.fields.append(ClientField(name: fieldName, role: .input(type: type.trimmedDescription)))
                 }
             }
@@ -137,6 +159,30 @@ struct ClientReading {
         return (written, Set(written.map(\.0)))
     }
 
+    /// The variables declared among `members`, those inside `#if` with the
+    /// conditions under which each is compiled.
+    static func storedVariables(
+        in members: MemberBlockItemListSyntax, under conditions: Conditions = Conditions()
+    ) -> [(VariableDeclSyntax, Conditions)] {
+        var variables: [(VariableDeclSyntax, Conditions)] = []
+        for member in members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                variables.append((variable, conditions))
+            } else if let block = member.decl.as(IfConfigDeclSyntax.self) {
+                var earlier: [String] = []
+                for clause in block.clauses {
+                    let condition = clause.condition?.trimmedDescription
+                    var branch = conditions
+                    branch.clauses.append(Conditions.branch(condition, after: earlier))
+                    if let condition { earlier.append(condition) }
+                    guard case .decls(let inner) = clause.elements else { continue }
+                    variables += storedVariables(in: inner, under: branch)
+                }
+            }
+        }
+        return variables
+    }
+
     /// Diagnoses the parameters and isolation of a closure field that no endpoint can serve.
     private mutating func check(
         _ function: SwiftSyntax.TypeSyntax, of field: String, in client: String, at node: some SyntaxProtocol
@@ -159,6 +205,14 @@ struct ClientReading {
                         + "hand (ClientStubEndpoints.mainActorAsyncFunction serves @MainActor async fields)"))
         }
         guard let base = Self.bareFunctionType(function) else { return }
+        if base.returnClause.type.trimmedDescription.hasPrefix("sending ") {
+            problem(
+                at: node,
+                .unsupportedClient(
+                    "closure field '\(field)' of '\(client)' returns '\(base.returnClause.type.trimmedDescription)', "
+                        + "which an endpoint's answer cannot be; return the value without 'sending', or wire this "
+                        + "client's ClientDoublePreset by hand"))
+        }
         for parameter in base.parameters {
             let written = parameter.type.trimmedDescription
             if written.hasPrefix("inout ") {
@@ -175,6 +229,13 @@ struct ClientReading {
                         "closure field '\(field)' of '\(client)' takes a variadic parameter ('\(written)...'), "
                             + "which Swift cannot forward to another function; take an array instead, or double "
                             + "it with VariadicClosureDouble"))
+            } else if written.hasPrefix("sending ") {
+                problem(
+                    at: node,
+                    .unsupportedClient(
+                        "closure field '\(field)' of '\(client)' takes a 'sending' parameter ('\(written)'), which "
+                            + "the endpoint's parameter pack cannot carry (the compiler crashes on it); take the "
+                            + "value without 'sending', or wire this client's ClientDoublePreset by hand"))
             } else if written.hasPrefix("repeat ") {
                 problem(
                     at: node,
@@ -200,6 +261,18 @@ struct ClientReading {
             return bareFunctionType(only.type)
         }
         return nil
+    }
+
+    /// Whether a function type, under parentheses, is marked `@Sendable`.
+    static func isSendable(_ type: SwiftSyntax.TypeSyntax) -> Bool {
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let marked = attributed.attributes.contains { $0.trimmedDescription == "@Sendable" }
+            return marked || isSendable(attributed.baseType)
+        }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return isSendable(only.type)
+        }
+        return false
     }
 
     /// `T?`, `T!` or `Optional<T>`: a `var` of such a type starts as `nil`.

@@ -80,6 +80,51 @@ import Testing
         #expect(namespace.contains("    public static func preset() -> ClientDoublePreset<Feed<Item>> {"))
     }
 
+    @Test func fieldsInsideIfAreWiredUnderTheirConditions() throws {
+        let source = """
+            @StubbableClient struct Diagnostics {
+                var report: @Sendable (String) -> Void
+                #if DEBUG
+                var dump: @Sendable () -> String
+                #elseif os(Linux)
+                var trace: @Sendable () -> Void
+                #else
+                var upload: @Sendable () async -> Void
+                #endif
+            }
+            """
+        let (_, wiring, diagnostics) = try expand(
+            try #require(StubbedDeclarations.parse(source, as: StructDeclSyntax.self)))
+        #expect(diagnostics.isEmpty)
+        #expect(wiring.contains("        #if DEBUG\n        let dumpForwarding"))
+        #expect(wiring.contains("        #if !DEBUG && (os(Linux))\n        let traceForwarding"))
+        #expect(wiring.contains("        #if !DEBUG && !(os(Linux))\n        let uploadForwarding"))
+        #expect(wiring.components(separatedBy: "#endif").count == 4)
+    }
+
+    @Test func aMainActorClientGetsANonisolatedWiringInitializer() throws {
+        let source = "@MainActor @StubbableClient struct Toasts { var show: @Sendable (String) -> Void }"
+        let (_, wiring, diagnostics) = try expand(
+            try #require(StubbedDeclarations.parse(source, as: StructDeclSyntax.self)))
+        #expect(diagnostics.isEmpty)
+        #expect(wiring.contains("    nonisolated fileprivate init(stubbableClientEndpoints endpoints:"))
+    }
+
+    @Test func anInputNamedEndpointsKeepsItsName() throws {
+        let source = "@StubbableClient struct Gateway { var endpoints: [String]; var open: @Sendable () -> Void }"
+        let (namespace, wiring, diagnostics) = try expand(
+            try #require(StubbedDeclarations.parse(source, as: StructDeclSyntax.self)))
+        #expect(diagnostics.isEmpty)
+        #expect(
+            wiring.contains(
+                "fileprivate init(stubbableClientEndpoints: ClientStubEndpoints<Self>, endpoints: [String])"))
+        #expect(namespace.contains("static func preset(endpoints: [String]) -> ClientDoublePreset<Gateway> {"))
+        #expect(namespace.contains("ClientDoublePreset { stubbableClientEndpoints in"))
+        #expect(
+            namespace.contains(
+                "Gateway(stubbableClientEndpoints: stubbableClientEndpoints, endpoints: endpoints)"))
+    }
+
     /// Each unsupported shape is an error naming the field or parameter, and nothing is generated.
     @Test(arguments: [
         ("@StubbableClient struct C<each T> { var run: @Sendable () -> Void }", "parameter pack 'each T'"),
@@ -92,6 +137,16 @@ import Testing
         ),
         ("@StubbableClient(aliasedEndpoints: name) struct C { var run: () -> Void }", "string literals"),
         ("@StubbableClient struct C { var (a, b): (Int, Int) }", "by destructuring"),
+        (
+            "@StubbableClient struct C { var keep: @Sendable (sending [Int]) -> Void }",
+            "'keep' of 'C' takes a 'sending'"
+        ),
+        (
+            "@StubbableClient struct C { var make: @Sendable () -> sending [Int] }",
+            "'make' of 'C' returns 'sending [Int]'"
+        ),
+        ("@MainActor @StubbableClient struct C { var run: () -> Void }", "'run' of 'C' is not @Sendable"),
+        ("@StubbableClient struct C {\n#if DEBUG\nvar level: Int\n#endif\n}", "'level' of 'C' is inside '#if'"),
     ])
     func unsupportedShapesAreErrors(source: String, expected: String) throws {
         let (namespace, wiring, diagnostics) = try expand(

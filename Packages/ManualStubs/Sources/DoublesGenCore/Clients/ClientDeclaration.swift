@@ -16,6 +16,9 @@ public struct ClientDeclaration: Hashable, Sendable {
     public var whereClause: String?
     /// The stored fields the wiring initializer sets, in declaration order.
     public var fields: [ClientField]
+    /// Whether the client is isolated to a global actor, such as `@MainActor`:
+    /// its wiring initializer is then `nonisolated`.
+    public var isGlobalActorIsolated = false
 
     /// Creates a client declaration.
     ///
@@ -56,15 +59,19 @@ public struct ClientField: Hashable, Sendable {
     public var name: String
     /// How the field gets its value.
     public var role: Role
+    /// The `#if` conditions the field is declared under; the wiring sets it under the same.
+    public var conditions: Conditions
 
     /// Creates a field.
     ///
     /// - Parameters:
     ///   - name: The field's name as written.
     ///   - role: How it gets its value.
-    public init(name: String, role: Role) {
+    ///   - conditions: The `#if` conditions it is declared under.
+    public init(name: String, role: Role, conditions: Conditions = Conditions()) {
         self.name = name
         self.role = role
+        self.conditions = conditions
     }
 
     /// The name without backticks: the endpoint's name in diagnostics and histories.

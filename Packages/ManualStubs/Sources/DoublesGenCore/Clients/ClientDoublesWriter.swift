@@ -27,13 +27,18 @@ public enum ClientDoublesWriter {
             guard case .input(let type) = field.role else { return nil }
             return (field.name, type)
         }
-        let endpoints = inputs.contains { $0.0 == "endpoints" } ? wiringLabel : "endpoints"
-        let parameters = ["\(wiringLabel) \(endpoints): ClientStubEndpoints<Self>"] + inputs.map { "\($0.0): \($0.1)" }
+        let endpoints = endpointsName(of: client)
+        let label = endpoints == wiringLabel ? wiringLabel : "\(wiringLabel) \(endpoints)"
+        let parameters = ["\(label): ClientStubEndpoints<Self>"] + inputs.map { "\($0.0): \($0.1)" }
+        // A global actor's client would isolate the initializer, which the preset's builder calls from anywhere.
+        let isolation = client.isGlobalActorIsolated ? "nonisolated " : ""
         var lines = ["extension \(client.typeName) {"]
         lines.append(
             "    /// Sets every closure field to an endpoint of `\(endpoints)`; written by `@StubbableClient`.")
-        lines.append("    fileprivate init(\(parameters.joined(separator: ", "))) {")
+        lines.append("    \(isolation)fileprivate init(\(parameters.joined(separator: ", "))) {")
         for field in client.fields {
+            if !field.conditions.isEmpty { lines.append("        #if \(field.conditions.combined)") }
+            defer { if !field.conditions.isEmpty { lines.append("        #endif") } }
             switch field.role {
             case .input:
                 lines.append("        self.\(field.name) = \(field.name)")
@@ -54,6 +59,16 @@ public enum ClientDoublesWriter {
         return lines.joined(separator: "\n")
     }
 
+    /// What the endpoints are called inside the wiring: `endpoints`, unless
+    /// an input of `preset(...)` already has that name.
+    static func endpointsName(of client: ClientDeclaration) -> String {
+        let taken = client.fields.contains { field in
+            if case .input = field.role { return field.plainName == "endpoints" }
+            return false
+        }
+        return taken ? wiringLabel : "endpoints"
+    }
+
     /// The `<Client>Doubles` namespace with its `preset(...)` factory.
     ///
     /// - Parameter client: The client.
@@ -67,7 +82,8 @@ public enum ClientDoublesWriter {
         let whereClause = client.whereClause.map { " where \($0)" } ?? ""
         let clientType = "\(client.typeName)\(arguments)"
         var inputs: [String] = []
-        var passed = ["\(wiringLabel): endpoints"]
+        let endpoints = endpointsName(of: client)
+        var passed = ["\(wiringLabel): \(endpoints)"]
         for field in client.fields {
             guard case .input(let type) = field.role else { continue }
             inputs.append("\(field.name): \(type)")
@@ -78,7 +94,7 @@ public enum ClientDoublesWriter {
             "\(access)enum \(namespaceName(of: client))\(generics)\(whereClause) {",
             "    /// The endpoint wiring of `\(client.typeName)`: every closure field is an endpoint named after it.",
             "    \(memberAccess)static func preset(\(inputs.joined(separator: ", "))) -> ClientDoublePreset<\(clientType)> {",
-            "        ClientDoublePreset { endpoints in",
+            "        ClientDoublePreset { \(endpoints) in",
             "            \(clientType)(\(passed.joined(separator: ", ")))",
             "        }",
             "    }",

@@ -45,13 +45,6 @@ struct ConditionStack {
     }
 
     private static func clause(earlier: [String], current: String) -> String {
-        var parts = earlier.map { negate($0) }
-        if !current.isEmpty { parts.append(earlier.isEmpty ? current : "(\(current))") }
-        return parts.joined(separator: " && ")
-    }
-
-    private static func negate(_ condition: String) -> String {
-        let simple = condition.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-        return simple ? "!\(condition)" : "!(\(condition))"
+        Conditions.branch(current, after: earlier)
     }
 }
