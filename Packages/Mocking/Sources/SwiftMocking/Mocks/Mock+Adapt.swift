@@ -8,12 +8,14 @@ extension Mock {
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
     ///   - column: The column of the call site.
+    ///   - function: The member forwarding the call, whose argument labels an unstubbed call's advice shows.
     /// - Returns: The spy's answer.
     public func adapt<each I, O>(
         _ spy: Spy<repeat each I, None, O>, _ input: repeat each I,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        function: StaticString = #function
     ) -> O {
-        spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column)
+        spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column, function: function)
     }
 
     /// Forwards an async runtime member's call to its spy.
@@ -25,12 +27,14 @@ extension Mock {
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
     ///   - column: The column of the call site.
+    ///   - function: The member forwarding the call, whose argument labels an unstubbed call's advice shows.
     /// - Returns: The spy's answer.
     public func adapt<each I, O>(
         _ spy: Spy<repeat each I, Async, O>, _ input: repeat each I,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        function: StaticString = #function
     ) async -> O {
-        await spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column)
+        await spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column, function: function)
     }
 
     /// Forwards a throwing runtime member's call to its spy.
@@ -79,12 +83,14 @@ extension Mock {
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
     ///   - column: The column of the call site.
+    ///   - function: The member forwarding the call, whose argument labels an unstubbed call's advice shows.
     /// - Returns: The spy's answer.
     public static func adapt<each I, O>(
         _ spy: Spy<repeat each I, None, O>, _ input: repeat each I,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        function: StaticString = #function
     ) -> O {
-        spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column)
+        spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column, function: function)
     }
 
     /// Forwards a static or composed async call to its spy.
@@ -96,12 +102,14 @@ extension Mock {
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
     ///   - column: The column of the call site.
+    ///   - function: The member forwarding the call, whose argument labels an unstubbed call's advice shows.
     /// - Returns: The spy's answer.
     public static func adapt<each I, O>(
         _ spy: Spy<repeat each I, Async, O>, _ input: repeat each I,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        function: StaticString = #function
     ) async -> O {
-        await spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column)
+        await spy(repeat each input, fileID: fileID, filePath: filePath, line: line, column: column, function: function)
     }
 
     /// Forwards a static or composed throwing call to its spy.

@@ -6,6 +6,8 @@ struct SourceSite: Sendable {
     var filePath: StaticString
     var line: UInt
     var column: UInt
+    /// The member that called the spy, as `#function` spells it (`discount(for:percent:)`); empty when unknown.
+    var function = ""
 }
 
 /// Reports failures through the shared recorder's issue reporting: a Swift

@@ -15,17 +15,21 @@ extension Spy where Effects == None {
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
     ///   - column: The column of the call site.
+    ///   - function: The member calling the spy, whose argument labels an unstubbed call's advice shows.
     /// - Returns: The answer.
     @discardableResult
     public func callAsFunction(
         _ input: repeat each Input,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column, function: StaticString = #function
     ) -> Output {
         let call = begin(repeat each input)
         let answer = call.stub.map { $0.immediateAnswer(repeat each input) } ?? defaultAnswer(call)
         guard let answer else {
-            return unstubbed(call, at: SourceSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            return unstubbed(
+                call,
+                at: SourceSite(
+                    fileID: fileID, filePath: filePath, line: line, column: column, function: "\(function)"))
         }
         call.action?.run(repeat each input)
         return answer
@@ -95,15 +99,17 @@ extension Spy where Effects == Async {
     ///   - filePath: The file path of the call site.
     ///   - line: The line of the call site.
     ///   - column: The column of the call site.
+    ///   - function: The member calling the spy, whose argument labels an unstubbed call's advice shows.
     /// - Returns: The answer.
     @discardableResult
     public func callAsFunction(
         _ input: repeat each Input,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column, function: StaticString = #function
     ) async -> Output {
         let call = begin(repeat each input)
-        let site = SourceSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = SourceSite(
+            fileID: fileID, filePath: filePath, line: line, column: column, function: "\(function)")
         guard let stub = call.stub else {
             guard let answer = defaultAnswer(call) else { return unstubbed(call, at: site) }
             await call.action?.runAsync(repeat each input)

@@ -15,13 +15,14 @@ extension Spy {
     /// memory that is not a value of `Output` would be undefined behaviour.
     func unstubbed(_ call: Call, at site: SourceSite) -> Output {
         let error = unstubbedError(call)
+        let advice = stubbingAdvice(call, from: site.function)
         guard let zero = standIn() else {
             fatalError(
-                "MockingError: \(error.message). \(stubbingAdvice(call)). No value of type \(Output.self) "
+                "MockingError: \(error.message). \(advice). No value of type \(Output.self) "
                     + "can be made to answer instead, so the call cannot return.")
         }
         MockingIssues.report(
-            "\(error.message). \(stubbingAdvice(call)); answered with \(String(reflecting: zero)) meanwhile",
+            "\(error.message). \(advice); answered with \(String(reflecting: zero)) meanwhile",
             kind: .unstubbedCall, at: site)
         return zero
     }
@@ -37,13 +38,21 @@ extension Spy {
         .unStubbed(methodLabel, inputs: call.invocation.debugDescription)
     }
 
-    /// How to stub the member: `when(mock.price(.any)).thenReturn(…)`, or a default for the type.
-    private func stubbingAdvice(_ call: Call) -> String {
+    /// How to stub the member: `when(mock.price(for: .any)).thenReturn(…)`, or a default for the type.
+    ///
+    /// The labels come from `function`, the calling member as `#function`
+    /// spells it, when it names the spy's member with one label per argument;
+    /// otherwise each matcher is written without a label.
+    private func stubbingAdvice(_ call: Call, from function: String) -> String {
         let member = methodLabel.map { $0.split(separator: ".").last.map(String.init) ?? $0 } ?? "spy"
         let arguments = ArgumentList.boxed(repeat each call.invocation.arguments)
-        let matchers =
-            arguments.count == 1 && arguments[0] is Void
-            ? "" : Array(repeating: ".any", count: arguments.count).joined(separator: ", ")
+        let count = arguments.count == 1 && arguments[0] is Void ? 0 : arguments.count
+        var labels = Array(repeating: "", count: count)
+        if function.hasPrefix(member + "("), function.hasSuffix(")") {
+            let written = function.dropFirst(member.count + 1).dropLast().split(separator: ":").map(String.init)
+            if written.count == count { labels = written.map { $0 == "_" ? "" : "\($0): " } }
+        }
+        let matchers = labels.map { "\($0).any" }.joined(separator: ", ")
         return "Stub it with when(mock.\(member)(\(matchers))).thenReturn(…), or give \(Output.self) a default "
             + "value (DefaultProvidableRegistry.register, or the .withDefaults trait)"
     }

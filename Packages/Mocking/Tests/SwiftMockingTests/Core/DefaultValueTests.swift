@@ -85,8 +85,8 @@ import Testing
         #expect(
             messages == [
                 "Unstubbed method \"MockPricingService.discount.\" No configured return value for inputs: (x, 2.0). "
-                    + "Stub it with when(mock.discount(.any, .any)).thenReturn(…), or give Double a default value "
-                    + "(DefaultProvidableRegistry.register, or the .withDefaults trait); answered with 0.0 meanwhile"
+                    + "Stub it with when(mock.discount(for: .any, percent: .any)).thenReturn(…), or give Double a "
+                    + "default value (DefaultProvidableRegistry.register, or the .withDefaults trait); answered with 0.0 meanwhile"
             ])
         verify(mock.discount(for: "x", percent: 2.0)).called(1)
     }

@@ -77,6 +77,16 @@ import Testing
         verify(mock.tier(for: .any)).called(1)
     }
 
+    @Test func theUnstubbedCallsAdviceKeepsTheArgumentLabels() async {
+        let mock = MockCheckout()
+        let checkout: any Checkout = mock
+        withKnownIssue {
+            _ = checkout.tier(for: cart)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Stub it with when(mock.tier(for: .any)).thenReturn(…)")
+        }
+    }
+
     @Test func unstubbedThrowingCallThrowsUnStubbed() throws {
         let mock = MockCheckout()
         let checkout: any Checkout = mock
