@@ -15,12 +15,16 @@ enum DummyConformance {
         do {
             let conformance = try conformances.withLock { cache in
                 if let known = cache[ObjectIdentifier(Subject.self)] { return known }
-                let hierarchy = try ProtocolHierarchy(of: Subject.self)
+                // A constrained existential (`any Store<User>`) binds associated types the tables must hold.
+                let binding = try StubBlueprint.binding(of: Subject.self, typeName: typeName)
+                let hierarchy = try StubBlueprint.hierarchy(of: Subject.self, binding: binding, typeName: typeName)
+                try StubBlueprint.checkAssociatedTypes(of: hierarchy, binding: binding, typeName: typeName)
                 let callables = hierarchy.callableRequirements
                 // Named now, once per type: the call that needs a name stops the process.
                 let names = RequirementLabel.texts(of: hierarchy)
                 let layouts = try hierarchy.roots.map { root throws(StubError) in
-                    try StubBlueprint.layout(of: root, hierarchy: hierarchy, callables: callables, typeName: typeName)
+                    try StubBlueprint.layout(
+                        of: root, hierarchy: hierarchy, callables: callables, typeName: typeName, binding: binding)
                 }
                 let made = try FabricatedConformance(layouts) { frame in
                     let name =
@@ -44,7 +48,7 @@ enum DummyConformance {
             }
             return .success(try conformance.materialize(as: Subject.self))
         } catch {
-            return .failure(DummyFailure("\(typeName) cannot be fabricated: \(error)"))
+            return .failure(DummyFailure("\(typeName) cannot be fabricated: \(error)", error: error as? StubError))
         }
     }
 }
