@@ -102,6 +102,11 @@ let package = Package(
             // With the XCTest helpers, as a migrating suite uses them beside the macro.
             dependencies: ["SwiftMockingMacros", .product(name: "SwiftMockingTestSupport", package: "Mocking")]
         ),
+        // Mocks in a module whose own types are named `Interaction`, `Spy`, `ArgMatcher`.
+        .testTarget(
+            name: "MockableShadowingTests",
+            dependencies: ["SwiftMockingMacros"]
+        ),
         // The expansion, in process, against `mockable`'s output for the same protocols.
         .testTarget(
             name: "MockableExpansionTests",

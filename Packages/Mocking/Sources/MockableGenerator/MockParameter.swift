@@ -38,7 +38,8 @@ struct MockParameter {
 
     /// The parameter as the interaction member declares it.
     func interactionDeclaration(inSubscript: Bool) -> String {
-        "\(declarationPrefix(inSubscript: inSubscript)): ArgMatcher<\(valueType)>\(isVariadic ? "..." : "")"
+        let matcher = "\(MockWriter.library)ArgMatcher<\(valueType)>"
+        return "\(declarationPrefix(inSubscript: inSubscript)): \(matcher)\(isVariadic ? "..." : "")"
     }
 
     /// The argument the runtime member hands to the spy: a copy of a `borrowing` parameter.

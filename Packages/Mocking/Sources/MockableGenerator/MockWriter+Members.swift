@@ -31,6 +31,7 @@ extension MockWriter {
         _ requirement: Requirement, name: String, generics: String, _ parameters: [Parameter], _ effects: Effects,
         _ result: TypeSyntax?
     ) -> ([String], [String]) {
+        let lib = Self.library
         let effect = MockEffect(effects)
         let parameters = mockParameters(parameters)
         let output = result.map { type($0.text) } ?? "Void"
@@ -39,8 +40,9 @@ extension MockWriter {
         let interaction =
             "\(modifiers(requirement))func \(name)\(generics)("
             + parameters.map { $0.interactionDeclaration(inSubscript: false) }.joined(separator: ", ")
-            + ") -> Interaction<\(inputList(parameters)), \(effect.typeName), \(output)>\(whereText(requirement)) {\n"
-            + "    Interaction(\(matchers), spy: \(spyReference))\n}"
+            + ") -> \(lib)Interaction<\(inputList(parameters)), \(lib)\(effect.typeName), \(output)>"
+            + "\(whereText(requirement)) {\n"
+            + "    \(lib)Interaction(\(matchers), spy: \(spyReference))\n}"
         var arguments = parameters.isEmpty ? "()" : parameters.map(\.forwardedArgument).joined(separator: ", ")
         var forwarding = effect.forwarding(qualifier: adapterQualifier)
         if case .typed(let error) = effects.throwing {
@@ -65,25 +67,28 @@ extension MockWriter {
     ) -> (
         [String], [String]
     ) {
+        let lib = Self.library
         let key = key(requirement)
         let isStatic = requirement.isStatic
-        let read = "Interaction(.any, spy: \(spy(key, isStatic: isStatic)))"
+        let read = "\(lib)Interaction(.any, spy: \(spy(key, isStatic: isStatic)))"
         let getter = "\(adapterQualifier)adapt(\(spy(key, isStatic: isStatic)), ())"
         let prefix = modifiers(requirement)
         guard isSettable else {
             let interaction =
-                "\(prefix)func \(name)(_ void: Void = ()) -> Interaction<Void, None, \(valueType) > {\n    \(read)\n}"
+                "\(prefix)func \(name)(_ void: Void = ()) -> \(lib)Interaction<Void, \(lib)None, \(valueType) > {\n"
+                + "    \(read)\n}"
             let runtime =
                 "\(attributes(requirement))\(prefix)var \(name): \(valueType) {\n    get {\n        \(getter)\n    }\n}"
             return ([interaction], [runtime])
         }
         let writeKey = SpyKeys.setterKey(key)
         let interaction =
-            "\(prefix)func \(name)(_ void: Void = ()) -> SettableInteraction<Void, None, \(valueType) > {\n"
-            + "    SettableInteraction(get: \(read), setInteraction: { newValue in\n"
-            + "        let writeSpy: Spy<Void, \(valueType), None, Void> = \(spy(writeKey, isStatic: isStatic))\n"
-            + "        let writeInteraction: Interaction<Void, \(valueType), None, Void> = "
-            + "Interaction(.any, newValue, spy: writeSpy)\n"
+            "\(prefix)func \(name)(_ void: Void = ()) -> \(lib)SettableInteraction<Void, \(lib)None, \(valueType) > {\n"
+            + "    \(lib)SettableInteraction(get: \(read), setInteraction: { newValue in\n"
+            + "        let writeSpy: \(lib)Spy<Void, \(valueType), \(lib)None, Void> = "
+            + "\(spy(writeKey, isStatic: isStatic))\n"
+            + "        let writeInteraction: \(lib)Interaction<Void, \(valueType), \(lib)None, Void> = "
+            + "\(lib)Interaction(.any, newValue, spy: writeSpy)\n"
             + "        return writeInteraction\n    })\n}"
         let runtime =
             "\(attributes(requirement))\(prefix)var \(name): \(valueType) {\n"
@@ -97,6 +102,7 @@ extension MockWriter {
     private func subscriptMembers(
         _ requirement: Requirement, generics: String, _ parameters: [Parameter], _ result: String, _ isSettable: Bool
     ) -> ([String], [String]) {
+        let lib = Self.library
         let parameters = mockParameters(parameters)
         let key = key(requirement)
         let isStatic = requirement.isStatic
@@ -107,9 +113,9 @@ extension MockWriter {
         let interactionHead =
             "\(prefix)subscript\(generics)("
             + parameters.map { $0.interactionDeclaration(inSubscript: true) }.joined(separator: ", ") + ")"
-        let read = "Interaction(\(matchers), spy: \(spy(key, isStatic: isStatic)))"
+        let read = "\(lib)Interaction(\(matchers), spy: \(spy(key, isStatic: isStatic)))"
         let readOnly =
-            "\(interactionHead) -> Interaction<\(inputs), None, \(result) >\(whereText(requirement)) {\n"
+            "\(interactionHead) -> \(lib)Interaction<\(inputs), \(lib)None, \(result) >\(whereText(requirement)) {\n"
             + "    get {\n        \(read)\n    }\n}"
         let getter =
             "    get {\n        return \(adapterQualifier)adapt(\(spy(key, isStatic: isStatic)), \(arguments))\n    }"
@@ -121,14 +127,15 @@ extension MockWriter {
             return ([readOnly], [runtimeHead + getter + "\n}"])
         }
         let writeKey = SpyKeys.setterKey(key)
-        let writeTypes = "\(parameters.map(\.inputType).joined(separator: ", ")), \(result), None, Void"
+        let writeTypes = "\(parameters.map(\.inputType).joined(separator: ", ")), \(result), \(lib)None, Void"
         let settable =
-            "\(interactionHead) -> SettableInteraction<\(inputs), None, \(result) >\(whereText(requirement)) {\n"
+            "\(interactionHead) -> \(lib)SettableInteraction<\(inputs), \(lib)None, \(result) >"
+            + "\(whereText(requirement)) {\n"
             + "    get {\n"
-            + "        SettableInteraction(get: \(read), setInteraction: { newValue in\n"
-            + "            let writeSpy: Spy<\(writeTypes)> = \(spy(writeKey, isStatic: isStatic))\n"
-            + "            let writeInteraction: Interaction<\(writeTypes)> = "
-            + "Interaction(\(matchers), newValue, spy: writeSpy)\n"
+            + "        \(lib)SettableInteraction(get: \(read), setInteraction: { newValue in\n"
+            + "            let writeSpy: \(lib)Spy<\(writeTypes)> = \(spy(writeKey, isStatic: isStatic))\n"
+            + "            let writeInteraction: \(lib)Interaction<\(writeTypes)> = "
+            + "\(lib)Interaction(\(matchers), newValue, spy: writeSpy)\n"
             + "            return writeInteraction\n        })\n    }\n}"
         let interaction: String
         if parameters.count > 1 {

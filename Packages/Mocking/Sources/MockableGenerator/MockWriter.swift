@@ -9,6 +9,11 @@ import SwiftMockingOptions
 struct MockWriter {
     let flattened: FlattenedProtocol
     let mockName: String
+    /// How the mock names SwiftMocking's own types (`Mock`, `Interaction`,
+    /// `Spy`, `ArgMatcher`, the effects): qualified by the module, so that a
+    /// type of the same name in the app's module cannot shadow them.
+    static let library = "SwiftMocking."
+
     /// Holds `let mock = Mock()` instead of inheriting `Mock`.
     let isComposed: Bool
     /// The class name `Self` stands for when a requirement mentions it (the class is then final).
@@ -42,9 +47,9 @@ struct MockWriter {
     func write() -> String {
         var parts: [String] = typeAliases()
         if isComposed {
-            parts.append("let mock = Mock()")
+            parts.append("let mock = \(Self.library)Mock()")
             if flattened.requirements.contains(where: { $0.isStatic && !isInitializer($0) }) {
-                parts.append("static let staticMock = Mock()")
+                parts.append("static let staticMock = \(Self.library)Mock()")
             }
         }
         var interactions: [String] = []
@@ -81,10 +86,12 @@ struct MockWriter {
                 $0 != "AnyObject" && $0 != "class" && $0 != superclass
             }
             inheritance =
-                ([superclass].compactMap { $0 } + inherited + [flattened.name, "MockProviding", "@unchecked Sendable"])
+                ([superclass].compactMap { $0 } + inherited + [
+                    flattened.name, "\(Self.library)MockProviding", "@unchecked Sendable",
+                ])
                 .joined(separator: ", ")
         } else {
-            inheritance = "Mock, @unchecked Sendable, \(flattened.name)"
+            inheritance = "\(Self.library)Mock, @unchecked Sendable, \(flattened.name)"
         }
         let finalKeyword = selfType == nil ? "" : "final "
         let whereText = whereClauses.isEmpty ? "" : " where " + whereClauses.joined(separator: ", ")
@@ -167,8 +174,8 @@ struct MockWriter {
         }
     }
 
-    /// `Mock.` in a composed mock, where the adapters are not inherited.
-    var adapterQualifier: String { isComposed ? "Mock." : "" }
+    /// `SwiftMocking.Mock.` in a composed mock, where the adapters are not inherited.
+    var adapterQualifier: String { isComposed ? "\(Self.library)Mock." : "" }
 
     func key(_ requirement: Requirement) -> String {
         keys[requirement.key] ?? SpyKeys.baseKey(requirement)

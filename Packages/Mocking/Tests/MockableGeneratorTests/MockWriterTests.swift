@@ -12,9 +12,14 @@ import Testing
 
     @Test func propertiesFollowTheTemplates() {
         let output = mock("protocol P { var count: Int { get }\n var name: String { get set } }")
-        #expect(output.contains("func count(_ void: Void = ()) -> Interaction<Void, None, Int > {"))
-        #expect(output.contains("func name(_ void: Void = ()) -> SettableInteraction<Void, None, String > {"))
-        #expect(output.contains("let writeSpy: Spy<Void, String, None, Void> = super.setName"))
+        #expect(
+            output.contains(
+                "func count(_ void: Void = ()) -> SwiftMocking.Interaction<Void, SwiftMocking.None, Int > {"))
+        #expect(
+            output.contains(
+                "func name(_ void: Void = ()) -> SwiftMocking.SettableInteraction<Void, SwiftMocking.None, String > {"))
+        #expect(
+            output.contains("let writeSpy: SwiftMocking.Spy<Void, String, SwiftMocking.None, Void> = super.setName"))
         #expect(output.contains("set {\n            return adapt(super.setName, (), newValue)\n        }"))
         #expect(
             output.contains("var count: Int {\n        get {\n            adapt(super.count, ())\n        }\n    }"))
@@ -41,15 +46,15 @@ import Testing
             """)
         #expect(
             output.contains(
-                "func log(_ messages: ArgMatcher<String>..., level: ArgMatcher<Int>) -> Interaction<[String], Int, None, Void> {"
+                "func log(_ messages: SwiftMocking.ArgMatcher<String>..., level: SwiftMocking.ArgMatcher<Int>) -> SwiftMocking.Interaction<[String], Int, SwiftMocking.None, Void> {"
             ))
-        #expect(output.contains("Interaction(.variadic(messages), level, spy: super.log)"))
+        #expect(output.contains("SwiftMocking.Interaction(.variadic(messages), level, spy: super.log)"))
         #expect(
             output.contains(
-                "func encode<T: Encodable>(_ value: ArgMatcher<T>) -> Interaction<T, AsyncThrows, Data> where T: Sendable {"
+                "func encode<T: Encodable>(_ value: SwiftMocking.ArgMatcher<T>) -> SwiftMocking.Interaction<T, SwiftMocking.AsyncThrows, Data> where T: Sendable {"
             ))
         #expect(output.contains("return try await adaptThrowing(super.encode, value)"))
-        #expect(output.contains("static func make() -> Interaction<Void, Async, Int> {"))
+        #expect(output.contains("static func make() -> SwiftMocking.Interaction<Void, SwiftMocking.Async, Int> {"))
         #expect(output.contains("return await adapt(super.make, ())"))
     }
 
@@ -59,12 +64,12 @@ import Testing
         )
         #expect(output.contains("super[dynamicMember: \"fetch(id:)\"]"))
         #expect(output.contains("super[dynamicMember: \"fetch(name:)\"]"))
-        #expect(output.contains("Interaction(id, spy: super.fetch)"))
+        #expect(output.contains("SwiftMocking.Interaction(id, spy: super.fetch)"))
     }
 
     @Test func initializersSelfAndIdentityConformances() {
         let output = mock("protocol P: Hashable { init(seed: Int)\n func copy() -> Self }")
-        #expect(output.hasPrefix("final class MockP: Mock, @unchecked Sendable, P {"))
+        #expect(output.hasPrefix("final class MockP: SwiftMocking.Mock, @unchecked Sendable, P {"))
         #expect(output.contains("func copy() -> MockP {"))
         #expect(output.contains("required init(seed: Int) { }"))
         #expect(output.contains("override init() {\n        super.init()\n    }"))

@@ -13,9 +13,9 @@ import Testing
         #expect(outcome.standardError.isEmpty)
         #expect(
             outcome.standardOutput == """
-                class MockP: Mock, @unchecked Sendable, P {
-                    func price(_ item: ArgMatcher<String>) -> Interaction<String, Throws, Int> {
-                        Interaction(item, spy: super.price)
+                class MockP: SwiftMocking.Mock, @unchecked Sendable, P {
+                    func price(_ item: SwiftMocking.ArgMatcher<String>) -> SwiftMocking.Interaction<String, SwiftMocking.Throws, Int> {
+                        SwiftMocking.Interaction(item, spy: super.price)
                     }
 
                     func price(_ item: String) throws -> Int {
@@ -28,31 +28,36 @@ import Testing
 
     @Test func theDefaultOutputKeepsTheDebugWrapper() {
         let outcome = run([], input: "protocol P { func start() }")
-        #expect(outcome.standardOutput.hasPrefix("#if DEBUG\nclass MockP: Mock, @unchecked Sendable, P {\n"))
+        #expect(
+            outcome.standardOutput.hasPrefix("#if DEBUG\nclass MockP: SwiftMocking.Mock, @unchecked Sendable, P {\n"))
         #expect(outcome.standardOutput.hasSuffix("}\n#endif\n"))
-        #expect(outcome.standardOutput.contains("Interaction(.any, spy: super.start)"))
+        #expect(outcome.standardOutput.contains("SwiftMocking.Interaction(.any, spy: super.start)"))
         #expect(outcome.standardOutput.contains("return adapt(super.start, ())"))
     }
 
     @Test func optionsComeFromTheFlagUnlessTheProtocolHasAnAttribute() {
         let flagged = run(["--no-debug-wrap", "--options", "suffixMock"], input: "protocol P { func a() }")
-        #expect(flagged.standardOutput.hasPrefix("class PMock: Mock"))
+        #expect(flagged.standardOutput.hasPrefix("class PMock: SwiftMocking.Mock"))
         let attributed = run(
             ["--no-debug-wrap", "--options", "suffixMock"], input: "@Mockable([.prefixMock]) protocol P { func a() }")
-        #expect(attributed.standardOutput.hasPrefix("class MockP: Mock"))
+        #expect(attributed.standardOutput.hasPrefix("class MockP: SwiftMocking.Mock"))
         let composed = run(
             ["--no-debug-wrap", "--options", ".composition"],
             input: "protocol P: UIViewController { func load(); static var count: Int { get } }")
         #expect(
-            composed.standardOutput.hasPrefix("class MockP: UIViewController, P, MockProviding, @unchecked Sendable {"))
-        #expect(composed.standardOutput.contains("    let mock = Mock()\n\n    static let staticMock = Mock()"))
-        #expect(composed.standardOutput.contains("return Mock.adapt(self.mock.load, ())"))
-        #expect(composed.standardOutput.contains("Mock.adapt(staticMock.count, ())"))
+            composed.standardOutput.hasPrefix(
+                "class MockP: UIViewController, P, SwiftMocking.MockProviding, @unchecked Sendable {"))
+        #expect(
+            composed.standardOutput.contains(
+                "    let mock = SwiftMocking.Mock()\n\n    static let staticMock = SwiftMocking.Mock()"))
+        #expect(composed.standardOutput.contains("return SwiftMocking.Mock.adapt(self.mock.load, ())"))
+        #expect(composed.standardOutput.contains("SwiftMocking.Mock.adapt(staticMock.count, ())"))
     }
 
     @Test func aVisibleClassConstraintSelectsComposition() {
         let outcome = run(["--no-debug-wrap"], input: "class Base {}\nprotocol P: Base { func a() }")
-        #expect(outcome.standardOutput.hasPrefix("class MockP: Base, P, MockProviding, @unchecked Sendable {"))
+        #expect(
+            outcome.standardOutput.hasPrefix("class MockP: Base, P, SwiftMocking.MockProviding, @unchecked Sendable {"))
         #expect(outcome.standardError.isEmpty)
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(
             mock.contains(
                 "class MockModelStore<Model: Identifiable & Codable & Sendable, Key: Hashable & Sendable>: "
-                    + "Mock, @unchecked Sendable, ModelStore where Key: Comparable"))
+                    + "SwiftMocking.Mock, @unchecked Sendable, ModelStore where Key: Comparable"))
     }
 
     @Test func aClashingNameComposesWithoutGuessingASuperclass() throws {
@@ -66,8 +66,10 @@ import Testing
             """
         let cli = MockGenerator.generate(sources: [SourceText(name: "<stdin>", text: source)])
         let mock = try #require(cli.mocks.first?.source)
-        #expect(mock.contains("class MockCache: CustomStringConvertible, Cache, MockProviding, @unchecked Sendable {"))
-        #expect(mock.contains("let mock = Mock()"))
+        #expect(
+            mock.contains(
+                "class MockCache: CustomStringConvertible, Cache, SwiftMocking.MockProviding, @unchecked Sendable {"))
+        #expect(mock.contains("let mock = SwiftMocking.Mock()"))
         #expect(mock.contains("self.mock[dynamicMember: \"clear\"]"))
         #expect(!mock.contains("super.init()"))
     }
