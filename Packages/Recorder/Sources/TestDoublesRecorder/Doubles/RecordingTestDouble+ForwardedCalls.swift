@@ -116,7 +116,7 @@ extension InvocationRecorder {
         }
         if !unexpected.isEmpty {
             lines.append("Forwarded but not listed:")
-            lines += unexpected.map { "  #\($0.sequence) \($0)" }
+            lines += unexpected.map { "  #\($0.number) \($0)" }
         }
         TestDoubleIssueReporting.report(
             TestDoubleIssue(kind: .verificationFailed, message: lines.joined(separator: "\n"), location: site))

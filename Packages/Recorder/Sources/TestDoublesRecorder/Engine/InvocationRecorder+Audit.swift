@@ -42,7 +42,7 @@ extension InvocationRecorder {
             if !unverified.isEmpty {
                 failures.append(
                     (["\(name): \(unverified.count) call(s) no successful verification covered:"]
-                        + unverified.map { "  #\($0.sequence) \($0)" })
+                        + unverified.map { "  #\($0.number) \($0)" })
                         .joined(separator: "\n"))
             }
         }

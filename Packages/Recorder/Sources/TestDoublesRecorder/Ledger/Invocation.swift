@@ -40,6 +40,10 @@ public struct Invocation: @unchecked Sendable, CustomStringConvertible {
     public let outcome: Outcome
     /// The number of the registration that served the call (1 for the first `when`); `nil` when none did.
     public let registration: Int?
+    /// The call's number on its double, from 1, as `history` lists it (and
+    /// diagnostics name it: `#2`); 0 for a call read from no ledger. Unlike
+    /// ``sequence``, it starts again when the double's calls are cleared.
+    let number: Int
     /// When the call arrived, to the kernel's tick: read from the coarse
     /// monotonic clock (a few nanoseconds instead of about twenty), so it can
     /// be a few milliseconds before the precise arrival, never after it.
@@ -50,8 +54,9 @@ public struct Invocation: @unchecked Sendable, CustomStringConvertible {
 
     init(
         sequence: UInt64, requirement: Requirement, arguments: [Any], outcome: Outcome, registration: Int?,
-        arrival: InvocationTime
+        arrival: InvocationTime, number: Int = 0
     ) {
+        self.number = number
         self.sequence = sequence
         self.requirement = requirement
         self.arguments = arguments

@@ -552,7 +552,8 @@ struct Ledger {
         return Invocation(
             sequence: entry.sequence, requirement: requirements[Int(entry.requirement)],
             arguments: arguments(at: position).values, outcome: entry.outcome,
-            registration: entry.registration == 0 ? nil : Int(entry.registration), arrival: entry.arrival)
+            registration: entry.registration == 0 ? nil : Int(entry.registration), arrival: entry.arrival,
+            number: position + 1)
     }
 
     /// Every call as an invocation, in call order.

@@ -30,6 +30,8 @@ public final class InvocationOrder: @unchecked Sendable {
     private struct State {
         /// The sequence number of the call the last successful step matched.
         var cursor: UInt64 = 0
+        /// That call, as a failed step's report names it: `Stub<any P> #2: load(id: 7)`.
+        var cursorCall: String?
         /// The doubles the steps named, and the ledger positions they matched.
         var participants: [Participant] = []
         var steps = 0
@@ -424,18 +426,20 @@ extension InvocationOrder {
         }
         let recorder = core.recorder
         let ledger = recorder.ledgerSnapshot(of: nil).ledger
-        let (cursor, number) = state.withLock { state -> (UInt64, Int) in
+        let (cursor, cursorCall, number) = state.withLock { state -> (UInt64, String?, Int) in
             if !state.participants.contains(where: { $0.recorder === recorder }) {
                 state.participants.append(Participant(recorder: recorder))
             }
             state.steps += 1
-            return (state.cursor, state.steps)
+            return (state.cursor, state.cursorCall, state.steps)
         }
         for position in 0..<ledger.count
         where ledger.entry(at: position).sequence > cursor && core.accepts(ledger, at: position) {
             let sequence = ledger.entry(at: position).sequence
+            let call = "\(recorder.name) #\(position + 1): \(ledger.invocation(at: position))"
             state.withLock { state in
                 state.cursor = sequence
+                state.cursorCall = call
                 if let index = state.participants.firstIndex(where: { $0.recorder === recorder }) {
                     state.participants[index].matched.insert(position)
                 }
@@ -449,9 +453,9 @@ extension InvocationOrder {
                 + "after the steps before it, but no such call followed."
         ]
         let calls = (0..<ledger.count).map { ledger.invocation(at: $0) }
-        if cursor > 0 { lines.append("The step before it matched call #\(cursor).") }
+        if cursor > 0, let cursorCall { lines.append("The step before it matched \(cursorCall).") }
         lines.append(calls.isEmpty ? "\(recorder.name) recorded no calls." : "Calls on \(recorder.name), in order:")
-        lines += calls.prefix(20).map { "  #\($0.sequence) \($0)" }
+        lines += calls.prefix(20).map { "  #\($0.number) \($0)" }
         state.withLock { $0.failed = true }
         TestDoubleIssueReporting.report(
             TestDoubleIssue(kind: .verificationFailed, message: lines.joined(separator: "\n"), location: site))
@@ -462,18 +466,18 @@ extension InvocationOrder {
     /// thing to fix, and its report lists the calls already).
     private func finish(exhaustive: Bool, site: CallSite) {
         guard exhaustive, passed else { return }
-        var extra: [Invocation] = []
+        var extra: [(double: String, invocation: Invocation)] = []
         for participant in state.withLock({ $0.participants }) {
             let ledger = participant.recorder.ledgerSnapshot(of: nil).ledger
             for position in 0..<ledger.count where !participant.matched.contains(position) {
-                extra.append(ledger.invocation(at: position))
+                extra.append((participant.recorder.name, ledger.invocation(at: position)))
             }
         }
         guard !extra.isEmpty else { return }
-        extra.sort { $0.sequence < $1.sequence }
+        extra.sort { $0.invocation.sequence < $1.invocation.sequence }
         let lines =
             ["InvocationOrder: exhaustive order, but the doubles recorded other calls:"]
-            + extra.prefix(20).map { "  #\($0.sequence) \($0)" }
+            + extra.prefix(20).map { "  \($0.double) #\($0.invocation.number): \($0.invocation)" }
         state.withLock { $0.failed = true }
         TestDoubleIssueReporting.report(
             TestDoubleIssue(kind: .verificationFailed, message: lines.joined(separator: "\n"), location: site))

@@ -34,7 +34,7 @@ enum OrderVerification {
         }
         func describe(_ call: Call) -> String {
             let invocation = ledgers[call.double].invocation(at: call.position)
-            return "#\(invocation.sequence) \(recorders[call.double].name): \(invocation)"
+            return "\(recorders[call.double].name) #\(invocation.number): \(invocation)"
         }
         if next == steps.count && extra.isEmpty {
             for (double, positions) in matched.enumerated() { recorders[double].markVerified(positions) }
@@ -51,7 +51,7 @@ enum OrderVerification {
             lines.append("\(purpose): exhaustive order, but the doubles recorded other calls:")
             lines += extra.map { call in
                 let invocation = ledgers[call.double].invocation(at: call.position)
-                return "  #\(invocation.sequence) \(invocation)"
+                return "  \(recorders[call.double].name) #\(invocation.number): \(invocation)"
             }
         }
         lines.append("Calls, in order:")

@@ -204,6 +204,6 @@ enum ArgumentUnpacking {
     ///   - invocation: The call left out.
     static func describeRejection(_ observation: String, _ error: any Error, _ invocation: Invocation) -> String {
         "\(observation): \(describe(error, invocation.arguments, invocation.requirement)) "
-            + "(call #\(invocation.sequence) \(invocation))"
+            + "(call #\(invocation.number) \(invocation))"
     }
 }

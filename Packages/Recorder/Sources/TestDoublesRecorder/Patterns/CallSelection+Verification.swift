@@ -44,7 +44,7 @@ extension CallSelection {
         ]
         if !observed.isEmpty {
             lines.append("Matching calls:")
-            lines += observed.prefix(10).map { "  #\($0.sequence) \($0) [\($0.outcome)]" }
+            lines += observed.prefix(10).map { "  #\($0.number) \($0) [\($0.outcome)]" }
             if observed.count > 10 { lines.append("  ... and \(observed.count - 10) more") }
         }
         if let max = count.maximum, observed.count > max { return lines.joined(separator: "\n") }
@@ -62,7 +62,7 @@ extension CallSelection {
             let others = recorder.invocations.suffix(5)
             guard !others.isEmpty else { return ["\(recorder.name) recorded no calls at all."] }
             return ["No calls of \(requirement.name). Latest calls on \(recorder.name):"]
-                + others.map { "  #\($0.sequence) \($0)" }
+                + others.map { "  #\($0.number) \($0)" }
         }
         let ranked = candidates.map { invocation -> (Invocation, [String]) in
             var reasons = explainMismatch(requirement, matchers, invocation.arguments)
@@ -78,7 +78,7 @@ extension CallSelection {
         .sorted { $0.1.count < $1.1.count }
         var lines = ["Closest calls:"]
         for (invocation, reasons) in ranked.prefix(3) {
-            lines.append("  #\(invocation.sequence) \(invocation): \(reasons.joined(separator: "; "))")
+            lines.append("  #\(invocation.number) \(invocation): \(reasons.joined(separator: "; "))")
         }
         return lines
     }
