@@ -35,12 +35,15 @@ final class XCTestMigrationTests: MockingTestCase {
         XCTAssertEqual(MockScope.invocationRecorder.count, 0)
     }
 
-    @MainActor
-    func testMainActorDelegate() {
-        let mock = MockLoginViewDelegate()
-        let delegate: any LoginViewDelegate = mock
-        delegate.didTapLogin(username: "u", password: "p")
-        verify(mock.didTapLogin(username: "u", password: "p")).called(1)
+    // Async, on the main actor inside: SwiftPM 6.0.3's test discovery on Linux calls a
+    // synchronous `@MainActor` test method from a nonisolated context and does not compile.
+    func testMainActorDelegate() async {
+        await MainActor.run {
+            let mock = MockLoginViewDelegate()
+            let delegate: any LoginViewDelegate = mock
+            delegate.didTapLogin(username: "u", password: "p")
+            verify(mock.didTapLogin(username: "u", password: "p")).called(1)
+        }
     }
 }
 #endif
