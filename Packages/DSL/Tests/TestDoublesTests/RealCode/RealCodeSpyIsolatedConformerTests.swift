@@ -134,7 +134,7 @@ final class RCLockedMetrics: RCMetricsSink {
             try await Task.sleep(for: .milliseconds(50))
             await store.wipe()
         }
-        await spy.verify(within: .seconds(5)) { await $0.wipe() }
+        await spy.verify(within: .seconds(60)) { await $0.wipe() }
     }
 
     @MainActor @Test func aMainActorNavigatorIsDrivenFromAMainActorTest() async throws {

@@ -75,24 +75,37 @@ public final class InvocationRecorder: Sendable {
         }
 
         /// The registrations offered to the calls of each specialization, in
-        /// dispatch order (``ordered(_:for:)``); the calls themselves are
+        /// dispatch order (``ordered(_:for:onlyOwn:)``); the calls themselves are
         /// indexed in the requirement's own slot.
         var specializations: [Specialization: RequirementSlot] = [:]
+        /// Whether a specialization is offered only the registrations recorded
+        /// with its own generic types (or with none): a spy's, whose other
+        /// specializations go to the real implementation.
+        var specializationsKeepToTheirOwn = false
 
         /// The dispatch slot of a call of a generic requirement's specialization.
         mutating func specializationSlot(_ requirement: Requirement) -> RequirementSlot {
             let key = Specialization(id: requirement.id, types: requirement.genericTypes)
             if let existing = specializations[key] { return existing }
             let created = RequirementSlot()
-            created.registrations = Self.ordered(slot(requirement.id).registrations, for: key.types)
+            created.registrations = Self.ordered(
+                slot(requirement.id).registrations, for: key.types, onlyOwn: specializationsKeepToTheirOwn)
             specializations[key] = created
             return created
         }
 
         /// A specialization's registrations: those recorded with its generic
         /// types first, then the others (recorded with other types, or for
-        /// every specialization), each group in `when` order.
-        static func ordered(_ registrations: [Registration], for types: [ObjectIdentifier]) -> [Registration] {
+        /// every specialization), each group in `when` order. With `onlyOwn`,
+        /// those recorded with other types are left out.
+        static func ordered(
+            _ registrations: [Registration], for types: [ObjectIdentifier], onlyOwn: Bool
+        ) -> [Registration] {
+            if onlyOwn {
+                return registrations.filter {
+                    $0.requirement.genericTypes == types || $0.requirement.genericTypes.isEmpty
+                }
+            }
             let own = registrations.filter { $0.requirement.genericTypes == types }
             guard !own.isEmpty, own.count < registrations.count else { return registrations }
             return own + registrations.filter { $0.requirement.genericTypes != types }
@@ -208,6 +221,8 @@ public final class InvocationRecorder: Sendable {
         self.nameStorage = Locked(name)
         self.unmatchedCallPolicy = unmatchedCallPolicy
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        // A spy forwards a specialization no registration was recorded for, as it forwards any unmatched call.
+        if unmatchedCallPolicy == .forward { state.withLock { $0.specializationsKeepToTheirOwn = true } }
         RecordingHostDemand.adjust(by: 1)
         LiveRecorders.join(self)
         TestDoubleSession.current?.adopt(self)
@@ -254,7 +269,8 @@ public final class InvocationRecorder: Sendable {
                 slot.registrations.firstIndex { $0.number > registration.number } ?? slot.registrations.endIndex
             slot.registrations.insert(registration, at: position)
             for (key, specialization) in state.specializations where key.id == registration.requirement.id {
-                specialization.registrations = State.ordered(slot.registrations, for: key.types)
+                specialization.registrations = State.ordered(
+                    slot.registrations, for: key.types, onlyOwn: state.specializationsKeepToTheirOwn)
             }
             // A registration recorded with other generic types does not shadow this one: calls are offered
             // the registrations of their own types first.
