@@ -47,9 +47,9 @@ struct MockWriter {
     func write() -> String {
         var parts: [String] = typeAliases()
         if isComposed {
-            parts.append("let mock = \(Self.library)Mock()")
+            parts.append("let mock = \(Self.library)Mock(labelledAs: \"\(mockName)\")")
             if flattened.requirements.contains(where: { $0.isStatic && !isInitializer($0) }) {
-                parts.append("static let staticMock = \(Self.library)Mock()")
+                parts.append("static let staticMock = \(Self.library)Mock(staticSpiesOf: \"\(mockName)\")")
             }
         }
         var interactions: [String] = []

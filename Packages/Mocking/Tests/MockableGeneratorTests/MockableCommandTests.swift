@@ -49,7 +49,8 @@ import Testing
                 "class MockP: UIViewController, P, SwiftMocking.MockProviding, @unchecked Sendable {"))
         #expect(
             composed.standardOutput.contains(
-                "    let mock = SwiftMocking.Mock()\n\n    static let staticMock = SwiftMocking.Mock()"))
+                "    let mock = SwiftMocking.Mock(labelledAs: \"MockP\")\n\n"
+                    + "    static let staticMock = SwiftMocking.Mock(staticSpiesOf: \"MockP\")"))
         #expect(composed.standardOutput.contains("return SwiftMocking.Mock.adapt(self.mock.load, ())"))
         #expect(composed.standardOutput.contains("SwiftMocking.Mock.adapt(staticMock.count, ())"))
     }

@@ -55,7 +55,7 @@ import Testing
         let (peers, _) = try expand(declaration, attribute: try #require(mockableAttribute(of: declaration.attributes)))
         let source = try #require(peers.first)
         #expect(source.contains("class DialMock: Base"))
-        #expect(source.contains("let mock = SwiftMocking.Mock()"))
+        #expect(source.contains("let mock = SwiftMocking.Mock(labelledAs: \"DialMock\")"))
     }
 
     @Test func aRequirementNoMockServesIsDiagnosedOnItsOwnLine() throws {

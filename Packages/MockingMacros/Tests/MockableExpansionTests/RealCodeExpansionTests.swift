@@ -69,7 +69,7 @@ import Testing
         #expect(
             mock.contains(
                 "class MockCache: CustomStringConvertible, Cache, SwiftMocking.MockProviding, @unchecked Sendable {"))
-        #expect(mock.contains("let mock = SwiftMocking.Mock()"))
+        #expect(mock.contains("let mock = SwiftMocking.Mock(labelledAs: \"MockCache\")"))
         #expect(mock.contains("self.mock[dynamicMember: \"clear\"]"))
         #expect(!mock.contains("super.init()"))
     }

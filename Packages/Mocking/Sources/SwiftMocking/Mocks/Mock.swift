@@ -19,11 +19,39 @@ open class Mock: DefaultProvider, @unchecked Sendable {
     private var spies: [String: [any AnySpy]] = [:]
     private var logging = false
     private var registry: DefaultProvidableRegistry
+    /// The type name spies are labelled with; `nil` for the mock's own type.
+    private var ownerName: String?
+    /// The mock type whose static spies this mock hands out, from ``MockScope/currentStorage``.
+    private var staticOwnerName: String?
 
     /// Creates a mock whose spies take defaults from the registry in scope.
     public init() {
         registry = MockScope.fallbackRegistry
         MockingIssues.prepare()
+    }
+
+    /// Creates the mock a composed mock holds (`let mock = Mock(labelledAs: "MockCache")`):
+    /// its spies are labelled `MockCache.<member>` in diagnostics and logs, not `Mock.<member>`.
+    ///
+    /// - Parameter name: The composed mock's type name.
+    public convenience init(labelledAs name: String) {
+        // Convenience: a second designated initializer would stop subclasses'
+        // initializers from calling `super.init()` implicitly.
+        self.init()
+        ownerName = name
+    }
+
+    /// Creates the static mock of a composed mock
+    /// (`static let staticMock = Mock(staticSpiesOf: "MockCache")`): its spies
+    /// are the static spies of `MockCache` in ``MockScope/currentStorage``, as
+    /// a subclass's `super.<name>` in a static member reaches them, so a scope
+    /// (such as a test's trait) gets its own, and `clear()` clears those.
+    ///
+    /// - Parameter typeName: The composed mock's type name.
+    public convenience init(staticSpiesOf typeName: String) {
+        self.init()
+        ownerName = typeName
+        staticOwnerName = typeName
     }
 
     /// The mock's dynamic type.
@@ -75,11 +103,14 @@ open class Mock: DefaultProvider, @unchecked Sendable {
     public final subscript<each Input, Eff: Effect, Output>(dynamicMember member: String) -> Spy<
         repeat each Input, Eff, Output
     > {
-        locked {
+        if let staticOwnerName {
+            return MockScope.currentStorage.spy(ofType: staticOwnerName, member: member)
+        }
+        return locked {
             if let spy = spies[member]?.lazy.compactMap({ $0 as? Spy<repeat each Input, Eff, Output> }).first {
                 return spy
             }
-            let spy = Spy<repeat each Input, Eff, Output>(label: "\(type(of: self)).\(member)")
+            let spy = Spy<repeat each Input, Eff, Output>(label: "\(ownerName ?? "\(type(of: self))").\(member)")
             spy.isLoggingEnabled = logging
             spy.defaultProviderRegistry = registry
             spies[member, default: []].append(spy)
@@ -99,8 +130,13 @@ open class Mock: DefaultProvider, @unchecked Sendable {
         MockScope.currentStorage.spy(ofType: "\(Self.self)", member: member)
     }
 
-    /// Removes the stubs, actions and calls of this mock's spies.
+    /// Removes the stubs, actions and calls of this mock's spies (for a
+    /// composed mock's static mock, its type's static spies in scope).
     public func clear() {
+        if let staticOwnerName {
+            MockScope.currentStorage.clear(ofType: staticOwnerName)
+            return
+        }
         for spy in locked({ spies.values.flatMap { $0 } }) { spy.clear() }
     }
 

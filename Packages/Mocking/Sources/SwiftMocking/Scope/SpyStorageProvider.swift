@@ -58,6 +58,11 @@ public final class SpyStorageProvider: @unchecked Sendable {
         for spy in existing { spy.isLoggingEnabled = enabled }
     }
 
+    /// Clears the static spies of one mock type.
+    func clear(ofType typeName: String) {
+        for spy in locked({ spies[typeName]?.values.flatMap { $0 } ?? [] }) { spy.clear() }
+    }
+
     /// Clears every static spy of every mock type.
     func clearAll() {
         for spy in locked({ spies.values.flatMap { $0.values.flatMap { $0 } } }) { spy.clear() }

@@ -40,6 +40,27 @@ import Testing
         #expect(cleared.values == [true])
     }
 
+    @Test func aComposedMocksSpiesAreLabelledWithItsOwnName() {
+        let mock = MockImageCache()
+        _ = (mock as any ImageCache).image(for: URL(fileURLWithPath: "/a.png"))
+        // The spy diagnostics and logs name: the mock's type, not the `Mock` it holds.
+        let spy: Spy<URL, None, Data?> = mock.mock.image
+        #expect(spy.methodLabel == "MockImageCache.image")
+        #expect(spy.invocations.count == 1)
+    }
+
+    @Test func aComposedMocksStaticSpiesLiveInTheScope() {
+        MockScope.withStorage {
+            let registry: any SessionRegistry.Type = MockSessionRegistry.self
+            registry.clear()
+            verify(MockSessionRegistry.clear()).called(1)
+        }
+        // Another scope (another test's trait) starts with no calls.
+        MockScope.withStorage {
+            verify(MockSessionRegistry.clear()).neverCalled()
+        }
+    }
+
     #if compiler(>=6.1)  // the .mocking and .withDefaults traits
     @Test(.mocking) func staticClashingNames() {
         let mock = MockSessionRegistry()
