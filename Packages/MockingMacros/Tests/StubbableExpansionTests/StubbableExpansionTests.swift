@@ -136,6 +136,22 @@ enum StubbedDeclarations {
         }
     }
 
+    @Test func borrowedParametersCarryTheirSupportInsideTheConformer() throws {
+        let source = "@Stubbable protocol Encoder { func encode(_ pixels: borrowing [UInt8]) -> Int }"
+        let declaration = try #require(StubbedDeclarations.parse(source, as: ProtocolDeclSyntax.self))
+        let (expansion, diagnostics) = try expand(declaration)
+        #expect(diagnostics.isEmpty)
+        #expect(expansion.contains("stub.call(doublesGenRecordable(pixels))"))
+        // A member of the conformer: the expansion holds no file-level declaration of it.
+        #expect(
+            expansion.contains("\n    private func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }"))
+        #expect(expansion.contains("\n    private struct DoublesGenNoncopyableArgument"))
+        // doubles-gen still writes them once, at file level.
+        let cli = DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "<stdin>", text: source)]))
+        #expect(cli.output.contains("\nprivate func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }"))
+        #expect(!cli.sections.joined().contains("doublesGenRecordable<T>"))
+    }
+
     @Test func requirementsInsideIfExpandUnderTheirConditionWithoutAWarning() throws {
         let source = """
             @Stubbable protocol Platform {

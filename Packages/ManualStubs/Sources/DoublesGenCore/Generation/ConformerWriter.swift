@@ -13,6 +13,10 @@ struct ConformerWriter {
 
     /// Type aliases for function types: a parameter of such a type is a closure.
     let functionTypeAliases: Set<String>
+    /// Whether the `borrowing`/`consuming` support (``recordableDeclarations``)
+    /// goes inside the conformer, as members, instead of into the file: set
+    /// for a macro, whose expansion holds only the conformer and its alias.
+    var embedsRecordable = false
 
     init(_ flattened: FlattenedProtocol, functionTypeAliases: Set<String> = []) {
         self.flattened = flattened
@@ -85,6 +89,15 @@ struct ConformerWriter {
             if !conditions.isEmpty { lines.append("    #if \(conditions.combined)") }
             writeMember(requirement)
             if !conditions.isEmpty { lines.append("    #endif") }
+        }
+        if usesRecordable && embedsRecordable {
+            // Members, not file-level declarations: a macro writes only the conformer.
+            let member = isolated ? "nonisolated private func" : "private func"
+            let declarations = Self.recordableDeclarations.replacingOccurrences(of: "private func", with: member)
+            lines.append("")
+            lines += declarations.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.isEmpty ? "" : "    \($0)"
+            }
         }
         lines.append("}")
         lines.append("")

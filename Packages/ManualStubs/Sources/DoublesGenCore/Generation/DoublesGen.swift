@@ -110,9 +110,10 @@ public enum DoublesGen {
                 continue
             }
             var writer = ConformerWriter(flattened, functionTypeAliases: graph.functionTypeAliases)
+            writer.embedsRecordable = request.generatesBesideProtocol
             sections.append(writer.write())
             diagnostics += writer.diagnostics
-            usesRecordable = usesRecordable || writer.usesRecordable
+            usesRecordable = usesRecordable || (writer.usesRecordable && !writer.embedsRecordable)
             generated.append(name)
         }
 

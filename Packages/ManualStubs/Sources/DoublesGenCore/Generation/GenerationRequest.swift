@@ -19,7 +19,8 @@ public struct GenerationRequest: Hashable, Sendable {
     /// Whether the conformer is compiled in the protocol's own file, as a
     /// macro's expansion is: a `private` or `fileprivate` protocol is then
     /// generated for, with a `fileprivate` conformer and alias, instead of
-    /// skipped.
+    /// skipped; the support a `borrowing` or `consuming` parameter needs is
+    /// written inside the conformer.
     public var generatesBesideProtocol: Bool
 
     /// Creates a request.

@@ -65,6 +65,26 @@ import Testing
         stub.verify(1...1) { $0.handOff([1, 2]) }
     }
 
+    @Test func borrowedAndConsumedArgumentsAreRecorded() {
+        let stub = ImageEncoderStub()
+        stub.when { $0.encode(Match.any(), quality: Match.equal(80)) }.thenReturn(42)
+        stub.when { $0.consume(Match.any()) }.thenReturn(true)
+        let encoder: any ImageEncoder = stub()
+        #expect(encoder.encode([1, 2, 3], quality: 80) == 42)
+        #expect(encoder.consume([9]))
+        stub.verify(1...1) { $0.encode([1, 2, 3], quality: 80) }
+    }
+
+    @MainActor @Test func aMainActorProtocolWithABorrowedArgument() {
+        let stub = DraftEditorStub()
+        stub.when { $0.identifier() }.thenReturn("draft-1")
+        stub.when { $0.apply(Match.any()) }.thenReturn(5)
+        let editor: any DraftEditor = stub()
+        #expect(editor.identifier() == "draft-1")
+        #expect(editor.apply("hello") == 5)
+        stub.verify(1...1) { $0.apply("hello") }
+    }
+
     @Test func genericCacheMethods() {
         let stub = CacheStub()
         stub.when { $0.set(Match.any() as Int, for: Match.any() as String) }.thenDoNothing()

@@ -63,6 +63,22 @@ protocol Relay: Sendable {
     func drain(on actor: isolated (any Actor)) async -> Int
 }
 
+/// Ownership modifiers on parameters, as performance-minded code writes them.
+@Stubbable
+protocol ImageEncoder: Sendable {
+    func encode(_ pixels: borrowing [UInt8], quality: Int) -> Int
+    func consume(_ buffer: consuming [UInt8]) -> Bool
+}
+
+/// A view model's dependency on the main actor, with a borrowed argument
+/// and a requirement that opts out of the isolation.
+@MainActor
+@Stubbable
+protocol DraftEditor {
+    nonisolated func identifier() -> String
+    func apply(_ text: borrowing String) -> Int
+}
+
 /// The file-private protocols' stubs, used where they are visible: in their file.
 @Suite struct FilePrivateStubTests {
     @Test func aPrivateFeatureSeamIsStubbed() {
