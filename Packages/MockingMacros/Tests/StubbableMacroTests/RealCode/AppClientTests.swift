@@ -173,6 +173,32 @@ import Testing
         #expect(gateway.subscribe { _ in } == 7)
     }
 
+    @Test func streamEndpointsAndInputs() async {
+        let stub = NotificationsClientDoubles.preset(secret: "k", timeout: .seconds(2)).failing()
+        stub.when { $0.stream() }.thenReturn(
+            AsyncStream { continuation in
+                continuation.yield("hello")
+                continuation.finish()
+            })
+        stub.when { $0.onError(Match.any()) }.thenDoNothing()
+        let notifications = stub()
+        #expect(notifications.hasSecret)
+        #expect(notifications.retries == 3)
+        #expect(notifications.timeout == .seconds(2))
+        var received: [String] = []
+        for await message in notifications.stream() { received.append(message) }
+        #expect(received == ["hello"])
+        notifications.onError(NetworkError.offline)
+        stub.verify(1...1) { $0.onError(Match.any()) }
+        #expect(NotificationsClient.live.retries == 3)
+    }
+
+    @Test func aPackageClientTwoNamespacesDeep() async {
+        let stub = Settings.Sync.SyncClientDoubles.preset().failing()
+        await stub.when { await $0.push() }.thenReturn(true)
+        #expect(await stub().push())
+    }
+
     @Test func aPrivateClient() {
         let stub = ClipboardClientDoubles.preset().failing()
         stub.when { $0.copy(Match.any()) }.thenDoNothing()

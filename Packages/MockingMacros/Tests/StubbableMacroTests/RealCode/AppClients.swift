@@ -116,3 +116,33 @@ struct GatewayClient: Sendable {
     var `default`: @Sendable () -> URL
     var subscribe: @Sendable (@escaping @Sendable (String) -> Void) -> Int
 }
+
+/// A notifications client: stream results, a private required input, a
+/// defaulted endpoint, a `Duration` input, and a live value in an extension.
+@StubbableClient
+struct NotificationsClient: Sendable {
+    var stream: @Sendable () -> AsyncStream<String>
+    var events: @Sendable (String) -> AsyncThrowingStream<Int, any Error>
+    private var secret: String
+    var retries = 3
+    var onError: @Sendable (any Error) -> Void = { _ in }
+    var timeout: Duration
+
+    var hasSecret: Bool { !secret.isEmpty }
+}
+
+extension NotificationsClient {
+    static let live = NotificationsClient(
+        stream: { AsyncStream { $0.finish() } }, events: { _ in AsyncThrowingStream { $0.finish() } },
+        secret: "s", timeout: .seconds(1))
+}
+
+/// A client two namespaces deep, of package access.
+enum Settings {
+    enum Sync {
+        @StubbableClient
+        package struct SyncClient: Sendable {
+            package var push: @Sendable () async -> Bool
+        }
+    }
+}
