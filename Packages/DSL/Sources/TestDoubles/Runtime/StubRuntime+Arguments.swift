@@ -40,23 +40,21 @@ extension StubRuntime {
         for (index, template) in shape.genericTemplates.enumerated() {
             if let template { argumentTypes[index] = resolve(template) }
         }
+        // A generic result is the call's own type, which the answer is checked against as it is (not erased).
         var resultType = shape.resultType
-        let declared = shape.requirement
-        // The call's generic types: registrations recorded with the same ones are offered it first.
-        var requirement = TestDoublesRecorder.Requirement(
-            id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
-            resultIsErased: declared.resultIsErased, genericTypes: types)
+        var resultIsErased = shape.requirement.resultIsErased
         if let template = shape.resultTemplate, case .call = shape.access {
             resultType = resolve(template)
-            requirement = TestDoublesRecorder.Requirement(
-                id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
-                genericTypes: types)
+            resultIsErased = false
         } else if let generic = shape.genericResult {
             resultType = types[generic]
-            requirement = TestDoublesRecorder.Requirement(
-                id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
-                genericTypes: types)
+            resultIsErased = false
         }
+        let declared = shape.requirement
+        // The call's generic types: registrations recorded with the same ones are offered it first.
+        let requirement = TestDoublesRecorder.Requirement(
+            id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
+            resultIsErased: resultIsErased, genericTypes: types)
         return RequirementPlan(
             shape.with(requirement: requirement, argumentTypes: argumentTypes, resultType: resultType))
     }

@@ -75,8 +75,36 @@ final class RCUserDefaultsStore: RCSettingsStore, @unchecked Sendable {
         let text: String? = settings.value(for: "count")
         #expect(number == 3)
         #expect(text == "three")
-        // Verification is per requirement: it counts the calls of every specialization.
-        store.verify(2...2) { $0.value(for: Match.equal("count")) as Int? }
+        // A pattern selects the calls of its own specialization.
+        store.verify(1...1) { $0.value(for: Match.equal("count")) as Int? }
+        store.verify(1...1) { $0.value(for: Match.equal("count")) as String? }
+        store.verify(0...0) { $0.value(for: Match.equal("count")) as Double? }
+    }
+
+    /// Before: a pattern of a generic method selected every specialization's calls, so
+    /// `arguments()` of the theme writes also read the `[String]` write, reported it as an issue
+    /// (its value is not a theme) and `verify(1...1)` failed with two calls.
+    @Test func aGenericPatternReadsTheCallsOfItsOwnTypesOnly() throws {
+        let store = try Stub<any RCSettingsStore>()
+        let theme = RCThemeSettings(accent: "teal", fontScale: 1, reducedMotion: false)
+        let themeWrites = store.when { try $0.set(Match.any() as RCThemeSettings, for: Match.any()) }
+        themeWrites.thenDoNothing()
+        let listWrites = store.when { try $0.set(Match.any() as [String], for: Match.any()) }
+        listWrites.thenDoNothing()
+        let settings = store()
+        try settings.set(["x"], for: "recent")
+        try settings.set(theme, for: "theme")
+        try settings.set(["y", "z"], for: "recent")
+        let issues = TestDoubleIssueReporting.capture {
+            let written: [(RCThemeSettings, String)] = themeWrites.arguments()
+            #expect(written.map(\.0) == [theme])
+            #expect(written.map(\.1) == ["theme"])
+        }
+        #expect(issues.isEmpty)
+        themeWrites.verify(1...1)
+        store.verify(2...2) { try $0.set(Match.any() as [String], for: Match.equal("recent")) }
+        let lists: [([String], String)] = listWrites.arguments()
+        #expect(lists.map(\.0) == [["x"], ["y", "z"]])
     }
 
     /// Before: a registration of a generic method was offered every specialization's calls first.
@@ -93,7 +121,7 @@ final class RCUserDefaultsStore: RCSettingsStore, @unchecked Sendable {
         let settings = store()
         try settings.set(theme, for: "theme")
         #expect(throws: RCKeychainError.interactionNotAllowed) { try settings.set(["a", "b"], for: "recent") }
-        // A pattern reads every call its matchers accept; a capture of the theme type takes the theme's only.
+        // A pattern reads the calls of its own generic types: the theme's only.
         let themes = Match.Capture<RCThemeSettings>()
         store.verify { try $0.set(themes.capture(), for: Match.any()) }
         #expect(themes.values == [theme])

@@ -23,6 +23,10 @@ final class CallSelection: Sendable {
     /// Whether every matcher is `any()`: a call's arguments need no test,
     /// only their count.
     let acceptsAnyArguments: Bool
+    /// The generic types of a pattern of a requirement-level generic
+    /// requirement (`value(for: "count") as Int?`): it selects the calls
+    /// made with the same ones only; empty for any other pattern.
+    let genericTypes: [ObjectIdentifier]
 
     init(
         recorder: InvocationRecorder, requirement: Requirement?, matchers: [ArgumentMatcher], filter: Filter = .all,
@@ -36,6 +40,7 @@ final class CallSelection: Sendable {
         self.site = site
         self.isValid = isValid
         self.acceptsAnyArguments = matchers.allSatisfy { $0.acceptsEverything && $0.captors.isEmpty }
+        self.genericTypes = requirement?.genericTypes ?? []
     }
 
     static func invalid(_ recorder: InvocationRecorder, site: CallSite) -> CallSelection {
@@ -50,7 +55,8 @@ final class CallSelection: Sendable {
 
     func accepts(_ invocation: Invocation) -> Bool {
         guard selects(outcome: invocation.outcome, registration: invocation.registration) else { return false }
-        return requirement == nil || accepts(.boxed(invocation.arguments))
+        guard requirement != nil else { return true }
+        return selects(specializationOf: invocation.requirement) && accepts(.boxed(invocation.arguments))
     }
 
     /// Whether the pattern selects call `position` of `ledger`, read in place.
@@ -61,8 +67,16 @@ final class CallSelection: Sendable {
         guard requirement != nil else { return true }
         // The same checks as `accepts(_:)`, without reading (or boxing) the
         // arguments when the matchers accept any.
-        guard matchers.count == count else { return false }
+        guard matchers.count == count, selects(specializationOf: ledger.requirement(at: position)) else {
+            return false
+        }
         return acceptsAnyArguments || accepts(ledger.arguments(at: position))
+    }
+
+    /// Whether a call of the pattern's requirement was made with the
+    /// pattern's generic types, if it has any.
+    private func selects(specializationOf called: Requirement) -> Bool {
+        genericTypes.isEmpty || called.genericTypes == genericTypes
     }
 
     /// Whether the filter keeps a call answered so.
@@ -100,9 +114,11 @@ final class CallSelection: Sendable {
                     selects(
                         outcome: shape.outcome, registration: shape.registration == 0 ? nil : Int(shape.registration))
                 else { return .rejects }
-                return acceptsAnyArguments ? .accepts : .tests
+                return acceptsAnyArguments && genericTypes.isEmpty ? .accepts : .tests
             },
-            test: { accepts(ledger.arguments(at: $0)) })
+            test: {
+                selects(specializationOf: ledger.requirement(at: $0)) && accepts(ledger.arguments(at: $0))
+            })
     }
 
     func matching() -> [(index: Int, invocation: Invocation)] {
