@@ -73,7 +73,7 @@ extension DirectFunction {
             guard isPlain else { return { $0.function.makeClosure0(R.self) } }
             let type: Any.Type = isSendable ? (@Sendable () -> R).self : (() -> R).self
             return { held in
-                let closure: @Sendable () -> R = { held.function.callNonthrowing([]) as! R }
+                let closure: @Sendable () -> R = { held.function.callNonthrowing([]) }
                 return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
             }
         }
@@ -81,7 +81,7 @@ extension DirectFunction {
             guard isPlain else { return { $0.function.makeClosure1(A.self, R.self) } }
             let type: Any.Type = isSendable ? (@Sendable (A) -> R).self : ((A) -> R).self
             return { held in
-                let closure: @Sendable (A) -> R = { (a) in held.function.callNonthrowing([a]) as! R }
+                let closure: @Sendable (A) -> R = { (a) in held.function.callNonthrowing([a]) }
                 return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
             }
         }
@@ -89,7 +89,7 @@ extension DirectFunction {
             guard isPlain else { return { $0.function.makeClosure2(A.self, B.self, R.self) } }
             let type: Any.Type = isSendable ? (@Sendable (A, B) -> R).self : ((A, B) -> R).self
             return { held in
-                let closure: @Sendable (A, B) -> R = { (a, b) in held.function.callNonthrowing([a, b]) as! R }
+                let closure: @Sendable (A, B) -> R = { (a, b) in held.function.callNonthrowing([a, b]) }
                 return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
             }
         }
@@ -97,7 +97,7 @@ extension DirectFunction {
             guard isPlain else { return { $0.function.makeClosure3(A.self, B.self, C.self, R.self) } }
             let type: Any.Type = isSendable ? (@Sendable (A, B, C) -> R).self : ((A, B, C) -> R).self
             return { held in
-                let closure: @Sendable (A, B, C) -> R = { (a, b, c) in held.function.callNonthrowing([a, b, c]) as! R }
+                let closure: @Sendable (A, B, C) -> R = { (a, b, c) in held.function.callNonthrowing([a, b, c]) }
                 return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
             }
         }
@@ -108,7 +108,7 @@ extension DirectFunction {
             let type: Any.Type = isSendable ? (@Sendable (A, B, C, D) -> R).self : ((A, B, C, D) -> R).self
             return { held in
                 let closure: @Sendable (A, B, C, D) -> R = { (a, b, c, d) in
-                    held.function.callNonthrowing([a, b, c, d]) as! R
+                    held.function.callNonthrowing([a, b, c, d])
                 }
                 return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
             }
@@ -159,7 +159,7 @@ extension DirectFunction {
             let closure: @Sendable () throws -> R = { try self.call([]) as! R }
             return signature.isSendable ? closure as Any : closure as () throws -> R
         }
-        let closure: @Sendable () -> R = { self.callNonthrowing([]) as! R }
+        let closure: @Sendable () -> R = { self.callNonthrowing([]) }
         return signature.isSendable ? closure as Any : closure as () -> R
     }
 
@@ -169,7 +169,7 @@ extension DirectFunction {
             let closure: @Sendable (A) throws -> R = { (a) in try self.call([a]) as! R }
             return signature.isSendable ? closure as Any : closure as (A) throws -> R
         }
-        let closure: @Sendable (A) -> R = { (a) in self.callNonthrowing([a]) as! R }
+        let closure: @Sendable (A) -> R = { (a) in self.callNonthrowing([a]) }
         return signature.isSendable ? closure as Any : closure as (A) -> R
     }
 
@@ -179,7 +179,7 @@ extension DirectFunction {
             let closure: @Sendable (A, B) throws -> R = { (a, b) in try self.call([a, b]) as! R }
             return signature.isSendable ? closure as Any : closure as (A, B) throws -> R
         }
-        let closure: @Sendable (A, B) -> R = { (a, b) in self.callNonthrowing([a, b]) as! R }
+        let closure: @Sendable (A, B) -> R = { (a, b) in self.callNonthrowing([a, b]) }
         return signature.isSendable ? closure as Any : closure as (A, B) -> R
     }
 
@@ -189,7 +189,7 @@ extension DirectFunction {
             let closure: @Sendable (A, B, C) throws -> R = { (a, b, c) in try self.call([a, b, c]) as! R }
             return signature.isSendable ? closure as Any : closure as (A, B, C) throws -> R
         }
-        let closure: @Sendable (A, B, C) -> R = { (a, b, c) in self.callNonthrowing([a, b, c]) as! R }
+        let closure: @Sendable (A, B, C) -> R = { (a, b, c) in self.callNonthrowing([a, b, c]) }
         return signature.isSendable ? closure as Any : closure as (A, B, C) -> R
     }
 
@@ -199,21 +199,22 @@ extension DirectFunction {
             let closure: @Sendable (A, B, C, D) throws -> R = { (a, b, c, d) in try self.call([a, b, c, d]) as! R }
             return signature.isSendable ? closure as Any : closure as (A, B, C, D) throws -> R
         }
-        let closure: @Sendable (A, B, C, D) -> R = { (a, b, c, d) in self.callNonthrowing([a, b, c, d]) as! R }
+        let closure: @Sendable (A, B, C, D) -> R = { (a, b, c, d) in self.callNonthrowing([a, b, c, d]) }
         return signature.isSendable ? closure as Any : closure as (A, B, C, D) -> R
     }
 
-    /// Calls a nonthrowing function; a call outside a non-escaping
-    /// function's scope cannot be reported to its caller, so it stops the
-    /// process, unless an ``EscapedClosureProbe`` run asked for its placeholder.
-    private func callNonthrowing(_ arguments: [Any]) -> Any {
-        do { return try call(arguments) } catch {
-            if case .calledOutsideItsScope = error as? FunctionBridgeError,
-                let placeholder = EscapedClosureProbe.answerEscapedCall(first: noteEscapedCall())
-            {
-                return placeholder
+    /// Calls a nonthrowing function whose result is an `R`; a call outside
+    /// a non-escaping function's scope cannot be reported to its caller, so
+    /// it stops the process, unless an ``EscapedClosureProbe`` run answers it.
+    private func callNonthrowing<R>(_ arguments: [Any]) -> R {
+        do { return try call(arguments) as! R } catch {
+            guard case .calledOutsideItsScope = error as? FunctionBridgeError else { stopForEscapedClosureCall(error) }
+            let answer = UnsafeMutablePointer<R>.allocate(capacity: 1)
+            defer { answer.deallocate() }
+            guard EscapedClosureProbe.answerEscapedCall(into: answer, first: noteEscapedCall()) else {
+                stopForEscapedClosureCall(error)
             }
-            stopForEscapedClosureCall(error)
+            return answer.move()
         }
     }
 }
