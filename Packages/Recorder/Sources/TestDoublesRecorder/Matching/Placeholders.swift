@@ -105,7 +105,8 @@ extension Match {
         /// The mangled name of the runtime layer's ``SynthesizerProvider``
         /// (`TestDoubles.RuntimePlaceholderProvider`), found by name because
         /// this module cannot depend on the one that declares it.
-        static let runtimeProviderName = "11TestDoubles26RuntimePlaceholderProviderO"
+        @_spi(TestDoublesInternals)
+        public static let runtimeProviderName = "11TestDoubles26RuntimePlaceholderProviderO"
 
         /// Whether the runtime layer was asked, once per process.
         private static let askedRuntimeLayer: Bool = {
