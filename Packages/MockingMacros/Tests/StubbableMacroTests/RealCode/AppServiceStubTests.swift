@@ -119,6 +119,17 @@ import Testing
         await stub.verify(2...2) { try await $0.find(id: Match.any()) }
     }
 
+    @Test func aMatcherForANonEscapingClosureSaysWhyItDoesNotCount() {
+        let stub = RepositoryStub<AppUser>()
+        withKnownIssue {
+            stub.when { $0.batch(Match.any()) }.thenDoNothing()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("batch(_:) received 0 argument(s) but 1 matcher(s) were written for it")
+                && text.contains("forwards no non-escaping closure")
+        }
+    }
+
     @MainActor @Test func mainActorRouterForAViewModel() {
         let stub = RouterStub()
         stub.when { $0.currentPath }.thenReturn(["home"])
@@ -135,6 +146,17 @@ import Testing
         router.present("sheet") {}
         stub.verify(1...1) { $0.push(Match.equal("detail")) }
         stub.verify(1...1) { $0.present(Match.equal("sheet"), completion: Match.any(using: done)) }
+    }
+
+    @Test func elementMatchersOfAVariadicListAreExplained() {
+        let stub = LoggerStub()
+        withKnownIssue {
+            stub.when { $0.log(Match.any(), Match.any(), separator: Match.any()) }.thenDoNothing()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("log(_:separator:) received 2 argument(s) but 3 matcher(s)")
+                && text.contains("records a variadic parameter as one array")
+        }
     }
 
     @Test func loggerWithVariadicItems() async {

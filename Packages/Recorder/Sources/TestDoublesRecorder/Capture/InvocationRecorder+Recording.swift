@@ -123,6 +123,18 @@ extension InvocationRecorder {
         if call.matchers.count == call.arguments.count {
             return .success(RecordedPattern(recorder: call.recorder, requirement: requirement, matchers: call.matchers))
         }
+        if call.matchers.count > call.arguments.count {
+            // More matchers than arguments: some matcher stands for a parameter the front never forwards.
+            return .failure(
+                RecordingProblem(
+                    message: """
+                        \(requirement.name) received \(call.arguments.count) argument(s) but \(call.matchers.count) \
+                        matcher(s) were written for it; a matcher counts only where the double forwards the \
+                        argument, and a ManualStub conformer (doubles-gen, @Stubbable) forwards no non-escaping \
+                        closure or autoclosure parameter (pass any closure there, not a matcher) and records a \
+                        variadic parameter as one array (write one matcher for the whole list, such as Match.any())
+                        """))
+        }
         guard call.matchers.isEmpty else {
             let rewrite = requirement.describeCall(call.arguments.map { RewriteHint(value: $0) })
             return .failure(
