@@ -16,6 +16,10 @@ extension StubRuntime {
     /// The plan of one call of a requirement-level generic requirement: the
     /// generic parameters' types read from their hidden metadata words, and
     /// the recorder's requirement carrying this call's result type.
+    ///
+    /// Made once per specialization and kept (see ``specializedPlans``): a
+    /// plan made per call parsed the requirement's name every time, and
+    /// each call's new requirement grew the ledger's tables by one.
     func specialized(_ shape: RequirementShape, _ frame: CallFrame) -> RequirementPlan {
         let types: [Any.Type] = shape.plan.genericWords.prefix(shape.genericParameterCount).map { location in
             let word = frame.argument(UInt.self, at: location)
@@ -24,6 +28,25 @@ extension StubRuntime {
             }
             return unsafeBitCast(pointer, to: Any.Type.self)
         }
+        let key = SpecializationKey(slot: frame.slot, types: types.map(ObjectIdentifier.init))
+        if let known = specializedPlans.withLock({ $0[key] }) { return known }
+        let made = specialize(shape, types)
+        // Two first calls at once both make one; the first kept is the one every later call gets.
+        return specializedPlans.withLock { plans in
+            if let kept = plans[key] { return kept }
+            plans[key] = made
+            return made
+        }
+    }
+
+    /// One specialization of a generic requirement: its dispatch index and generic types.
+    struct SpecializationKey: Hashable {
+        let slot: Int
+        let types: [ObjectIdentifier]
+    }
+
+    /// Makes the plan of a generic requirement's specialization.
+    private func specialize(_ shape: RequirementShape, _ types: [Any.Type]) -> RequirementPlan {
         func resolve(_ template: GenericTemplate) -> Any.Type {
             guard let type = template.resolve(types) else {
                 stop(

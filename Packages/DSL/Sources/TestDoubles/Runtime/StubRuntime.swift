@@ -36,6 +36,9 @@ final class StubRuntime: Sendable {
     /// The conformance this runtime answers for, to make new values for
     /// initializers; weak because the conformance owns the handler that owns this.
     let conformance = Mutex<WeakConformance>(WeakConformance())
+    /// The plans of the generic requirements' specializations called so far
+    /// (see ``specialized(_:_:)``).
+    let specializedPlans = Mutex<[SpecializationKey: RequirementPlan]>([:])
 
     init(
         recorder: InvocationRecorder, blueprint: StubBlueprint, target: ForwardingTarget? = nil,

@@ -102,6 +102,12 @@ final class RCUserDefaultsStore: RCSettingsStore, @unchecked Sendable {
         }
         #expect(issues.isEmpty)
         themeWrites.verify(1...1)
+        // A failed count says why another specialization's calls were left out.
+        let failure = TestDoubleIssueReporting.capture { themeWrites.verify(2...2) }
+        #expect(failure.count == 1)
+        #expect(
+            failure.first?.message.contains(
+                "it was made with the generic types (Array<String>), the pattern with (RCThemeSettings)") == true)
         store.verify(2...2) { try $0.set(Match.any() as [String], for: Match.equal("recent")) }
         let lists: [([String], String)] = listWrites.arguments()
         #expect(lists.map(\.0) == [["x"], ["y", "z"]])

@@ -66,6 +66,11 @@ extension CallSelection {
         }
         let ranked = candidates.map { invocation -> (Invocation, [String]) in
             var reasons = explainMismatch(requirement, matchers, invocation.arguments)
+            if !genericTypes.isEmpty, invocation.requirement.genericTypes != genericTypes {
+                reasons.insert(
+                    "it was made with the generic types \(invocation.requirement.genericTypesDescription), "
+                        + "the pattern with \(requirement.genericTypesDescription)", at: 0)
+            }
             if reasons.isEmpty {
                 switch filter {
                 case .all: break

@@ -16,17 +16,20 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         let labels: [String?]
         let resultIsErased: Bool
         let genericTypes: [ObjectIdentifier]
+        /// The generic types as diagnostics name them: `(Int, Optional<String>)`.
+        let genericTypesDescription: String
 
         init(
             id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type, resultIsErased: Bool,
-            genericTypes: [ObjectIdentifier] = []
+            genericTypes: [Any.Type] = []
         ) {
             self.id = id
             self.name = name
             self.effects = effects
             self.resultType = resultType
             self.resultIsErased = resultIsErased
-            self.genericTypes = genericTypes
+            self.genericTypes = genericTypes.map { ObjectIdentifier($0) }
+            self.genericTypesDescription = "(\(genericTypes.map { String(describing: $0) }.joined(separator: ", ")))"
             let parsed = RequirementName(name)
             self.baseName = parsed.baseName
             self.labels = parsed.labels ?? []
@@ -82,12 +85,16 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// order; empty for any other requirement, and for a requirement that
     /// stands for every specialization.
     ///
-    /// They are not part of the identity: a registration recorded with one
-    /// specialization still matches calls of another. A call is offered the
+    /// They are not part of the identity. A call is offered the
     /// registrations recorded with its own types first (see
     /// `InvocationRecorder.State.slot(_:)`), so `value(for: "k") as Int?` and
-    /// `value(for: "k") as String?` each answer their own calls.
+    /// `value(for: "k") as String?` each answer their own calls, and a
+    /// pattern selects the calls made with its own types only (see
+    /// `CallSelection`); a lone registration of a stub still answers the
+    /// calls of every specialization.
     var genericTypes: [ObjectIdentifier] { storage.genericTypes }
+    /// The generic types as diagnostics name them: `(Int, Optional<String>)`.
+    var genericTypesDescription: String { storage.genericTypesDescription }
     /// The argument labels parsed from `name` (``RequirementName``); `nil` where an argument has none.
     var labels: [String?] { storage.labels }
 
@@ -106,7 +113,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     ) {
         storage = Storage(
             id: id, name: name, effects: effects, resultType: resultType, resultIsErased: resultIsErased,
-            genericTypes: genericTypes.map { ObjectIdentifier($0) })
+            genericTypes: genericTypes)
     }
 
     /// Creates a requirement whose identity is its name.
