@@ -3,7 +3,9 @@ extension CallPattern {
     /// them through the returned handle, in arrival order.
     ///
     /// A parked call whose task is cancelled leaves the queue and throws
-    /// `CancellationError` (a non-throwing requirement returns a default value).
+    /// `CancellationError` (a non-throwing requirement returns a default value;
+    /// when its result has none, the call stays parked until resumed, and the
+    /// cancellation is an issue at this line).
     ///
     /// ```swift
     /// let suspension = await loader.when { try await $0.loadFeed() }.thenSuspend()

@@ -15,8 +15,13 @@ final class SuspensionCore: @unchecked Sendable {
     private let state = Locked(State())
 
     /// Parks the calling task until the test resumes it; a cancelled call
-    /// leaves the queue and completes with `CancellationError`.
-    func park() async -> Result<Any, any Error> {
+    /// leaves the queue and completes with `CancellationError`, unless
+    /// `ignoringCancellation` is given: then it stays parked, in its place,
+    /// and that closure runs once when its task is cancelled.
+    ///
+    /// - Parameter ignoringCancellation: Runs when the task of a call that
+    ///   has no answer to cancellation is cancelled; `nil` lets cancellation end the call.
+    func park(ignoringCancellation: (@Sendable () -> Void)? = nil) async -> Result<Any, any Error> {
         let id = state.withLock { state in
             defer { state.nextParked += 1 }
             return state.nextParked
@@ -33,6 +38,10 @@ final class SuspensionCore: @unchecked Sendable {
                 if cancelledEarly { continuation.resume(returning: Answer(result: .failure(CancellationError()))) }
             }
         } onCancel: {
+            if let ignoringCancellation {
+                ignoringCancellation()
+                return
+            }
             let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
                 guard let index = state.parked.firstIndex(where: { $0.id == id }) else {
                     state.cancelled.insert(id)
