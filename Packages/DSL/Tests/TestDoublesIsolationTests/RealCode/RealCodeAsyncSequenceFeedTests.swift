@@ -94,7 +94,7 @@ struct CRCoreLocationService: CRLocationService {
             for await count in group { total += count }
             return total
         }
-        #expect(counts == 1 + 2 + 3 + 4)
+        #expect(counts == 10)  // 1 + 2 + 3 + 4 coordinates
         let periods: [Int] = service.when { $0.updates(every: Match.any()) }.arguments()
         #expect(periods.sorted() == [1, 2, 3, 4])
     }

@@ -11,11 +11,11 @@ final class CRDirectoryUser {
     init(handle: String) { self.handle = handle }
 }
 
-protocol CRUserDirectory: Sendable {
+@MainActor protocol CRUserDirectory {
     func currentUser() async -> CRDirectoryUser
 }
 
-struct CRLiveUserDirectory: CRUserDirectory {
+@MainActor struct CRLiveUserDirectory: CRUserDirectory {
     func currentUser() async -> CRDirectoryUser { CRDirectoryUser(handle: "live") }
 }
 
