@@ -158,3 +158,22 @@ enum CRRequestContext {
         #expect(try await search.search("kept") == [CRSearchHit(title: "kept")])
     }
 }
+
+@MainActor @Suite struct RealCodeResumeThrowingIntoNonThrowingTests {
+    @Test func throwingIntoANonThrowingParkedCallIsAnIssueAtTheResumeLineAndTheCallWaits() async throws {
+        let api = try Stub<any CRSearchAPI>()
+        let parked = await api.when { await $0.suggestions(for: Match.any()) }.thenSuspend()
+        let suggestions = api()
+        let typing = Task { await suggestions.suggestions(for: "sw") }
+        #expect(await parked.waitForCall(within: .seconds(10)))
+        let resumeLine = #line + 2
+        withKnownIssue {
+            parked.resume(throwing: CRSearchError.aborted)
+        } matching: { issue in
+            issue.sourceLocation?.line == resumeLine && issue.description.contains("cannot throw")
+        }
+        #expect(parked.pendingCount == 1)
+        parked.resume(returning: ["swift", "swiftui"])
+        #expect(await typing.value == ["swift", "swiftui"])
+    }
+}

@@ -108,7 +108,9 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
         resume(.success(value), CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Completes the oldest parked call by throwing an error; reports an issue at the caller when none is parked.
+    /// Completes the oldest parked call by throwing an error; reports an issue
+    /// at the caller when none is parked, or when the requirement cannot
+    /// throw (the call then stays parked, for a `resume(returning:)`).
     ///
     /// - Parameters:
     ///   - error: The error the call throws (the requirement must throw).
@@ -120,7 +122,18 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
         throwing error: any Error,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        resume(.failure(error), CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
+        let callSite = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
+        if let requirement = interactions.core.requirement, !requirement.effects.canThrow {
+            TestDoubleIssueReporting.report(
+                TestDoubleIssue(
+                    kind: .invalidBehavior,
+                    message: "resume(throwing:): \(requirement.name) cannot throw, so a call parked by the "
+                        + "thenSuspend() behavior configured at \(site) cannot end with \(String(reflecting: error)); "
+                        + "the call stays parked: complete it with resume(returning:).",
+                    location: callSite))
+            return
+        }
+        resume(.failure(error), callSite)
     }
 
     private func resume(_ result: Swift.Result<Any, any Error>, _ callSite: CallSite) {
