@@ -220,6 +220,16 @@ import Testing
         #expect(text.contains("        \(call)\n"), "\(text)")
     }
 
+    @Test func linesUpTheElementMatchersOfVariadicParameters() throws {
+        let text = try section(
+            "P", in: generate(["A.swift": "protocol P { func f(_ c: @autoclosure () -> Bool, _ v: Int..., w: String...) }"]))
+        #expect(
+            text.contains(
+                "        stub.lineUpVariadicMatchers(at: [0, 1], v, w)\n" + "        stub.call(v, w) as Void\n"), "\(text)")
+        let plain = try section("P", in: generate(["A.swift": "protocol P { func f(_ v: [Int]) }"]))
+        #expect(!plain.contains("lineUpVariadicMatchers"), "\(plain)")
+    }
+
     @Test func saysAnInoutParameterIsRecordedButLeftUnchanged() throws {
         let text = try section("P", in: generate(["A.swift": "protocol P { func update(_ s: inout [String: Int]) }"]))
         #expect(

@@ -77,7 +77,8 @@ import Testing
 
     @Test func loggerVariadicAndInout() {
         let logger = LoggerStub()
-        logger.when { $0.log(Match.any(), level: Match.any()) }.thenDoNothing()
+        // One matcher per element of the variadic list, as on a runtime Stub.
+        logger.when { $0.log(Match.equal("a"), Match.any(), level: Match.any()) }.thenDoNothing()
         logger.when {
             var buffer: [String] = Match.any()
             $0.append(to: &buffer, Match.any())
@@ -86,7 +87,10 @@ import Testing
         sut.log("a", "b", level: 2)
         var lines = ["x"]
         sut.append(to: &lines, "y")
-        logger.verify { $0.log(Match.any(), level: Match.equal(2)) }
+        logger.verify { $0.log(Match.any(), Match.any(), level: Match.equal(2)) }
+        // A lone matcher takes exactly one element.
+        logger.verify(.never) { $0.log(Match.any(), level: Match.any()) }
+        logger.verify(.never) { $0.log(Match.equal("a"), Match.equal("c"), level: Match.any()) }
         logger.verify {
             var buffer: [String] = Match.equal(["x"])
             $0.append(to: &buffer, Match.equal("y"))

@@ -101,9 +101,11 @@ import Testing
         let node = Node()
         nodes.when { $0.link(Match.any(using: node), to: Match.any()) }.thenReturn([node])
         nodes.when {
-            let visited = Match.any(using: node)
+            // One matcher per element of the variadic list: this registration takes two nodes.
+            let first = Match.any(using: node)
+            let second = Match.any(using: node)
             var depth: Int = Match.any()
-            try $0.visit(visited, depth: &depth)
+            try $0.visit(first, second, depth: &depth)
         }.thenDoNothing()
         let graph: any Nodes = nodes()
         #expect(graph.link(node, to: nil).first === node)
@@ -112,9 +114,10 @@ import Testing
         nodes.verify { $0.link(Match.identical(to: node), to: Match.isNil()) }
         nodes.verify {
             // Matchers are positional: make them in argument order, the inout one too.
-            let visited = Match.any(using: node)
+            let first = Match.any(using: node)
+            let second = Match.any(using: node)
             var depth: Int = Match.equal(1)
-            try $0.visit(visited, depth: &depth)
+            try $0.visit(first, second, depth: &depth)
         }
     }
 }

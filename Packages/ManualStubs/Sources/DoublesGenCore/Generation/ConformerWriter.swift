@@ -198,7 +198,7 @@ struct ConformerWriter {
         let whereClause = requirement.whereClause.map { " where \($0)" } ?? ""
         switch requirement.kind {
         case .method(let name, let generics, let parameters, let effects, let result):
-            let (list, arguments, notes) = forwarding(parameters)
+            let (list, arguments, notes, variadic) = forwarding(parameters)
             let isOperator = !(name.first.map { $0.isLetter || $0 == "_" || $0 == "`" } ?? false)
             let resultText = result.map { " -> \($0.text)" } ?? ""
             lines.append(
@@ -206,6 +206,11 @@ struct ConformerWriter {
                     + "\(whereClause) {"
             )
             for note in notes { lines.append("        \(note)") }
+            if !variadic.isEmpty {
+                // A recording pass writes one matcher per element; the requirement receives one array.
+                lines.append(
+                    "        \(receiver).lineUpVariadicMatchers(at: \(variadic), \(arguments.joined(separator: ", ")))")
+            }
             lines.append("        " + call(receiver, arguments, effects, returnsVoid: Self.isVoid(result)))
             lines.append("    }")
         case .property(let name, let type, let isSettable, let getterEffects):
@@ -220,7 +225,7 @@ struct ConformerWriter {
             )
             lines.append("    }")
         case .subscript(let generics, let parameters, let result, let isSettable, let getterEffects):
-            let (list, arguments, notes) = forwarding(parameters)
+            let (list, arguments, notes, _) = forwarding(parameters)
             lines.append("    \(modifiers)subscript\(generics)(\(list)) -> \(result.text)\(whereClause) {")
             for note in notes { lines.append("        \(note)") }
             writeAccessors(
@@ -233,7 +238,7 @@ struct ConformerWriter {
             )
             lines.append("    }")
         case .initializer(let failability, let generics, let parameters, let effects):
-            let (list, arguments, notes) = forwarding(parameters)
+            let (list, arguments, notes, _) = forwarding(parameters)
             let convenience = isClass ? "convenience " : ""
             lines.append(
                 "    \(modifiers)\(convenience)init\(failability)\(generics)(\(list))\(effects.text)\(whereClause) {"
@@ -272,10 +277,14 @@ struct ConformerWriter {
 
     /// The parameter list as the conformer declares it, the arguments it
     /// forwards, and comments for parameters it cannot forward.
-    private mutating func forwarding(_ parameters: [Parameter]) -> (String, [String], [String]) {
+    /// A member's parameter list, the arguments it forwards, the notes it
+    /// explains what it leaves out with, and the positions of its variadic
+    /// parameters among the forwarded arguments.
+    private mutating func forwarding(_ parameters: [Parameter]) -> (String, [String], [String], [Int]) {
         var declared: [String] = []
         var arguments: [String] = []
         var notes: [String] = []
+        var variadic: [Int] = []
         for (index, parameter) in parameters.enumerated() {
             let name = parameter.name ?? "arg\(index)"
             let names: String
@@ -303,10 +312,11 @@ struct ConformerWriter {
                     notes.append(
                         "// '\(name)' is inout: its value on entry is recorded, and the double leaves it unchanged.")
                 }
+                if parameter.isVariadic { variadic.append(arguments.count) }
                 arguments.append(name)
             }
         }
-        return (declared.joined(separator: ", "), arguments, notes)
+        return (declared.joined(separator: ", "), arguments, notes, variadic)
     }
 
     /// Whether a type is a function-type alias written without `@escaping`.

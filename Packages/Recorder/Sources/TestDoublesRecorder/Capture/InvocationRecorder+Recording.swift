@@ -131,8 +131,10 @@ extension InvocationRecorder {
                         \(requirement.name) received \(call.arguments.count) argument(s) but \(call.matchers.count) \
                         matcher(s) were written for it; a matcher counts only where the double forwards the \
                         argument, and a ManualStub conformer (doubles-gen, @Stubbable) forwards no non-escaping \
-                        closure or autoclosure parameter (pass any closure there, not a matcher) and records a \
-                        variadic parameter as one array (write one matcher for the whole list, such as Match.any())
+                        closure or autoclosure parameter (pass any closure there, not a matcher); it records a \
+                        variadic parameter as one array, which takes one matcher per element only when the \
+                        conformer calls stub.lineUpVariadicMatchers(at:_:) before forwarding, as doubles-gen and \
+                        @Stubbable write it (regenerate the conformer, or add that call to a hand-written one)
                         """))
         }
         guard call.matchers.isEmpty else {
