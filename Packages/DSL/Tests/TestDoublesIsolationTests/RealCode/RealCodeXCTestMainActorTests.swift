@@ -45,6 +45,18 @@ struct CRLiveNewsService: CRNewsService {
 @MainActor final class RealCodeXCTestMainActorTests: XCTestCase {
     let stories = [CRArticle(id: 1, headline: "Swift 6"), CRArticle(id: 2, headline: "Strict concurrency")]
 
+    /// `fulfillment(of:timeout:)`. Swift 6.0.3's XCTest declares it on the
+    /// nonisolated test case, which a main-actor test cannot send there; a
+    /// waiter of its own can go.
+    private func waitFor(_ expectations: [XCTestExpectation]) async {
+        #if compiler(>=6.1)
+        await fulfillment(of: expectations, timeout: 10)
+        #else
+        let result = await XCTWaiter().fulfillment(of: expectations, timeout: 10)
+        XCTAssertEqual(result, .completed)
+        #endif
+    }
+
     func testReloadFulfillsTheUpdateExpectation() async throws {
         let news = try Stub<any CRNewsService>()
         await news.when { try await $0.topStories(limit: Match.equal(3)) }.thenReturn(stories)
@@ -55,7 +67,7 @@ struct CRLiveNewsService: CRNewsService {
             updated.fulfill()
         }
         controller.reload()
-        await fulfillment(of: [updated], timeout: 10)
+        await waitFor([updated])
         XCTAssertEqual(controller.articles, stories)
         await news.verify(1...1) { try await $0.topStories(limit: Match.any()) }
     }
@@ -66,7 +78,7 @@ struct CRLiveNewsService: CRNewsService {
         news.when { $0.markRead(Match.equal(2)) }.then { @Sendable (_: Int) in marked.fulfill() }
         let controller = CRNewsFeedController(news: news())
         controller.open(stories[1])
-        await fulfillment(of: [marked], timeout: 10)
+        await waitFor([marked])
         news.verify(1...1) { $0.markRead(2) }
     }
 
@@ -80,7 +92,7 @@ struct CRLiveNewsService: CRNewsService {
         controller.reload()
         let finished = await loads.waitForCompletion(within: .seconds(10))
         XCTAssertTrue(finished)
-        await fulfillment(of: [updated], timeout: 10)
+        await waitFor([updated])
         XCTAssertEqual(controller.articles, [])
     }
 }
