@@ -52,10 +52,18 @@ struct CRLiveNewsService: CRNewsService {
         #if compiler(>=6.1)
         await fulfillment(of: expectations, timeout: 10)
         #else
-        let result = await XCTWaiter().fulfillment(of: expectations, timeout: 10)
-        XCTAssertEqual(result, .completed)
+        let completed = await Self.completed(expectations)
+        XCTAssertTrue(completed)
         #endif
     }
+
+    #if !compiler(>=6.1)
+    /// Whether a waiter of its own saw every expectation fulfilled (its
+    /// `XCTWaiter.Result` is not `Sendable` on Swift 6.0.3: it stays here).
+    private nonisolated static func completed(_ expectations: [XCTestExpectation]) async -> Bool {
+        await XCTWaiter().fulfillment(of: expectations, timeout: 10) == .completed
+    }
+    #endif
 
     func testReloadFulfillsTheUpdateExpectation() async throws {
         let news = try Stub<any CRNewsService>()
