@@ -221,11 +221,10 @@ import Testing
     }
 
     @Test func linesUpTheElementMatchersOfVariadicParameters() throws {
-        let text = try section(
-            "P", in: generate(["A.swift": "protocol P { func f(_ c: @autoclosure () -> Bool, _ v: Int..., w: String...) }"]))
-        #expect(
-            text.contains(
-                "        stub.lineUpVariadicMatchers(at: [0, 1], v, w)\n" + "        stub.call(v, w) as Void\n"), "\(text)")
+        let declaration = "protocol P { func f(_ c: @autoclosure () -> Bool, _ v: Int..., w: String...) }"
+        let text = try section("P", in: generate(["A.swift": declaration]))
+        let lines = "        stub.lineUpVariadicMatchers(at: [0, 1], v, w)\n        stub.call(v, w) as Void\n"
+        #expect(text.contains(lines), "\(text)")
         let plain = try section("P", in: generate(["A.swift": "protocol P { func f(_ v: [Int]) }"]))
         #expect(!plain.contains("lineUpVariadicMatchers"), "\(plain)")
     }
