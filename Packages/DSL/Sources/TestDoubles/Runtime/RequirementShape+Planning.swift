@@ -45,7 +45,8 @@ extension RequirementShape {
             requirement: TestDoublesRecorder.Requirement(
                 id: RequirementID(namespace: 0x5717B, slot: dispatchIndex),
                 name: (signature.isStatic ? "static " : "") + signature.name, effects: effects,
-                resultType: resultType, resultIsErased: signature.resultIsErased),
+                resultType: resultType, resultIsErased: signature.resultIsErased,
+                variadicArguments: order.indices.filter { signature.parameters[order[$0]].isVariadic }),
             access: access,
             argumentTypes: signature.parameters.map { $0.selfForm?.visibleType(existential) ?? $0.type },
             selfArguments: signature.parameters.map(\.selfForm),
@@ -67,7 +68,6 @@ extension RequirementShape {
             thrown: signature.thrown,
             isAsync: signature.isAsync,
             yieldLowering: access.isRead ? resultLowering : .empty)
-        variadicArguments = order.indices.filter { signature.parameters[order[$0]].isVariadic }
     }
 
     /// The closure bridge of each parameter whose type is a closure the

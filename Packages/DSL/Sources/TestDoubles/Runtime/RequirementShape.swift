@@ -48,7 +48,7 @@ struct RequirementShape: @unchecked Sendable {
     /// The recorder's positions of `@autoclosure` arguments.
     let autoclosureArguments: [Int]
     /// The recorder's positions of variadic arguments (each an array).
-    var variadicArguments: [Int] = []
+    var variadicArguments: [Int] { requirement.variadicArguments }
     /// How the callee receives each argument.
     let ownerships: [ArgumentOwnership]
     /// Arguments that are `inout` (passed by address; written back unchanged).
@@ -102,15 +102,7 @@ extension RequirementShape {
             genericArguments: genericArguments, genericTemplates: genericTemplates, resultTemplate: resultTemplate,
             genericResult: genericResult,
             genericParameterCount: genericParameterCount, resultType: resultType, thrown: thrown, isAsync: isAsync,
-            yieldLowering: yieldLowering
-        ).withVariadicArguments(variadicArguments)
-    }
-
-    /// A copy whose variadic argument positions are `positions`.
-    func withVariadicArguments(_ positions: [Int]) -> RequirementShape {
-        var copy = self
-        copy.variadicArguments = positions
-        return copy
+            yieldLowering: yieldLowering)
     }
 }
 

@@ -10,7 +10,9 @@
 /// Arguments are literals when every value has a literal spelling (strings,
 /// numbers, booleans, characters, and optionals and arrays of them);
 /// otherwise each literal becomes `Match.equal(…)` and every other value
-/// `Match.any()`, so the two styles are never mixed. A result other than
+/// `Match.any()`, so the two styles are never mixed. A variadic argument
+/// is written as its elements, one value or matcher each (an empty one is
+/// left out), as its call spells it. A result other than
 /// `Void` gets a handler that stops with a `TODO`, which keeps the
 /// unfinished answer visible until the test writes one.
 struct RegistrationSuggestion {
@@ -24,16 +26,26 @@ struct RegistrationSuggestion {
         var name = Substring(requirement.name)
         let isStatic = name.hasPrefix("static ")
         if isStatic { name = name.dropFirst("static ".count) }
-        let literals = arguments.map(Self.literal)
-        let written: [String] =
-            literals.allSatisfy({ $0 != nil })
-            ? literals.map { $0! }
-            : literals.map { $0.map { "Match.equal(\($0))" } ?? "Match.any()" }
+        // Each argument as the call writes it: a variadic one as its elements, each matched on its own.
+        let variadic = Set(requirement.variadicArguments)
+        let literals = arguments.enumerated().map { index, value in
+            (variadic.contains(index) ? (value as? [Any]) ?? [value] : [value]).map(Self.literal)
+        }
+        let allLiterals = literals.allSatisfy { $0.allSatisfy { $0 != nil } }
+        let written: [[String]] = literals.map { elements in
+            elements.map { allLiterals ? $0! : $0.map { "Match.equal(\($0))" } ?? "Match.any()" }
+        }
         let receiver = isStatic ? "type(of: $0)" : "$0"
         let labels = requirement.labels
-        func argumentList(_ values: ArraySlice<String>) -> String {
-            zip(labels, values).map { label, value in label.map { "\($0): \(value)" } ?? value }
-                .joined(separator: ", ")
+        // The label goes before an argument's first element; an empty variadic argument is left out.
+        func argumentList(_ values: ArraySlice<[String]>) -> String {
+            zip(labels, values).flatMap { label, elements in
+                elements.enumerated().map { index, value in
+                    guard index == 0, let label else { return value }
+                    return "\(label): \(value)"
+                }
+            }
+            .joined(separator: ", ")
         }
         let call: String
         if name.hasSuffix(")"), name.contains("(") {
@@ -44,7 +56,7 @@ struct RegistrationSuggestion {
             case "subscript" where arguments.count == labels.count:
                 call = "\(receiver)[\(argumentList(written[...]))]"
             case "subscript" where arguments.count == labels.count + 1:
-                call = "\(receiver)[\(argumentList(written.dropLast()))] = \(written.last!)"
+                call = "\(receiver)[\(argumentList(written.dropLast()))] = \(written.last![0])"
             case "init" where arguments.count == labels.count:
                 call = "\(isStatic ? receiver : "type(of: $0)").init(\(argumentList(written[...])))"
             case _ where arguments.count == labels.count && Self.isIdentifier(base):
@@ -55,7 +67,7 @@ struct RegistrationSuggestion {
         } else if Self.isIdentifier(name) {
             switch arguments.count {
             case 0: call = "\(receiver).\(name)"
-            case 1: call = "\(receiver).\(name) = \(written[0])"
+            case 1: call = "\(receiver).\(name) = \(written[0][0])"
             default: return nil
             }
         } else {

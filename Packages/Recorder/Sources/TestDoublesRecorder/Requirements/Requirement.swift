@@ -18,10 +18,11 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         let genericTypes: [ObjectIdentifier]
         /// The generic types as diagnostics name them: `(Int, Optional<String>)`.
         let genericTypesDescription: String
+        let variadicArguments: [Int]
 
         init(
             id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type, resultIsErased: Bool,
-            genericTypes: [Any.Type] = []
+            genericTypes: [Any.Type] = [], variadicArguments: [Int] = []
         ) {
             self.id = id
             self.name = name
@@ -29,6 +30,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
             self.resultType = resultType
             self.resultIsErased = resultIsErased
             self.genericTypes = genericTypes.map { ObjectIdentifier($0) }
+            self.variadicArguments = variadicArguments
             self.genericTypesDescription = "(\(genericTypes.map { String(describing: $0) }.joined(separator: ", ")))"
             let parsed = RequirementName(name)
             self.baseName = parsed.baseName
@@ -97,6 +99,10 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     var genericTypesDescription: String { storage.genericTypesDescription }
     /// The argument labels parsed from `name` (``RequirementName``); `nil` where an argument has none.
     var labels: [String?] { storage.labels }
+    /// The positions (in the recorder's argument order) of the variadic
+    /// arguments (`_ labels: String...`), each recorded as one array and
+    /// written as one argument per element.
+    public var variadicArguments: [Int] { storage.variadicArguments }
 
     /// Creates a requirement.
     ///
@@ -107,13 +113,14 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     ///   - resultType: The declared result type.
     ///   - resultIsErased: Whether callers see the result under a wider static type than `resultType`.
     ///   - genericTypes: The generic types of one call of a requirement-level generic requirement.
+    ///   - variadicArguments: The positions, in the recorder's argument order, of the variadic arguments.
     public init(
         id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self,
-        resultIsErased: Bool = false, genericTypes: [Any.Type] = []
+        resultIsErased: Bool = false, genericTypes: [Any.Type] = [], variadicArguments: [Int] = []
     ) {
         storage = Storage(
             id: id, name: name, effects: effects, resultType: resultType, resultIsErased: resultIsErased,
-            genericTypes: genericTypes)
+            genericTypes: genericTypes, variadicArguments: variadicArguments)
     }
 
     /// Creates a requirement whose identity is its name.
