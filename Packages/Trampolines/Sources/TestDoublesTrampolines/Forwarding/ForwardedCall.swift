@@ -54,7 +54,7 @@ public final class ForwardedCall: @unchecked Sendable {
                 popped_bytes: UInt64(plan.witnessPoppedStackByteCount), padding: 0))
 
         let call = CallFrame(frame)
-        call.setWord(target.selfValue, at: Int(TD_FRAME_SELF))
+        call.setWord(target.selfValue(for: witness), at: Int(TD_FRAME_SELF))
         do {
             try place(UInt(bitPattern: target.dynamicType.pointer), at: plan.selfMetadata, in: call)
             try place(UInt(bitPattern: witness.witnessTable), at: plan.selfWitnessTable, in: call)

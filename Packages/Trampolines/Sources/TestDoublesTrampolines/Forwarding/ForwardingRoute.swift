@@ -42,7 +42,7 @@ public struct ForwardingRoute: @unchecked Sendable {
         let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
         guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
         function = witness.function
-        selfValue = target.selfValue
+        selfValue = target.selfValue(for: witness)
         metadata = UInt(bitPattern: target.dynamicType.pointer)
         witnessTable = UInt(bitPattern: witness.witnessTable)
         stackWordCount = count

@@ -132,6 +132,18 @@ public final class ForwardingTarget: @unchecked Sendable {
         isClassBound ? storage.load(as: UInt.self) : UInt(bitPattern: storage)
     }
 
+    /// The self register of a call of `witness`: ``selfValue``, except that a
+    /// class-bound target's witness of a protocol that is not class-bound (a
+    /// base of the existential's protocol: `protocol Queue: Named, AnyObject`)
+    /// receives self by address, the address of a word holding the reference,
+    /// as generic code passes any value of such a protocol.
+    ///
+    /// - Parameter witness: A witness of the target.
+    /// - Returns: The word to place in the self register.
+    public func selfValue(for witness: ForwardingWitness) -> UInt {
+        witness.takesSelfIndirectly && isClassBound ? UInt(bitPattern: storage) : selfValue
+    }
+
     /// The target's witness table for `protocolDescriptor`, one of the
     /// existential's protocols (reach inherited protocols through their base entries).
     ///
@@ -170,7 +182,9 @@ public final class ForwardingTarget: @unchecked Sendable {
         guard let table = witnessTable(for: protocolDescriptor) else {
             throw .missingWitnessTable(protocolDescriptor: UInt(bitPattern: protocolDescriptor))
         }
-        return try witness(forRequirementAt: requirementIndex, in: table)
+        var found = try witness(forRequirementAt: requirementIndex, in: table)
+        found.takesSelfIndirectly = !ProtocolDescriptor(pointer: protocolDescriptor).isClassBound
+        return found
     }
 
     /// The target's witness for the requirement with dispatch index `dispatchIndex`
@@ -212,6 +226,9 @@ public struct ForwardingWitness: @unchecked Sendable, Hashable {
     public var function: UnsafeRawPointer
     /// The conformance's witness table.
     public var witnessTable: UnsafeRawPointer
+    /// Whether the witness's protocol is not class-bound, so it takes self by address even for a class
+    /// (see ``ForwardingTarget/selfValue(for:)``); false when the protocol is not known.
+    public var takesSelfIndirectly = false
 
     /// Names a witness.
     ///
