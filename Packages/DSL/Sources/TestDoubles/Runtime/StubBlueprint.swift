@@ -41,10 +41,14 @@ struct StubBlueprint: @unchecked Sendable {
     ///   - getterEffects: Getter effect hints for discovered signatures, if any.
     ///   - associatedTypes: The caller's associated type bindings (`Stub(associatedTypes:)`); a
     ///     blueprint built with some is not cached.
+    ///   - anchor: A value whose conformance discovery also reads (a Spy's target), if any. What it
+    ///     gives is the protocol requirement's signature, the same for every conformer, so the
+    ///     blueprint is cached under the type alone; a failure is never cached, so a later
+    ///     construction with an anchor still tries it.
     /// - Throws: `StubError` for every shape the runtime cannot serve exactly.
     static func make(
         for subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil,
-        associatedTypes: [RequestedAssociatedType] = []
+        associatedTypes: [RequestedAssociatedType] = [], anchor: DiscoveryAnchor? = nil
     ) throws(StubError) -> StubBlueprint {
         let key = CacheKey(
             subject: ObjectIdentifier(subject), getterEffects: getterEffects?.cacheKey,
@@ -55,7 +59,8 @@ struct StubBlueprint: @unchecked Sendable {
             return cached
         }
         let blueprint = try StubBlueprint(
-            subject: subject, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes)
+            subject: subject, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes,
+            anchor: anchor)
         if cacheable {
             cache.withLock { cache in
                 var list = cache[address] ?? []
@@ -76,7 +81,7 @@ struct StubBlueprint: @unchecked Sendable {
     /// places its values (3), and the table layouts fabrication fills (4).
     private init(
         subject: Any.Type, explicit: ExplicitRequirements?, getterEffects: GetterEffectHints?,
-        associatedTypes: [RequestedAssociatedType]
+        associatedTypes: [RequestedAssociatedType], anchor: DiscoveryAnchor?
     ) throws(StubError) {
         // The qualified name, as String(reflecting:) prints a metatype, without
         // the protocol conformance lookups that function makes first (each a
@@ -101,7 +106,7 @@ struct StubBlueprint: @unchecked Sendable {
         // 2–3. Each requirement's signature, explicit or discovered, resolved to metadata.
         let signatures = try Self.signatures(
             of: callables, in: hierarchy, explicit: explicit, getterEffects: getterEffects, binding: binding,
-            typeName: typeName)
+            anchor: anchor, typeName: typeName)
         // 3. How each requirement's values travel.
         shapes = try Self.shapes(
             of: callables, signatures: signatures, subject: subject, isClassBound: isClassBound,

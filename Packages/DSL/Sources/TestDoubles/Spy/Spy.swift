@@ -17,6 +17,11 @@ import TestDoublesTrampolines
 /// table. All calls are recorded: the `forwarded` and `stubbed` views of a
 /// pattern separate the two.
 ///
+/// The signatures are read from the linked conformers and from the target's
+/// own witness tables, so a protocol whose only conformer is generic
+/// (`Spy<any Cache<URL, Data>>(forwardingTo: LRUCache<URL, Data>())`) needs
+/// no other conformer.
+///
 /// The spy keeps its own copy of a value-type target; a setter forwarded to
 /// it changes that copy. Use a class to observe the real object's state.
 /// A `_modify` access (`+=` on a property) is not forwarded: it stops with a
@@ -57,7 +62,10 @@ public final class Spy<Subject>: RecordingTestDouble, @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         PlaceholderSynthesis.install()
-        let blueprint = try StubBlueprint.make(for: Subject.self, explicit: nil, getterEffects: getterEffects)
+        // The target's own conformance is a source of signatures too: the only one when its type is generic.
+        let blueprint = try StubBlueprint.make(
+            for: Subject.self, explicit: nil, getterEffects: getterEffects,
+            anchor: DiscoveryAnchor(real, as: Subject.self))
         let planned = clock.now
         if let shape = blueprint.shapes.first(where: \.access.isCalleeAllocatedCoroutine) {
             throw StubError(

@@ -73,6 +73,11 @@ extension Stub {
     /// Builds a stub from the signatures of `conformer`'s conformance: the
     /// value anchors the conformance in the test process, and is never called.
     ///
+    /// Its witness tables are read along with the linked conformers', so a
+    /// protocol whose only conformer is generic (`LRUCache<K, V>`) is served:
+    /// pass a value of one instantiation, `LRUCache<URL, Data>()`. The
+    /// signatures are the protocol requirements', the same for every conformer.
+    ///
     /// - Parameters:
     ///   - conformer: A value of a type that conforms to the protocol.
     ///   - fileID: The file ID of the creation.
@@ -85,7 +90,9 @@ extension Stub {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) throws(StubError) {
         defer { withExtendedLifetime(conformer) {} }
-        try self.init(explicit: nil, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        try self.init(
+            anchor: DiscoveryAnchor(conformer, as: Subject.self),
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Discovers and plans `Subject`'s requirements now, so the first

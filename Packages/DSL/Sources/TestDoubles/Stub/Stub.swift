@@ -105,16 +105,22 @@ public final class Stub<Subject>: RecordingTestDouble, @unchecked Sendable {
         (recorder, value, construction) = try Self.fabricate(explicit: nil, getterEffects: getterEffects, site: site)
     }
 
+    /// A stub from signatures discovered from the linked conformers and `anchor`'s conformance.
+    init(anchor: DiscoveryAnchor, site: CallSite) throws(StubError) {
+        (recorder, value, construction) = try Self.fabricate(explicit: nil, anchor: anchor, site: site)
+    }
+
     private static func fabricate(
         explicit: ExplicitRequirements?, getterEffects: GetterEffectHints? = nil,
-        associatedTypes: [RequestedAssociatedType] = [], site: CallSite, name: String? = nil,
-        unmatchedCallPolicy: InvocationRecorder.UnmatchedCallPolicy = .reportIssue
+        associatedTypes: [RequestedAssociatedType] = [], anchor: DiscoveryAnchor? = nil, site: CallSite,
+        name: String? = nil, unmatchedCallPolicy: InvocationRecorder.UnmatchedCallPolicy = .reportIssue
     ) throws(StubError) -> (InvocationRecorder, Subject, StubPerformanceDiagnostics.Construction) {
         let clock = ContinuousClock()
         let start = clock.now
         PlaceholderSynthesis.install()
         let blueprint = try StubBlueprint.make(
-            for: Subject.self, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes)
+            for: Subject.self, explicit: explicit, getterEffects: getterEffects, associatedTypes: associatedTypes,
+            anchor: anchor)
         let planned = clock.now
         let recorder = InvocationRecorder(
             name: name ?? "Stub<\(blueprint.typeName)>", unmatchedCallPolicy: unmatchedCallPolicy, fileID: site.fileID,

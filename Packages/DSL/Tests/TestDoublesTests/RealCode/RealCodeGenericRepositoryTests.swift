@@ -159,17 +159,23 @@ struct RCInviteFlow {
         _ = cache()
     }
 
-    /// Open: signatures are read from linked non-generic conformers only, so
-    /// a Spy around the generic cache cannot be built although its target's
-    /// witness table is at hand (the seed's ForwardingSpies article says a
-    /// spy discovers from its target's tables and needs no linked conformer).
-    @Test func aSpyAroundTheGenericCacheOnly() {
-        withKnownIssue("signature discovery skips generic conformers, even a Spy's own target") {
-            let spy = try Spy<any RCKeyValueCache<URL, Data>>(forwardingTo: RCLRUCache<URL, Data>())
-            let url = URL(string: "https://cdn.example.com/a.png")!
-            spy().store(Data([1]), forKey: url)
-            #expect(spy().value(forKey: url) == Data([1]))
-        }
+    /// Before: signatures were read from linked non-generic conformers only,
+    /// so a Spy around the generic cache threw "no source described its
+    /// signature … linked conformers: none" although its target's witness
+    /// table was at hand; the Spy now reads its target's tables too.
+    @Test func aSpyAroundTheGenericCacheOnly() throws {
+        let live = RCLRUCache<URL, Data>()
+        let spy = try Spy<any RCKeyValueCache<URL, Data>>(forwardingTo: live)
+        let url = URL(string: "https://cdn.example.com/a.png")!
+        let other = URL(string: "https://cdn.example.com/b.png")!
+        spy().store(Data([1]), forKey: url)
+        #expect(live.value(forKey: url) == Data([1]))
+        #expect(spy().value(forKey: url) == Data([1]))
+        spy.when { $0.value(forKey: Match.equal(other)) }.thenReturn(Data([2, 2]))
+        #expect(spy().value(forKey: other) == Data([2, 2]))
+        #expect(live.value(forKey: other) == nil)
+        spy.verify { $0.store(Match.equal(Data([1])), forKey: Match.equal(url)) }
+        spy.verify(2...2) { $0.value(forKey: Match.any()) }
     }
 
     @Test func anUnboundStoreIsRejectedWithTheAssociatedTypeNamed() {

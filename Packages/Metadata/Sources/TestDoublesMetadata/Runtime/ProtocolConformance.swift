@@ -35,6 +35,9 @@ public struct SkippedConformance: Hashable, Sendable {
     public let typeName: String
     /// Why the record was skipped.
     public let reason: String
+
+    /// The reason given for a generic conformer, whose witness tables exist only per instantiation.
+    public static let genericConformer = "generic conformer"
 }
 
 /// What a scan of the loaded images found for one protocol.
@@ -78,7 +81,7 @@ extension ProtocolConformance {
             let typeDescriptor = TypeContextDescriptor(pointer: typeDescriptorAddress)
             let typeName = typeDescriptor.qualifiedName
             guard !typeDescriptor.isGeneric else {
-                skipped.append(SkippedConformance(typeName: typeName, reason: "generic conformer"))
+                skipped.append(SkippedConformance(typeName: typeName, reason: SkippedConformance.genericConformer))
                 continue
             }
             let metadata: TypeMetadata

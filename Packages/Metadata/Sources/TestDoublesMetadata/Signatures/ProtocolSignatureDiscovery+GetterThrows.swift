@@ -1,5 +1,5 @@
 extension ProtocolSignatureDiscovery {
-    /// What a getter throws, as the DWARF of a linked conformer's witness
+    /// What a getter throws, as the DWARF of a linked conformer's (or the anchor's) witness
     /// thunk proves it, or nil when no witness proves it.
     ///
     /// A getter's symbol spells only its storage type, but the compiler

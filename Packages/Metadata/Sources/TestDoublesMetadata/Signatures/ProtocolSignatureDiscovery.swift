@@ -1,8 +1,9 @@
 /// Discovers the signatures of a protocol hierarchy's callable requirements
 /// from every conformer linked into the process: the witness of each
 /// conformance (``SignatureDiscovery/signature(ofAnyWitnessAmong:)``: DWARF,
-/// then the `.symtab` name), then, for a library-evolution protocol, the
-/// requirement's method descriptor.
+/// then the `.symtab` name), then the ``anchor``'s witness (a conformance
+/// whose value the caller holds, generic ones included), then, for a
+/// library-evolution protocol, the requirement's method descriptor.
 ///
 /// The conformances of each protocol are scanned once per value.
 public struct ProtocolSignatureDiscovery {
@@ -11,8 +12,12 @@ public struct ProtocolSignatureDiscovery {
     public struct Failure: Error, Sendable {
         /// The types of the linked conformers, as the runtime names them.
         public let conformers: [String]
-        /// The witness addresses of the requirement in those conformers.
+        /// The witness addresses of the requirement in those conformers, then in the anchor.
         public let witnesses: [UInt]
+        /// The generic conformers the scan skipped (their tables exist only per instantiation), by name.
+        public let genericConformers: [String]
+        /// The anchor's conforming type, when an anchor was given.
+        public let anchor: String?
         /// Each source tried and why it gave nothing, in order.
         public let reasons: [String]
     }
@@ -21,9 +26,14 @@ public struct ProtocolSignatureDiscovery {
     public let hierarchy: ProtocolHierarchy
     /// The per-witness discovery.
     public let witnessDiscovery: SignatureDiscovery
+    /// A conformance whose value the caller holds, tried after the linked conformers: the only source
+    /// of a generic conformer's witnesses.
+    public var anchor: ConformanceAnchor?
     /// Conformances found per protocol (by its descriptor's address, as ``ProtocolHierarchy`` keys
     /// descriptors), scanned once.
     private var conformances: [UInt64: [ProtocolConformance]] = [:]
+    /// The generic conformers each scan skipped, by the same key.
+    private var genericConformers: [UInt64: [String]] = [:]
 
     /// A discovery over `hierarchy`'s requirements.
     ///
@@ -38,7 +48,7 @@ public struct ProtocolSignatureDiscovery {
     /// The signature of one callable requirement.
     ///
     /// - Parameter callable: A callable requirement of ``hierarchy``.
-    /// - Returns: The first signature a linked witness, or the method descriptor, gives.
+    /// - Returns: The first signature a linked witness, the anchor's or the method descriptor gives.
     /// - Throws: ``Failure`` naming the linked conformers and every source tried.
     public mutating func signature(
         of callable: ProtocolHierarchy.CallableRequirement
@@ -61,7 +71,9 @@ public struct ProtocolSignatureDiscovery {
             }
         }
         throw Failure(
-            conformers: found.map { $0.conformingType.description }, witnesses: addresses, reasons: reasons)
+            conformers: found.map { $0.conformingType.description }, witnesses: addresses,
+            genericConformers: genericConformers[UInt64(UInt(bitPattern: descriptor.pointer))] ?? [],
+            anchor: anchor?.typeName, reasons: reasons)
     }
 
     /// Every linked conformance to `descriptor`, scanned once per protocol.
@@ -71,22 +83,29 @@ public struct ProtocolSignatureDiscovery {
     public mutating func linkedConformances(to descriptor: ProtocolDescriptor) -> [ProtocolConformance] {
         let key = UInt64(UInt(bitPattern: descriptor.pointer))
         if let known = conformances[key] { return known }
-        let found = (try? ProtocolConformance.all(to: descriptor).conformances) ?? []
+        let scan = try? ProtocolConformance.all(to: descriptor)
+        let found = scan?.conformances ?? []
         conformances[key] = found
+        genericConformers[key] = (scan?.skipped ?? []).filter { $0.reason == SkippedConformance.genericConformer }
+            .map(\.typeName)
         return found
     }
 
-    /// The witness-table entries of `callable` in each of `found`.
+    /// The witness-table entries of `callable` in each of `found`, then in the ``anchor``.
     ///
     /// - Parameters:
     ///   - callable: A callable requirement.
     ///   - found: Conformances to its protocol.
-    /// - Returns: One address per conformance whose table has the entry.
+    /// - Returns: One address per conformance whose table has the entry, each once.
     public func witnessAddresses(
         of callable: ProtocolHierarchy.CallableRequirement, among found: [ProtocolConformance]
     ) -> [UInt] {
-        found.compactMap {
+        var addresses = found.compactMap {
             $0.witnessTable.witness(forRequirementAt: callable.requirement.index).map { UInt(bitPattern: $0) }
         }
+        if let anchored = anchor?.witness(of: callable), !addresses.contains(anchored) {
+            addresses.append(anchored)
+        }
+        return addresses
     }
 }
