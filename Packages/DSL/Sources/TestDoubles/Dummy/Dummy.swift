@@ -154,8 +154,12 @@ enum DummyFactory {
                 let stub = try Stub<Subject>(dummyNamed: "Dummy<\(Subject.self)>", site: site)
                 return .success(stub())
             } catch {
-                // No signatures (or a getter's effects unknown): a dummy needs none, since its calls are never answered.
-                guard error.kind == .signatureDiscoveryFailed || error.kind == .getterEffectsRequired else {
+                // No signatures (or a getter's effects unknown), or a requirement no Stub can answer (a `Never`
+                // result): a dummy needs none of that, since its calls are never answered.
+                guard
+                    error.kind == .signatureDiscoveryFailed || error.kind == .getterEffectsRequired
+                        || error.kind == .unsupportedProtocolShape
+                else {
                     return .failure(DummyFailure(error.description, error: error))
                 }
                 return DummyConformance.make(Subject.self, site: site)
