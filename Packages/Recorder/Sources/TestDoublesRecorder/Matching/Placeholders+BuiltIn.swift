@@ -114,5 +114,18 @@ enum BuiltInClassPlaceholders {
         ObjectIdentifier(FileManager.self): { FileManager() },
         ObjectIdentifier(NSLock.self): { NSLock() },
         ObjectIdentifier(NSRecursiveLock.self): { NSRecursiveLock() },
+        // Units of measure (a `Measurement`'s unit argument): each class's base unit, of exactly that class.
+        ObjectIdentifier(UnitLength.self): { UnitLength.meters },
+        ObjectIdentifier(UnitMass.self): { UnitMass.kilograms },
+        ObjectIdentifier(UnitDuration.self): { UnitDuration.seconds },
+        ObjectIdentifier(UnitTemperature.self): { UnitTemperature.kelvin },
+        ObjectIdentifier(UnitSpeed.self): { UnitSpeed.metersPerSecond },
+        ObjectIdentifier(UnitAngle.self): { UnitAngle.degrees },
+        ObjectIdentifier(UnitArea.self): { UnitArea.squareMeters },
+        ObjectIdentifier(UnitVolume.self): { UnitVolume.liters },
+        ObjectIdentifier(UnitEnergy.self): { UnitEnergy.joules },
+        ObjectIdentifier(UnitPower.self): { UnitPower.watts },
+        ObjectIdentifier(UnitPressure.self): { UnitPressure.newtonsPerMetersSquared },
+        ObjectIdentifier(UnitFrequency.self): { UnitFrequency.hertz },
     ]
 }
