@@ -144,7 +144,9 @@ extension InvocationRecorder {
                     message: """
                         \(requirement.name) mixes \(call.matchers.count) matcher(s) with literal arguments \
                         (\(call.arguments.count) arguments); use a matcher for every argument or for none, \
-                        for example \(rewrite) with Match.equal(...) around each literal
+                        for example \(rewrite) with Match.equal(...) around each literal (each shows the value \
+                        its argument had in the pass: keep the matchers you wrote where they stand, and write the \
+                        expressions you wrote for values shown as <Type value>)
                         """))
         }
         var matchers: [ArgumentMatcher] = []
@@ -183,6 +185,22 @@ private struct RewriteHint: CustomDebugStringConvertible {
         if let type = value as? any Any.Type { return "Match.equal(\(describeValue(type)).self)" }
         // No literal could stand here (no equality): the test wrote a matcher, or needs one.
         guard ArgumentMatcher.literal(value) != nil else { return "Match.any()" }
-        return "Match.equal(\(describeValue(value)))"
+        // A value no Swift literal spells (a UUID, a Locale, a struct) is named with its type, not printed as
+        // if it were source: `Match.equal(D0D0…)` or `Match.equal(13 indexes)` would not compile.
+        return "Match.equal(\(Self.literalSpelling(of: value) ?? "<\(type(of: value)) \(describeValue(value))>"))"
+    }
+
+    /// The Swift literal that spells `value` (a number, a Boolean, a string, `nil`, an optional of one), if any.
+    static func literalSpelling(of value: Any) -> String? {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first else { return "nil" }
+            return literalSpelling(of: wrapped.value)
+        }
+        switch value {
+        case is any BinaryInteger, is any BinaryFloatingPoint, is Bool: return "\(value)"
+        case is String, is Substring, is Character: return describeValue(value)
+        default: return nil
+        }
     }
 }

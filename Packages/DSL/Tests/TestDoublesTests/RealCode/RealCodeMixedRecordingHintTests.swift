@@ -1,0 +1,46 @@
+import Foundation
+import TestDoubles
+import Testing
+
+// The mistake app tests make most with Foundation-typed requirements: a
+// literal UUID, Locale or URL beside a matcher. The issue's rewrite hint must
+// not print those values as if they were Swift source.
+
+@Suite struct RealCodeMixedRecordingHintTests {
+    static let id = UUID(uuidString: "D0D0D0D0-0000-4000-8000-000000000001")!
+
+    @Test func aUUIDBesideMatchersIsNamedByItsTypeInTheHint() throws {
+        let delegate = try Stub<any SDKDownloadDelegate>()
+        let line = #line + 2
+        let issues = TestDoubleIssueReporting.capture {
+            delegate.verify(.never) { $0.download(Self.id, didWriteBytes: Match.any(), of: 175) }
+        }
+        #expect(issues.map(\.kind) == [.invalidRecording])
+        #expect(issues.first?.location?.line == line)
+        let message = try #require(issues.first).message
+        #expect(message.contains("download(_:didWriteBytes:of:) mixes 1 matcher(s) with literal arguments"))
+        #expect(message.contains("Match.equal(<UUID D0D0D0D0-0000-4000-8000-000000000001>)"))
+        #expect(message.contains("of: Match.equal(175)"))
+        #expect(!message.contains("Match.equal(D0D0"))
+    }
+
+    @Test func localesAndIndexSetsInTheHint() throws {
+        let formatter = try Stub<any SDKFormattingService>()
+        let german = Locale(identifier: "de_DE")
+        let parses = TestDoubleIssueReporting.capture {
+            formatter.when { try $0.parse(Match.any(), locale: german) }.thenReturn(1.5)
+        }
+        #expect(parses.map(\.kind) == [.invalidRecording])
+        let parse = try #require(parses.first).message
+        #expect(parse.contains(#"parse(Match.equal(""), locale: Match.equal(<Locale "#))
+        #expect(!parse.contains("Match.equal(de_DE"))
+
+        let selections = TestDoubleIssueReporting.capture {
+            formatter.when { $0.selection(from: IndexSet([1, 2]), removing: Match.any()) }.thenReturn([])
+        }
+        #expect(selections.map(\.kind) == [.invalidRecording])
+        let selection = try #require(selections.first).message
+        #expect(selection.contains("selection(from: Match.equal(<IndexSet "))
+        #expect(!selection.contains("Match.equal(2 indexes)"))
+    }
+}
