@@ -100,6 +100,22 @@ struct GCTagged<Tag: Sendable>: GCNamed {
     func describe(verbose: Bool) -> String { verbose ? "\(name) [\(Tag.self)]" : name }
 }
 
+/// An async throwing getter: its `throws`, which no symbol records, is proven by the DWARF of the target's thunk.
+protocol GCFeed<Item>: AnyObject, Sendable {
+    associatedtype Item: Sendable
+    var latest: Item { get async throws }
+}
+
+final class GCBufferedFeed<Item: Sendable>: GCFeed, @unchecked Sendable {
+    var items: [Item] = []
+    var latest: Item {
+        get async throws {
+            guard let last = items.last else { throw GCCacheError.full }
+            return last
+        }
+    }
+}
+
 /// A bound cache no test anchors: its plain `Stub` must fail, naming a fix that applies.
 protocol GCUnanchoredCache<Key, Value>: AnyObject {
     associatedtype Key: Hashable
@@ -251,6 +267,17 @@ final class GCLiveSession: GCSession {
         #expect(live.isOpen == false)
         spy.verify { $0.label }
         spy.verify(2...2) { $0.close() }
+    }
+
+    @Test func anAsyncThrowingGetterIsProvenFromTheTargetsThunk() async throws {
+        let live = GCBufferedFeed<String>()
+        let spy = try Spy<any GCFeed<String>>(forwardingTo: live)
+        await #expect(throws: GCCacheError.full) { _ = try await spy().latest }
+        live.items = ["a", "b"]
+        #expect(try await spy().latest == "b")
+        await spy.when { try await $0.latest }.thenReturn("override")
+        #expect(try await spy().latest == "override")
+        await spy.verify(3...3) { try await $0.latest }
     }
 
     @Test func aStubDiscoveringFromAGenericConformerNeverCallsIt() async throws {

@@ -80,6 +80,22 @@ struct AnchorGenericLedger<Row, Tag>: AnchorOnlyNamedLedger {
         #expect(title.kind == .getter)
     }
 
+    @Test func theSymbolTableAloneReadsAGenericConformancesThunks() throws {
+        let hierarchy = try Self.hierarchy()
+        var discovery = ProtocolSignatureDiscovery(
+            hierarchy: hierarchy, discovery: SignatureDiscovery(sources: [.symbolTable]))
+        discovery.anchor = try Self.anchor(AnchorGenericLedger<String, Int>.self, over: hierarchy)
+        let callables = hierarchy.callableRequirements
+        let append = try discovery.signature(of: callables[0])
+        #expect(append.source == .symbolTable)
+        #expect(append.name == "append(_:note:)")
+        #expect(append.parameters.first?.type.concreteType == nil)
+        #expect(append.parameters.last?.type.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(String.self))
+        let total = try discovery.signature(of: callables[1])
+        #expect(total.isAsync)
+        #expect(total.result.concreteType.map(ObjectIdentifier.init) == ObjectIdentifier(Double.self))
+    }
+
     @Test func anotherInstantiationGivesTheSameSignatures() throws {
         let hierarchy = try Self.hierarchy()
         var first = ProtocolSignatureDiscovery(hierarchy: hierarchy)
