@@ -27,7 +27,8 @@ public struct RequirementSymbol: Hashable, Sendable {
     public var mangledName: String
     /// Which kind of symbol it is.
     public var form: Form
-    /// The conforming type, for witness thunks.
+    /// The conforming type, for witness thunks whose conformer the decoder
+    /// can spell (nil for a type local to a function).
     public var conformingType: DemangledType?
     /// The module that declares the conformance, for witness thunks.
     public var conformanceModule: String?
@@ -75,7 +76,9 @@ public struct RequirementSymbol: Hashable, Sendable {
             form =
                 isAsyncPointer
                 ? .asyncWitnessFunctionPointer : isCoroutinePointer ? .coroutineWitnessFunctionPointer : .witnessThunk
-            conformingType = try builder.type(conformance.children[0])
+            // Only named for reference: a conformer this subset cannot spell (a type declared inside a function,
+            // `4LiveL_V`) leaves it nil, and the requirement's own signature is read as for any other conformer.
+            conformingType = try? builder.type(conformance.children[0])
             protocolType = try builder.nominal(conformance.children[1])
             conformanceModule = conformance.children[2].text
         case .methodDescriptor, .dispatchThunk:

@@ -34,6 +34,22 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         #expect(!function.isAsync)
     }
 
+    @Test func aWitnessOfAFunctionLocalConformerDecodesWithoutItsType() throws {
+        // `struct Live: SDKCrashReporter` declared inside a test function: its witness of
+        // `func record(_ message: String, file: String, line: Int)`. The conformer is a local
+        // type (`4LiveL_V` in a function's context), which no name outside the function spells.
+        let symbol = try RequirementSymbol(
+            mangledName: "$s16TestDoublesTests033RealCodeNeverReturningRequirementC0V25aSpyFailsClosedTheSameWayyyKF"
+                + "4LiveL_VAA16SDKCrashReporterA2aGP6record_4file4lineySS_SSSitFTW")
+        #expect(symbol.form == .witnessThunk)
+        #expect(symbol.conformingType == nil)
+        #expect(symbol.protocolType.qualifiedName == "TestDoublesTests.SDKCrashReporter")
+        #expect(symbol.name == "record(_:file:line:)")
+        #expect(
+            symbol.functionType.parameters.map(\.type.description) == ["Swift.String", "Swift.String", "Swift.Int"])
+        #expect(symbol.functionType.result == .void)
+    }
+
     @Test func decodesAnIsolatedParameterAndWritesItBack() throws {
         // `func run(on actor: isolated (any Actor)?, _ job: String) async -> String`, a witness of a test target.
         let symbol = try RequirementSymbol(
