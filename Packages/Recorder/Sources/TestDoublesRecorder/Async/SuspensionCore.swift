@@ -16,12 +16,12 @@ final class SuspensionCore: @unchecked Sendable {
 
     /// Parks the calling task until the test resumes it; a cancelled call
     /// leaves the queue and completes with `CancellationError`, unless
-    /// `ignoringCancellation` is given: then it stays parked, in its place,
-    /// and that closure runs once when its task is cancelled.
+    /// `staysWhenCancelled`, asked once when its task is cancelled, says it
+    /// stays parked, in its place.
     ///
-    /// - Parameter ignoringCancellation: Runs when the task of a call that
-    ///   has no answer to cancellation is cancelled; `nil` lets cancellation end the call.
-    func park(ignoringCancellation: (@Sendable () -> Void)? = nil) async -> Result<Any, any Error> {
+    /// - Parameter staysWhenCancelled: Whether a call whose task is
+    ///   cancelled stays parked (it has no answer to cancellation).
+    func park(staysWhenCancelled: @escaping @Sendable () -> Bool = { false }) async -> Result<Any, any Error> {
         let id = state.withLock { state in
             defer { state.nextParked += 1 }
             return state.nextParked
@@ -38,10 +38,7 @@ final class SuspensionCore: @unchecked Sendable {
                 if cancelledEarly { continuation.resume(returning: Answer(result: .failure(CancellationError()))) }
             }
         } onCancel: {
-            if let ignoringCancellation {
-                ignoringCancellation()
-                return
-            }
+            if staysWhenCancelled() { return }
             let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
                 guard let index = state.parked.firstIndex(where: { $0.id == id }) else {
                     state.cancelled.insert(id)

@@ -50,8 +50,13 @@ extension InvocationRecorder {
                     return handlerFailed(error, requirement, arguments, site: behavior.site)
                 }
             case .suspend(let suspension):
-                let stays = staysParkedWhenCancelled(requirement, arguments, site: behavior.site)
-                switch await suspension.park(ignoringCancellation: stays) {
+                // Asked on the cancelling thread, while this call waits parked.
+                let parked = UncheckedSendable(arguments)
+                let site = behavior.site
+                let stays: @Sendable () -> Bool = {
+                    self.staysParkedWhenCancelled(requirement, parked.value, site: site)
+                }
+                switch await suspension.park(staysWhenCancelled: stays) {
                 case .success(let value): return .returned(value)
                 case .failure(let error) where error is CancellationError && !requirement.effects.canThrow:
                     return defaultAnswer(requirement, arguments, reason: "the suspended call was cancelled")
@@ -92,30 +97,28 @@ extension InvocationRecorder {
 }
 
 extension InvocationRecorder {
-    /// What a parked call does when its task is cancelled: `nil` lets it
-    /// leave the queue (it throws `CancellationError`, or returns the
-    /// default value of its result); for a non-throwing requirement whose
-    /// result has no default value, it reports an issue at the `thenSuspend()`
-    /// line and the call stays parked until the test resumes it, rather than
-    /// stopping the process for want of a value.
+    /// Whether a parked call stays parked when its task is cancelled, asked
+    /// only once it is: `false` lets it leave the queue (it throws
+    /// `CancellationError`, or returns the default value of its result);
+    /// for a non-throwing requirement whose result has no default value
+    /// (``defaultValue(for:arguments:)``), it reports an issue at the
+    /// `thenSuspend()` line and the call stays parked until the test resumes
+    /// it, rather than stopping the process for want of a value.
     ///
     /// - Parameters:
     ///   - requirement: The requirement called.
     ///   - arguments: The call's arguments (one of the result type is a default answer).
     ///   - site: Where the `thenSuspend()` behavior was configured.
-    /// - Returns: The closure to run on cancellation, or `nil`.
-    func staysParkedWhenCancelled(
-        _ requirement: Requirement, _ arguments: [Any], site: CallSite
-    ) -> (@Sendable () -> Void)? {
-        guard !requirement.effects.canThrow, Match.Placeholders.make(any: requirement.resultType) == nil,
-            !arguments.contains(where: { type(of: $0) == requirement.resultType })
-        else { return nil }
+    /// - Returns: Whether the call stays parked.
+    func staysParkedWhenCancelled(_ requirement: Requirement, _ arguments: [Any], site: CallSite) -> Bool {
+        guard !requirement.effects.canThrow, defaultValue(for: requirement, arguments: arguments) == nil else {
+            return false
+        }
         let message =
             "\(name): \(requirement.describeCall(arguments)) was cancelled while parked by the thenSuspend() "
             + "behavior configured at \(site), but \(requirement.name) cannot throw and no default value of "
             + "\(requirement.resultType) can be made: the call stays parked until resume(returning:) completes it."
-        return {
-            TestDoubleIssueReporting.report(TestDoubleIssue(kind: .invalidBehavior, message: message, location: site))
-        }
+        TestDoubleIssueReporting.report(TestDoubleIssue(kind: .invalidBehavior, message: message, location: site))
+        return true
     }
 }

@@ -116,17 +116,29 @@ extension InvocationRecorder {
         return defaultAnswer(requirement, arguments, reason: "no registration matched")
     }
 
-    /// A synthesized value, else `UnstubbedCall` for a throwing requirement,
-    /// else an argument of the call of exactly the result type (an instance
-    /// the test made, such as the object an echoing requirement is handed),
-    /// else a trap. The call was reported already: this only keeps the run going.
+    /// The value a call with no answer returns: a synthesized value of its
+    /// result, else, for a requirement that cannot throw (a throwing one
+    /// throws `UnstubbedCall` instead), an argument of the call of exactly
+    /// the result type (an instance the test made, such as the object an
+    /// echoing requirement is handed); `nil` when there is none.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The call's arguments.
+    /// - Returns: The default value, or `nil`.
+    func defaultValue(for requirement: Requirement, arguments: [Any]) -> Any? {
+        if let value = Match.Placeholders.make(any: requirement.resultType) { return value }
+        guard !requirement.effects.canThrow else { return nil }
+        return arguments.first { type(of: $0) == requirement.resultType }
+    }
+
+    /// The default value (``defaultValue(for:arguments:)``), else
+    /// `UnstubbedCall` for a throwing requirement, else a trap. The call was
+    /// reported already: this only keeps the run going.
     func defaultAnswer(_ requirement: Requirement, _ arguments: [Any], reason: String) -> CallOutcome {
-        if let value = Match.Placeholders.make(any: requirement.resultType) { return .returned(value) }
+        if let value = defaultValue(for: requirement, arguments: arguments) { return .returned(value) }
         if requirement.effects.canThrow {
             return .threw(UnstubbedCall(double: name, call: requirement.describeCall(arguments)))
-        }
-        if let handedOver = arguments.first(where: { type(of: $0) == requirement.resultType }) {
-            return .returned(handedOver)
         }
         let message = """
             \(name): \(requirement.describeCall(arguments)) cannot be answered (\(reason)): no default value of \
