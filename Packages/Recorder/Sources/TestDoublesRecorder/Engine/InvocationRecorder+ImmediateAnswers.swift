@@ -33,7 +33,8 @@ extension InvocationRecorder {
         // The slot and the registrations are borrowed without retaining:
         // the state holds them, and nothing drops them while the lock is held.
         let answer = state.withLock { state -> ImmediateAnswer? in
-            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> ImmediateAnswer? in
+            state.lentSlot(requirement, onlyOwn: specializationsKeepToTheirOwn)._withUnsafeGuaranteedRef {
+                slot -> ImmediateAnswer? in
                 // Indexed through the slot's addressor: iterating the array
                 // (or its buffer) would retain and release every registration.
                 for index in 0..<slot.registrations.count {
@@ -87,7 +88,8 @@ extension InvocationRecorder {
         // The slot and the registration are borrowed without retaining:
         // the state holds both, and nothing drops them while the lock is held.
         let answer = state.withLock { state -> ImmediateAnswer? in
-            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> ImmediateAnswer? in
+            state.lentSlot(requirement, onlyOwn: specializationsKeepToTheirOwn)._withUnsafeGuaranteedRef {
+                slot -> ImmediateAnswer? in
                 guard !slot.registrations.isEmpty else { return nil }
                 return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
                     guard first.isCatchAll, first.matchers.count == arguments.count,
@@ -133,7 +135,8 @@ extension InvocationRecorder {
         // The slot and the registration are borrowed without retaining:
         // the state holds both, and nothing drops them while the lock is held.
         let taken = state.withLock { state -> BehaviorChain.OneHoldStep? in
-            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> BehaviorChain.OneHoldStep? in
+            state.lentSlot(requirement, onlyOwn: specializationsKeepToTheirOwn)._withUnsafeGuaranteedRef {
+                slot -> BehaviorChain.OneHoldStep? in
                 guard !slot.registrations.isEmpty else { return nil }
                 return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
                     guard first.isCatchAll, first.matchers.count == arguments.count,

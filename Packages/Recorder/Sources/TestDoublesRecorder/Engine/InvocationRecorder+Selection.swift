@@ -23,7 +23,8 @@ extension InvocationRecorder {
         // The slot and the registration are borrowed without retaining:
         // the state holds both, and nothing drops them while the lock is held.
         let fastPick = state.withLock { state -> BehaviorChain.Step? in
-            state.lentSlot(requirement)._withUnsafeGuaranteedRef { slot -> BehaviorChain.Step? in
+            state.lentSlot(requirement, onlyOwn: specializationsKeepToTheirOwn)._withUnsafeGuaranteedRef {
+                slot -> BehaviorChain.Step? in
                 guard !slot.registrations.isEmpty else { return nil }
                 return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
                     guard first.isCatchAll, first.matchers.count == arguments.count, let next = first.chain.next()
@@ -47,7 +48,9 @@ extension InvocationRecorder {
     /// registration is not a catch-all (or is used up): matchers run outside
     /// the lock, then the behavior is taken and the call recorded under it.
     private func selectMatching(_ requirement: Requirement, _ arguments: CallArguments) -> Selection {
-        let candidates = state.withLock { state in state.slot(requirement).registrations }
+        let candidates = state.withLock { state in
+            state.slot(requirement, onlyOwn: specializationsKeepToTheirOwn).registrations
+        }
         for registration in candidates where registration.matches(arguments) {
             var notification: Notification?
             var picked: BehaviorChain.Step?

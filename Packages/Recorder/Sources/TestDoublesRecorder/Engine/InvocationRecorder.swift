@@ -42,9 +42,16 @@ public final class InvocationRecorder: Sendable {
         /// `lastSlot`, unretained, for the call path.
         var lastLentSlot: Unmanaged<RequirementSlot>?
 
-        mutating func slot(_ requirement: Requirement) -> RequirementSlot {
+        /// The dispatch slot of a requirement's calls.
+        ///
+        /// - Parameters:
+        ///   - requirement: The requirement called.
+        ///   - onlyOwn: Whether a specialization is offered only its own registrations (``ordered(_:for:onlyOwn:)``).
+        mutating func slot(_ requirement: Requirement, onlyOwn: Bool) -> RequirementSlot {
             if let lastSlot, lastRequirement === requirement.storage { return lastSlot }
-            let slot = requirement.genericTypes.isEmpty ? slot(requirement.id) : specializationSlot(requirement)
+            let slot =
+                requirement.genericTypes.isEmpty
+                ? slot(requirement.id) : specializationSlot(requirement, onlyOwn: onlyOwn)
             lastRequirement = requirement.storage
             lastSlot = slot
             lastLentSlot = .passUnretained(slot)
@@ -55,9 +62,9 @@ public final class InvocationRecorder: Sendable {
         /// released, since only `reset()` drops a slot, under the lock.
         /// (`lastRequirement` is held, so its address cannot be reused by
         /// another requirement while it is compared.)
-        mutating func lentSlot(_ requirement: Requirement) -> Unmanaged<RequirementSlot> {
+        mutating func lentSlot(_ requirement: Requirement, onlyOwn: Bool) -> Unmanaged<RequirementSlot> {
             if let lastLentSlot, lastRequirement === requirement.storage { return lastLentSlot }
-            _ = slot(requirement)
+            _ = slot(requirement, onlyOwn: onlyOwn)
             return lastLentSlot!
         }
 
@@ -78,18 +85,14 @@ public final class InvocationRecorder: Sendable {
         /// dispatch order (``ordered(_:for:onlyOwn:)``); the calls themselves are
         /// indexed in the requirement's own slot.
         var specializations: [Specialization: RequirementSlot] = [:]
-        /// Whether a specialization is offered only the registrations recorded
-        /// with its own generic types (or with none): a spy's, whose other
-        /// specializations go to the real implementation.
-        var specializationsKeepToTheirOwn = false
 
         /// The dispatch slot of a call of a generic requirement's specialization.
-        mutating func specializationSlot(_ requirement: Requirement) -> RequirementSlot {
+        mutating func specializationSlot(_ requirement: Requirement, onlyOwn: Bool) -> RequirementSlot {
             let key = Specialization(id: requirement.id, types: requirement.genericTypes)
             if let existing = specializations[key] { return existing }
             let created = RequirementSlot()
             created.registrations = Self.ordered(
-                slot(requirement.id).registrations, for: key.types, onlyOwn: specializationsKeepToTheirOwn)
+                slot(requirement.id).registrations, for: key.types, onlyOwn: onlyOwn)
             specializations[key] = created
             return created
         }
@@ -188,6 +191,11 @@ public final class InvocationRecorder: Sendable {
     private let nameStorage: Locked<String>
     /// What happens to a call no registration matches.
     public let unmatchedCallPolicy: UnmatchedCallPolicy
+    /// Whether a specialization of a generic requirement is offered only the
+    /// registrations recorded with its own generic types (or with none): a
+    /// spy's, which forwards the other specializations' calls to the real
+    /// implementation, as it forwards any unmatched call.
+    var specializationsKeepToTheirOwn: Bool { unmatchedCallPolicy == .forward }
     /// Where the double was created; unmatched-call issues are reported here.
     public let creationSite: CallSite
     let state = Locked(State())
@@ -221,8 +229,6 @@ public final class InvocationRecorder: Sendable {
         self.nameStorage = Locked(name)
         self.unmatchedCallPolicy = unmatchedCallPolicy
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        // A spy forwards a specialization no registration was recorded for, as it forwards any unmatched call.
-        if unmatchedCallPolicy == .forward { state.withLock { $0.specializationsKeepToTheirOwn = true } }
         RecordingHostDemand.adjust(by: 1)
         LiveRecorders.join(self)
         TestDoubleSession.current?.adopt(self)
@@ -270,7 +276,7 @@ public final class InvocationRecorder: Sendable {
             slot.registrations.insert(registration, at: position)
             for (key, specialization) in state.specializations where key.id == registration.requirement.id {
                 specialization.registrations = State.ordered(
-                    slot.registrations, for: key.types, onlyOwn: state.specializationsKeepToTheirOwn)
+                    slot.registrations, for: key.types, onlyOwn: specializationsKeepToTheirOwn)
             }
             // A registration recorded with other generic types does not shadow this one: calls are offered
             // the registrations of their own types first.
