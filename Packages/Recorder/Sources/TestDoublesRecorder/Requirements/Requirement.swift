@@ -16,8 +16,8 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         let labels: [String?]
         let resultIsErased: Bool
         let genericTypes: [ObjectIdentifier]
-        /// The generic types as diagnostics name them: `(Int, Optional<String>)`.
-        let genericTypesDescription: String
+        /// The generic types themselves, described only when a diagnostic names them.
+        let genericMetatypes: [Any.Type]
         let variadicArguments: [Int]
 
         init(
@@ -31,7 +31,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
             self.resultIsErased = resultIsErased
             self.genericTypes = genericTypes.map { ObjectIdentifier($0) }
             self.variadicArguments = variadicArguments
-            self.genericTypesDescription = "(\(genericTypes.map { String(describing: $0) }.joined(separator: ", ")))"
+            self.genericMetatypes = genericTypes
             let parsed = RequirementName(name)
             self.baseName = parsed.baseName
             self.labels = parsed.labels ?? []
@@ -96,7 +96,9 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// calls of every specialization.
     var genericTypes: [ObjectIdentifier] { storage.genericTypes }
     /// The generic types as diagnostics name them: `(Int, Optional<String>)`.
-    var genericTypesDescription: String { storage.genericTypesDescription }
+    var genericTypesDescription: String {
+        "(\(storage.genericMetatypes.map { String(describing: $0) }.joined(separator: ", ")))"
+    }
     /// The argument labels parsed from `name` (``RequirementName``); `nil` where an argument has none.
     var labels: [String?] { storage.labels }
     /// The positions (in the recorder's argument order) of the variadic
