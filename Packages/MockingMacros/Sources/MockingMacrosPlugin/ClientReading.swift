@@ -39,9 +39,8 @@ struct ClientReading {
             client.genericArgumentNames.append(parameter.name.text)
         }
         client.whereClause = declaration.genericWhereClause?.requirements.trimmedDescription
-        client.isGlobalActorIsolated = declaration.attributes.contains { attribute in
-            let name = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? ""
-            return name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true)
+        client.isGlobalActorIsolated = declaration.attributes.contains {
+            ProtocolGraph.isGlobalActor($0.trimmedDescription)
         }
 
         let aliased = aliasedFields(of: attribute)

@@ -230,7 +230,13 @@ public struct ProtocolGraph {
         return effects
     }
 
-    static func isGlobalActor(_ attribute: String) -> Bool {
+    /// Whether an attribute, as written (`@MainActor`, `@DatabaseActor`),
+    /// names a global actor: `MainActor`, or a capitalized name ending in
+    /// `Actor`. The generators and the `@StubbableClient` macro's reader share it.
+    ///
+    /// - Parameter attribute: The attribute with its `@`.
+    /// - Returns: Whether it isolates the declaration to a global actor.
+    public static func isGlobalActor(_ attribute: String) -> Bool {
         let name = attribute.dropFirst().prefix { $0 != "(" }
         return name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true)
     }
