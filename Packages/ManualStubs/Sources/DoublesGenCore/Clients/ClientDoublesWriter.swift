@@ -37,22 +37,23 @@ public enum ClientDoublesWriter {
             "    /// Sets every closure field to an endpoint of `\(endpoints)`; written by `@StubbableClient`.")
         lines.append("    \(isolation)fileprivate init(\(parameters.joined(separator: ", "))) {")
         for field in client.fields {
-            if !field.conditions.isEmpty { lines.append("        #if \(field.conditions.combined)") }
-            defer { if !field.conditions.isEmpty { lines.append("        #endif") } }
+            let wiring: [String]
             switch field.role {
             case .input:
-                lines.append("        self.\(field.name) = \(field.name)")
+                wiring = ["        self.\(field.name) = \(field.name)"]
             case .endpoint(let closureType):
                 let spelled =
                     closureType.contains(where: { $0 == " " || $0 == "(" }) ? "(\(closureType))" : closureType
                 // A typed local, not a closure literal in the call: Swift 6.0.3 crashes lowering a literal
                 // inferred against the endpoint's parameter pack when the pack holds a generic parameter.
                 let forwarding = "\(field.plainName)Forwarding"
-                lines.append("        let \(forwarding): @Sendable (Self) -> \(spelled) = { $0.\(field.name) }")
-                lines.append(
+                wiring = [
+                    "        let \(forwarding): @Sendable (Self) -> \(spelled) = { $0.\(field.name) }",
                     "        self.\(field.name) = \(endpoints).endpoint("
-                        + "\"\(field.plainName)\", as: \(spelled).self, forwarding: \(forwarding))")
+                        + "\"\(field.plainName)\", as: \(spelled).self, forwarding: \(forwarding))",
+                ]
             }
+            lines += field.conditions.wrapping(wiring, indent: "        ")
         }
         lines.append("    }")
         lines.append("}")

@@ -111,11 +111,7 @@ struct ConformerWriter {
         } else {
             lines.append(alias)
         }
-        var text = lines.joined(separator: "\n")
-        if !flattened.declaration.conditions.isEmpty {
-            text = "#if \(flattened.declaration.conditions.combined)\n\(text)\n#endif"
-        }
-        return text
+        return flattened.declaration.conditions.wrapping(lines).joined(separator: "\n")
     }
 
     // MARK: - Generic signature

@@ -39,4 +39,15 @@ public struct Conditions: Hashable, Sendable {
     public var combined: String {
         clauses.count == 1 ? clauses[0] : clauses.map { "(\($0))" }.joined(separator: " && ")
     }
+
+    /// `lines` inside an `#if` of these conditions and its `#endif`, both
+    /// at `indent`; `lines` themselves when there are no conditions.
+    ///
+    /// - Parameters:
+    ///   - lines: The lines the conditions guard.
+    ///   - indent: The indentation of the `#if` and `#endif` lines.
+    /// - Returns: The guarded lines.
+    public func wrapping(_ lines: [String], indent: String = "") -> [String] {
+        isEmpty ? lines : ["\(indent)#if \(combined)"] + lines + ["\(indent)#endif"]
+    }
 }
