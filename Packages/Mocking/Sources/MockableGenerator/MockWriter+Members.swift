@@ -84,12 +84,9 @@ extension MockWriter {
         let writeKey = SpyKeys.setterKey(key)
         let interaction =
             "\(prefix)func \(name)(_ void: Void = ()) -> \(lib)SettableInteraction<Void, \(lib)None, \(valueType) > {\n"
-            + "    \(lib)SettableInteraction(get: \(read), setInteraction: { newValue in\n"
-            + "        let writeSpy: \(lib)Spy<Void, \(valueType), \(lib)None, Void> = "
+            + "    let writeSpy: \(lib)Spy<Void, \(valueType), \(lib)None, Void> = "
             + "\(spy(writeKey, isStatic: isStatic))\n"
-            + "        let writeInteraction: \(lib)Interaction<Void, \(valueType), \(lib)None, Void> = "
-            + "\(lib)Interaction(.any, newValue, spy: writeSpy)\n"
-            + "        return writeInteraction\n    })\n}"
+            + "    return \(lib)SettableInteraction(get: \(read), writeSpy: writeSpy)\n}"
         let runtime =
             "\(attributes(requirement))\(prefix)var \(name): \(valueType) {\n"
             + "    set {\n        return \(adapterQualifier)adapt(\(spy(writeKey, isStatic: isStatic)), (), newValue)\n    }\n"
@@ -132,11 +129,8 @@ extension MockWriter {
             "\(interactionHead) -> \(lib)SettableInteraction<\(inputs), \(lib)None, \(result) >"
             + "\(whereText(requirement)) {\n"
             + "    get {\n"
-            + "        \(lib)SettableInteraction(get: \(read), setInteraction: { newValue in\n"
-            + "            let writeSpy: \(lib)Spy<\(writeTypes)> = \(spy(writeKey, isStatic: isStatic))\n"
-            + "            let writeInteraction: \(lib)Interaction<\(writeTypes)> = "
-            + "\(lib)Interaction(\(matchers), newValue, spy: writeSpy)\n"
-            + "            return writeInteraction\n        })\n    }\n}"
+            + "        let writeSpy: \(lib)Spy<\(writeTypes)> = \(spy(writeKey, isStatic: isStatic))\n"
+            + "        return \(lib)SettableInteraction(get: \(read), writeSpy: writeSpy)\n    }\n}"
         let interaction: String
         if parameters.count > 1 {
             // Swift 6.0 crashes compiling a write interaction whose read side has several inputs.

@@ -20,6 +20,13 @@ import Testing
                 "func name(_ void: Void = ()) -> SwiftMocking.SettableInteraction<Void, SwiftMocking.None, String > {"))
         #expect(
             output.contains("let writeSpy: SwiftMocking.Spy<Void, String, SwiftMocking.None, Void> = super.setName"))
+        // The write side's spy is handed over: a closure formed here, in a generic mock, would capture
+        // its constrained types' metatypes (a Swift 6.2+ warning).
+        #expect(
+            output.contains(
+                "return SwiftMocking.SettableInteraction(get: SwiftMocking.Interaction(.any, spy: super.name), "
+                    + "writeSpy: writeSpy)"))
+        #expect(!output.contains("setInteraction:"))
         #expect(output.contains("set {\n            return adapt(super.setName, (), newValue)\n        }"))
         #expect(
             output.contains("var count: Int {\n        get {\n            adapt(super.count, ())\n        }\n    }"))

@@ -14,7 +14,7 @@ import Testing
 
         let keyValue = MockKeyValueStore<String, Int>()
         when(keyValue[.equal("a")]).thenReturn(1)
-        var service = keyValue
+        let service = keyValue
         service["b"] = 2
         #expect(keyValue["a"] as Int? == 1)
         verify(keyValue[.any] <- .some(.equal(2))).called(1)

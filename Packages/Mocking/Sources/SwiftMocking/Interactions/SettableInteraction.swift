@@ -20,6 +20,27 @@ public struct SettableInteraction<each Input, Eff: Effect, Output> {
         self.makeSet = setInteraction
     }
 
+    /// Creates a settable interaction whose write side is recorded by
+    /// `writeSpy`, with the read side's matchers followed by the new value's.
+    ///
+    /// Generated mocks use it: the closure that builds the write side is
+    /// formed here, over unconstrained generic parameters, so a mock whose
+    /// member's types are constrained (`Key: Hashable`) captures no
+    /// conformance of them in a `@Sendable` closure, which Swift 6.2+ warns
+    /// about for a type that is not `SendableMetatype`.
+    ///
+    /// - Parameters:
+    ///   - get: The read interaction.
+    ///   - writeSpy: The spy that records writes.
+    public init(
+        get: Interaction<repeat each Input, Eff, Output>, writeSpy: Spy<repeat each Input, Output, None, Void>
+    ) {
+        let matchers = get.invocationMatcher.matchers
+        self.init(
+            get: get,
+            setInteraction: { newValue in Interaction(repeat each matchers, newValue, spy: writeSpy) })
+    }
+
     /// The write interaction for the new values a matcher accepts.
     ///
     /// - Parameter newValue: The matcher of the written value.
