@@ -8,15 +8,19 @@
 /// }
 /// await failing.apply(.offline, to: feed)
 /// ```
-public struct AsyncParameterizedTestDoubleScenario<Subject, Parameter>: Sendable {
-    let configure: @Sendable (Subject, Parameter) async -> Void
+///
+/// Unchecked `Sendable`, so that a scenario can be a `static let`: the
+/// closure is the test's own, which may capture its values; it runs on the
+/// actor it was written on, if any.
+public struct AsyncParameterizedTestDoubleScenario<Subject, Parameter>: @unchecked Sendable {
+    let configure: (Subject, Parameter) async -> Void
     /// The scenario's name; `nil` when unnamed.
     public let name: String?
 
     /// Creates a scenario.
     ///
     /// - Parameter configure: Configures the subject it receives, using the parameter.
-    public init(_ configure: @escaping @Sendable (Subject, Parameter) async -> Void) {
+    public init(_ configure: @escaping (Subject, Parameter) async -> Void) {
         self.configure = configure
         name = nil
     }
@@ -26,7 +30,7 @@ public struct AsyncParameterizedTestDoubleScenario<Subject, Parameter>: Sendable
     /// - Parameters:
     ///   - name: What the scenario sets up.
     ///   - configure: Configures the subject it receives, using the parameter.
-    public init(named name: String, _ configure: @escaping @Sendable (Subject, Parameter) async -> Void) {
+    public init(named name: String, _ configure: @escaping (Subject, Parameter) async -> Void) {
         self.configure = configure
         self.name = name
     }
@@ -36,8 +40,7 @@ public struct AsyncParameterizedTestDoubleScenario<Subject, Parameter>: Sendable
     /// - Parameters:
     ///   - parameter: The value the configuration uses.
     ///   - subject: The subject, such as a double.
-    public func apply(_ parameter: Parameter, to subject: Subject) async
-    where Subject: Sendable, Parameter: Sendable {
+    public func apply(_ parameter: Parameter, to subject: Subject) async {
         await configure(subject, parameter)
     }
 
@@ -45,9 +48,9 @@ public struct AsyncParameterizedTestDoubleScenario<Subject, Parameter>: Sendable
     ///
     /// - Parameter parameter: The value the configuration uses.
     /// - Returns: The scenario, named as this one.
-    public func scenario(for parameter: Parameter) -> AsyncTestDoubleScenario<Subject> where Parameter: Sendable {
+    public func scenario(for parameter: Parameter) -> AsyncTestDoubleScenario<Subject> {
         let configure = configure
-        let bound: @Sendable (Subject) async -> Void = { await configure($0, parameter) }
+        let bound: (Subject) async -> Void = { await configure($0, parameter) }
         return name.map { AsyncTestDoubleScenario(named: $0, bound) } ?? AsyncTestDoubleScenario(bound)
     }
 }

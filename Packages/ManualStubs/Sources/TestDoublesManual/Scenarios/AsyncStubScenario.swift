@@ -11,22 +11,25 @@
 /// registrations in first-match order; `appending(_:)`
 /// puts another scenario's registrations after this one's.
 ///
-/// A setup runs with the isolation it was written with: a scenario of a
-/// `@MainActor` protocol writes `AsyncStubScenario { @MainActor double in ... }`
-/// and `apply` runs it on the main actor, wherever it is applied from.
-public struct AsyncStubScenario<Subject>: Sendable {
+/// A setup runs with the isolation it was written with: one written in a
+/// `@MainActor` test (or marked `{ @MainActor double in ... }`) runs on the
+/// main actor, wherever the scenario is applied from.
+///
+/// Unchecked `Sendable`, so that a scenario can be a `static let`: the
+/// setups are the test's own closures, which may capture its values.
+public struct AsyncStubScenario<Subject>: @unchecked Sendable {
     let setups: [Setup]
     /// The scenario's name, for reading tests and diagnostics; `nil` when unnamed.
     public let name: String?
 
     /// One setup closure; it carries its own isolation.
-    typealias Setup = @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void
+    typealias Setup = @isolated(any) (ScenarioDouble<Subject>) async -> Void
 
     /// Creates a scenario.
     ///
     /// - Parameter setup: Registers behaviors on the double it receives; it
     ///   runs on the actor it is isolated to, if any.
-    public init(_ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void) {
+    public init(_ setup: @escaping @isolated(any) (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
         name = nil
     }
@@ -36,8 +39,7 @@ public struct AsyncStubScenario<Subject>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up, such as `"offline"`.
     ///   - setup: Registers behaviors on the double it receives.
-    public init(named name: String, _ setup: @escaping @isolated(any) @Sendable (ScenarioDouble<Subject>) async -> Void)
-    {
+    public init(named name: String, _ setup: @escaping @isolated(any) (ScenarioDouble<Subject>) async -> Void) {
         setups = [setup]
         self.name = name
     }
@@ -46,7 +48,10 @@ public struct AsyncStubScenario<Subject>: Sendable {
     ///
     /// - Parameter scenario: The synchronous scenario.
     public init(_ scenario: StubScenario<Subject>) {
-        setups = scenario.setups.map { setup in { double in setup(double) } }
+        // A setup written on the main actor runs there; any other where it is applied.
+        setups = scenario.setups.map { setup in
+            setup.isMainActorIsolated ? { @MainActor double in setup.body(double) } : { double in setup.body(double) }
+        }
         name = scenario.name
     }
 

@@ -8,15 +8,19 @@
 /// priced.apply(42, to: prices)
 /// ```
 public struct ParameterizedStubScenario<Subject, Parameter>: Sendable {
-    let setup: @Sendable (ScenarioDouble<Subject>, Parameter) -> Void
+    let setup: ScenarioSetup<(ScenarioDouble<Subject>, Parameter)>
     /// The scenario's name; `nil` when unnamed.
     public let name: String?
 
     /// Creates a scenario.
     ///
-    /// - Parameter setup: Registers behaviors on the double it receives, using the parameter.
-    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>, Parameter) -> Void) {
-        self.setup = setup
+    /// - Parameters:
+    ///   - setup: Registers behaviors on the double it receives, using the parameter.
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(
+        _ setup: @escaping (ScenarioDouble<Subject>, Parameter) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) {
+        self.setup = ScenarioSetup(setup, isolation: isolation)
         name = nil
     }
 
@@ -25,8 +29,12 @@ public struct ParameterizedStubScenario<Subject, Parameter>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up.
     ///   - setup: Registers behaviors on the double it receives, using the parameter.
-    public init(named name: String, _ setup: @escaping @Sendable (ScenarioDouble<Subject>, Parameter) -> Void) {
-        self.setup = setup
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(
+        named name: String, _ setup: @escaping (ScenarioDouble<Subject>, Parameter) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
+        self.setup = ScenarioSetup(setup, isolation: isolation)
         self.name = name
     }
 
@@ -44,21 +52,22 @@ public struct ParameterizedStubScenario<Subject, Parameter>: Sendable {
         _ parameter: Parameter, to double: Double, isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let view = ScenarioDouble<Subject>.view(double) else {
-            ScenarioDouble<Subject>.reportMismatch(
-                double, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            ScenarioDouble<Subject>.reportMismatch(double, site: site)
             return
         }
-        setup(view, parameter)
+        setup.run((view, parameter), scenario: name, site: site)
     }
 
     /// The plain scenario this one makes for one parameter.
     ///
     /// - Parameter parameter: The value the registrations use.
     /// - Returns: A scenario to apply or append.
-    public func scenario(for parameter: Parameter) -> StubScenario<Subject> where Parameter: Sendable {
-        let setup = setup
-        return StubScenario(name: name, setups: [{ double in setup(double, parameter) }])
+    public func scenario(for parameter: Parameter) -> StubScenario<Subject> {
+        let body = setup.body
+        return StubScenario(
+            name: name, setups: [ScenarioSetup({ body(($0, parameter)) }, isolatedAs: setup)])
     }
 }
 
@@ -73,15 +82,19 @@ public typealias ParameterizedManualStubScenario<Subject, Parameter> = Parameter
 /// }
 /// await failing.apply(.timedOut, to: loader)
 /// ```
-public struct AsyncParameterizedStubScenario<Subject, Parameter>: Sendable {
-    let setup: @Sendable (ScenarioDouble<Subject>, Parameter) async -> Void
+///
+/// Unchecked `Sendable`, so that a scenario can be a `static let`: the setup
+/// is the test's own closure, which may capture its values; it runs on the
+/// actor it was written on, if any.
+public struct AsyncParameterizedStubScenario<Subject, Parameter>: @unchecked Sendable {
+    let setup: (ScenarioDouble<Subject>, Parameter) async -> Void
     /// The scenario's name; `nil` when unnamed.
     public let name: String?
 
     /// Creates a scenario.
     ///
     /// - Parameter setup: Registers behaviors on the double it receives, using the parameter.
-    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>, Parameter) async -> Void) {
+    public init(_ setup: @escaping (ScenarioDouble<Subject>, Parameter) async -> Void) {
         self.setup = setup
         name = nil
     }
@@ -92,7 +105,7 @@ public struct AsyncParameterizedStubScenario<Subject, Parameter>: Sendable {
     ///   - name: What the scenario sets up.
     ///   - setup: Registers behaviors on the double it receives, using the parameter.
     public init(
-        named name: String, _ setup: @escaping @Sendable (ScenarioDouble<Subject>, Parameter) async -> Void
+        named name: String, _ setup: @escaping (ScenarioDouble<Subject>, Parameter) async -> Void
     ) {
         self.setup = setup
         self.name = name
@@ -124,7 +137,7 @@ public struct AsyncParameterizedStubScenario<Subject, Parameter>: Sendable {
     ///
     /// - Parameter parameter: The value the registrations use.
     /// - Returns: A scenario to apply or append.
-    public func scenario(for parameter: Parameter) -> AsyncStubScenario<Subject> where Parameter: Sendable {
+    public func scenario(for parameter: Parameter) -> AsyncStubScenario<Subject> {
         let setup = setup
         return AsyncStubScenario(name: name, setups: [{ double in await setup(double, parameter) }])
     }

@@ -17,15 +17,23 @@
 /// fallbacks; `appending(_:)` puts another scenario's registrations after
 /// this one's.
 public struct StubScenario<Subject>: Sendable {
-    let setups: [@Sendable (ScenarioDouble<Subject>) -> Void]
+    let setups: [ScenarioSetup<ScenarioDouble<Subject>>]
     /// The scenario's name, for reading tests and diagnostics; `nil` when unnamed.
     public let name: String?
 
     /// Creates a scenario.
     ///
-    /// - Parameter setup: Registers behaviors on the double it receives.
-    public init(_ setup: @escaping @Sendable (ScenarioDouble<Subject>) -> Void) {
-        self.init(name: nil, setups: [setup])
+    /// The setup may capture the test's values; written in a `@MainActor`
+    /// test, it may call a `@MainActor` protocol's requirements, and is then
+    /// applied from the main actor.
+    ///
+    /// - Parameters:
+    ///   - setup: Registers behaviors on the double it receives.
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(
+        _ setup: @escaping (ScenarioDouble<Subject>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) {
+        self.init(name: nil, setups: [ScenarioSetup(setup, isolation: isolation)])
     }
 
     /// Creates a named scenario.
@@ -39,11 +47,15 @@ public struct StubScenario<Subject>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up, such as `"signed out"`.
     ///   - setup: Registers behaviors on the double it receives.
-    public init(named name: String, _ setup: @escaping @Sendable (ScenarioDouble<Subject>) -> Void) {
-        self.init(name: name, setups: [setup])
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(
+        named name: String, _ setup: @escaping (ScenarioDouble<Subject>) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
+        self.init(name: name, setups: [ScenarioSetup(setup, isolation: isolation)])
     }
 
-    init(name: String? = nil, setups: [@Sendable (ScenarioDouble<Subject>) -> Void]) {
+    init(name: String? = nil, setups: [ScenarioSetup<ScenarioDouble<Subject>>]) {
         self.name = name
         self.setups = setups
     }
@@ -51,7 +63,8 @@ public struct StubScenario<Subject>: Sendable {
     /// Registers the scenario's behaviors on a double.
     ///
     /// A double whose subject cannot be used as `Subject` is reported as an
-    /// issue and left unchanged.
+    /// issue and left unchanged, as is a setup written on the main actor and
+    /// applied off it.
     ///
     /// - Parameters:
     ///   - double: The double to configure.
@@ -63,12 +76,12 @@ public struct StubScenario<Subject>: Sendable {
         to double: Double,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let view = ScenarioDouble<Subject>.view(double) else {
-            ScenarioDouble<Subject>.reportMismatch(
-                double, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            ScenarioDouble<Subject>.reportMismatch(double, site: site)
             return
         }
-        for setup in setups { setup(view) }
+        for setup in setups { setup.run(view, scenario: name, site: site) }
     }
 
     /// A scenario that applies this one and then `other`, so this one's

@@ -12,15 +12,17 @@
 /// ``StubScenario`` is the form generic over the doubled type instead,
 /// which one scenario can apply to every kind of double.
 public struct TestDoubleScenario<Subject>: Sendable {
-    let configures: [@Sendable (Subject) -> Void]
+    let configures: [ScenarioSetup<Subject>]
     /// The scenario's name; `nil` when unnamed.
     public let name: String?
 
     /// Creates a scenario.
     ///
-    /// - Parameter configure: Configures the subject it receives.
-    public init(_ configure: @escaping @Sendable (Subject) -> Void) {
-        configures = [configure]
+    /// - Parameters:
+    ///   - configure: Configures the subject it receives.
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(_ configure: @escaping (Subject) -> Void, isolation: isolated (any Actor)? = #isolation) {
+        configures = [ScenarioSetup(configure, isolation: isolation)]
         name = nil
     }
 
@@ -29,21 +31,36 @@ public struct TestDoubleScenario<Subject>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up.
     ///   - configure: Configures the subject it receives.
-    public init(named name: String, _ configure: @escaping @Sendable (Subject) -> Void) {
-        configures = [configure]
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(
+        named name: String, _ configure: @escaping (Subject) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) {
+        configures = [ScenarioSetup(configure, isolation: isolation)]
         self.name = name
     }
 
-    private init(name: String?, configures: [@Sendable (Subject) -> Void]) {
+    init(name: String?, configures: [ScenarioSetup<Subject>]) {
         self.name = name
         self.configures = configures
     }
 
     /// Configures a subject.
     ///
-    /// - Parameter subject: The subject, such as a double.
-    public func apply(to subject: Subject) {
-        for configure in configures { configure(subject) }
+    /// A setup written on the main actor and applied off it is reported as
+    /// an issue and left out.
+    ///
+    /// - Parameters:
+    ///   - subject: The subject, such as a double.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func apply(
+        to subject: Subject,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        for configure in configures { configure.run(subject, scenario: name, site: site) }
     }
 
     /// A scenario that applies this one and then `next`, so this one's registrations are matched first.
@@ -63,15 +80,19 @@ public struct TestDoubleScenario<Subject>: Sendable {
 /// }
 /// await offline.apply(to: feed)
 /// ```
-public struct AsyncTestDoubleScenario<Subject>: Sendable {
-    let configures: [@Sendable (Subject) async -> Void]
+///
+/// Unchecked `Sendable`, so that a scenario can be a `static let`: the
+/// closures are the test's own, which may capture its values; each runs on
+/// the actor it was written on, if any.
+public struct AsyncTestDoubleScenario<Subject>: @unchecked Sendable {
+    let configures: [(Subject) async -> Void]
     /// The scenario's name; `nil` when unnamed.
     public let name: String?
 
     /// Creates a scenario.
     ///
     /// - Parameter configure: Configures the subject it receives.
-    public init(_ configure: @escaping @Sendable (Subject) async -> Void) {
+    public init(_ configure: @escaping (Subject) async -> Void) {
         configures = [configure]
         name = nil
     }
@@ -81,12 +102,12 @@ public struct AsyncTestDoubleScenario<Subject>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up.
     ///   - configure: Configures the subject it receives.
-    public init(named name: String, _ configure: @escaping @Sendable (Subject) async -> Void) {
+    public init(named name: String, _ configure: @escaping (Subject) async -> Void) {
         configures = [configure]
         self.name = name
     }
 
-    private init(name: String?, configures: [@Sendable (Subject) async -> Void]) {
+    private init(name: String?, configures: [(Subject) async -> Void]) {
         self.name = name
         self.configures = configures
     }
@@ -94,7 +115,7 @@ public struct AsyncTestDoubleScenario<Subject>: Sendable {
     /// Configures a subject.
     ///
     /// - Parameter subject: The subject, such as a double.
-    public func apply(to subject: Subject) async where Subject: Sendable {
+    public func apply(to subject: Subject) async {
         for configure in configures { await configure(subject) }
     }
 
@@ -109,15 +130,17 @@ public struct AsyncTestDoubleScenario<Subject>: Sendable {
 
 /// Reusable setup over any value that depends on a parameter.
 public struct ParameterizedTestDoubleScenario<Subject, Parameter>: Sendable {
-    let configure: @Sendable (Subject, Parameter) -> Void
+    let configure: ScenarioSetup<(Subject, Parameter)>
     /// The scenario's name; `nil` when unnamed.
     public let name: String?
 
     /// Creates a scenario.
     ///
-    /// - Parameter configure: Configures the subject it receives, using the parameter.
-    public init(_ configure: @escaping @Sendable (Subject, Parameter) -> Void) {
-        self.configure = configure
+    /// - Parameters:
+    ///   - configure: Configures the subject it receives, using the parameter.
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(_ configure: @escaping (Subject, Parameter) -> Void, isolation: isolated (any Actor)? = #isolation) {
+        self.configure = ScenarioSetup(configure, isolation: isolation)
         name = nil
     }
 
@@ -126,8 +149,12 @@ public struct ParameterizedTestDoubleScenario<Subject, Parameter>: Sendable {
     /// - Parameters:
     ///   - name: What the scenario sets up.
     ///   - configure: Configures the subject it receives, using the parameter.
-    public init(named name: String, _ configure: @escaping @Sendable (Subject, Parameter) -> Void) {
-        self.configure = configure
+    ///   - isolation: The actor of the code creating the scenario; leave the default.
+    public init(
+        named name: String, _ configure: @escaping (Subject, Parameter) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
+        self.configure = ScenarioSetup(configure, isolation: isolation)
         self.name = name
     }
 
@@ -136,15 +163,25 @@ public struct ParameterizedTestDoubleScenario<Subject, Parameter>: Sendable {
     /// - Parameters:
     ///   - parameter: The value the configuration uses.
     ///   - subject: The subject, such as a double.
-    public func apply(_ parameter: Parameter, to subject: Subject) { configure(subject, parameter) }
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func apply(
+        _ parameter: Parameter, to subject: Subject,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        configure.run((subject, parameter), scenario: name, site: site)
+    }
 
     /// The plain scenario this one makes for one parameter.
     ///
     /// - Parameter parameter: The value the configuration uses.
     /// - Returns: The scenario.
-    public func scenario(for parameter: Parameter) -> TestDoubleScenario<Subject> where Parameter: Sendable {
-        let configure = configure
-        let bound: @Sendable (Subject) -> Void = { configure($0, parameter) }
-        return name.map { TestDoubleScenario(named: $0, bound) } ?? TestDoubleScenario(bound)
+    public func scenario(for parameter: Parameter) -> TestDoubleScenario<Subject> {
+        let body = configure.body
+        return TestDoubleScenario(
+            name: name, configures: [ScenarioSetup({ body(($0, parameter)) }, isolatedAs: configure)])
     }
 }

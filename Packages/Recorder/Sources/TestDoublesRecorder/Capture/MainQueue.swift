@@ -6,7 +6,8 @@ import Dispatch
 ///
 /// Read through a value the main queue carries (`setSpecific`), which never
 /// stops the process, unlike `dispatch_assert_queue`.
-enum MainQueue {
+@_spi(TestDoublesInternals)
+public enum MainQueue {
     /// The key of the value (a box: `DispatchSpecificKey` is `Sendable` on
     /// some toolchains only, and never mutated).
     private final class Key: @unchecked Sendable {
@@ -20,7 +21,7 @@ enum MainQueue {
     }()
 
     /// Whether the calling thread runs the main queue's work now.
-    static var isCurrent: Bool {
+    public static var isCurrent: Bool {
         DispatchQueue.getSpecific(key: marked.key) ?? false
     }
 }
