@@ -198,7 +198,15 @@ struct DemangledTypeBuilder {
         case .inOut: ownership = .inout
         case .owned: ownership = .owned
         case .shared: ownership = .shared
-        case .sending: ownership = .owned
+        case .sending:
+            // `sending T` in a requirement, `sending __owned T` (`Sending(Owned(T))`) in a closure type: either way
+            // the callee owns the value.
+            guard var inner = content.firstChild else { throw failure("empty parameter type") }
+            if inner.kind == .owned {
+                guard let owned = inner.firstChild else { throw failure("empty parameter type") }
+                inner = owned
+            }
+            return DemangledParameter(label: label, type: try type(inner), ownership: .owned, isVariadic: isVariadic)
         case .isolated:
             guard let inner = content.firstChild else { throw failure("empty parameter type") }
             var isolated = try parameter(inner, label: label, isVariadic: isVariadic)

@@ -50,6 +50,22 @@ private typealias IsolatedRun = (isolated (any Actor)?, String) async -> String
         #expect(symbol.functionType.result == .void)
     }
 
+    @Test func aClosureParameterThatTakesASendingValueDecodes() throws {
+        // `func observe(_ handler: @escaping @Sendable (sending SDKDraft) -> Void) -> Int`: inside the
+        // closure type the parameter is `sending __owned` (`CnYu`, Sending(Owned(SDKDraft))).
+        let symbol = try RequirementSymbol(
+            mangledName: "$s16TestDoublesTests21SDKLiveDraftObservingVAA08SDKDraftF0A2aDP7observeySiyAA0G0CnYuYbcFTW")
+        #expect(symbol.name == "observe(_:)")
+        guard case .function(let handler) = try #require(symbol.functionType.parameters.first).type else {
+            Issue.record("not a closure parameter: \(symbol.functionType)")
+            return
+        }
+        #expect(handler.isSendable)
+        #expect(handler.parameters.map(\.type.description) == ["TestDoublesTests.SDKDraft"])
+        #expect(handler.parameters.map(\.ownership) == [.owned])
+        #expect(symbol.functionType.result.description == "Swift.Int")
+    }
+
     @Test func decodesAnIsolatedParameterAndWritesItBack() throws {
         // `func run(on actor: isolated (any Actor)?, _ job: String) async -> String`, a witness of a test target.
         let symbol = try RequirementSymbol(

@@ -119,7 +119,7 @@ final class FunctionSignature: @unchecked Sendable {
             // carry an ownership annotation, so the value would not have the
             // function type the caller casts to.
             case .borrowing: throw unsupported("parameter \(index) is borrowing")
-            case .consuming: throw unsupported("parameter \(index) is consuming")
+            case .consuming: throw unsupported("parameter \(index) is consuming (consuming, __owned or sending)")
             // `(inout A) -> R` and `(inout A, B) -> R` have wrappers of their
             // own (`DirectFunction+InoutClosures`, `DynamicFunction+InoutCallers`).
             case .inout where index == 0 && function.parameterCount <= Self.maximumInoutArity:
