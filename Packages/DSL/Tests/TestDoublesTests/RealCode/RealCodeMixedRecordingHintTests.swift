@@ -42,5 +42,15 @@ import Testing
         let selection = try #require(selections.first).message
         #expect(selection.contains("selection(from: Match.equal(<IndexSet "))
         #expect(!selection.contains("Match.equal(2 indexes)"))
+
+        // An array of literals is spelled as one.
+        let validations = TestDoubleIssueReporting.capture {
+            let spy = try? Spy<any SDKLineValidating>(forwardingTo: SDKLiveLineValidating())
+            spy?.verify(.never) {
+                try $0.validate(Match.any(using: { @Sendable (_: String) throws -> Bool in true }), on: ["", "x"])
+            }
+        }
+        #expect(validations.map(\.kind) == [.invalidRecording])
+        #expect(try #require(validations.first).message.contains(#"validate(Match.any(), on: Match.equal(["", "x"]))"#))
     }
 }
