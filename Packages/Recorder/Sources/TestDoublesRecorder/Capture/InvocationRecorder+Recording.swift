@@ -187,29 +187,6 @@ private struct RewriteHint: CustomDebugStringConvertible {
         guard ArgumentMatcher.literal(value) != nil else { return "Match.any()" }
         // A value no Swift literal spells (a UUID, a Locale, a struct) is named with its type, not printed as
         // if it were source: `Match.equal(D0D0…)` or `Match.equal(13 indexes)` would not compile.
-        return "Match.equal(\(Self.literalSpelling(of: value) ?? "<\(type(of: value)) \(describeValue(value))>"))"
-    }
-
-    /// The Swift literal that spells `value` (a number, a Boolean, a string, `nil`, an optional of one, an
-    /// array of them), if any.
-    static func literalSpelling(of value: Any) -> String? {
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional {
-            guard let wrapped = mirror.children.first else { return "nil" }
-            return literalSpelling(of: wrapped.value)
-        }
-        if value is any RandomAccessCollection, mirror.displayStyle == .collection {
-            var elements: [String] = []
-            for child in mirror.children {
-                guard let element = literalSpelling(of: child.value) else { return nil }
-                elements.append(element)
-            }
-            return "[\(elements.joined(separator: ", "))]"
-        }
-        switch value {
-        case is any BinaryInteger, is any BinaryFloatingPoint, is Bool: return "\(value)"
-        case is String, is Substring, is Character: return describeValue(value)
-        default: return nil
-        }
+        return "Match.equal(\(RegistrationSuggestion.literal(value) ?? "<\(type(of: value)) \(describeValue(value))>"))"
     }
 }
