@@ -38,7 +38,7 @@ extension StubBlueprint {
         let generic: String =
             failure.genericConformers.isEmpty
             ? ""
-            : "; generic conformers, whose witness tables exist only per instantiation: "
+            : "; generic conformers, read through their witness table patterns where they have one: "
                 + failure.genericConformers.joined(separator: ", ")
         let anchored: String = failure.anchor.map { "; the given value's conformance: \($0)" } ?? ""
         let tried: String = failure.reasons.joined(separator: "; ")

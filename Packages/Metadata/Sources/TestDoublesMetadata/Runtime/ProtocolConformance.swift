@@ -46,6 +46,8 @@ public struct ConformanceScan: Sendable {
     public let conformances: [ProtocolConformance]
     /// Conformance records that could not be used (generic conformers, Objective-C classes, ...).
     public let skipped: [SkippedConformance]
+    /// The witness table patterns of the generic conformers among ``skipped`` whose pattern reads as a table.
+    public let genericPatterns: [GenericConformancePattern]
 }
 
 extension ProtocolConformance {
@@ -55,7 +57,8 @@ extension ProtocolConformance {
     /// loaded images' `swift5_protocol_conformances` sections (through
     /// ``ConformanceRecordIndex``, which reads each section once), instantiates each non-generic
     /// conformer's metadata with its access function, and asks the runtime for
-    /// the witness table. Generic conformers are reported in ``ConformanceScan/skipped``.
+    /// the witness table. Generic conformers are reported in ``ConformanceScan/skipped``, with their
+    /// witness table patterns in ``ConformanceScan/genericPatterns``.
     ///
     /// - Parameter protocolDescriptor: The protocol whose conformers to find.
     /// - Returns: The usable conformances and the skipped records.
@@ -63,6 +66,7 @@ extension ProtocolConformance {
     public static func all(to protocolDescriptor: ProtocolDescriptor) throws(MetadataError) -> ConformanceScan {
         var conformances: [ProtocolConformance] = []
         var skipped: [SkippedConformance] = []
+        var patterns: [GenericConformancePattern] = []
         for record in try ConformanceRecordIndex.records(of: protocolDescriptor.pointer) {
             let flags = record.uint32(at: 12)
             let typeReferenceKind = (flags >> 3) & 0x7
@@ -82,6 +86,9 @@ extension ProtocolConformance {
             let typeName = typeDescriptor.qualifiedName
             guard !typeDescriptor.isGeneric else {
                 skipped.append(SkippedConformance(typeName: typeName, reason: SkippedConformance.genericConformer))
+                if let pattern = GenericConformancePattern(record: record, flags: flags, typeName: typeName) {
+                    patterns.append(pattern)
+                }
                 continue
             }
             let metadata: TypeMetadata
@@ -100,7 +107,7 @@ extension ProtocolConformance {
                     descriptor: record, protocolDescriptor: protocolDescriptor, conformingType: metadata,
                     witnessTable: WitnessTable(pointer: table)))
         }
-        return ConformanceScan(conformances: conformances, skipped: skipped)
+        return ConformanceScan(conformances: conformances, skipped: skipped, genericPatterns: patterns)
     }
 
     /// The conformance flags under which the record's own table is asked for: conditional requirements

@@ -2,8 +2,9 @@
 /// from every conformer linked into the process: the witness of each
 /// conformance (``SignatureDiscovery/signature(ofAnyWitnessAmong:)``: DWARF,
 /// then the `.symtab` name), then the ``anchor``'s witness (a conformance
-/// whose value the caller holds, generic ones included), then, for a
-/// library-evolution protocol, the requirement's method descriptor.
+/// whose value the caller holds, generic ones included), then the witness
+/// table patterns of generic conformers (``GenericConformancePattern``), then,
+/// for a library-evolution protocol, the requirement's method descriptor.
 ///
 /// The conformances of each protocol are scanned once per value.
 public struct ProtocolSignatureDiscovery {
@@ -34,6 +35,8 @@ public struct ProtocolSignatureDiscovery {
     private var conformances: [UInt64: [ProtocolConformance]] = [:]
     /// The generic conformers each scan skipped, by the same key.
     private var genericConformers: [UInt64: [String]] = [:]
+    /// The witness table patterns of those generic conformers, by the same key.
+    private var genericPatterns: [UInt64: [GenericConformancePattern]] = [:]
 
     /// A discovery over `hierarchy`'s requirements.
     ///
@@ -88,10 +91,13 @@ public struct ProtocolSignatureDiscovery {
         conformances[key] = found
         genericConformers[key] = (scan?.skipped ?? []).filter { $0.reason == SkippedConformance.genericConformer }
             .map(\.typeName)
+        genericPatterns[key] = scan?.genericPatterns ?? []
         return found
     }
 
-    /// The witness-table entries of `callable` in each of `found`, then in the ``anchor``.
+    /// The witness-table entries of `callable` in each of `found`, then in the ``anchor``, then in the
+    /// witness table patterns of the generic conformers of its protocol (scanned by
+    /// ``linkedConformances(to:)``).
     ///
     /// - Parameters:
     ///   - callable: A callable requirement.
@@ -103,9 +109,15 @@ public struct ProtocolSignatureDiscovery {
         var addresses = found.compactMap {
             $0.witnessTable.witness(forRequirementAt: callable.requirement.index).map { UInt(bitPattern: $0) }
         }
-        if let anchored = anchor?.witness(of: callable), !addresses.contains(anchored) {
-            addresses.append(anchored)
+        var more: [UInt] = []
+        if let anchored = anchor?.witness(of: callable) { more.append(anchored) }
+        let key = UInt64(UInt(bitPattern: callable.protocolDescriptor.pointer))
+        for pattern in genericPatterns[key] ?? [] {
+            if let entry = pattern.witness(forRequirementAt: callable.requirement.index) {
+                more.append(UInt(bitPattern: entry))
+            }
         }
+        for address in more where !addresses.contains(address) { addresses.append(address) }
         return addresses
     }
 }

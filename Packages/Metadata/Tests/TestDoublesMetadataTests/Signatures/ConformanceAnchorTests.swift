@@ -40,16 +40,30 @@ struct AnchorGenericLedger<Row, Tag>: AnchorOnlyNamedLedger {
         return ConformanceAnchor(typeName: "\(type)", tables: tables)
     }
 
-    @Test func withoutAnAnchorTheGenericConformerIsNamedAndNothingIsRead() throws {
+    @Test func theGenericConformersPatternHoldsTheInstantiatedTablesWitnesses() throws {
         let hierarchy = try Self.hierarchy()
-        var discovery = ProtocolSignatureDiscovery(hierarchy: hierarchy)
-        let append = try #require(hierarchy.callableRequirements.first)
-        #expect {
-            _ = try discovery.signature(of: append)
-        } throws: { error in
-            guard let failure = error as? ProtocolSignatureDiscovery.Failure else { return false }
-            return failure.conformers.isEmpty && failure.witnesses.isEmpty && failure.anchor == nil
-                && failure.genericConformers.contains { $0.hasSuffix("AnchorGenericLedger") }
+        for node in hierarchy.nodes {
+            let scan = try ProtocolConformance.all(to: node.protocolDescriptor)
+            #expect(scan.conformances.isEmpty)
+            let pattern = try #require(scan.genericPatterns.first { $0.typeName.hasSuffix("AnchorGenericLedger") })
+            let table = try #require(
+                try node.protocolDescriptor.witnessTable(conformedBy: AnchorGenericLedger<String, Int>.self))
+            for requirement in node.requirements where requirement.kind.isCallable {
+                let entry = try #require(pattern.witness(forRequirementAt: requirement.index))
+                #expect(entry == table.witness(forRequirementAt: requirement.index))
+            }
+        }
+    }
+
+    @Test func withoutAnAnchorThePatternGivesTheAnchorsSignatures() throws {
+        let hierarchy = try Self.hierarchy()
+        var plain = ProtocolSignatureDiscovery(hierarchy: hierarchy)
+        var anchored = ProtocolSignatureDiscovery(hierarchy: hierarchy)
+        anchored.anchor = try Self.anchor(AnchorGenericLedger<String, Int>.self, over: hierarchy)
+        for callable in hierarchy.callableRequirements {
+            let fromPattern = try plain.signature(of: callable)
+            #expect(fromPattern.source == .debugInfo)
+            #expect(fromPattern.description == (try anchored.signature(of: callable)).description)
         }
     }
 
@@ -59,6 +73,12 @@ struct AnchorGenericLedger<Row, Tag>: AnchorOnlyNamedLedger {
         discovery.anchor = try Self.anchor(AnchorGenericLedger<String, Int>.self, over: hierarchy)
         let callables = hierarchy.callableRequirements
         #expect(callables.count == 3)
+        for callable in callables {
+            let table = try #require(
+                try callable.protocolDescriptor.witnessTable(conformedBy: AnchorGenericLedger<String, Int>.self))
+            let expected = table.witness(forRequirementAt: callable.requirement.index).map { UInt(bitPattern: $0) }
+            #expect(discovery.anchor?.witness(of: callable) == expected)
+        }
         // Base first: the base protocol's table comes from the anchor too.
         let append = try discovery.signature(of: callables[0])
         #expect(append.name == "append(_:note:)")
