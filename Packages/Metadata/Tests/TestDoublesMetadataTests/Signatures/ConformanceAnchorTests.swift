@@ -63,7 +63,8 @@ struct AnchorGenericLedger<Row, Tag>: AnchorOnlyNamedLedger {
         for callable in hierarchy.callableRequirements {
             let fromPattern = try plain.signature(of: callable)
             #expect(fromPattern.source == .debugInfo)
-            #expect(fromPattern.description == (try anchored.signature(of: callable)).description)
+            let fromAnchor = try anchored.signature(of: callable)
+            #expect(fromPattern.description == fromAnchor.description)
         }
     }
 
