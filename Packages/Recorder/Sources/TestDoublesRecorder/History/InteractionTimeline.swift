@@ -38,7 +38,9 @@ public struct InteractionTimeline: Sendable, CustomStringConvertible {
         public let dispatch: Dispatch
         /// The registration that served the call (its number and pattern); nil when none did.
         public let registration: String?
-        /// The raw value of the calling task's priority (`Task.currentPriority`) when the call arrived.
+        /// The raw value of the calling task's base priority (`Task.basePriority`: the priority it was
+        /// created with, not raised by escalation) when the call arrived; on a thread with no task, the
+        /// thread's priority (`Task.currentPriority`).
         public let taskPriorityRawValue: UInt8
         /// The caller's stack as symbol names, when the double captures stacks
         /// (``RecordingTestDouble/captureCallStacks(maxFrames:)``); nil otherwise.

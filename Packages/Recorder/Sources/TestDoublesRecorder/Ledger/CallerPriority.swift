@@ -6,17 +6,25 @@ import Musl
 import Darwin
 #endif
 
-/// The priority of the task making a call, as a recorded call keeps it.
+/// The priority of the task making a call, as a recorded call keeps it: the
+/// task's base priority (`Task.basePriority`), the priority it was created
+/// with or inherited, which escalation does not change.
 ///
-/// `Task.currentPriority` retains and releases the current task around its
-/// read, and outside the concurrency library `TaskPriority` is a resilient
-/// type (its metadata is looked up and each value copied and destroyed
-/// through value witnesses): about 110 instructions a call, an eighth of a
-/// recorded scalar call. Inside a task this asks the concurrency runtime the
-/// same question through the same two entry points `Task.currentPriority`
-/// calls, without the reference counting (the task is running this code, so
-/// it outlives the read). Outside a task, or if the runtime did not export
-/// them, it asks `Task.currentPriority`, which then reads the thread's priority.
+/// Why the base priority and not `Task.currentPriority`: a task is escalated
+/// to the priority of whoever awaits it, so the current priority of a call
+/// made in `Task(priority: .background) { … }` depends on when the test
+/// happened to start awaiting that task: usually before it ran, which reads
+/// the test's own priority. The base priority is the one the test chose,
+/// whatever the timing. Reading it is also a plain load, where the current
+/// priority is a 16-byte atomic read of the task's status (`cmpxchg16b` on
+/// x86_64), about 15 ns, a fifth of a recorded call.
+///
+/// Inside a task this asks the concurrency runtime through the entry points
+/// `Task.basePriority` calls, without its reference counting and resilient
+/// `TaskPriority` (the task is running this code, so it outlives the read).
+/// On a thread with no task, or if the runtime did not export them, it asks
+/// `Task.basePriority` and, outside a task, `Task.currentPriority`, which
+/// then reads the thread's priority.
 ///
 /// The entry points are found by name once (`dlsym`): naming them with
 /// `@_silgen_name` is reserved to the Swift runtime. Both take at most one
@@ -31,40 +39,41 @@ struct CallerPriority: Sendable {
     /// once-token of a lazy global.
     init() {}
 
-    /// The raw value of `Task.currentPriority` on the calling thread.
+    /// The raw value of the calling task's base priority, or of the calling
+    /// thread's priority outside a task.
     @inline(__always)
     var rawValue: UInt8 {
         if let entries, let task = entries.currentTask() {
             // The runtime's `JobPriority` is a word whose low byte is the
-            // raw value; `Task.currentPriority` keeps that byte the same way.
-            return UInt8(truncatingIfNeeded: entries.currentPriority(task))
+            // raw value; `Task.basePriority` keeps that byte the same way.
+            return UInt8(truncatingIfNeeded: entries.basePriority(task))
         }
-        return outsideTask()
+        return fromTaskAPI()
     }
 
-    /// `Task.currentPriority` itself, out of line (its resilient
+    /// The same answer through the public API, out of line (its resilient
     /// `TaskPriority` would put a metadata lookup on every caller's path).
     @inline(never)
-    private func outsideTask() -> UInt8 {
-        Task.currentPriority.rawValue
+    private func fromTaskAPI() -> UInt8 {
+        (Task.basePriority ?? Task.currentPriority).rawValue
     }
 
-    /// The concurrency runtime's entry points `Task.currentPriority` calls.
+    /// The concurrency runtime's entry points `Task.basePriority` calls.
     private struct RuntimeEntries: @unchecked Sendable {
         /// `swift_task_getCurrent`: the running task, unretained; nil on a thread that runs none.
         let currentTask: @convention(c) () -> OpaquePointer?
-        /// `swift_task_currentPriority`: a task's priority (its base priority, escalated if it was).
-        let currentPriority: @convention(c) (OpaquePointer) -> Int
+        /// `swift_task_basePriority`: a task's base priority, not escalated.
+        let basePriority: @convention(c) (OpaquePointer) -> Int
 
-        /// Nil when either is missing: then every read takes `Task.currentPriority`.
+        /// Nil when either is missing: then every read takes the public API.
         static let shared: RuntimeEntries? = {
             guard let image = dlopen(nil, RTLD_NOW),
                 let current = dlsym(image, "swift_task_getCurrent"),
-                let priority = dlsym(image, "swift_task_currentPriority")
+                let priority = dlsym(image, "swift_task_basePriority")
             else { return nil }
             return RuntimeEntries(
                 currentTask: unsafeBitCast(current, to: (@convention(c) () -> OpaquePointer?).self),
-                currentPriority: unsafeBitCast(priority, to: (@convention(c) (OpaquePointer) -> Int).self))
+                basePriority: unsafeBitCast(priority, to: (@convention(c) (OpaquePointer) -> Int).self))
         }()
     }
 }
