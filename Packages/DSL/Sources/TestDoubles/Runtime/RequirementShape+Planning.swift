@@ -13,11 +13,14 @@ extension RequirementShape {
     ///   - isClassBound: Whether `Self` is one reference (class-bound protocols).
     ///   - existential: The stub's existential type: what a `Self` argument is handed over as.
     ///   - classMember: Whether the slot is a class's vtable slot (no `Self` words follow the arguments).
+    ///   - defaultImplementation: The default implementation an unmatched call runs
+    ///     (``UnmatchedDefault``), if any; kept only where the call can be re-issued to it in place.
     ///   - fail: Makes the error for an unsupported part.
     /// - Throws: `StubError` when a value cannot be classified or placed.
     init(
         _ signature: ResolvedSignature, dispatchIndex: Int, access: RequirementAccess, isClassBound: Bool,
-        existential: Any.Type, classMember: Bool = false, fail: (String, String) -> StubError
+        existential: Any.Type, classMember: Bool = false, defaultImplementation: UnsafeRawPointer? = nil,
+        fail: (String, String) -> StubError
     ) throws(StubError) {
         let architecture = Architecture.current
         let bridges = try Self.argumentBridges(of: signature, fail: fail)
@@ -30,6 +33,10 @@ extension RequirementShape {
         let (plan, locations) = try Self.placement(
             of: arguments, result: resultLowering, typedError: typedErrorLowering, signature: signature,
             access: access, classMember: classMember, fail: fail)
+        // Without a route the default cannot be run, and the call is reported as any unmatched call is.
+        let defaultRoute = defaultImplementation.flatMap {
+            try? ForwardingRoute(toDefaultImplementation: $0, plan: plan)
+        }
         var effects: RequirementEffects = []
         if case .none = signature.thrown {} else { effects.insert(.throws) }
         if signature.isAsync { effects.insert(.async) }
@@ -46,7 +53,8 @@ extension RequirementShape {
                 id: RequirementID(namespace: 0x5717B, slot: dispatchIndex),
                 name: (signature.isStatic ? "static " : "") + signature.name, effects: effects,
                 resultType: resultType, resultIsErased: signature.resultIsErased,
-                variadicArguments: order.indices.filter { signature.parameters[order[$0]].isVariadic }),
+                variadicArguments: order.indices.filter { signature.parameters[order[$0]].isVariadic },
+                unmatchedCallsRunDefault: defaultRoute != nil),
             access: access,
             argumentTypes: signature.parameters.map { $0.selfForm?.visibleType(existential) ?? $0.type },
             selfArguments: signature.parameters.map(\.selfForm),
@@ -68,6 +76,7 @@ extension RequirementShape {
             thrown: signature.thrown,
             isAsync: signature.isAsync,
             yieldLowering: access.isRead ? resultLowering : .empty)
+        self.defaultRoute = defaultRoute
     }
 
     /// The closure bridge of each parameter whose type is a closure the

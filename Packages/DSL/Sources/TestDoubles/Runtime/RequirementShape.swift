@@ -84,6 +84,9 @@ struct RequirementShape: @unchecked Sendable {
     /// How a `read` coroutine's answer travels beside its continuation (the
     /// result's lowering); `.empty` for every other access.
     var yieldLowering: ValueLowering = .empty
+    /// The route of an unmatched call to the protocol's default implementation
+    /// (``UnmatchedDefault``), set exactly when `requirement.unmatchedCallsRunDefault`; nil for most requirements.
+    var defaultRoute: ForwardingRoute? = nil
 }
 
 extension RequirementShape {

@@ -101,6 +101,8 @@ extension StubBlueprint {
                 try RequirementShape(
                     signature, dispatchIndex: callable.dispatchIndex, access: access, isClassBound: isClassBound,
                     existential: subject,
+                    defaultImplementation: UnmatchedDefault.implementation(
+                        of: callable, signature: signature, access: access),
                     fail: fail))
         }
         return shapes

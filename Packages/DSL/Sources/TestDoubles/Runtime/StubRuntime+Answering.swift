@@ -92,6 +92,8 @@ extension StubRuntime {
             if let recording { record(frame, plan.shape, arguments, into: recording) }
             return
         }
+        // A stub's unmatched call of a requirement that runs the protocol's default implementation.
+        if case .forward = outcome, plan.shape.defaultRoute != nil, forwardInPlace(frame) { return }
         answer(frame, plan, outcome, arguments)
     }
 

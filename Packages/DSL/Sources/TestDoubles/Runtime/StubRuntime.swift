@@ -28,8 +28,10 @@ final class StubRuntime: Sendable {
     /// The session that records forwarded calls and their outcomes (a recording spy's); nil otherwise.
     let recording: RecordingSession?
     /// The route of each requirement's synchronous calls to the target, by
-    /// dispatch index, worked out once (a spy's; empty for a stub); nil where
-    /// none can be made, for the general forwarding path to make or report.
+    /// dispatch index, worked out once (a spy's; a stub's lists the routes
+    /// of its unmatched calls to the protocol's default implementations,
+    /// ``UnmatchedDefault``, or is empty); nil where none can be made, for
+    /// the general forwarding path to make or report.
     let forwardingRoutes: [ForwardingRoute?]
     /// The actor whose executor serializes the calls of a double of a protocol constrained to `Actor`.
     let isolation = StubIsolation()

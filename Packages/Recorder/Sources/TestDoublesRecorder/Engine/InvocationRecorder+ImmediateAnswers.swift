@@ -14,11 +14,13 @@ extension InvocationRecorder {
     /// as it would have: the first registration, in `when` order, that
     /// matches and has a behavior left.
     ///
-    /// With `forwardingUnmatched` (a synchronous call), a call of a
-    /// forwarding double (a spy) that every registration declines on its raw words is
-    /// recorded as forwarded and answered ``ImmediateAnswer/forward`` in the
-    /// same hold: what the general path would decide (no registration
-    /// matches, the policy forwards), with its completion kept in the entry.
+    /// With `forwardingUnmatched` (a synchronous call), a call the double
+    /// forwards when unmatched (``forwardsUnmatched(_:)``: a spy's, or a
+    /// stub's of a requirement that runs its default implementation) that
+    /// every registration declines on its raw words is recorded as
+    /// forwarded and answered ``ImmediateAnswer/forward`` in the same hold:
+    /// what the general path would decide (no registration matches, the
+    /// call forwards), with its completion kept in the entry.
     /// Without it (an async call), a delayed value whose sleep takes no time
     /// is served as a configured value (see ``ConfiguredBehavior/elapsesAtOnce``).
     @inline(__always)
@@ -65,7 +67,7 @@ extension InvocationRecorder {
                     // nil: not this registration, try the next; .some: decided.
                     if let picked { return picked }
                 }
-                guard forwardingUnmatched, unmatchedCallPolicy == .forward else { return nil }
+                guard forwardingUnmatched, forwardsUnmatched(requirement) else { return nil }
                 notification = appendInvocation(
                     &state, requirement, .scalars(scalars), .forwarded, nil, immediate: .forward)
                 return .forward

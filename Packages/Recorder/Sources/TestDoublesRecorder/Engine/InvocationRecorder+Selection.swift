@@ -68,7 +68,7 @@ extension InvocationRecorder {
                 return .behavior(picked.behavior, count: picked.count, ticket: ticket, hooks: picked.hooks)
             }
         }
-        let outcome: Invocation.Outcome = unmatchedCallPolicy == .forward ? .forwarded : .unmatched
+        let outcome: Invocation.Outcome = forwardsUnmatched(requirement) ? .forwarded : .unmatched
         let (notification, ticket) = state.withLock { state in
             let ticket = state.nextTicket
             return (appendInvocation(&state, requirement, arguments, outcome, nil), ticket)

@@ -83,8 +83,23 @@ extension InvocationRecorder {
         return defaultAnswer(requirement, arguments, reason: "the test asked for a fatal error")
     }
 
+    /// Whether a call of `requirement` no registration matches goes to the
+    /// front's implementation (``CallOutcome/forward``, recorded as
+    /// forwarded) instead of being reported: every one of a spy's, and a
+    /// stub's of a requirement whose unmatched calls run its default
+    /// implementation (``Requirement/unmatchedCallsRunDefault``). A dummy's
+    /// never: any call of a dummy is a use to report.
+    @inline(__always)
+    func forwardsUnmatched(_ requirement: Requirement) -> Bool {
+        switch unmatchedCallPolicy {
+        case .forward: true
+        case .reportIssue: requirement.unmatchedCallsRunDefault
+        case .failOnUse: false
+        }
+    }
+
     func unmatched(_ requirement: Requirement, _ arguments: [Any], tried: [Registration]) -> CallOutcome {
-        if unmatchedCallPolicy == .forward { return .forward }
+        if forwardsUnmatched(requirement) { return .forward }
         if unmatchedCallPolicy == .failOnUse {
             let message = """
                 \(name) received \(requirement.describeCall(arguments)). A dummy must never be used: the code under \

@@ -10,7 +10,12 @@
 /// Arguments are literals when every value has a literal spelling (strings,
 /// numbers, booleans, characters, and optionals and arrays of them);
 /// otherwise each literal becomes `Match.equal(…)` and every other value
-/// `Match.any()`, so the two styles are never mixed. A variadic argument
+/// `Match.any()`, so the two styles are never mixed. An underscored
+/// requirement's arguments are all `Match.any()`: the standard library calls
+/// such a requirement with values it chose, not the test
+/// (`Hashable._rawHashValue(seed:)`'s seed is the process's random hash
+/// seed, another in the next run), so a literal would never match again.
+/// A variadic argument
 /// is written as its elements, one value or matcher each (an empty one is
 /// left out), as its call spells it. A result other than
 /// `Void` gets a handler that stops with a `TODO`, which keeps the
@@ -32,8 +37,12 @@ struct RegistrationSuggestion {
             (variadic.contains(index) ? (value as? [Any]) ?? [value] : [value]).map(Self.literal)
         }
         let allLiterals = literals.allSatisfy { $0.allSatisfy { $0 != nil } }
+        let chosenByLibrary = name.hasPrefix("_")
         let written: [[String]] = literals.map { elements in
-            elements.map { allLiterals ? $0! : $0.map { "Match.equal(\($0))" } ?? "Match.any()" }
+            elements.map { literal in
+                if chosenByLibrary { return "Match.any()" }
+                return allLiterals ? literal! : literal.map { "Match.equal(\($0))" } ?? "Match.any()"
+            }
         }
         let receiver = isStatic ? "type(of: $0)" : "$0"
         let labels = requirement.labels

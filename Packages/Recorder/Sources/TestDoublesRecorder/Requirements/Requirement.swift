@@ -19,10 +19,11 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         /// The generic types themselves, described only when a diagnostic names them.
         let genericMetatypes: [Any.Type]
         let variadicArguments: [Int]
+        let unmatchedCallsRunDefault: Bool
 
         init(
             id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type, resultIsErased: Bool,
-            genericTypes: [Any.Type] = [], variadicArguments: [Int] = []
+            genericTypes: [Any.Type] = [], variadicArguments: [Int] = [], unmatchedCallsRunDefault: Bool = false
         ) {
             self.id = id
             self.name = name
@@ -31,6 +32,7 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
             self.resultIsErased = resultIsErased
             self.genericTypes = genericTypes.map { ObjectIdentifier($0) }
             self.variadicArguments = variadicArguments
+            self.unmatchedCallsRunDefault = unmatchedCallsRunDefault
             self.genericMetatypes = genericTypes
             let parsed = RequirementName(name)
             self.baseName = parsed.baseName
@@ -105,6 +107,14 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// arguments (`_ labels: String...`), each recorded as one array and
     /// written as one argument per element.
     public var variadicArguments: [Int] { storage.variadicArguments }
+    /// Whether a call no registration matches runs the implementation the
+    /// front has for it (the protocol's default implementation of a
+    /// requirement a test cannot sensibly answer, such as
+    /// `Hashable._rawHashValue(seed:)`) instead of being reported: the
+    /// double answers it as a spy answers any unmatched call, with
+    /// ``CallOutcome/forward``, and records it as forwarded. Honored by a
+    /// double whose unmatched calls report an issue (a stub), not by a dummy's.
+    public var unmatchedCallsRunDefault: Bool { storage.unmatchedCallsRunDefault }
 
     /// Creates a requirement.
     ///
@@ -116,13 +126,17 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     ///   - resultIsErased: Whether callers see the result under a wider static type than `resultType`.
     ///   - genericTypes: The generic types of one call of a requirement-level generic requirement.
     ///   - variadicArguments: The positions, in the recorder's argument order, of the variadic arguments.
+    ///   - unmatchedCallsRunDefault: Whether an unmatched call runs the front's default implementation
+    ///     (see ``unmatchedCallsRunDefault``).
     public init(
         id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self,
-        resultIsErased: Bool = false, genericTypes: [Any.Type] = [], variadicArguments: [Int] = []
+        resultIsErased: Bool = false, genericTypes: [Any.Type] = [], variadicArguments: [Int] = [],
+        unmatchedCallsRunDefault: Bool = false
     ) {
         storage = Storage(
             id: id, name: name, effects: effects, resultType: resultType, resultIsErased: resultIsErased,
-            genericTypes: genericTypes, variadicArguments: variadicArguments)
+            genericTypes: genericTypes, variadicArguments: variadicArguments,
+            unmatchedCallsRunDefault: unmatchedCallsRunDefault)
     }
 
     /// Creates a requirement whose identity is its name.

@@ -9,7 +9,8 @@ import CTestDoublesTrampolines
 ///
 /// A route holds raw words of its target (its self value, its metadata): it
 /// is valid while the `ForwardingTarget` it was made for is alive, and the
-/// holder keeps that target.
+/// holder keeps that target. A route to a protocol's default implementation
+/// holds no target word: it keeps the caller's (the double's own).
 public struct ForwardingRoute: @unchecked Sendable {
     /// Where a replaced word goes: a general-purpose register slot of the frame or a stack word.
     enum Place {
@@ -25,6 +26,10 @@ public struct ForwardingRoute: @unchecked Sendable {
     let witnessTablePlace: Place
     let stackWordCount: Int
     let poppedBytes: UInt64
+    /// Whether the call keeps the caller's self and `Self` words (a route to
+    /// the protocol's default implementation, ``init(toDefaultImplementation:plan:)``);
+    /// false for a route to a target, whose words replace them.
+    let keepsReceiver: Bool
 
     /// The route of requirement `dispatchIndex`'s synchronous calls to `target`.
     ///
@@ -49,6 +54,41 @@ public struct ForwardingRoute: @unchecked Sendable {
         poppedBytes = UInt64(plan.witnessPoppedStackByteCount)
         metadataPlace = try Self.place(of: plan.selfMetadata, stackWordCount: count)
         witnessTablePlace = try Self.place(of: plan.selfWitnessTable, stackWordCount: count)
+        keepsReceiver = false
+    }
+
+    /// The route of a requirement's synchronous calls to the default
+    /// implementation its protocol's descriptor supplies
+    /// (`ProtocolRequirement.defaultImplementation`), on the receiver the
+    /// caller called.
+    ///
+    /// A default implementation has the witness convention and is generic
+    /// over `Self` (the runtime copies it into a conformance's table as the
+    /// witness where the conformer has none): it takes self, the `Self`
+    /// metadata and the conformance's witness table as a witness does. The
+    /// call keeps the ones the caller passed (the double's own value, its
+    /// dynamic type and its table), so what the default calls on `Self` (a
+    /// `_rawHashValue(seed:)`'s `hash(into:)`) comes back to the double.
+    ///
+    /// - Parameters:
+    ///   - function: The default implementation's entry (a synchronous requirement's).
+    ///   - plan: The requirement's plan.
+    /// - Throws: `ForwardingError` for an async requirement or too many stack words.
+    public init(toDefaultImplementation function: UnsafeRawPointer, plan: CallPlan) throws(ForwardingError) {
+        guard !plan.isAsync else { throw .conventionMismatch("an async call is forwarded with a ForwardedCall") }
+        let count = plan.stackWordCount
+        let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
+        guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
+        self.function = function
+        selfValue = 0
+        metadata = 0
+        witnessTable = 0
+        stackWordCount = count
+        poppedBytes = UInt64(plan.witnessPoppedStackByteCount)
+        // Checked as a target's route checks them: the words the caller passed are where the plan says.
+        metadataPlace = try Self.place(of: plan.selfMetadata, stackWordCount: count)
+        witnessTablePlace = try Self.place(of: plan.selfWitnessTable, stackWordCount: count)
+        keepsReceiver = true
     }
 
     private static func place(of location: ArgumentLocation, stackWordCount: Int) throws(ForwardingError) -> Place {
@@ -71,7 +111,8 @@ extension CallFrame {
     /// exactly as the caller passed them: the stack words and the request
     /// are copied into the handler's stack, self and the `Self` words are
     /// replaced by the target's in this frame for the forwarded call (and
-    /// put back after it), and the witness's results and error become this
+    /// put back after it; a route to a default implementation keeps the
+    /// caller's), and the witness's results and error become this
     /// call's, written into this frame's result words.
     ///
     /// Only for a call whose arguments nothing decoded with `.owned`
@@ -105,9 +146,13 @@ extension CallFrame {
             // of the whole frame, and of its results back, cost about 70 instructions a call.)
             let selfOffset = Int(TD_FRAME_SELF)
             let savedSelf = word(at: selfOffset)
-            let savedMetadata = replace(at: route.metadataPlace, with: route.metadata, stackWords: words)
-            let savedWitnessTable = replace(at: route.witnessTablePlace, with: route.witnessTable, stackWords: words)
-            setWord(route.selfValue, at: selfOffset)
+            var savedMetadata: UInt?
+            var savedWitnessTable: UInt?
+            if !route.keepsReceiver {
+                savedMetadata = replace(at: route.metadataPlace, with: route.metadata, stackWords: words)
+                savedWitnessTable = replace(at: route.witnessTablePlace, with: route.witnessTable, stackWords: words)
+                setWord(route.selfValue, at: selfOffset)
+            }
             let request = (base + requestOffset).bindMemory(to: td_forward_request.self, capacity: 1)
             request.initialize(
                 to: td_forward_request(
