@@ -32,6 +32,15 @@ extension HSGreeter {
 /// A conformer that keeps the extension's default.
 struct HSPoliteGreeter: HSGreeter {}
 
+/// An error protocol: `Error`'s underscored requirements (`_domain`, `_code`) have standard-library defaults.
+protocol HSFailure: Error {
+    var status: Int { get }
+}
+
+struct HSRealFailure: HSFailure {
+    var status: Int
+}
+
 /// How many values of `value`'s type a Set keeps of `value` twice, as generic code over the protocol does.
 private func hsDistinct(_ value: some HSBadge) -> Int { Set([value, value]).count }
 
@@ -162,6 +171,24 @@ private func hsSame(_ value: some HSBadge) -> Bool { value == value }
         #expect(!unmatched.isEmpty)
         #expect(unmatched.allSatisfy { $0.message.contains("hash(into:") })
         #expect(!issues.contains { $0.message.contains("_rawHashValue") })
+    }
+
+    @Test func errorsUnderscoredRequirementsRunTheirDefaultsOnEveryPath() throws {
+        // `_code` returns a scalar (the scalar lane), `_domain` a String (the general path).
+        let failure = try Stub<any HSFailure>()
+        let error: any HSFailure = failure()
+        var code = 0
+        var domain = ""
+        let issues = TestDoubleIssueReporting.capture {
+            code = error._code
+            domain = error._domain
+        }
+        #expect(issues.isEmpty)
+        #expect(code == HSRealFailure(status: 1)._code)
+        // The default names the value's dynamic type, as it does for a real conformer.
+        #expect(domain == String(reflecting: type(of: error)))
+        #expect(HSRealFailure(status: 1)._domain == String(reflecting: HSRealFailure.self))
+        #expect(failure.history.forwarded.callCount == 2)
     }
 
     @Test func aDummyInASetIsReportedAsUsed() throws {
