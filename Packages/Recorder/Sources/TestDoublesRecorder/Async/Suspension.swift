@@ -95,6 +95,10 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
 
     /// Completes the oldest parked call with a value; reports an issue at the caller when none is parked.
     ///
+    /// The value is `sending`: the parked call's task returns it, so the
+    /// caller hands it over and does not use it afterwards (the compiler
+    /// checks this for a value that is not `Sendable`).
+    ///
     /// - Parameters:
     ///   - value: The value the call returns.
     ///   - fileID: The caller's file ID.
@@ -102,7 +106,7 @@ public final class Suspension<Result>: InteractionObserving, Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func resume(
-        returning value: Result,
+        returning value: sending Result,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         resume(.success(value), CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column))
