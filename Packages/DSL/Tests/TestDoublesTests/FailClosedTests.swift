@@ -86,30 +86,21 @@ struct IntSequenced: Sequenced {
 }
 
 @Suite struct FailClosedTests {
-    func failure<Subject>(_ type: Subject.Type) -> StubError? {
-        do {
-            _ = try Stub<Subject>()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func notAProtocol() throws {
-        let error = try #require(failure(Int.self))
+        let error = try #require(constructionError(of: Int.self))
         #expect(error.kind == .typeIsNotProtocol)
         #expect(error.fix.contains("Stub<any P>"))
     }
 
     @Test func unboundAssociatedType() throws {
-        let error = try #require(failure((any Repository).self))
+        let error = try #require(constructionError(of: (any Repository).self))
         #expect(error.kind == .unsupportedProtocolShape)
         #expect(error.reason.contains("Item"))
         #expect(error.description.contains("Repository"))
     }
 
     @Test func constrainedExistential() throws {
-        let error = try #require(failure((any Sequenced<IntTag>).self))
+        let error = try #require(constructionError(of: (any Sequenced<IntTag>).self))
         #expect(error.kind == .unsupportedProtocolShape)
         // The binding and generic types around it are served (BoundAssociatedTypeTests, BoundWrapperTests,
         // BoundStreamWrapperTests); one whose parameter the planning stand-in cannot meet is not.
@@ -126,14 +117,14 @@ struct IntSequenced: Sequenced {
     }
 
     @Test func noSignatureSource() throws {
-        let error = try #require(failure((any Orphan).self))
+        let error = try #require(constructionError(of: (any Orphan).self))
         #expect(error.kind == .signatureDiscoveryFailed)
         #expect(error.reason.contains("linked conformers: none"))
         #expect(error.fix.contains("signatureOf"))
     }
 
     @Test func requirementLevelGenerics() throws {
-        let error = try #require(failure((any Converter).self))
+        let error = try #require(constructionError(of: (any Converter).self))
         #expect(error.kind == .unsupportedProtocolShape)
         #expect(error.requirement == "convert(_:)")
         #expect(error.reason.contains("generic parameter of the method"))
@@ -145,7 +136,7 @@ struct IntSequenced: Sequenced {
     }
 
     @Test func tupleParameter() throws {
-        let error = try #require(failure((any Pairing).self))
+        let error = try #require(constructionError(of: (any Pairing).self))
         #expect(error.kind == .unsupportedProtocolShape)
         #expect(error.requirement == "sum(_:)")
         #expect(error.reason.contains("tuple"))
@@ -155,7 +146,7 @@ struct IntSequenced: Sequenced {
         // Plain, @Sendable and global-actor async closures are served (AsyncClosureShapeTests).
         // An @isolated(any) one fails closed by name: its signature is read, and the bridge refuses the type
         // (before 2026-12-02 the signature was not read and the fix asked for debug information).
-        let error = try #require(failure((any Spawning).self))
+        let error = try #require(constructionError(of: (any Spawning).self))
         #expect(error.kind == .unsupportedProtocolShape)
         #expect(error.requirement == "spawn(_:)")
         // Swift 6.3.1's runtime prints the type with its attribute, Swift 6.0.3's without it; the reason
@@ -168,7 +159,7 @@ struct IntSequenced: Sequenced {
     }
 
     @Test func selfArrayResult() throws {
-        let error = try #require(failure((any Copyable2).self))
+        let error = try #require(constructionError(of: (any Copyable2).self))
         #expect(error.kind == .unsupportedProtocolShape)
         #expect(error.requirement == "siblings()")
         #expect(error.reason.contains("[Self]"))
@@ -178,7 +169,7 @@ struct IntSequenced: Sequenced {
     }
 
     @Test func inoutOptionalSelf() throws {
-        let error = try #require(failure((any OptionalSelfVariable).self))
+        let error = try #require(constructionError(of: (any OptionalSelfVariable).self))
         #expect(error.kind == .unsupportedProtocolShape)
         #expect(error.requirement == "adopt(_:)")
         #expect(error.reason.contains("inout Self?"))
@@ -186,14 +177,14 @@ struct IntSequenced: Sequenced {
     }
 
     @Test func modifyOfASelfProperty() throws {
-        let error = try #require(failure((any SettableSelfProperty).self))
+        let error = try #require(constructionError(of: (any SettableSelfProperty).self))
         #expect(error.kind == .unsupportedProtocolShape)
         #expect(error.requirement == "next")
         #expect(error.reason.contains("_modify"))
     }
 
     @Test func errorExistential() {
-        let error = failure((any Error).self)
+        let error = constructionError(of: (any Error).self)
         #expect(error?.kind == .unsupportedProtocolShape)
     }
 }

@@ -11,19 +11,6 @@ import Testing
         try GetterEffectProof.$isEnabled.withValue(false) { try body() }
     }
 
-    private func constructionError(_ body: () throws -> Void) -> StubError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            guard let error = error as? StubError else {
-                Issue.record("construction threw \(error), not a StubError")
-                return nil
-            }
-            return error
-        }
-    }
-
     // MARK: Hints
 
     @Test func throwingGetterReturnsAndThrows() throws {

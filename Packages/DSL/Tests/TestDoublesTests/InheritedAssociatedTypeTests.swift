@@ -78,29 +78,18 @@ struct LivePairContainer: PairContainer {
         #expect(identity.label == "forty-one")
     }
 
-    /// The error construction throws, nil when it succeeds (Swift 6.0's
-    /// `#require(throws:)` returns no error to inspect).
-    private static func failure<Value>(_ construct: () throws -> Value) -> StubError? {
-        do {
-            _ = try construct()
-            return nil
-        } catch {
-            return error as? StubError
-        }
-    }
-
     /// The `id` of a value whose `ID` the caller knows only as `Hashable`.
     private static func identifier<Value: OpenIdentity>(of value: Value) -> Value.ID { value.id }
 
     @Test func anInheritedAssociatedTypeLeftOpenNamesTheBinding() throws {
-        let error = try #require(Self.failure { try Stub<any OpenIdentity>() })
+        let error = try #require(constructionError { try Stub<any OpenIdentity>() })
         #expect(error.description.contains("Identifiable has associated types (ID)"))
         #expect(error.description.contains(".binding(declaredBy: (any Identifiable).self, named: \"ID\""))
     }
 
     @Test func aBindingThatContradictsTheSameTypeRequirementFailsClosed() throws {
         let error = try #require(
-            Self.failure {
+            constructionError {
                 try Stub<any LedgerAccount>(
                     associatedTypes: [.binding(declaredBy: (any Identifiable).self, named: "ID", to: Int.self)])
             })
@@ -109,7 +98,7 @@ struct LivePairContainer: PairContainer {
     }
 
     @Test func aTupleFixedByTheRefinementFailsClosed() throws {
-        let error = try #require(Self.failure { try Stub<any PairContainer>() })
+        let error = try #require(constructionError { try Stub<any PairContainer>() })
         #expect(error.description.contains("ItemContainer has associated types (Item)"))
     }
 }

@@ -4,12 +4,7 @@ import Testing
 
 @Suite struct ClassDoubleRefusalTests {
     private func refusal<C: AnyObject>(_ make: () -> C) -> StubError? {
-        do {
-            _ = try Stub<C>(initializingWith: make)
-            return nil
-        } catch {
-            return error
-        }
+        constructionError { try Stub<C>(initializingWith: make) }
     }
 
     @Test func aFinalMemberIsRefusedByName() throws {

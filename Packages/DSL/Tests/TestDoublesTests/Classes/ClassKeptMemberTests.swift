@@ -36,12 +36,7 @@ import Testing
     }
 
     private func refusal<C: AnyObject>(_ make: () -> C) -> StubError? {
-        do {
-            _ = try Stub<C>(initializingWith: make, keepingClassCodeFor: .directlyDispatched)
-            return nil
-        } catch {
-            return error
-        }
+        constructionError { try Stub<C>(initializingWith: make, keepingClassCodeFor: .directlyDispatched) }
     }
 
     @Test func keepingDirectMembersDoesNotAcceptAClassThatMayBeFinal() throws {

@@ -41,20 +41,8 @@ struct SDKLiveExitHandler: SDKAsyncExitHandler {
 }
 
 @Suite struct RealCodeNeverReturningRequirementTests {
-    private func failure<Subject>(_ build: () throws -> Subject) -> StubError? {
-        do {
-            _ = try build()
-            return nil
-        } catch let error as StubError {
-            return error
-        } catch {
-            Issue.record("not a StubError: \(error)")
-            return nil
-        }
-    }
-
     @Test func aStubOfANeverReturningRequirementFailsClosedByName() throws {
-        let error = try #require(failure { try Stub<any SDKCrashReporter>() })
+        let error = try #require(constructionError { try Stub<any SDKCrashReporter>() })
         #expect(error.description.contains("terminate(reason:)"))
         #expect(error.description.contains("SDKCrashReporter"))
         #expect(error.description.contains("Never"))
@@ -63,7 +51,7 @@ struct SDKLiveExitHandler: SDKAsyncExitHandler {
     }
 
     @Test func anAsyncNeverReturningRequirementFailsClosedByName() throws {
-        let error = try #require(failure { try Stub<any SDKAsyncExitHandler>() })
+        let error = try #require(constructionError { try Stub<any SDKAsyncExitHandler>() })
         #expect(error.description.contains("exit(code:)"))
         #expect(error.description.contains("Never"))
         #expect(!error.fix.isEmpty)
@@ -82,7 +70,8 @@ struct SDKLiveExitHandler: SDKAsyncExitHandler {
     }
 
     @Test func aSpyFailsClosedTheSameWay() throws {
-        let error = try #require(failure { try Spy<any SDKCrashReporter>(forwardingTo: SDKLiveCrashReporter()) })
+        let error = try #require(
+            constructionError { try Spy<any SDKCrashReporter>(forwardingTo: SDKLiveCrashReporter()) })
         #expect(error.description.contains("terminate(reason:)"))
     }
 

@@ -24,20 +24,8 @@ protocol RCNeverImplemented {
 }
 
 @Suite struct RealCodeUnsupportedShapeDiagnosticTests {
-    private func failure<Subject>(_ build: () throws -> Stub<Subject>) -> StubError? {
-        do {
-            _ = try build()
-            return nil
-        } catch let error as StubError {
-            return error
-        } catch {
-            Issue.record("not a StubError: \(error)")
-            return nil
-        }
-    }
-
     @Test func anUnboundAssociatedArgumentFailsClosedNamingTheRequirement() throws {
-        let error = try #require(failure { try Stub<any RCKeyedCache>() })
+        let error = try #require(constructionError { try Stub<any RCKeyedCache>() })
         let text = error.description
         #expect(text.contains("RCKeyedCache"))
         #expect(text.contains("RCKeyedCache.Key"))
@@ -47,7 +35,7 @@ protocol RCNeverImplemented {
     }
 
     @Test func aProtocolWithNoSourceFailsClosedWithAFix() throws {
-        let error = try #require(failure { try Stub<any RCNeverImplemented>() })
+        let error = try #require(constructionError { try Stub<any RCNeverImplemented>() })
         #expect(error.description.contains("RCNeverImplemented"))
         #expect(!error.fix.isEmpty)
     }

@@ -109,15 +109,6 @@ struct LibraryEvolutionTests {
         return (library.callAny(library.take, stub()), library.callAny(library.flip, stub()))
     }
 
-    static func refusal<T>(_: T.Type) -> StubError? {
-        do {
-            _ = try Stub<T>()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func resilientAndFrozenEnumsOfALibraryEvolutionModuleCrossExactly() throws {
         let library = try Self.loaded.get()
         let answers = try Self.exercise(library.moderType, in: library)
@@ -128,7 +119,7 @@ struct LibraryEvolutionTests {
 
     @Test func aStructOfALibraryEvolutionModuleFailsClosedNamingIt() throws {
         let library = try Self.loaded.get()
-        let refusal = Self.refusal(library.stamperType)
+        let refusal = constructionError(of: library.stamperType)
         let error = try #require(refusal)
         #expect(error.reason.contains("Stamp"), "\(error.reason)")
         #expect(error.reason.contains("library evolution"), "\(error.reason)")

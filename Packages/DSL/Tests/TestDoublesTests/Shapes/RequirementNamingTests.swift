@@ -36,22 +36,8 @@ struct LivePairSource: PairSource {
 }
 
 @Suite struct RequirementNamingTests {
-    /// The error construction threw, or an issue when it built.
-    private func failure<Subject>(_ build: () throws -> Stub<Subject>) -> StubError? {
-        do {
-            _ = try build()
-            Issue.record("construction succeeded")
-            return nil
-        } catch let error as StubError {
-            return error
-        } catch {
-            Issue.record("not a StubError: \(error)")
-            return nil
-        }
-    }
-
     @Test func aMethodGenericTypedErrorIsNamedWithoutATauName() throws {
-        let error = try #require(failure { try Stub<any FailureChooser>() })
+        let error = try #require(constructionError { try Stub<any FailureChooser>() })
         #expect(error.requirement == "run(as:)")
         #expect(error.reason.contains("it throws T1, a generic parameter of the method"))
         #expect(!error.description.contains("τ"))
@@ -61,14 +47,14 @@ struct LivePairSource: PairSource {
     }
 
     @Test func anInoutOfABoundAssociatedTypeSpellsSelfElement() throws {
-        let error = try #require(failure { try Stub<any TallyCounter<Int>>() })
+        let error = try #require(constructionError { try Stub<any TallyCounter<Int>>() })
         #expect(error.requirement == "bump(_:)")
         #expect(error.reason.contains("inout Self.Element"))
         #expect(!error.description.contains("τ"))
     }
 
     @Test func aTupleOfABoundAssociatedTypeAndAMethodGenericSpellsBoth() throws {
-        let error = try #require(failure { try Stub<any PairSource<Int>>() })
+        let error = try #require(constructionError { try Stub<any PairSource<Int>>() })
         #expect(error.requirement == "pair(_:)")
         #expect(error.reason.contains("the result has type (Self.Element, T1)"))
         #expect(!error.description.contains("τ"))

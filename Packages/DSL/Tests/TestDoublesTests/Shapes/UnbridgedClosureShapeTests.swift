@@ -35,8 +35,6 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
 }
 
 @Suite struct UnbridgedClosureShapeTests {
-    func failure<Subject>(_ type: Subject.Type) -> StubError? { FailClosedTests().failure(type) }
-
     /// The error names the requirement and the closure type, says why, offers a fix that needs no change to
     /// the protocol, and never falls back to "link a conformer built with debug information".
     func expectFailsClosed(
@@ -58,7 +56,7 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
 
     @Test func asyncClosuresWhoseArgumentsNeedStackWordsFailClosed() {
         expectFailsClosed(
-            failure((any WideAsyncGatherer).self), requirement: "gather(_:)",
+            constructionError(of: (any WideAsyncGatherer).self), requirement: "gather(_:)",
             type: "@Sendable (UnbridgedTriple, UnbridgedTriple, UnbridgedTriple) async -> Int",
             reason: "do not fit in the argument registers")
     }
@@ -70,7 +68,7 @@ struct LiveIsolatedAnyScheduler: IsolatedAnyScheduler {
     // The type is named as the runtime prints it: Swift 6.3.1's runtime writes "@isolated(any) () async -> ()",
     // Swift 6.0.3's leaves the attribute out; the reason names the attribute either way.
     @Test func isolatedAnyClosuresFailClosedByNameNotAsAnUnreadSignature() throws {
-        let error = failure((any IsolatedAnyScheduler).self)
+        let error = constructionError(of: (any IsolatedAnyScheduler).self)
         expectFailsClosed(
             error, requirement: "schedule(_:)",
             type: "() async -> ()", reason: "keeps its actor in its context")
