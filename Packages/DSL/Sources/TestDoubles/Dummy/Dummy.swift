@@ -18,6 +18,12 @@ import TestDoublesRecorder
 /// optionals, tuples, structs and enums are synthesized from metadata;
 /// classes need ``make(_:using:)`` or ``register(_:)``. Dummy contents are
 /// unspecified: never assert on them.
+///
+/// A protocol that ``Stub`` refuses because no signature of a requirement is
+/// known, or because a requirement cannot be answered exactly (a `Never`
+/// result, `[Self]`, an `@isolated(any)` closure parameter), still makes a
+/// dummy: its requirements are never answered, so each call reports the
+/// call and stops the test.
 public final class Dummy<Value> {
     private let value: Value
 
