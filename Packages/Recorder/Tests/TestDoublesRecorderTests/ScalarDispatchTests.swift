@@ -5,6 +5,14 @@ import Testing
 /// Calls handed to the recorder as raw words behave exactly like boxed ones:
 /// recorded, matched, verified and answered the same way.
 @Suite struct ScalarDispatchTests {
+    /// The answer of a recorded call fits the registers a call returns in
+    /// (four words): returned through memory, it cost two store-forwarding
+    /// stalls a call (see ``ScalarCallOutcome/outcome(_:)``).
+    @Test func anAnswerTravelsInRegisters() {
+        #expect(MemoryLayout<ScalarCallOutcome>.size <= 4 * MemoryLayout<UInt64>.size)
+        #expect(MemoryLayout<ScalarCallOutcome?>.size <= 4 * MemoryLayout<UInt64>.size)
+    }
+
     @Test func scalarValuesComeBackUnboxedAndEverythingElseAsAnOutcome() {
         let gauge = GaugeDouble()
         gauge.when { $0.add(Match.any(), Match.any()) }.thenReturn(41)
