@@ -26,7 +26,9 @@ enum DummyConformance {
                     try StubBlueprint.layout(
                         of: root, hierarchy: hierarchy, callables: callables, typeName: typeName, binding: binding)
                 }
-                let made = try FabricatedConformance(layouts) { frame in
+                let made = try FabricatedConformance(
+                    layouts, module: "TestDoubles", typeName: "Dummy<\(typeName)>"
+                ) { frame in
                     let name =
                         frame.slot >= 0 && frame.slot < names.count
                         ? names[frame.slot] : "a requirement of \(typeName) no descriptor lists"

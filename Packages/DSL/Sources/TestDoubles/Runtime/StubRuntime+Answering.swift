@@ -126,7 +126,7 @@ extension StubRuntime {
                 if !(value is Void) {
                     let problem =
                         "\(plan.shape.requirement.name) answers with a new value of the same stub; its behavior "
-                    if type(of: value as AnyObject) != FabricatedConformance.payloadType {
+                    if !FabricatedConformance.isPayload(value as AnyObject) {
                         reportMisfit(
                             problem + "produced \(String(reflecting: value)), which is not a value of a stub "
                                 + "(configure it with thenReturn(stub())); the caller gets a new value of this stub")

@@ -18,7 +18,7 @@ extension StubRuntime {
         let object = value as AnyObject
         guard isOwnValue(object) else {
             let produced =
-                type(of: object) == FabricatedConformance.payloadType
+                FabricatedConformance.isPayload(object)
                 ? "a value of another double" : "\(String(reflecting: value)) of type \(type(of: value))"
             TestDoubleIssueReporting.report(
                 TestDoubleIssue(

@@ -184,6 +184,11 @@ uintptr_t td_assembly_echo_word(uintptr_t word);
 /// The Swift runtime's type context descriptor of `metadata`.
 const void *swift_getTypeContextDescriptor(const void *metadata);
 
+/// The Swift runtime's registration of conformance records in [begin, end)
+/// (32-bit relative pointers to conformance descriptors), as an image's
+/// conformance section is registered when it loads.
+void swift_registerProtocolConformances(const void *begin, const void *end);
+
 #endif  // __ASSEMBLER__
 #include "ClosureBridge.h"
 

@@ -2,8 +2,9 @@ extension FabricatedConformance {
     /// Builds a value of the existential type `T` (`any P`, `any P & Q`,
     /// `any P & AnyObject`, `any P<Int>`...) whose witness tables are the fabricated ones.
     ///
-    /// The value's dynamic type is a private payload class; the payload keeps
-    /// this conformance alive. An opaque existential is the container
+    /// The value's dynamic type is this conformance's payload class
+    /// (``payloadType``), so dynamic casts of the value find the fabricated
+    /// tables; the payload keeps this conformance alive. An opaque existential is the container
     /// `[payload, 0, 0, payload metadata, tables...]` (the reference fits the
     /// inline buffer); a class-bound one is `[payload, tables...]`. The
     /// existential's protocols are matched to the root layouts by descriptor,
@@ -18,7 +19,7 @@ extension FabricatedConformance {
     ///   `TrampolineError.missingWitnessTable` when a protocol of `T` has no
     ///   root layout.
     public func materialize<T>(as type: T.Type) throws(TrampolineError) -> T {
-        try existential(around: FabricatedPayload(conformance: self), as: T.self)
+        try existential(around: FabricatedPayload.make(for: self), as: T.self)
     }
 
     /// The existential of type `T` around a payload that already exists: a
@@ -59,8 +60,7 @@ extension FabricatedConformance {
         if shape.isClassBound {
             words = [reference] + tables
         } else {
-            let metadata = UInt(
-                bitPattern: unsafeBitCast(FabricatedPayload.self as AnyClass, to: UnsafeRawPointer.self))
+            let metadata = UInt(bitPattern: unsafeBitCast(Swift.type(of: payload) as AnyClass, to: UnsafeRawPointer.self))
             words = [reference, 0, 0, metadata] + tables
         }
         guard words.count * 8 == MemoryLayout<T>.size else {

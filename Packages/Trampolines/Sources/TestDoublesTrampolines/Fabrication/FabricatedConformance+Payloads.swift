@@ -1,6 +1,16 @@
 extension FabricatedConformance {
-    /// The dynamic type of every fabricated value (the private payload class).
-    public static var payloadType: AnyClass { FabricatedPayload.self }
+    /// The dynamic type of this conformance's values: a class of its own, so
+    /// that dynamic casts find this conformance's tables and no other's.
+    public var payloadType: AnyClass { payloadClass.type }
+
+    /// Whether `object` is the payload of a fabricated value (of any conformance).
+    ///
+    /// - Parameter object: The object to check, usually a value cast to `AnyObject`.
+    /// - Returns: `true` when `object` was made by ``materialize(as:)`` or
+    ///   ``retainedPayloadReference()`` of some conformance.
+    public static func isPayload(_ object: AnyObject) -> Bool {
+        object is FabricatedPayload
+    }
 
     /// Creates another payload of this conformance and returns its reference
     /// at +1, for requirements that return `Self` (initializers, `-> Self`
@@ -9,7 +19,7 @@ extension FabricatedConformance {
     ///
     /// - Returns: A retained reference to a new payload; ownership passes to whoever stores it.
     public func retainedPayloadReference() -> UInt {
-        UInt(bitPattern: Unmanaged.passRetained(FabricatedPayload(conformance: self)).toOpaque())
+        UInt(bitPattern: Unmanaged.passRetained(FabricatedPayload.make(for: self)).toOpaque())
     }
 
     /// Whether `object` is the payload of a value of this conformance (one

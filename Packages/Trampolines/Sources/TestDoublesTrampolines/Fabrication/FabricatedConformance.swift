@@ -29,24 +29,41 @@ public final class FabricatedConformance: @unchecked Sendable {
     private let target: InvocationTarget
     private let arena: VeneerArena
     private let storages: [WitnessTableStorage]
+    /// The dynamic type of this conformance's values.
+    let payloadClass: PayloadClass
     let roots: [(protocolDescriptor: UnsafeRawPointer, table: UnsafeRawPointer)]
 
     /// Fabricates witness tables for `layouts` (one per protocol of the
     /// existential; base protocols are described inside them).
     ///
+    /// Each conformance gets a class of its own as its values' dynamic type,
+    /// named `module.typeName` (what `String(reflecting:)` and `type(of:)`
+    /// print), and registers a conformance record per table with the
+    /// runtime, so `value as? any P` (P a protocol of the tables or a
+    /// protocol they inherit) finds the tables, and a cast to any other
+    /// protocol fails. The class and the records are never freed (about
+    /// 250 bytes per conformance); the tables are reused.
+    ///
     /// - Parameters:
     ///   - layouts: The root protocols' table layouts.
+    ///   - module: The module name the values' type prints with.
+    ///   - typeName: The name the values' type prints with.
     ///   - handler: The function every fabricated requirement calls.
     /// - Throws: `TrampolineError.invalidLayout` for negative dispatch
     ///   indices; `TrampolineError.executableMemoryUnavailable` when the
     ///   veneers cannot be mapped or made executable.
-    public init(_ layouts: [WitnessTableLayout], handler: @escaping Handler) throws(TrampolineError) {
+    public init(
+        _ layouts: [WitnessTableLayout], module: String = "TestDoublesTrampolines",
+        typeName: String = "FabricatedPayload", handler: @escaping Handler
+    ) throws(TrampolineError) {
         let target = InvocationTarget(handler: handler)
         let arena = try VeneerArena(capacity: layouts.reduce(0) { $0 + $1.veneerCount })
+        guard let payloadClass = PayloadClass.make(module: module, name: typeName) else {
+            throw .unsupportedExistential("the payload class cannot be copied on this platform (a 64-bit layout)")
+        }
         var builder = Builder(
             arena: arena, context: UInt64(UInt(bitPattern: Unmanaged.passUnretained(target).toOpaque())),
-            typeDescriptor: swift_getTypeContextDescriptor(
-                unsafeBitCast(FabricatedPayload.self as AnyClass, to: UnsafeRawPointer.self)))
+            typeDescriptor: payloadClass.descriptor)
         var roots: [(UnsafeRawPointer, UnsafeRawPointer)] = []
         do {
             for layout in layouts {
@@ -56,9 +73,13 @@ public final class FabricatedConformance: @unchecked Sendable {
             builder.storages.forEach { $0.retire() }
             throw error
         }
+        // The tables are complete: from now on a cast of a value of the
+        // payload class finds them.
+        builder.storages.forEach { $0.register() }
         self.target = target
         self.arena = arena
         self.storages = builder.storages
+        self.payloadClass = payloadClass
         self.roots = roots.map { (protocolDescriptor: $0.0, table: $0.1) }
     }
 
@@ -101,10 +122,10 @@ public final class FabricatedConformance: @unchecked Sendable {
         var storages: [WitnessTableStorage] = []
         var nextVeneer = 0
 
-        init(arena: VeneerArena, context: UInt64, typeDescriptor: UnsafeRawPointer?) {
+        init(arena: VeneerArena, context: UInt64, typeDescriptor: UnsafeRawPointer) {
             self.arena = arena
             self.context = context
-            self.typeDescriptor = typeDescriptor ?? UnsafeRawPointer(bitPattern: 1)!
+            self.typeDescriptor = typeDescriptor
         }
 
         mutating func build(_ layout: WitnessTableLayout) throws(TrampolineError) -> UnsafeRawPointer {

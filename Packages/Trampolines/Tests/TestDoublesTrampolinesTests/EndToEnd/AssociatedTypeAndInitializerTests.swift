@@ -56,7 +56,8 @@ protocol Seeded {
         #expect(value.seed == -1)
         let made = type(of: value).init(seed: 42)
         #expect(made.seed == 42)
-        #expect(ObjectIdentifier(type(of: made)) == ObjectIdentifier(FabricatedConformance.payloadType))
+        #expect(ObjectIdentifier(type(of: made)) == ObjectIdentifier(fabricated.payloadType))
+        #expect(ObjectIdentifier(type(of: made)) == ObjectIdentifier(type(of: value)))
         conformance.withLock { $0 = nil }
     }
 }
