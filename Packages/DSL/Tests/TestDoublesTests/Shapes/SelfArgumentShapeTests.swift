@@ -61,6 +61,8 @@ private func adopt<T: Linking>(_ receiver: T, _ other: any Linking) -> Int { rec
 private func adoptAny<T: Linking>(_ receiver: T) -> Int { receiver.adopt(Match.any(using: receiver)) }
 
 private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) === (second as AnyObject) }
+/// Whether `value` is of the receiver's own type, as generic code asks before passing it as `Self`.
+private func isSelf<T: Accepting>(_ receiver: T, _ value: any Accepting) -> Bool { value is T }
 
 @Suite struct SelfArgumentShapeTests {
     @Test func aSelfArgumentReachesTheHandlerAsAValueOfTheStub() throws {
@@ -69,19 +71,23 @@ private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) ==
         let accepted = stub.when { try acceptAny($0) }
         accepted.thenDoNothing()
         stub.when { $0.identifier() }.thenReturn(7)
-        let second = try Stub<any Accepting>()
-        second.when { $0.identifier() }.thenReturn(8)
         let receiver = stub()
-        let other = second()
-        #expect(!same(receiver, other))
+        // The stub's one value again: a value of another stub is of another type, which generic code
+        // cannot pass as this one's Self (`as! T` traps, as for two real conformers).
+        let other = stub()
+        #expect(same(receiver, other))
+        let ownValueIsSelf = isSelf(receiver, other)
+        let foreignValueIsSelf = isSelf(receiver, try Stub<any Accepting>()())
+        #expect(ownValueIsSelf && !foreignValueIsSelf)
         try accept(receiver, other)
         try accept(receiver, receiver)
         let values: [any Accepting] = accepted.arguments()
         #expect(values.count == 2)
         #expect(same(values[0], other) && same(values[1], receiver))
-        // Each received value is a working value of the double it belongs to.
-        #expect(values[0].identifier() == 8)
+        // Each received value is a working value of the stub.
+        #expect(values[0].identifier() == 7)
         #expect(values[1].identifier() == 7)
+        stub.verify(.exactly(2)) { $0.identifier() }
         let refusing = try Stub<any Accepting>()
         refusing.when { try acceptAny($0) }.thenThrow(Refused())
         let refused = refusing()
@@ -95,14 +101,12 @@ private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) ==
         let absorbs = stub.when { absorbAny($0) }
         absorbs.then { (value: any Accepting) in value.identifier() + 2 }
         stub.when { $0.identifier() }.thenReturn(40)
-        let second = try Stub<any Accepting>()
-        second.when { $0.identifier() }.thenReturn(40)
         let receiver = stub()
-        let other = second()
+        let other = stub()
         #expect(merge(receiver, other) == 41)
         #expect(absorb(receiver, other) == 42)
         // A consumed value the handler received stays alive as long as the test holds it.
-        for _ in 0..<100 { #expect(absorb(receiver, second()) == 42) }
+        for _ in 0..<100 { #expect(absorb(receiver, stub()) == 42) }
         let absorbed: [any Accepting] = absorbs.arguments()
         #expect(absorbed.count == 101)
         #expect(same(absorbed[0], other))
@@ -119,13 +123,11 @@ private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) ==
             same(first, second) ? 1 : 2
         }
         stub.when { $0.identifier() }.thenReturn(21)
-        let second = try Stub<any Accepting>()
-        second.when { $0.identifier() }.thenReturn(21)
         let receiver = stub()
-        let other = second()
+        let other = stub()
         #expect(try await acceptLater(receiver, other) == 42)
         #expect(pair(receiver, receiver) == 1)
-        #expect(pair(receiver, other) == 2)
+        #expect(pair(receiver, other) == 1)
         let values: [any Accepting] = later.arguments()
         #expect(values.count == 1 && same(values[0], other))
     }
@@ -133,17 +135,15 @@ private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) ==
     @Test func classBoundSelfArguments() throws {
         let stub = try Stub<any Linking>()
         let links = stub.when { linkAny($0) }
-        links.then { (other: any Linking) in other.identifier() == 3 }
+        links.then { (other: any Linking) in other.identifier() == 9 }
         stub.when { adoptAny($0) }.then { (other: any Linking) in other.identifier() + 10 }
         stub.when { $0.identifier() }.thenReturn(9)
-        let second = try Stub<any Linking>()
-        second.when { $0.identifier() }.thenReturn(3)
         let receiver = stub()
-        let other = second()
+        let other = stub()
         let isLinked = link(receiver, other)
         #expect(isLinked)
-        #expect(adopt(receiver, other) == 13)
-        for _ in 0..<100 { #expect(adopt(receiver, second()) == 13) }
+        #expect(adopt(receiver, other) == 19)
+        for _ in 0..<100 { #expect(adopt(receiver, stub()) == 19) }
         let linked: [any Linking] = links.arguments()
         #expect(linked.count == 1 && same(linked[0], other))
     }

@@ -114,18 +114,23 @@ private func swapAny<T: TreeNode>(_ receiver: T) {
 }
 
 private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) === (second as AnyObject) }
+/// Whether `value` is of the receiver's own type, as generic code asks before passing it as `Self`.
+private func isSelf<T: Ranking>(_ receiver: T, _ value: any Ranking) -> Bool { value is T }
 
 @Suite struct WrappedSelfShapeTests {
     @Test func optionalSelfArgumentsReachTheHandlerAsOptionalValuesOfTheStub() throws {
         let stub = try Stub<any Ranking>()
-        let comparisons = stub.when { betterAny($0) }
-        comparisons.then { (other: (any Ranking)?) in (other?.identifier() ?? 0) < 5 }
-        stub.when { $0.identifier() }.thenReturn(1)
-        let second = try Stub<any Ranking>()
-        second.when { $0.identifier() }.thenReturn(9)
         let receiver = stub()
-        // A value of another stub answers as that stub.
-        let other = second()
+        let comparisons = stub.when { betterAny($0) }
+        comparisons.then { (other: (any Ranking)?) in other.map { same($0, receiver) } ?? true }
+        stub.when { $0.identifier() }.thenReturn(1)
+        stub.when(returningSelf: { $0.copy() }).thenReturnValue()
+        // Another value of this stub: a value of another stub is of another type, which generic code
+        // cannot pass as this one's Self (`as! T` traps, as for two real conformers).
+        let other = receiver.copy()
+        let ownValueIsSelf = isSelf(receiver, other)
+        let foreignValueIsSelf = isSelf(receiver, try Stub<any Ranking>()())
+        #expect(ownValueIsSelf && !foreignValueIsSelf)
         let answers = [better(receiver, nil), better(receiver, other), better(receiver, receiver)]
         #expect(answers == [true, false, true])
         let values: [(any Ranking)?] = comparisons.arguments()
@@ -133,6 +138,8 @@ private func same(_ first: Any, _ second: Any) -> Bool { (first as AnyObject) ==
         #expect(values[0] == nil)
         #expect(values[1].map { same($0, other) } == true)
         #expect(values[2].map { same($0, receiver) } == true)
+        // A received value is a working value of the stub.
+        #expect(values[1]?.identifier() == 1)
     }
 
     @Test func asyncSelfArrayAndOptionalSelfArguments() async throws {
