@@ -32,6 +32,22 @@ protocol CastServiceFailure: Error {
     var code: Int { get }
 }
 
+protocol CastTag: Hashable {
+    var label: String { get }
+}
+
+protocol CastTagStore {
+    func save(_ tag: any CastTag) -> Bool
+}
+
+struct CastLiveTag: CastTag {
+    var label: String
+}
+
+struct CastAcceptingStore: CastTagStore {
+    func save(_ tag: any CastTag) -> Bool { true }
+}
+
 /// The object under test: reports to a weak delegate, asking it for the extras first.
 final class CastFeedLoader {
     weak var delegate: (any CastFeedDelegate)?
@@ -212,6 +228,19 @@ struct CastRealPricing: CastDiscounting {
         let caught: Int?
         do { throw CastTimeoutFailure() } catch let failure as any CastServiceFailure { caught = failure.code } catch { caught = nil }
         #expect(caught == 408)
+    }
+
+    @Test func aHashableStubsValueGivenToWhenMatchesThatValueOnly() throws {
+        let first = try Stub<any CastTag>()
+        let second = try Stub<any CastTag>()
+        let store = try Stub<any CastTagStore>()
+        // The literal is an `any Equatable` now; it still means this very value (its `==` is never asked).
+        store.when { $0.save(first()) }.thenReturn(true)
+        store.when { $0.save(Match.any()) }.thenReturn(false)
+        #expect(store().save(first()))
+        #expect(!store().save(second()))
+        #expect(CastAcceptingStore().save(CastLiveTag(label: "real")))
+        store.verify(.once) { $0.save(first()) }
     }
 
     @Test func aValueOfAStubPrintsAsTheDouble() throws {

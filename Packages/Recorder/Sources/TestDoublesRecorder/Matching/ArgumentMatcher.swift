@@ -120,7 +120,7 @@ enum LiteralEquality {
             // `()` has one value: every `()` argument equals it.
             return ArgumentMatcher(description: "equal(())") { $0 is Void }
         }
-        if let equatable = literal as? any Equatable {
+        if let equatable = literal as? any Equatable, !IdentityMatchedObjects.contains(literal) {
             return ArgumentMatcher(
                 description: "equal(\(describeValue(literal)))", scalarTest: ScalarTest.equal(to: equatable)
             ) { isEqual(equatable, $0) }
