@@ -226,7 +226,9 @@ struct CastRealPricing: CastDiscounting {
         stub.verify(.once) { $0.code }
         // As a real error of the protocol would be.
         let caught: Int?
-        do { throw CastTimeoutFailure() } catch let failure as any CastServiceFailure { caught = failure.code } catch { caught = nil }
+        do { throw CastTimeoutFailure() } catch let failure as any CastServiceFailure { caught = failure.code } catch {
+            caught = nil
+        }
         #expect(caught == 408)
     }
 

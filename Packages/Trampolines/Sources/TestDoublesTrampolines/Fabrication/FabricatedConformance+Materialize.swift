@@ -60,7 +60,8 @@ extension FabricatedConformance {
         if shape.isClassBound {
             words = [reference] + tables
         } else {
-            let metadata = UInt(bitPattern: unsafeBitCast(Swift.type(of: payload) as AnyClass, to: UnsafeRawPointer.self))
+            let metadata = UInt(
+                bitPattern: unsafeBitCast(Swift.type(of: payload) as AnyClass, to: UnsafeRawPointer.self))
             words = [reference, 0, 0, metadata] + tables
         }
         guard words.count * 8 == MemoryLayout<T>.size else {

@@ -65,7 +65,9 @@ struct PayloadClass: @unchecked Sendable {
         let nameOffset = cellOffset + word
         let block = UnsafeMutableRawPointer.allocate(byteCount: nameOffset + nameBytes.count, alignment: 16)
         block.initializeMemory(as: UInt8.self, repeating: 0, count: nameOffset)
-        nameBytes.withUnsafeBytes { block.advanced(by: nameOffset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        nameBytes.withUnsafeBytes {
+            block.advanced(by: nameOffset).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+        }
         block.storeBytes(of: classDescriptorFlags, toByteOffset: 0, as: UInt32.self)
         block.storeBytes(of: Int32(cellOffset - 4) | 1, toByteOffset: 4, as: Int32.self)
         block.storeBytes(of: Int32(nameOffset - 8), toByteOffset: 8, as: Int32.self)
