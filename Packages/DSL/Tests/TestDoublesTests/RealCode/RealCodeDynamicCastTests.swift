@@ -225,11 +225,11 @@ struct CastRealPricing: CastDiscounting {
         }
         stub.verify(.once) { $0.code }
         // As a real error of the protocol would be.
-        let caught: Int?
-        do { throw CastTimeoutFailure() } catch let failure as any CastServiceFailure { caught = failure.code } catch {
-            caught = nil
+        func caughtCode(_ body: () throws -> Void) -> Int? {
+            do { try body() } catch let failure as any CastServiceFailure { return failure.code } catch {}
+            return nil
         }
-        #expect(caught == 408)
+        #expect(caughtCode { throw CastTimeoutFailure() } == 408)
     }
 
     @Test func aHashableStubsValueGivenToWhenMatchesThatValueOnly() throws {
