@@ -4,9 +4,9 @@ import Testing
 // A stub of a protocol that refines Hashable, kept in a Set or keying a
 // Dictionary: the standard library hashes it through Hashable's underscored
 // `_rawHashValue(seed:)`, whose default implementation (the one a real
-// conformer inherits) calls the stub's own `hash(into:)`. (Not through
-// AnyHashable: wrapping a stub's value in one looks its type's Hashable
-// conformance up in the process's records, where a fabricated type has none.)
+// conformer inherits) calls the stub's own `hash(into:)`. Wrapped in
+// `AnyHashable`, it is found through its type's Hashable conformance record
+// (a fabricated type has one since dynamic casts were served).
 
 protocol HSBadge: Hashable, Sendable {
     var label: String { get }
@@ -85,6 +85,20 @@ private func hsSame(_ value: some HSBadge) -> Bool { value == value }
         let issues = TestDoubleIssueReporting.capture { count = hsDistinct(badge()) }
         // Equal hashes, but `==` answers false: a real conformer with these answers gives two entries too.
         #expect(count == 2)
+        #expect(issues.isEmpty)
+    }
+
+    @Test func aStubsValueWrappedInAnyHashableHashesAndComparesThroughTheStub() throws {
+        let badge = try badge(hashing: 5, equal: true)
+        var count = 0
+        var found: String?
+        let issues = TestDoubleIssueReporting.capture {
+            let value: any HSBadge = badge()
+            count = Set<AnyHashable>([AnyHashable(value), AnyHashable(value)]).count
+            found = [AnyHashable(value): "badge"][AnyHashable(value)]
+        }
+        #expect(count == 1)
+        #expect(found == "badge")
         #expect(issues.isEmpty)
     }
 
