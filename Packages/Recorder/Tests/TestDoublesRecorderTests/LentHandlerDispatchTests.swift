@@ -33,8 +33,10 @@ import Testing
     /// The value a call answered, as a front reads it (a handler's `()` or
     /// scalar answer comes back unboxed).
     static func returned(_ answer: ScalarCallOutcome?) -> Any? {
+        // The boxed outcome is bound first: see `GaugeDouble.answer(_:_:)`.
         switch answer {
-        case .outcome(.returned(let value))?: value
+        case .outcome(let boxed)?:
+            if case .returned(let value) = boxed { value } else { nil }
         case .returnedConfigured(let configured)?: configured.value
         case .returnedScalar(let kind, let word)?: kind.value(from: word)
         case .returnedVoid?: ()
@@ -120,7 +122,7 @@ import Testing
         let pattern = double.when { try $0.fetch(id: Match.any()) }
         pattern.then { (_: Int) throws -> String in throw ServiceError.denied }
         let answer = Self.lentCall(double, ServiceDouble.Requirements.fetch, [5], consuming: true)
-        guard case .outcome(.threw(let error))? = answer else {
+        guard case .outcome(let boxed)? = answer, case .threw(let error) = boxed else {
             Issue.record("expected a thrown error, got \(String(describing: answer))")
             return
         }

@@ -63,13 +63,16 @@ final class GaugeDouble: Gauge, RecordingTestDouble, Sendable {
     private func answer<R>(_ requirement: Requirement, _ scalars: ScalarArguments) -> R {
         let outcome = recorder.dispatch(requirement, scalars: scalars)
         outcomes.withLock { $0.append(outcome) }
+        // The boxed outcome is bound first and matched on its own: a pattern that reaches into the `indirect`
+        // case in one step crashes Swift 6.0.3's ownership verifier.
         switch outcome {
         case .returnedVoid: return () as! R
         case .returnedScalar(let kind, let word): return kind.value(from: word) as! R
-        case .outcome(.returned(let value)): return value as! R
         case .returnedConfigured(let configured): return configured.value as! R
         case .forward: fatalError("GaugeDouble cannot forward")
-        case .outcome(let other): fatalError("GaugeDouble cannot act on \(other)")
+        case .outcome(let boxed):
+            guard case .returned(let value) = boxed else { fatalError("GaugeDouble cannot act on \(boxed)") }
+            return value as! R
         }
     }
 }
