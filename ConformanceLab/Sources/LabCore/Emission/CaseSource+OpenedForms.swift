@@ -175,7 +175,7 @@ extension CaseSource {
         lines.append("let thrown: LabError = \(thrownSample)")
         lines.append("_ = thrown")
         lines += openedSubjectLines
-        // The sent value of a `Self` parameter: a value of another conformer instance or another stub.
+        // The sent value of a `Self` parameter: another instance of the conformer, or the stub's own value.
         switch shape.form {
         case .optionalSelf?: lines.append("let e0: \(erasedParameter) = other")
         case .selfArray?: lines.append("let e0: \(erasedParameter) = [other, subject, other]")
@@ -275,14 +275,6 @@ extension CaseSource {
                 "    verdict.closed(String(describing: error)); return verdict",
                 "} catch { verdict.unexpected(error); return verdict }",
             ]
-            if selfParameter != nil {
-                // The sent value belongs to another stub: a handler receives it with that stub's tables.
-                lines += [
-                    "let otherStub: Stub<\(existential)>",
-                    "do { otherStub = try Stub<\(existential)>() } catch { verdict.unexpected(error); return verdict }",
-                    "otherStub.when { $0.tag() }.thenReturn(labOtherAnswer)",
-                ]
-            }
             let thenThrow = shape.effect.isThrowing ? ".thenThrow(thrown)" : ""
             let pattern: String
             switch shape.form {
@@ -318,7 +310,11 @@ extension CaseSource {
             lines.append("let pattern = \(pattern)\(thenThrow)")
             if returnsSelf { lines.append("stub.when { $0.tag() }.thenReturn(labOtherAnswer)") }
             lines.append("let subject: \(existential) = stub()")
-            if selfParameter != nil { lines.append("let other: \(existential) = otherStub()") }
+            // The sent `Self` value is the stub's own: another stub's value is another type since each
+            // fabricated conformance has a class of its own (3f69759), and casting it to `Self` traps,
+            // as for two real conformers. Open: a second value of the same conformance would also catch a
+            // front that passes `self` for the argument.
+            if selfParameter != nil { lines.append("let other: \(existential) = stub()") }
             return lines
         }
     }
