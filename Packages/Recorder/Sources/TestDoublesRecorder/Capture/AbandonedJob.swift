@@ -28,7 +28,7 @@ import Synchronization
 @_spi(TestDoublesInternals)
 public enum AbandonedJob {
     /// The two steps, set once by the runtime layer.
-    private static let steps = Mutex<Steps?>(nil)
+    private static let steps = InstalledHook<Steps>()
     /// Whether the runtime layer's installer was looked up; held during the lookup.
     private static let lookedUp = Mutex<Bool>(false)
 
@@ -51,13 +51,11 @@ public enum AbandonedJob {
     public static func install(
         prepare: @escaping @Sendable () -> Bool, commit: @escaping @Sendable () -> Never
     ) {
-        steps.withLock { installed in
-            if installed == nil { installed = Steps(prepare: prepare, commit: commit) }
-        }
+        steps.install(Steps(prepare: prepare, commit: commit))
     }
 
     /// Whether a runtime layer installed its steps (without looking for one).
-    public static var isInstalled: Bool { steps.withLock { $0 != nil } }
+    public static var isInstalled: Bool { steps.isInstalled }
 
     /// Whether the steps are there, installed or installed now by the
     /// runtime layer the process links (looked up once).
@@ -73,14 +71,14 @@ public enum AbandonedJob {
     /// The installed steps, else those of the runtime layer the process
     /// links, installed on the first call; nil when none is linked.
     private static func installedOrLinked() -> Steps? {
-        if let installed = steps.withLock({ $0 }) { return installed }
+        if let installed = steps.hook { return installed }
         // A second caller waits for the first lookup; the installer takes `steps`'s lock itself.
         lookedUp.withLock { looked in
             guard !looked else { return }
             looked = true
             (_typeByName(runtimeLayerTypeName) as? any AbandonedJobInstalling.Type)?.installAbandonedJobSteps()
         }
-        return steps.withLock { $0 }
+        return steps.hook
     }
 }
 

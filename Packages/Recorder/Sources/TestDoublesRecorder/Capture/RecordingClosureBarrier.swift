@@ -1,6 +1,4 @@
 #if compiler(>=6.2)
-import Synchronization
-
 /// Runs a test's async recording closure behind the runtime layer's native
 /// stack barrier, so a closure the compiler got wrong cannot break the
 /// calling task.
@@ -17,32 +15,23 @@ public enum RecordingClosureBarrier {
     /// Awaits `body` on `isolation` behind the barrier.
     public typealias Runner = @Sendable (_ isolation: isolated (any Actor)?, _ body: () async -> Void) async -> Void
 
-    /// The installed barrier, in a struct: a function value that is itself
-    /// the lock's value would be reabstracted through `withLock`'s `inout` on
-    /// every read and, unoptimized, written back wrapped in one more thunk
-    /// (see `Match.Placeholders.synthesizer`).
-    private static let runner = Mutex<InstalledRunner?>(nil)
-
-    private struct InstalledRunner: Sendable {
-        let run: Runner
-    }
+    /// The installed barrier.
+    private static let runner = InstalledHook<Runner>()
 
     /// Installs the runtime layer's barrier (the first installation stays).
     ///
     /// - Parameter run: Awaits its body behind the barrier, with no hop in between.
     public static func install(_ run: @escaping Runner) {
-        runner.withLock { installed in
-            if installed == nil { installed = InstalledRunner(run: run) }
-        }
+        runner.install(run)
     }
 
     /// Whether a barrier is installed.
-    public static var isInstalled: Bool { runner.withLock { $0 != nil } }
+    public static var isInstalled: Bool { runner.isInstalled }
 
     /// Awaits `body` behind the installed barrier, else directly.
     static func run(isolation: isolated (any Actor)?, _ body: () async -> Void) async {
-        guard let installed = runner.withLock({ $0 }) else { return await body() }
-        await installed.run(isolation, body)
+        guard let run = runner.hook else { return await body() }
+        await run(isolation, body)
     }
 }
 #endif

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The objects a literal argument matches by identity even when they are
 /// `Equatable`: the values of runtime doubles.
 ///
@@ -15,25 +13,19 @@ public enum IdentityMatchedObjects {
     /// Whether an object is one whose literal matches by identity.
     public typealias Test = @Sendable (AnyObject) -> Bool
 
-    /// The installed test, in a struct (see `RecordingClosureBarrier`).
-    private static let installed = Mutex<InstalledTest?>(nil)
-
-    private struct InstalledTest: Sendable {
-        let test: Test
-    }
+    /// The installed test.
+    private static let installed = InstalledHook<Test>()
 
     /// Installs the runtime layer's test (the first installation stays).
     ///
     /// - Parameter test: Whether an object is a runtime double's value.
     public static func install(_ test: @escaping Test) {
-        installed.withLock { current in
-            if current == nil { current = InstalledTest(test: test) }
-        }
+        installed.install(test)
     }
 
     /// Whether `literal` is an object the installed test recognizes.
     static func contains(_ literal: Any) -> Bool {
-        guard type(of: literal) is AnyClass, let installed = installed.withLock({ $0 }) else { return false }
-        return installed.test(literal as AnyObject)
+        guard type(of: literal) is AnyClass, let test = installed.hook else { return false }
+        return test(literal as AnyObject)
     }
 }
