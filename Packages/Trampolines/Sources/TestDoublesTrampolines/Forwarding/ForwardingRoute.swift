@@ -41,11 +41,8 @@ public struct ForwardingRoute: @unchecked Sendable {
     ///   forwarded this way (an async requirement, too many stack words, a
     ///   missing witness, a `Self` word that is not one direct word).
     public init(to target: ForwardingTarget, dispatchIndex: Int, plan: CallPlan) throws(ForwardingError) {
-        guard !plan.isAsync else { throw .conventionMismatch("an async call is forwarded with a ForwardedCall") }
+        let count = try Self.checkedStackWordCount(of: plan)
         let witness = try target.witness(forDispatchIndex: dispatchIndex)
-        let count = plan.stackWordCount
-        let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
-        guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
         function = witness.function
         selfValue = target.selfValue(for: witness)
         metadata = UInt(bitPattern: target.dynamicType.pointer)
@@ -75,10 +72,7 @@ public struct ForwardingRoute: @unchecked Sendable {
     ///   - plan: The requirement's plan.
     /// - Throws: `ForwardingError` for an async requirement or too many stack words.
     public init(toDefaultImplementation function: UnsafeRawPointer, plan: CallPlan) throws(ForwardingError) {
-        guard !plan.isAsync else { throw .conventionMismatch("an async call is forwarded with a ForwardedCall") }
-        let count = plan.stackWordCount
-        let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
-        guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
+        let count = try Self.checkedStackWordCount(of: plan)
         self.function = function
         selfValue = 0
         metadata = 0
@@ -89,6 +83,17 @@ public struct ForwardingRoute: @unchecked Sendable {
         metadataPlace = try Self.place(of: plan.selfMetadata, stackWordCount: count)
         witnessTablePlace = try Self.place(of: plan.selfWitnessTable, stackWordCount: count)
         keepsReceiver = true
+    }
+
+    /// The stack-argument words a route of `plan`'s calls copies, once the
+    /// plan is checked to be one a route can forward: a synchronous call
+    /// whose stack words fit the forwarding buffer.
+    private static func checkedStackWordCount(of plan: CallPlan) throws(ForwardingError) -> Int {
+        guard !plan.isAsync else { throw .conventionMismatch("an async call is forwarded with a ForwardedCall") }
+        let count = plan.stackWordCount
+        let limit = Int(TD_FORWARD_MAX_STACK_WORDS)
+        guard count <= limit else { throw .tooManyStackWords(count: count, limit: limit) }
+        return count
     }
 
     private static func place(of location: ArgumentLocation, stackWordCount: Int) throws(ForwardingError) -> Place {
