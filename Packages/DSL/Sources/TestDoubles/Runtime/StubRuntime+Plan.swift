@@ -46,6 +46,13 @@ struct ClosureArgumentReader {
         located = reader.located(at: location, ownership: ownership)
     }
 
+    /// The closure of one call read by a located reader, as the nested decoding bridges it.
+    static func read(_ frame: CallFrame, with located: EscapingClosureReader.Located) -> Any {
+        do { return try located.read(frame) } catch {
+            stop("a \(_typeName(located.type, qualified: false)) argument cannot be decoded: \(error)")
+        }
+    }
+
     /// The closure of one call, as the nested decoding bridges it.
     func read(_ frame: CallFrame) -> Any {
         do {
@@ -79,7 +86,12 @@ enum ArgumentReader {
     ) {
         if let closureReader {
             let closure = ClosureArgumentReader(reader: closureReader, location: location, ownership: ownership)
-            self = .generic { frame in closure.read(frame) }
+            if let located = closure.located {
+                // The located reader alone: the decoder's context holds nothing else to copy per call.
+                self = .generic { frame in ClosureArgumentReader.read(frame, with: located) }
+            } else {
+                self = .generic { frame in closure.read(frame) }
+            }
         } else if let selfForm, let existential {
             self = .generic { frame in
                 SelfArgument.decode(frame, at: location, ownership: ownership, form: selfForm, as: existential)

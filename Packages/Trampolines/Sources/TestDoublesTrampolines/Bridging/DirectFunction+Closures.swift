@@ -39,21 +39,30 @@ extension DirectFunction {
         return closure
     }
 
+    /// Writes the closure of a function read from a call, as ``makeClosure()``
+    /// gives it (retyped for a global actor), into the uninitialized `Any`
+    /// at `destination`; `owned` says whether the caller passed the context
+    /// at +1 (taken over) or at +0 (retained).
+    typealias ClosureMaker =
+        @Sendable (
+            _ entry: UnsafeRawPointer, _ context: UnsafeMutableRawPointer?, _ owned: Bool,
+            _ destination: UnsafeMutableRawPointer
+        ) -> Void
+
     /// What ``makeClosure()`` does for a function of `signature` after
     /// opening its types, with the types opened now, once: nil where
     /// ``makePlainClosure()`` takes another path (a first `inout` parameter,
-    /// typed throws) or the arity is past the fixed-arity wrappers. Pass
-    /// what it makes to ``finishClosure(_:)``.
-    static func closureMaker(for signature: FunctionSignature) -> (@Sendable (EscapingFunction) -> Any)? {
+    /// typed throws) or the arity is past the fixed-arity wrappers.
+    static func closureMaker(for signature: FunctionSignature) -> ClosureMaker? {
         guard !signature.firstParameterIsInout, signature.thrownErrorType == nil else { return nil }
         return signature.open(
             with: MakerOpener(
-                isPlain: !signature.isAsync && !signature.isThrowing, isSendable: signature.isSendable))
+                signature: signature, isPlain: !signature.isAsync && !signature.isThrowing,
+                isSendable: signature.isSendable))
     }
 
-    /// The closure a ``closureMaker(for:)`` made for a function of
-    /// `signature`, as ``makeClosure()`` gives it: retyped for a function
-    /// isolated to a global actor.
+    /// The closure ``makePlainClosure()`` made for a function of `signature`,
+    /// as ``makeClosure()`` gives it: retyped for a function isolated to a global actor.
     static func finishClosure(_ plain: Any, of signature: FunctionSignature) -> Any {
         guard signature.isGlobalActorIsolated else { return plain }
         return FunctionRetyping.reinterpret(plain, as: signature.type)
@@ -63,54 +72,84 @@ extension DirectFunction {
     ///
     /// A synchronous function that does not throw gets the closure
     /// ``makeClosure()`` makes, holding the function by value (see
-    /// ``EscapingFunction``) and boxed with its function type found here,
-    /// once (see ``boxed(_:as:)``); any other goes through ``makeClosure()``'s path.
+    /// ``EscapingFunction``) and written into its `Any` with its function
+    /// type found here, once (see ``store(_:as:into:)``): one allocation
+    /// (the closure's context), and one retain of the function's context
+    /// when the call lent it. Any other goes through ``makeClosure()``'s path.
     private struct MakerOpener: FunctionTypeOpener {
+        let signature: FunctionSignature
         let isPlain: Bool
         let isSendable: Bool
 
-        func open<R>(_: R.Type) -> @Sendable (EscapingFunction) -> Any {
-            guard isPlain else { return { $0.function.makeClosure0(R.self) } }
-            let type: Any.Type = isSendable ? (@Sendable () -> R).self : (() -> R).self
-            return { held in
+        /// The dynamic type of the closure's `Any`: the plain closure's
+        /// function type, or, for a function isolated to a global actor, its
+        /// own type (the same convention: what ``FunctionRetyping`` gives it).
+        func boxType(plain: Any.Type, sendable: Any.Type) -> Any.Type {
+            if signature.isGlobalActorIsolated { return signature.type }
+            return isSendable ? sendable : plain
+        }
+
+        /// The maker of a function that is not plain: through ``makeClosure()``'s path.
+        func general(_ make: @escaping @Sendable (DirectFunction) -> Any) -> ClosureMaker {
+            let signature = signature
+            return { entry, context, owned, destination in
+                let function = DirectFunction(
+                    entry: entry, context: context, signature: signature, holding: owned ? .taken : .retained)
+                destination.assumingMemoryBound(to: Any.self).initialize(
+                    to: DirectFunction.finishClosure(make(function), of: signature))
+            }
+        }
+
+        func open<R>(_: R.Type) -> ClosureMaker {
+            guard isPlain else { return general { $0.makeClosure0(R.self) } }
+            let type = boxType(plain: (() -> R).self, sendable: (@Sendable () -> R).self)
+            let signature = signature
+            return { entry, context, owned, destination in
+                let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable () -> R = { held.function.callNonthrowing([]) }
-                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+                store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, R>(_: A.Type, _: R.Type) -> @Sendable (EscapingFunction) -> Any {
-            guard isPlain else { return { $0.function.makeClosure1(A.self, R.self) } }
-            let type: Any.Type = isSendable ? (@Sendable (A) -> R).self : ((A) -> R).self
-            return { held in
+        func open<A, R>(_: A.Type, _: R.Type) -> ClosureMaker {
+            guard isPlain else { return general { $0.makeClosure1(A.self, R.self) } }
+            let type = boxType(plain: ((A) -> R).self, sendable: (@Sendable (A) -> R).self)
+            let signature = signature
+            return { entry, context, owned, destination in
+                let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A) -> R = { (a) in held.function.callNonthrowing([a]) }
-                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+                store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> @Sendable (EscapingFunction) -> Any {
-            guard isPlain else { return { $0.function.makeClosure2(A.self, B.self, R.self) } }
-            let type: Any.Type = isSendable ? (@Sendable (A, B) -> R).self : ((A, B) -> R).self
-            return { held in
+        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> ClosureMaker {
+            guard isPlain else { return general { $0.makeClosure2(A.self, B.self, R.self) } }
+            let type = boxType(plain: ((A, B) -> R).self, sendable: (@Sendable (A, B) -> R).self)
+            let signature = signature
+            return { entry, context, owned, destination in
+                let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A, B) -> R = { (a, b) in held.function.callNonthrowing([a, b]) }
-                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+                store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> @Sendable (EscapingFunction) -> Any {
-            guard isPlain else { return { $0.function.makeClosure3(A.self, B.self, C.self, R.self) } }
-            let type: Any.Type = isSendable ? (@Sendable (A, B, C) -> R).self : ((A, B, C) -> R).self
-            return { held in
+        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> ClosureMaker {
+            guard isPlain else { return general { $0.makeClosure3(A.self, B.self, C.self, R.self) } }
+            let type = boxType(plain: ((A, B, C) -> R).self, sendable: (@Sendable (A, B, C) -> R).self)
+            let signature = signature
+            return { entry, context, owned, destination in
+                let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A, B, C) -> R = { (a, b, c) in held.function.callNonthrowing([a, b, c]) }
-                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+                store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, B, C, D, R>(
-            _: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type
-        ) -> @Sendable (EscapingFunction) -> Any {
-            guard isPlain else { return { $0.function.makeClosure4(A.self, B.self, C.self, D.self, R.self) } }
-            let type: Any.Type = isSendable ? (@Sendable (A, B, C, D) -> R).self : ((A, B, C, D) -> R).self
-            return { held in
+        func open<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> ClosureMaker {
+            guard isPlain else { return general { $0.makeClosure4(A.self, B.self, C.self, D.self, R.self) } }
+            let type = boxType(plain: ((A, B, C, D) -> R).self, sendable: (@Sendable (A, B, C, D) -> R).self)
+            let signature = signature
+            return { entry, context, owned, destination in
+                let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A, B, C, D) -> R = { (a, b, c, d) in
                     held.function.callNonthrowing([a, b, c, d])
                 }
-                return boxed(unsafeBitCast(closure, to: ThickWords.self), as: type)
+                store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
     }
@@ -118,25 +157,24 @@ extension DirectFunction {
     /// A closure's entry point and context.
     private typealias ThickWords = (entry: UInt, context: UInt)
 
-    /// A closure, as its two words, boxed as an `Any` whose dynamic type is
-    /// `type`, the closure's own function type: what `closure as Any` makes,
-    /// without looking the function type up on every call. The `Any` takes
-    /// a reference of its own to the context (a closure's context is a
-    /// native object, or none).
-    private static func boxed(_ closure: ThickWords, as type: Any.Type) -> Any {
+    /// Writes a closure, as its two words, into the uninitialized `Any` at
+    /// `destination` with the dynamic type `type`, the closure's own function
+    /// type (or the same function type isolated to a global actor): what
+    /// `closure as Any` makes, without looking the function type up on every
+    /// call (nor asking for it to move a value of a type that depends on the
+    /// opened types, which copies through its value witnesses). The `Any`
+    /// takes a reference of its own to the context (a closure's context is
+    /// a native object, or none).
+    private static func store(_ closure: ThickWords, as type: Any.Type, into destination: UnsafeMutableRawPointer) {
         if let context = UnsafeRawPointer(bitPattern: closure.context) {
             _ = Unmanaged<AnyObject>.fromOpaque(context).retain()
         }
-        return withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { slot in
-            let raw = UnsafeMutableRawPointer(slot.baseAddress!)
-            raw.initializeMemory(as: UInt.self, repeating: 0, count: ExistentialContainer.bufferSize / 8)
-            raw.storeBytes(of: closure.entry, as: UInt.self)
-            raw.storeBytes(of: closure.context, toByteOffset: 8, as: UInt.self)
-            raw.storeBytes(
-                of: unsafeBitCast(type, to: UnsafeRawPointer.self), toByteOffset: ExistentialContainer.metadataOffset,
-                as: UnsafeRawPointer.self)
-            return slot.baseAddress!.move()
-        }
+        destination.storeBytes(of: closure.entry, as: UInt.self)
+        destination.storeBytes(of: closure.context, toByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        destination.storeBytes(of: 0, toByteOffset: 2 * MemoryLayout<UInt>.size, as: UInt.self)
+        destination.storeBytes(
+            of: unsafeBitCast(type, to: UnsafeRawPointer.self), toByteOffset: ExistentialContainer.metadataOffset,
+            as: UnsafeRawPointer.self)
     }
 
     /// Makes the closure for the opened parameter and result types.

@@ -12,9 +12,12 @@ public final class EscapingClosureReader: @unchecked Sendable {
     public let type: any Any.Type
     private let signature: FunctionSignature
     private let optional: OptionalFunction?
-    /// Makes the closure of a wrapped function, its parameter and result types opened once;
-    /// nil where ``DirectFunction/makeClosure()`` takes another path (inout, typed throws).
-    private let maker: (@Sendable (EscapingFunction) -> Any)?
+    /// Writes the closure of a function read from a call, its parameter and result types opened
+    /// once; unused where ``DirectFunction/makeClosure()`` takes another path (inout, typed throws).
+    /// Not optional: a call reads it in place (binding an optional copied it, a retain and a release).
+    private let maker: DirectFunction.ClosureMaker
+    /// Whether ``maker`` makes this reader's closures.
+    private let hasMaker: Bool
 
     /// The reader of arguments of `type`; throws what the bridge throws for such a type.
     ///
@@ -33,7 +36,9 @@ public final class EscapingClosureReader: @unchecked Sendable {
             guard signature.isEscaping else { throw .nonEscaping(signature.name) }
         }
         self.optional = optional
-        maker = DirectFunction.closureMaker(for: signature)
+        let maker = DirectFunction.closureMaker(for: signature)
+        self.maker = maker ?? { _, _, _, _ in }
+        hasMaker = maker != nil
     }
 
     /// The closure argument at `location` of the call in `frame`, as
@@ -75,6 +80,9 @@ public final class EscapingClosureReader: @unchecked Sendable {
         let context: FragmentLocation
         let ownership: ArgumentOwnership
 
+        /// The type this reader reads: a function type or an optional of one.
+        public var type: any Any.Type { reader.type }
+
         /// The closure argument of the call in `frame`, as ``EscapingClosureReader/read(at:in:ownership:)`` gives it.
         ///
         /// - Parameter frame: The intercepted call.
@@ -101,11 +109,14 @@ public final class EscapingClosureReader: @unchecked Sendable {
     private func makeClosure(
         _ entry: UnsafeRawPointer, _ context: UnsafeMutableRawPointer?, _ ownership: ArgumentOwnership
     ) -> Any {
-        guard let maker else {
+        guard hasMaker else {
             let holding: DirectFunction.ContextHolding = ownership == .owned ? .taken : .retained
             return DirectFunction(entry: entry, context: context, signature: signature, holding: holding).makeClosure()
         }
-        let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: ownership == .owned)
-        return DirectFunction.finishClosure(maker(held), of: signature)
+        // Written in place and moved out: the closure's context is neither retained nor released here.
+        return withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { slot in
+            maker(entry, context, ownership == .owned, UnsafeMutableRawPointer(slot.baseAddress!))
+            return slot.baseAddress!.move()
+        }
     }
 }

@@ -9,16 +9,19 @@ struct EscapingFunction: @unchecked Sendable {
     let entry: UnsafeRawPointer
     /// The function's context (a closure's context is a native object), kept alive by this reference.
     let context: AnyObject?
-    let signature: FunctionSignature
+    /// Not retained: a reader's signature comes from ``FunctionSignature/cached(_:abstraction:)``,
+    /// whose process-wide cache keeps every signature for the life of the process.
+    unowned(unsafe) let signature: FunctionSignature
 
     /// Holds a thick function read from a call.
     ///
     /// - Parameters:
     ///   - entry: The function's entry point.
     ///   - context: Its context (`nil` for a function without captures).
-    ///   - signature: Its checked signature.
+    ///   - signature: Its checked signature, from ``FunctionSignature/cached(_:abstraction:)``.
     ///   - owned: Whether the caller passed the context at +1 (taken over
     ///     here); otherwise it is retained.
+    @inline(__always)
     init(entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?, signature: FunctionSignature, owned: Bool) {
         self.entry = entry
         self.signature = signature

@@ -9,6 +9,7 @@ protocol ReaderClosureShapes {
     func none(_ f: @escaping () -> Int)
     func throwing(_ f: @escaping (Int) throws -> Int)
     func optional(_ f: ((Int) -> Int)?)
+    func isolated(_ f: @escaping @MainActor (Int) -> Int)
 }
 
 /// A reader located once reads the same closures as the reader given the
@@ -17,7 +18,7 @@ protocol ReaderClosureShapes {
 @Suite struct EscapingClosureReaderTests {
     static let types: [any Any.Type] = [
         ((Int) -> Int).self, (@Sendable (String) -> String).self, ((Int, Int) -> Int).self, (() -> Int).self,
-        ((Int) throws -> Int).self, (((Int) -> Int)?).self,
+        ((Int) throws -> Int).self, (((Int) -> Int)?).self, (@MainActor (Int) -> Int).self,
     ]
 
     /// One call's closure, read both ways.
@@ -84,6 +85,23 @@ protocol ReaderClosureShapes {
             let optional = read as? ((Int) -> Int)?
             #expect(optional != nil)
             #expect(optional?.map { _ in true } == nil)
+        }
+    }
+
+    /// A closure isolated to a global actor is read with its own type (the
+    /// plain closure's convention), both ways, and calls the original.
+    @MainActor @Test func aGlobalActorClosureKeepsItsIsolatedType() throws {
+        let reads = Observations<Read>()
+        let shapes = try make(reads: reads)
+        let offset = Int.random(in: 1...100)
+        shapes.isolated { $0 + offset }
+        let all = reads.all
+        #expect(all.count == 1)
+        guard let read = all.first else { return }
+        #expect(type(of: read.located) == type(of: read.given))
+        #expect(type(of: read.located) == (@MainActor (Int) -> Int).self)
+        for value in [read.located, read.given] {
+            #expect((value as? @MainActor (Int) -> Int)?(3) == 3 + offset)
         }
     }
 
