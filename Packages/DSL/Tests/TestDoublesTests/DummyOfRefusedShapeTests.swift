@@ -23,8 +23,8 @@ import Testing
         #expect(issues.isEmpty, sourceLocation: sourceLocation)
     }
 
-    @Test func aRequirementReturningAnArrayOfSelf() {
-        expectDummyDespiteRefusal(of: (any Copyable2).self)
+    @Test func anInoutOptionalSelfArgument() {
+        expectDummyDespiteRefusal(of: (any OptionalSelfVariable).self)
     }
 
     @Test func anIsolatedAnyClosureParameter() {

@@ -45,14 +45,6 @@ struct LiveSpawning: Spawning {
     func spawn(_ operation: @escaping @isolated(any) () async -> Void) {}
 }
 
-/// An `inout Self` argument: the runtime stub cannot write a value of the conforming type back.
-protocol Copyable2 {
-    func siblings() throws -> [Self]
-}
-struct LiveCopyable2: Copyable2 {
-    func siblings() throws -> [Self] { [self] }
-}
-
 protocol OptionalSelfVariable {
     func adopt(_ value: inout Self?)
 }
@@ -156,16 +148,6 @@ struct IntSequenced: Sequenced {
         #expect(error.fix.contains("ManualStub"))
         // (Given explicitly, the bridge refuses it: FunctionBridgeValidationTests. Swift 6.3.1 crashes
         // compiling `signatureOf: { $0.spawn }` of this requirement, so no explicit list is tried here.)
-    }
-
-    @Test func selfArrayResult() throws {
-        let error = try #require(constructionError(of: (any Copyable2).self))
-        #expect(error.kind == .unsupportedProtocolShape)
-        #expect(error.requirement == "siblings()")
-        #expect(error.reason.contains("[Self]"))
-        #expect(error.reason.contains("dynamic cast"))
-        #expect(error.fix.contains("ManualStub"))
-        #expect(error.description.contains("τ") == false)
     }
 
     @Test func inoutOptionalSelf() throws {

@@ -188,7 +188,7 @@ struct ClassBlueprint: @unchecked Sendable {
             if slot.method.kind == .getter, let effects = getterEffects[slot.wordOffset] {
                 signature.thrown = try effects.get()
             }
-            if signature.result == nil || signature.resultIsOptionalSelf
+            if signature.result == nil || signature.resultIsOptionalSelf || signature.resultIsSelfArray
                 || signature.parameters.contains(where: { $0.selfForm != nil })
             {
                 throw fail("it takes or returns Self, which a class double does not answer yet", selfFix)

@@ -21,7 +21,7 @@ import TestDoublesRecorder
 ///
 /// A protocol that ``Stub`` refuses because no signature of a requirement is
 /// known, or because a requirement cannot be answered exactly (a `Never`
-/// result, `[Self]`, an `@isolated(any)` closure parameter), still makes a
+/// result, an `inout Self?`, an `@isolated(any)` closure parameter), still makes a
 /// dummy: its requirements are never answered, so each call reports the
 /// call and stops the test.
 public final class Dummy<Value> {

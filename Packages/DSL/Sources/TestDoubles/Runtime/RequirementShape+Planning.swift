@@ -46,7 +46,9 @@ extension RequirementShape {
         case .modify: resultType = Void.self
         case .makesSelf, .makesOptionalSelf: resultType = Void.self
         case .call, .actorExecutor, .read:
-            resultType = signature.result ?? Void.self
+            resultType =
+                signature.resultIsSelfArray
+                ? SelfArgument.Form.array.visibleType(existential) : signature.result ?? Void.self
         }
         self.init(
             requirement: TestDoublesRecorder.Requirement(
@@ -77,6 +79,7 @@ extension RequirementShape {
             isAsync: signature.isAsync,
             yieldLowering: access.isRead ? resultLowering : .empty)
         self.defaultRoute = defaultRoute
+        resultIsSelfArray = signature.resultIsSelfArray
     }
 
     /// The closure bridge of each parameter whose type is a closure the

@@ -84,6 +84,10 @@ struct RequirementShape: @unchecked Sendable {
     /// How a `read` coroutine's answer travels beside its continuation (the
     /// result's lowering); `.empty` for every other access.
     var yieldLowering: ValueLowering = .empty
+    /// Whether the result is `[Self]`: answered with values of this same
+    /// double (`resultType` is the existential's array, what a behavior gives),
+    /// handed to the caller as the array of their payloads.
+    var resultIsSelfArray = false
     /// The route of an unmatched call to the protocol's default implementation
     /// (``UnmatchedDefault``), set exactly when `requirement.unmatchedCallsRunDefault`; nil for most requirements.
     var defaultRoute: ForwardingRoute? = nil
@@ -97,7 +101,7 @@ extension RequirementShape {
     func with(
         requirement: TestDoublesRecorder.Requirement, argumentTypes: [Any.Type], resultType: Any.Type
     ) -> RequirementShape {
-        RequirementShape(
+        var shape = RequirementShape(
             requirement: requirement, access: access, argumentTypes: argumentTypes, selfArguments: selfArguments,
             existential: existential, autoclosureArguments: autoclosureArguments, ownerships: ownerships,
             inoutArguments: inoutArguments, recorderOrder: recorderOrder, plan: plan,
@@ -106,6 +110,8 @@ extension RequirementShape {
             genericResult: genericResult,
             genericParameterCount: genericParameterCount, resultType: resultType, thrown: thrown, isAsync: isAsync,
             yieldLowering: yieldLowering)
+        shape.resultIsSelfArray = resultIsSelfArray
+        return shape
     }
 }
 

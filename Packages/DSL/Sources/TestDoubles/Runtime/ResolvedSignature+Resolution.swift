@@ -161,10 +161,10 @@ extension ResolvedSignature {
 
     /// Resolves the result: a concrete type, a generic parameter of the
     /// method or a type mentioning one, a bound associated type, `Self` or
-    /// `Self?` (then `result` stays `nil`).
+    /// `Self?` (then `result` stays `nil`), or `[Self]` (`resultIsSelfArray`).
     ///
-    /// - Throws: `StubError` for `[Self]` or a type depending on an unbound
-    ///   associated type or on `Self` inside another type.
+    /// - Throws: `StubError` for a type depending on an unbound associated
+    ///   type, or on `Self` inside another type than `Optional` and `Array`.
     mutating func resolveResult(
         _ declared: SignatureType, _ resolution: Resolution, describe: (String, String) -> StubError
     ) throws(StubError) {
@@ -201,11 +201,11 @@ extension ResolvedSignature {
         } else if kind == .initializer || Self.isSelf(type) {
             result = nil
         } else if SelfArgument.Form(type) == .array {
-            throw describe(
-                "its result type is [Self]: a caller holding the protocol as an existential converts that array "
-                    + "to an array of the existential with a dynamic cast of each element, which a fabricated value "
-                    + "cannot pass (it has no conformance record), so the caller would stop",
-                "use ManualStub (a hand-written or doubles-gen conformer)")
+            // One array reference whose elements are the conformance's values. A caller holding the
+            // existential casts each element to it, which a fabricated value passes: its class has the
+            // conformance's record (`PayloadClass`).
+            result = [AnyObject].self
+            resultIsSelfArray = true
         } else if let binding = resolution.binding {
             throw describe(
                 "its result type \(GenericTemplate.spelling(of: type)) depends on Self or an associated type "

@@ -43,6 +43,10 @@ struct ResolvedSignature: @unchecked Sendable {
     var result: Any.Type?
     /// Whether the result is `Self?` (then `result` is nil).
     var resultIsOptionalSelf = false
+    /// Whether the result is `[Self]` (then `result` is `[AnyObject]`: the
+    /// witness returns one array whose elements are the conformance's values,
+    /// each one reference, whatever the protocol).
+    var resultIsSelfArray = false
     var thrown: ThrownShape = .none
     var isAsync: Bool
     /// The requirement's own generic parameter the result is, if any.

@@ -46,7 +46,7 @@ extension StubBlueprint {
                 else {
                     throw fail("its _modify has no getter and setter beside it", "use ManualStub")
                 }
-                if signatures[getter].result == nil {
+                if signatures[getter].result == nil || signatures[getter].resultIsSelfArray {
                     throw fail(
                         "its _modify yields Self, Self? or [Self], which the runtime stub does not serve yet",
                         "use ManualStub")
@@ -130,7 +130,7 @@ extension StubBlueprint {
                     + "feature), which the runtime stub serves on x86_64 only",
                 "run these tests on x86_64, or use ManualStub")
         }
-        if signature.result == nil {
+        if signature.result == nil || signature.resultIsSelfArray {
             throw fail(
                 "its `\(form)` accessor yields Self, Self? or [Self], which the runtime stub does not serve yet",
                 "use ManualStub")

@@ -140,6 +140,11 @@ extension StubRuntime {
                 frame.setResult(fabricated.retainedPayloadReference(), at: plan.shape.plan.result)
                 return
             }
+            if plan.shape.resultIsSelfArray {
+                let payloads = selfArrayPayloads(of: value, requirement: plan.shape.requirement.name)
+                frame.setResult(payloads, at: plan.shape.plan.result)
+                return
+            }
             if plan.resultWriter?.write(value, to: frame) ?? plan.valueWriter?.write(value, to: frame) == true {
                 return
             }

@@ -22,6 +22,11 @@ extension StubRuntime {
                             + "real implementation would make one of its own type, not of the spy's; configure it with "
                             + "when { ... }.thenReturn(spy())")
                 }
+                if shape.resultIsSelfArray {
+                    throw .unsupportedTarget(
+                        "it returns [Self], and the real implementation would return values of its own type, not "
+                            + "the spy's; configure it with when { ... }.thenReturn([spy()])")
+                }
                 if let form = shape.selfArguments.first(where: { $0 != nil && $0 != .value }), let form {
                     throw .unsupportedTarget(
                         "it takes \(form.spelling), whose values have no real counterpart the spy could pass to the real "

@@ -349,7 +349,8 @@ final class RequirementPlan: @unchecked Sendable {
         } else {
             readers = []
         }
-        if case .call = shape.access, shape.resultBridge == nil {
+        // A `[Self]` answer is converted to its payloads (`answer`), never written as the behavior gave it.
+        if case .call = shape.access, shape.resultBridge == nil, !shape.resultIsSelfArray {
             resultWriter = ResultWriter(type: shape.resultType, location: shape.plan.result)
             valueWriter =
                 resultWriter == nil ? AnyResultWriter(type: shape.resultType, location: shape.plan.result) : nil
@@ -357,7 +358,7 @@ final class RequirementPlan: @unchecked Sendable {
             resultWriter = nil
             valueWriter = nil
         }
-        if case .call = shape.access, !hasInoutArguments, decodesDirectly {
+        if case .call = shape.access, !hasInoutArguments, decodesDirectly, !shape.resultIsSelfArray {
             scalarLane = ScalarArgumentLane(readers)
         } else {
             scalarLane = nil

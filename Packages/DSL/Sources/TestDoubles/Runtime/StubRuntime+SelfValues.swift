@@ -32,4 +32,47 @@ extension StubRuntime {
         }
         return object
     }
+
+    /// The payloads of a `[Self]` answer, for the caller's array of its `Self`.
+    ///
+    /// The caller gets the very values the behavior gave (`thenReturn([stub()])`), each a value of this
+    /// same stub. A value of another double, or of another type, cannot be an element of the caller's
+    /// `[Self]`: that is an issue at the line that created the stub, and the caller gets an empty array.
+    ///
+    /// - Parameters:
+    ///   - value: The behavior's value, an array of the stub's existential (`()` for no answer).
+    ///   - requirement: The requirement's name, for the issue.
+    /// - Returns: The payloads, in order; empty after reporting the issue.
+    func selfArrayPayloads(of value: Any, requirement: String) -> [AnyObject] {
+        if value is Void { return [] }
+        guard let values = value as? [Any] else {
+            reportSelfArrayMisfit(requirement, "\(String(reflecting: value)) of type \(type(of: value))")
+            return []
+        }
+        var objects: [AnyObject] = []
+        objects.reserveCapacity(values.count)
+        for (index, element) in values.enumerated() {
+            let object = element as AnyObject
+            guard isOwnValue(object) else {
+                let produced =
+                    FabricatedConformance.isPayload(object)
+                    ? "a value of another double" : "\(String(reflecting: element)) of type \(type(of: element))"
+                reportSelfArrayMisfit(requirement, produced + " at index \(index)")
+                return []
+            }
+            objects.append(object)
+        }
+        return objects
+    }
+
+    private func reportSelfArrayMisfit(_ requirement: String, _ produced: String) {
+        TestDoubleIssueReporting.report(
+            TestDoubleIssue(
+                kind: .invalidBehavior,
+                message:
+                    "\(recorder.name): \(requirement) returns [Self], values of this same stub; its behavior "
+                    + "produced \(produced), which the caller cannot hold as its Self, so the caller gets an empty "
+                    + "array (answer with values of this stub, such as [stub()])",
+                location: recorder.creationSite))
+    }
 }

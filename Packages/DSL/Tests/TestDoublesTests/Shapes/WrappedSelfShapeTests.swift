@@ -4,8 +4,7 @@ import Testing
 // `Self` inside `Optional` and `Array`, and `inout Self` (issue 19): `Self?` and `[Self]` arguments
 // (methods, throwing, typed-throwing, async, static, `consuming`) and `inout Self`, in opaque and
 // class-bound protocols. As with a bare `Self`, a caller reaches them through a generic parameter.
-// A `[Self]` result fails closed (`FailClosedTests.selfArrayResult`): an existential caller converts
-// it with a dynamic cast a fabricated value cannot pass.
+// A `[Self]` result: `SelfArrayResultTests`.
 
 struct RankingFailure: Error, Equatable {
     var code: Int
