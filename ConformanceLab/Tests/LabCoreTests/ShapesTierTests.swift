@@ -68,9 +68,14 @@ struct ShapesTierTests {
 
     @Test func selfAndCallerBoundFormsGoThroughGenericOpeners() {
         let argument = text(shape(.consumingSelf, .method, .asyncThrows))
-        #expect(argument.contains("func call(_ a0: consuming Self) async throws -> Int; func tag() -> Int"))
+        #expect(
+            argument.contains(
+                "func call(_ a0: consuming Self) async throws -> Int; func tag() -> Int; func labSibling() -> Self"))
         #expect(argument.contains("func open_c0007<S: P_c0007>(_ s: S, _ a0: any P_c0007) async throws -> Int"))
         #expect(argument.contains("let e0: any P_c0007 = other"))
+        // The sent value is a second value of the same stub, never the subject itself.
+        #expect(argument.contains("stub.when(returningSelf: { $0.labSibling() }).thenReturnValue()"))
+        #expect(argument.contains("let other: any P_c0007 = subject.labSibling()"))
         #expect(argument.contains("verdict.argument(0, e0, { labSameObject($0, $1) })"))
         #expect(argument.contains(".thenThrow(thrown)"))
         #expect(argument.contains("pattern.interactions.verify(2...2)"))

@@ -87,7 +87,10 @@ extension CaseSource {
         if shape.form == .callerBound {
             return "protocol \(protocolName) { associatedtype A; \(openedRequirement) }"
         }
-        return "protocol \(protocolName) { \(openedRequirement); func tag() -> Int }"
+        // A `Self` parameter's protocol can make a second value of the subject's conformance
+        // (`labSibling()`), the value the check sends: a stub's own `stub()` is the subject itself.
+        let sibling = selfParameter == nil ? "" : "; func labSibling() -> Self"
+        return "protocol \(protocolName) { \(openedRequirement); func tag() -> Int\(sibling) }"
     }
 
     private var openedConformer: String {
@@ -111,8 +114,10 @@ extension CaseSource {
         }
         // A final class's witness spells `Self` as the class (Swift refuses a covariant `Self` parameter there).
         let witness = openedDeclaration(body: body).replacingOccurrences(of: "Self", with: conformer)
+        let sibling =
+            selfParameter == nil ? "" : "func labSibling() -> \(conformer) { \(conformer)(labSubject: ()) }\n    "
         return "final class \(conformer): \(protocolName) {\n    init(labSubject: Void) {}\n    "
-            + "func tag() -> Int { labOtherAnswer }\n    \(witness)\n}"
+            + "func tag() -> Int { labOtherAnswer }\n    \(sibling)\(witness)\n}"
     }
 
     /// The opener the check calls and the one the stub records through (none for `Self` results).
@@ -175,7 +180,7 @@ extension CaseSource {
         lines.append("let thrown: LabError = \(thrownSample)")
         lines.append("_ = thrown")
         lines += openedSubjectLines
-        // The sent value of a `Self` parameter: another instance of the conformer, or the stub's own value.
+        // The sent value of a `Self` parameter: another value of the subject's conformer or stub.
         switch shape.form {
         case .optionalSelf?: lines.append("let e0: \(erasedParameter) = other")
         case .selfArray?: lines.append("let e0: \(erasedParameter) = [other, subject, other]")
@@ -275,6 +280,12 @@ extension CaseSource {
                 "    verdict.closed(String(describing: error)); return verdict",
                 "} catch { verdict.unexpected(error); return verdict }",
             ]
+            if selfParameter != nil {
+                // Each call makes a new value of this same stub (another stub's value is another type, which
+                // the caller's `as! S` refuses, as for two real conformers): the sent value is not the
+                // subject, so a front that passed the receiver for the argument is caught.
+                lines.append("stub.when(returningSelf: { $0.labSibling() }).thenReturnValue()")
+            }
             let thenThrow = shape.effect.isThrowing ? ".thenThrow(thrown)" : ""
             let pattern: String
             switch shape.form {
@@ -298,7 +309,7 @@ extension CaseSource {
                     "\(awaiting)stub.when(returningOptionalSelf: { \(tryAwait)\(openedCall(receiver, "Match.any(using: e0)")) })"
                     + ".then { (a0: Int) in labProbe.record(a0); return .returnValue }"
             case .inoutSelf?:
-                lines.append("let writeBack: \(existential) = stub()")
+                lines.append("let writeBack: \(existential) = stub().labSibling()")
                 pattern =
                     "\(awaiting)stub.when { \(tryAwait)any_\(id)($0) }"
                     + ".then { (a0: inout \(existential)) in labProbe.record(a0); a0 = writeBack }"
@@ -310,11 +321,7 @@ extension CaseSource {
             lines.append("let pattern = \(pattern)\(thenThrow)")
             if returnsSelf { lines.append("stub.when { $0.tag() }.thenReturn(labOtherAnswer)") }
             lines.append("let subject: \(existential) = stub()")
-            // The sent `Self` value is the stub's own: another stub's value is another type since each
-            // fabricated conformance has a class of its own (3f69759), and casting it to `Self` traps,
-            // as for two real conformers. Open: a second value of the same conformance would also catch a
-            // front that passes `self` for the argument.
-            if selfParameter != nil { lines.append("let other: \(existential) = stub()") }
+            if selfParameter != nil { lines.append("let other: \(existential) = subject.labSibling()") }
             return lines
         }
     }
