@@ -3,8 +3,7 @@ import Testing
 
 // A Stub refuses a protocol when one requirement cannot be answered exactly
 // (FailClosedTests). A Dummy answers no call, so the same protocols still
-// make dummies: only a call to one stops the test. (A `Never` result:
-// RealCodeNeverReturningRequirementTests.)
+// make dummies: only a call to one stops the test.
 
 @Suite struct DummyOfRefusedShapeTests {
     /// Checks that a Stub of `Subject` is refused for its shape and that a Dummy of it is made, without an issue.

@@ -20,8 +20,8 @@ import TestDoublesRecorder
 /// unspecified: never assert on them.
 ///
 /// A protocol that ``Stub`` refuses because no signature of a requirement is
-/// known, or because a requirement cannot be answered exactly (a `Never`
-/// result, an `inout Self?`, an `@isolated(any)` closure parameter), still makes a
+/// known, or because a requirement cannot be answered exactly (an `inout
+/// Self?`, an `@isolated(any)` closure parameter), still makes a
 /// dummy: its requirements are never answered, so each call reports the
 /// call and stops the test.
 public final class Dummy<Value> {
@@ -160,8 +160,8 @@ enum DummyFactory {
                 let stub = try Stub<Subject>(dummyNamed: "Dummy<\(Subject.self)>", site: site)
                 return .success(stub())
             } catch {
-                // No signatures (or a getter's effects unknown), or a requirement no Stub can answer (a `Never`
-                // result): a dummy needs none of that, since its calls are never answered.
+                // No signatures (or a getter's effects unknown), or a requirement no Stub can answer (an
+                // `inout Self?`): a dummy needs none of that, since its calls are never answered.
                 guard
                     error.kind == .signatureDiscoveryFailed || error.kind == .getterEffectsRequired
                         || error.kind == .unsupportedProtocolShape

@@ -97,6 +97,20 @@ extension RequirementShape {
     /// Where the hidden words of requirement-level generic parameters arrive (empty for other requirements).
     var genericWords: [ArgumentLocation] { plan.genericWords }
 
+    /// Whether no call can return from the requirement: a plain call whose
+    /// result is `Never` and that cannot throw (`throws(Never)` cannot).
+    /// Its calls are recorded like any other; then the handler a test
+    /// registered, or the real conformer a spy forwards to, ends them, and
+    /// any other answer stops the process (``StubRuntime/endNeverReturningCall(_:_:_:)``).
+    var neverReturns: Bool {
+        guard case .call = access, resultType == Never.self else { return false }
+        switch thrown {
+        case .none: return true
+        case .untyped: return false
+        case .typed(let error): return error == Never.self
+        }
+    }
+
     /// A copy for one call whose generic types are known.
     func with(
         requirement: TestDoublesRecorder.Requirement, argumentTypes: [Any.Type], resultType: Any.Type

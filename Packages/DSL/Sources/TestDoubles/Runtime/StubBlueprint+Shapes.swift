@@ -85,15 +85,6 @@ extension StubBlueprint {
                 access =
                     signature.resultIsOptionalSelf ? .makesOptionalSelf : signature.result == nil ? .makesSelf : .call
             }
-            if case .call = access, signature.result == Never.self, !Self.mayThrow(signature.thrown) {
-                // Nothing can be returned from it, and it cannot throw: a configured answer cannot exist, and an
-                // answer written to the frame would return into caller code the compiler marked unreachable.
-                throw fail(
-                    "its result is Never and it cannot throw, so no answer can return from it: every call would "
-                        + "stop the test process",
-                    "use ManualStub (its conformer decides how a call ends), or Dummy when the test never calls "
-                        + "it; make the requirement throw (throws -> Never) if you own the protocol")
-            }
             if signature.isAsync, !FabricatedConformance.supportsAsyncRequirements {
                 throw fail("async requirements are not supported on this architecture", "use ManualStub")
             }
@@ -106,15 +97,6 @@ extension StubBlueprint {
                     fail: fail))
         }
         return shapes
-    }
-
-    /// Whether a requirement that throws `thrown` can end a call by throwing (`throws(Never)` cannot).
-    private static func mayThrow(_ thrown: ThrownShape) -> Bool {
-        switch thrown {
-        case .none: false
-        case .untyped: true
-        case .typed(let error): error != Never.self
-        }
     }
 
     /// Fails closed for a callee-allocated (`yield_once_2`) `read` or

@@ -99,6 +99,7 @@ extension StubRuntime {
 
     /// Encodes an outcome into the frame.
     func answer(_ frame: CallFrame, _ plan: RequirementPlan, _ outcome: CallOutcome, _ arguments: [Any]) {
+        if plan.shape.neverReturns { endNeverReturningCall(plan, outcome, arguments) }
         switch outcome {
         case .returned(var value):
             if case .makesOptionalSelf = plan.shape.access {

@@ -349,8 +349,10 @@ final class RequirementPlan: @unchecked Sendable {
         } else {
             readers = []
         }
-        // A `[Self]` answer is converted to its payloads (`answer`), never written as the behavior gave it.
-        if case .call = shape.access, shape.resultBridge == nil, !shape.resultIsSelfArray {
+        // A `[Self]` answer is converted to its payloads (`answer`), never written as the behavior gave it; a
+        // call that cannot return gets no answer there (``StubRuntime/endNeverReturningCall(_:_:_:)``): with no
+        // writer, every lane hands its answer to `answer`.
+        if case .call = shape.access, shape.resultBridge == nil, !shape.resultIsSelfArray, !shape.neverReturns {
             resultWriter = ResultWriter(type: shape.resultType, location: shape.plan.result)
             valueWriter =
                 resultWriter == nil ? AnyResultWriter(type: shape.resultType, location: shape.plan.result) : nil

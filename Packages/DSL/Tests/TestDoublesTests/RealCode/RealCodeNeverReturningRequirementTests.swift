@@ -3,9 +3,10 @@ import TestDoubles
 import Testing
 
 // A crash reporter whose `terminate` never returns, as SDKs declare
-// `fatalError`-style entry points. No double can answer a `Never` result:
-// construction must fail closed naming the requirement, or the double must
-// be usable for everything else.
+// `fatalError`-style entry points. No answer can return from such a call, but
+// the double must be usable for every other requirement: the call is recorded
+// and verified like any other, and ends where the test's handler or a spy's
+// real conformer ends it (else the process stops, as at a real conformer).
 
 protocol SDKCrashReporter: Sendable {
     func record(_ message: String, file: String, line: Int)
@@ -40,21 +41,53 @@ struct SDKLiveExitHandler: SDKAsyncExitHandler {
     func flush() async throws {}
 }
 
+/// A real conformer whose `terminate` ends the process with a code a test chooses.
+struct SDKExitingCrashReporter: SDKCrashReporter {
+    let code: Int32
+    func record(_ message: String, file: String, line: Int) {}
+    func terminate(reason: String) -> Never { Foundation.exit(code) }
+    var sessionID: UUID { UUID() }
+}
+
 @Suite struct RealCodeNeverReturningRequirementTests {
-    @Test func aStubOfANeverReturningRequirementFailsClosedByName() throws {
-        let error = try #require(constructionError { try Stub<any SDKCrashReporter>() })
-        #expect(error.description.contains("terminate(reason:)"))
-        #expect(error.description.contains("SDKCrashReporter"))
-        #expect(error.description.contains("Never"))
-        #expect(!error.reason.isEmpty)
-        #expect(error.fix.contains("ManualStub"))
+    @Test func aStubServesTheOtherRequirementsOfItsProtocol() throws {
+        let reporter = try Stub<any SDKCrashReporter>()
+        let session = UUID()
+        reporter.when { $0.sessionID }.thenReturn(session)
+        reporter.when { $0.record(Match.any(), file: Match.any(), line: Match.any()) }.thenDoNothing()
+        let sut: any SDKCrashReporter = reporter()
+        sut.record("disk full", file: "Store.swift", line: 12)
+        #expect(sut.sessionID == session)
+        reporter.verify { $0.record(Match.equal("disk full"), file: Match.any(), line: Match.equal(12)) }
     }
 
-    @Test func anAsyncNeverReturningRequirementFailsClosedByName() throws {
-        let error = try #require(constructionError { try Stub<any SDKAsyncExitHandler>() })
-        #expect(error.description.contains("exit(code:)"))
-        #expect(error.description.contains("Never"))
-        #expect(!error.fix.isEmpty)
+    @Test func theNeverReturningRequirementIsVerifiedAndRegisteredLikeAnyOther() throws {
+        let reporter = try Stub<any SDKCrashReporter>()
+        // Each recording pass ends at the call: nothing after it in the closure could run.
+        reporter.when { $0.terminate(reason: Match.any()) }.then { (reason: String) -> Never in
+            fatalError("the code under test terminated: \(reason)")
+        }
+        reporter.when { $0.record(Match.any(), file: Match.any(), line: Match.any()) }.thenDoNothing()
+        reporter().record("saved", file: "Store.swift", line: 3)
+        reporter.verify(0...0) { $0.terminate(reason: Match.any()) }
+        reporter.verify(1...1) { $0.record(Match.any(), file: Match.any(), line: Match.any()) }
+    }
+
+    @Test func anAsyncNeverReturningRequirementLeavesTheOthersServed() async throws {
+        let handler = try Stub<any SDKAsyncExitHandler>()
+        await handler.when { try await $0.flush() }.thenReturn(())
+        try await handler().flush()
+        await handler.verify(1...1) { try await $0.flush() }
+        await handler.verify(0...0) { await $0.exit(code: Match.any()) }
+    }
+
+    @Test func anAsyncNeverReturningCallCanBeLeftSuspendedForGood() async throws {
+        let handler = try Stub<any SDKAsyncExitHandler>()
+        await handler.when { await $0.exit(code: Match.any()) }.thenNeverReturn()
+        let sut: any SDKAsyncExitHandler = handler()
+        let caller = Task { await sut.exit(code: 2) }
+        #expect(await handler.verify(1..., within: .seconds(10)) { await $0.exit(code: Match.equal(2)) })
+        _ = caller
     }
 
     @Test func aThrowingNeverRequirementCanOnlyThrow() throws {
@@ -69,10 +102,11 @@ struct SDKLiveExitHandler: SDKAsyncExitHandler {
         preconditions.verify { try $0.fail("boom") }
     }
 
-    @Test func aSpyFailsClosedTheSameWay() throws {
-        let error = try #require(
-            constructionError { try Spy<any SDKCrashReporter>(forwardingTo: SDKLiveCrashReporter()) })
-        #expect(error.description.contains("terminate(reason:)"))
+    @Test func aSpyForwardsTheOtherRequirementsToTheRealConformer() throws {
+        let spy = try Spy<any SDKCrashReporter>(forwardingTo: SDKLiveCrashReporter())
+        spy().record("low memory", file: "App.swift", line: 40)
+        spy.verify { $0.record("low memory", file: "App.swift", line: 40) }
+        spy.verify(0...0) { $0.terminate(reason: Match.any()) }
     }
 
     @Test func aDummyIsFineAsLongAsNothingCallsIt() throws {
@@ -80,4 +114,30 @@ struct SDKLiveExitHandler: SDKAsyncExitHandler {
         let reporters: [any SDKCrashReporter] = [dummy(), dummy()]
         #expect(reporters.count == 2)
     }
+
+    #if compiler(>=6.2)
+    @Test func aCallNothingEndsStopsTheProcessAfterItIsRecorded() async {
+        await #expect(processExitsWith: .failure) {
+            let reporter = try Stub<any SDKCrashReporter>()
+            reporter().terminate(reason: "corrupt store")
+        }
+    }
+
+    @Test func aRegisteredHandlerEndsTheCallItsWay() async {
+        await #expect(processExitsWith: .exitCode(7)) {
+            let reporter = try Stub<any SDKCrashReporter>()
+            reporter.when { $0.terminate(reason: Match.any()) }.then { (reason: String) -> Never in
+                Foundation.exit(reason == "corrupt store" ? 7 : 3)
+            }
+            reporter().terminate(reason: "corrupt store")
+        }
+    }
+
+    @Test func aSpyCallsTheRealConformersNeverReturningRequirement() async {
+        await #expect(processExitsWith: .exitCode(9)) {
+            let spy = try Spy<any SDKCrashReporter>(forwardingTo: SDKExitingCrashReporter(code: 9))
+            spy().terminate(reason: "corrupt store")
+        }
+    }
+    #endif
 }

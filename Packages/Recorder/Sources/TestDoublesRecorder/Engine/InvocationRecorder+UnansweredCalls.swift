@@ -155,10 +155,16 @@ extension InvocationRecorder {
         if requirement.effects.canThrow {
             return .threw(UnstubbedCall(double: name, call: requirement.describeCall(arguments)))
         }
+        // No value of `Never` exists to configure or register: only a handler ends such a call.
+        let advice =
+            requirement.resultType == Never.self
+            ? "The process stops here, as it would at a real conformer's call. Register a handler that ends "
+                + "such a call your way (when { ... }.then { ... -> Never in ... }), or check the call in an exit test."
+            : "Configure a behavior with when { ... }.thenReturn(...), or register a placeholder with "
+                + "Match.Placeholders.register."
         let message = """
             \(name): \(requirement.describeCall(arguments)) cannot be answered (\(reason)): no default value of \
-            \(requirement.resultType) can be made and \(requirement.name) cannot throw. Configure a behavior \
-            with when { ... }.thenReturn(...), or register a placeholder with Match.Placeholders.register.
+            \(requirement.resultType) can be made and \(requirement.name) cannot throw. \(advice)
             """
         TestDoubleIssueReporting.writeToStandardError("TestDoubles: \(message)\n")
         return .trap(message)
