@@ -1,48 +1,41 @@
 import TestDoublesRecorder
 
 extension InvocationRecorder {
-    /// Dispatches a call of a synchronous requirement with its arguments
-    /// boxed on the stack, and returns its typed answer.
+    /// Dispatches a call of a synchronous requirement whose arguments the
+    /// front boxed in a tuple of `Any`s on its stack, and returns its typed answer.
     ///
-    /// Inlined into the conformer, so the arguments are boxed (or read as
-    /// words) for their concrete types. Up to two arguments of the scalar
-    /// types (``ScalarKind``) go to the engine as words, as a runtime
-    /// `Stub`'s do: recorded and matched unboxed, the same values.
+    /// The front boxes the arguments itself, in place, and lends them here:
+    /// taking the arguments here (or capturing them in a closure) copied
+    /// every one of them again, a retain and a release per reference, since
+    /// a pack's values are handled through their metadata, not their
+    /// concrete types.
     ///
     /// A call whose requirement's first registration is a catch-all with a
-    /// configured `Void` or scalar value next is answered in one hold: the
-    /// ledger takes the boxes themselves (no array is allocated) and a
-    /// scalar of the result type comes back unboxed. Any other call moves
-    /// the boxes into an array and takes the general path
+    /// configured value or a synchronous handler next is answered in one
+    /// hold: the ledger takes the boxes themselves (no array is allocated)
+    /// and a scalar of the result type comes back unboxed. Any other call
+    /// moves the boxes into an array and takes the general path
     /// (``answer(_:_:forward:)``), which picks exactly as it would have.
+    /// Either way the boxes are moved out, and each is left holding `()`
+    /// (``StackBoxes/refill(_:count:)``) for the front's tuple to destroy.
     ///
     /// - Parameters:
     ///   - requirement: The requirement called.
-    ///   - arguments: The arguments, in declaration order.
+    ///   - boxes: The arguments' boxes, in declaration order, initialized.
+    ///   - count: The number of boxes.
     /// - Returns: The answer.
     @inlinable
     @inline(__always)
-    func answer<each A, R>(_ requirement: Requirement, stackArguments arguments: repeat each A) -> R {
-        if let scalars = ManualScalars.arguments(repeat each arguments) {
-            return typedAnswer(dispatch(requirement, scalars: scalars), requirement)
+    func answer<R>(_ requirement: Requirement, stackBoxes boxes: UnsafeMutablePointer<Any>, count: Int) -> R {
+        if let immediate = answerImmediately(
+            requirement, consuming: UnsafeMutableBufferPointer(start: boxes, count: count))
+        {
+            StackBoxes.refill(boxes, count: count)
+            return typedAnswer(consume immediate, requirement)
         }
-        var count = 0
-        for _ in repeat (each A).self { count += 1 }
-        // The buffer's body returns a concrete type: one returning `R` made
-        // the runtime look generic metadata up on every call. (Written out
-        // here, not shared with ``asyncDispatchOnStack(_:_:)`` through a flag:
-        // that form cost a synchronous call about 190 instructions more.)
-        let dispatched = withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
-            guard let base = buffer.baseAddress else { return .declined(boxed(repeat each arguments)) }
-            UnsafeMutableRawPointer(base).initializeMemory(
-                as: (repeat StackBox<each A>).self, repeating: (repeat (each arguments) as Any), count: 1)
-            if let immediate = answerImmediately(requirement, consuming: buffer) { return .answered(immediate) }
-            return .declined(movedIntoArray(base, count: count))
-        }
-        switch consume dispatched {
-        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
-        case .declined(let values): return answer(requirement, values)
-        }
+        let values = movedIntoArray(boxes, count: count)
+        StackBoxes.refill(boxes, count: count)
+        return answer(requirement, values)
     }
 
     /// Dispatches a call of an async, non-throwing requirement with its

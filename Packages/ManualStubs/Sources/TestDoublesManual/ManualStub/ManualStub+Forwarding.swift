@@ -20,8 +20,29 @@ extension ManualStub {
         // property was read through its lazy global's addressor on every call.
         let requirement = requirementTable.requirement(
             function, .call, effects: [], arguments: repeat (each A).self, result: R.self)
-        // Read where the table keeps it: a copy cost a retain and a release per call.
-        return Requirement.withRequirement(at: requirement) { recorder.answer($0, stackArguments: repeat each args) }
+        // Up to two arguments of the scalar types (``ScalarKind``) go to the
+        // engine as words, as a runtime `Stub`'s do: recorded and matched
+        // unboxed, the same values. (The type tests fold for a concrete pack.)
+        if let scalars = ManualScalars.arguments(repeat each args) {
+            // Read where the table keeps it: a copy cost a retain and a release per call.
+            return Requirement.withRequirement(at: requirement) {
+                recorder.typedAnswer(recorder.dispatch($0, scalars: scalars), $0)
+            }
+        }
+        var count = 0
+        for _ in repeat (each A).self { count += 1 }
+        // Boxed here, once, in place, and lent to the engine, which moves them
+        // into the ledger or into an array. The closures below capture the
+        // boxes, not the arguments: capturing an argument, or boxing it any
+        // deeper, copied it again (a retain and a release per reference).
+        var boxes: (repeat StackBox<each A>) = (repeat (each args) as Any)
+        return withUnsafeMutablePointer(to: &boxes) { boxes in
+            // A tuple of one type is laid out as an array of it.
+            let base = UnsafeMutableRawPointer(boxes).assumingMemoryBound(to: Any.self)
+            return Requirement.withRequirement(at: requirement) {
+                recorder.answer($0, stackBoxes: base, count: count)
+            }
+        }
     }
 
     /// Answers a synchronous, throwing requirement.

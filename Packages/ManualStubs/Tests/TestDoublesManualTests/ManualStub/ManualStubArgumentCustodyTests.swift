@@ -30,6 +30,14 @@ protocol Custody {
     func keep(_ token: CustodyToken)
     func label(_ name: String, _ token: CustodyToken, _ count: Int, _ other: CustodyToken) -> String
     func pair(_ name: String, _ token: CustodyToken) -> Bool
+    func wide(_ value: WideCustody) -> Int
+}
+
+/// A value too wide for an `Any`'s inline buffer (four words), holding a
+/// counted token: its box is a heap allocation of its own.
+struct WideCustody {
+    let token: CustodyToken
+    let first, second, third: Int
 }
 
 struct CustodyStub: Custody, ManualStubConformer {
@@ -42,6 +50,7 @@ struct CustodyStub: Custody, ManualStubConformer {
         stub.call(name, token, count, other)
     }
     func pair(_ name: String, _ token: CustodyToken) -> Bool { stub.call(name, token) }
+    func wide(_ value: WideCustody) -> Int { stub.call(value) }
 }
 
 /// A string whose storage is made at run time, so the caller's copy is the
@@ -111,6 +120,37 @@ private func madeString(_ base: String, _ index: Int) -> String {
             #expect(paired.map(\.1.id) == [2, 3])
         }
         #expect(tally.deinits == 3)
+    }
+
+    @Test func wideArgumentsAreKeptByTheLedgerAndReleasedOnceOnEveryPath() {
+        let tally = CustodyTally()
+        let wide = WideCustody(token: placeholder, first: 0, second: 0, third: 0)
+        do {
+            // A catch-all first: a value answered in one hold, then a handler on the ledger's copy.
+            let oneHold = ManualStub<CustodyStub>()
+            let values = oneHold.when { $0.wide(Match.any(using: wide)) }
+            values.thenReturn(1).then { (value: WideCustody) in value.token.id + value.third }
+            // A matcher first: every call is declined in one hold and takes the general path.
+            let general = ManualStub<CustodyStub>()
+            general.when { $0.wide(Match.matching(using: wide) { $0.first == 7 }) }.thenReturn(70)
+            general.when { $0.wide(Match.any(using: wide)) }.thenReturn(0)
+            do {
+                let service: any Custody = oneHold()
+                #expect(service.wide(WideCustody(token: CustodyToken(1, tally), first: 1, second: 2, third: 3)) == 1)
+                #expect(service.wide(WideCustody(token: CustodyToken(2, tally), first: 4, second: 5, third: 6)) == 8)
+                let other: any Custody = general()
+                #expect(other.wide(WideCustody(token: CustodyToken(3, tally), first: 7, second: 8, third: 9)) == 70)
+                #expect(other.wide(WideCustody(token: CustodyToken(4, tally), first: 1, second: 1, third: 1)) == 0)
+            }
+            // The callers' values are gone; the ledgers' copies are not.
+            #expect(tally.deinits == 0)
+            let recorded: [WideCustody] = values.arguments()
+            #expect(recorded.map(\.token.id) == [1, 2])
+            #expect(recorded.map(\.third) == [3, 6])
+            general.verify { $0.wide(Match.matching(using: wide) { $0.token.id == 3 && $0.second == 8 }) }
+            general.verify { $0.wide(Match.matching(using: wide) { $0.token.id == 4 }) }
+        }
+        #expect(tally.deinits == 4)
     }
 
     @Test func clearingTheLedgerReleasesEachRecordedArgumentOnce() {
