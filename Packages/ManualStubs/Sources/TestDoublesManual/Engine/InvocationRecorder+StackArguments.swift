@@ -1,6 +1,52 @@
 import TestDoublesRecorder
 
 extension InvocationRecorder {
+    /// Dispatches a call of a synchronous requirement with its arguments
+    /// boxed on the stack, and returns its typed answer: the path of
+    /// arguments that hold no reference (every scalar among them), whose
+    /// copies retain nothing; others take ``answer(_:stackBoxes:count:)``.
+    ///
+    /// Inlined into the conformer, so the arguments are boxed (or read as
+    /// words) for their concrete types. Up to two arguments of the scalar
+    /// types (``ScalarKind``) go to the engine as words, as a runtime
+    /// `Stub`'s do: recorded and matched unboxed, the same values.
+    ///
+    /// A call whose requirement's first registration is a catch-all with a
+    /// configured `Void` or scalar value next is answered in one hold: the
+    /// ledger takes the boxes themselves (no array is allocated) and a
+    /// scalar of the result type comes back unboxed. Any other call moves
+    /// the boxes into an array and takes the general path
+    /// (``answer(_:_:forward:)``), which picks exactly as it would have.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, in declaration order.
+    /// - Returns: The answer.
+    @inlinable
+    @inline(__always)
+    func answer<each A, R>(_ requirement: Requirement, stackArguments arguments: repeat each A) -> R {
+        if let scalars = ManualScalars.arguments(repeat each arguments) {
+            return typedAnswer(dispatch(requirement, scalars: scalars), requirement)
+        }
+        var count = 0
+        for _ in repeat (each A).self { count += 1 }
+        // The buffer's body returns a concrete type: one returning `R` made
+        // the runtime look generic metadata up on every call. (Written out
+        // here, not shared with ``asyncDispatchOnStack(_:_:)`` through a flag:
+        // that form cost a synchronous call about 190 instructions more.)
+        let dispatched = withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
+            guard let base = buffer.baseAddress else { return .declined(boxed(repeat each arguments)) }
+            UnsafeMutableRawPointer(base).initializeMemory(
+                as: (repeat StackBox<each A>).self, repeating: (repeat (each arguments) as Any), count: 1)
+            if let immediate = answerImmediately(requirement, consuming: buffer) { return .answered(immediate) }
+            return .declined(movedIntoArray(base, count: count))
+        }
+        switch consume dispatched {
+        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
+        case .declined(let values): return answer(requirement, values)
+        }
+    }
+
     /// Dispatches a call of a synchronous requirement whose arguments the
     /// front boxed in a tuple of `Any`s on its stack, and returns its typed answer.
     ///

@@ -15,14 +15,7 @@ enum ManualScalars {
     @inlinable
     @inline(__always)
     static func kind<T>(of _: T.Type) -> ScalarKind? {
-        // Every scalar is trivial and at most a word: tests that fold for any
-        // concrete type. The identifier tests below fold only for a type
-        // whose metadata is a constant; a class's, an existential's or a
-        // generic type's is looked up at run time, which left a call with
-        // such an argument testing it against all thirteen scalars (and
-        // copying its values for a scalar lane it never takes).
-        guard _isPOD(T.self), MemoryLayout<T>.size <= MemoryLayout<UInt64>.size else { return nil }
-        return switch ObjectIdentifier(T.self) {
+        switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Int.self): .int
         case ObjectIdentifier(Int64.self): .int64
         case ObjectIdentifier(Int32.self): .int32

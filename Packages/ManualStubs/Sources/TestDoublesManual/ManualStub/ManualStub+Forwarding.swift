@@ -20,17 +20,21 @@ extension ManualStub {
         // property was read through its lazy global's addressor on every call.
         let requirement = requirementTable.requirement(
             function, .call, effects: [], arguments: repeat (each A).self, result: R.self)
-        // Up to two arguments of the scalar types (``ScalarKind``) go to the
-        // engine as words, as a runtime `Stub`'s do: recorded and matched
-        // unboxed, the same values. (The type tests fold for a concrete pack.)
-        if let scalars = ManualScalars.arguments(repeat each args) {
+        var count = 0
+        var scalarsOnly = true
+        for type in repeat (each A).self {
+            count += 1
+            if ManualScalars.kind(of: type) == nil { scalarsOnly = false }
+        }
+        // Scalars (the tests fold for a concrete pack) are sent as words, two
+        // or fewer, or boxed in the engine's buffer: their copies retain
+        // nothing, and the buffer needs no destroying.
+        if scalarsOnly {
             // Read where the table keeps it: a copy cost a retain and a release per call.
             return Requirement.withRequirement(at: requirement) {
-                recorder.typedAnswer(recorder.dispatch($0, scalars: scalars), $0)
+                recorder.answer($0, stackArguments: repeat each args)
             }
         }
-        var count = 0
-        for _ in repeat (each A).self { count += 1 }
         // Boxed here, once, in place, and lent to the engine, which moves them
         // into the ledger or into an array. The closures below capture the
         // boxes, not the arguments: capturing an argument, or boxing it any
