@@ -73,6 +73,18 @@ struct SDKExitingCrashReporter: SDKCrashReporter {
         reporter.verify(1...1) { $0.record(Match.any(), file: Match.any(), line: Match.any()) }
     }
 
+    @MainActor
+    @Test func aMainActorTestVerifiesAndRegistersTheNeverReturningRequirement() throws {
+        let reporter = try Stub<any SDKCrashReporter>()
+        reporter.when { $0.terminate(reason: Match.any()) }.then { (reason: String) -> Never in
+            fatalError("the code under test terminated: \(reason)")
+        }
+        reporter.when { $0.record(Match.any(), file: Match.any(), line: Match.any()) }.thenDoNothing()
+        reporter().record("saved", file: "Store.swift", line: 3)
+        reporter.verify(0...0) { $0.terminate(reason: Match.any()) }
+        reporter.verify(1...1) { $0.record(Match.any(), file: Match.any(), line: Match.any()) }
+    }
+
     @Test func anAsyncNeverReturningRequirementLeavesTheOthersServed() async throws {
         let handler = try Stub<any SDKAsyncExitHandler>()
         await handler.when { try await $0.flush() }.thenReturn(())
