@@ -60,9 +60,17 @@ struct BoxedArgumentStore {
     @inline(__always)
     mutating func append(moving values: UnsafeMutableBufferPointer<Any>) -> Location {
         withRoom(for: values.count) { chunk in
-            if let base = values.baseAddress {
-                (chunk.values + chunk.count).moveInitialize(from: base, count: values.count)
+            guard let base = values.baseAddress else { return }
+            let destination = chunk.values + chunk.count
+            guard values.count == 1 else {
+                destination.moveInitialize(from: base, count: values.count)
+                return
             }
+            // An `Any` is bitwise takable, so moving one is copying its words
+            // (the source is then uninitialized, as `moveInitialize` leaves
+            // it): a copy of constant size, four loads and stores in place of
+            // the call to `memmove` and its overlap checks.
+            UnsafeMutableRawPointer(destination).copyMemory(from: base, byteCount: MemoryLayout<Any>.size)
         }
     }
 

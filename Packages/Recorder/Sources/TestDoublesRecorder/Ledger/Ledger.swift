@@ -98,6 +98,28 @@ struct Ledger {
         }
     }
 
+    /// The inputs of a ``Shape``, compared before the shape is built: the
+    /// requirement by identity (the ledger's table holds it, so the identity
+    /// is not reused while it is kept here), the narrow fields packed in one word.
+    struct ShapeKey {
+        var requirement: ObjectIdentifier
+        /// The registration number, then the kinds, the answer kind and the priority.
+        var fields: UInt64
+        var answerWord: UInt64
+        var boxed: Bool
+        var outcome: Invocation.Outcome
+
+        @inline(__always)
+        static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+            lhs.requirement == rhs.requirement && lhs.fields == rhs.fields && lhs.answerWord == rhs.answerWord
+                && lhs.boxed == rhs.boxed && lhs.outcome == rhs.outcome
+        }
+
+        /// A key no call has: its registration number, -1, is never one.
+        static let none = ShapeKey(
+            requirement: ObjectIdentifier(ShapeKey.self), fields: .max, answerWord: 0, boxed: false, outcome: .returned)
+    }
+
     /// One call as stored: 28 bytes, 4-byte aligned, trivial.
     struct Slot {
         /// The first and second argument words, low half first.
@@ -146,7 +168,8 @@ struct Ledger {
     /// The slots of the doubling chunks together.
     static let doublingCapacity = firstChunkCapacity * (1 << doublingChunks - 1)
     /// The calls whose offsets share one ``RunStart`` (a power of two that divides every chunk's capacity).
-    static let runLength = 64
+    static let runLength = 1 << runShift
+    static let runShift = 6
 
     /// The number of calls.
     private(set) var count = 0
@@ -162,6 +185,9 @@ struct Ledger {
     private var shapePositions: [Shape: UInt32] = [:]
     /// The position of the shape appended last, so a run of alike calls skips hashing.
     private var lastShape: UInt32 = .max
+    /// What the shape appended last was made of, so a run of alike calls
+    /// neither looks up its requirement nor builds and compares a shape.
+    private var lastShapeKey = ShapeKey.none
     /// The positions of the calls whose offsets did not fit their slots, in
     /// call order, and their whole sequence numbers and arrivals: appending
     /// one hashes nothing, and a read finds it by binary search.
@@ -193,69 +219,96 @@ struct Ledger {
         outcome: Invocation.Outcome, registration: Int?, immediate: ImmediateAnswer? = nil,
         configured: ConfiguredValue? = nil, priority: UInt8 = 0
     ) {
-        var shape = Shape(
-            requirement: position(of: requirement), registration: Int32(truncatingIfNeeded: registration ?? 0),
-            kinds: 0, boxed: false, outcome: outcome, answerKind: 0, priority: priority, answerWord: 0)
+        var answerKind: UInt8 = 0
+        var answerWord: UInt64 = 0
         switch immediate {
         case nil: break
-        case .void?: shape.answerKind = Shape.voidAnswer
-        case .forward?: shape.answerKind = Shape.forwardedAnswer
+        case .void?: answerKind = Shape.voidAnswer
+        case .forward?: answerKind = Shape.forwardedAnswer
         case .scalar(let kind, let word)?:
-            shape.answerKind = kind.rawValue
-            shape.answerWord = word
+            answerKind = kind.rawValue
+            answerWord = word
         }
         if let configured {
-            shape.answerKind = Shape.configuredAnswer
-            shape.answerWord = UInt64(position(of: configured))
+            answerKind = Shape.configuredAnswer
+            answerWord = UInt64(position(of: configured))
         }
+        var kinds: UInt16 = 0
         let first: UInt64
         let second: UInt64
         switch arguments {
         case .scalars(let scalars):
-            shape.kinds = scalars.kinds
+            kinds = scalars.kinds
             first = scalars.first
             second = scalars.second
         case .boxed(let values):
-            shape.boxed = true
-            let location = values.withUnsafeBufferPointer { boxedArguments.append($0) }
-            first = UInt64(location.chunk) | UInt64(location.offset) << 32
-            second = UInt64(location.count)
+            (first, second) = appendBoxed(values)
         case .borrowed(let values):
-            shape.boxed = true
             let location = boxedArguments.append(values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
         case .lent(let values):
-            shape.boxed = true
             let location = boxedArguments.append(moving: values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
         }
+        let boxed: Bool
+        if case .scalars = arguments { boxed = false } else { boxed = true }
+        let registrationNumber = Int32(truncatingIfNeeded: registration ?? 0)
+        let key = ShapeKey(
+            requirement: ObjectIdentifier(requirement.storage),
+            fields: UInt64(UInt32(bitPattern: registrationNumber)) | UInt64(kinds) << 32 | UInt64(answerKind) << 48
+                | UInt64(priority) << 56,
+            answerWord: answerWord, boxed: boxed, outcome: outcome)
+        let shape: UInt32
+        if key == lastShapeKey { shape = lastShape } else { shape = position(of: key, requirement) }
         if count == tailEnd { startChunk() }
-        let offset = count &- tailStart
-        let run = tailRuns! + offset / Ledger.runLength
-        if offset % Ledger.runLength == 0 {
+        let offset = UInt(bitPattern: count &- tailStart)
+        let run = tailRuns.unsafelyUnwrapped + Int(bitPattern: offset &>> Ledger.runShift)
+        if offset & UInt(Ledger.runLength - 1) == 0 {
             run.initialize(to: RunStart(sequence: sequence, arrival: arrival.nanoseconds))
         }
         let start = run.pointee
-        var sequenceOffset = Slot.escaped
-        var arrivalOffset = Slot.escaped
-        if sequence >= start.sequence, sequence &- start.sequence < UInt64(Slot.escaped) {
-            sequenceOffset = UInt32(truncatingIfNeeded: sequence &- start.sequence)
-        }
-        let elapsed = arrival.nanoseconds &- start.arrival
-        if elapsed >= 0, elapsed < Int64(Slot.escaped) { arrivalOffset = UInt32(truncatingIfNeeded: elapsed) }
-        if sequenceOffset == Slot.escaped || arrivalOffset == Slot.escaped {
+        // One unsigned comparison each: an offset below the run's start wraps around to a large one.
+        let sequenceDelta = sequence &- start.sequence
+        let arrivalDelta = UInt64(bitPattern: arrival.nanoseconds &- start.arrival)
+        let fits = sequenceDelta < UInt64(Slot.escaped) && arrivalDelta < UInt64(Slot.escaped)
+        if !fits {
             escapedPositions.append(count)
             escapedValues.append(RunStart(sequence: sequence, arrival: arrival.nanoseconds))
         }
-        (tail! + offset).initialize(
+        (tail.unsafelyUnwrapped + Int(bitPattern: offset)).initialize(
             to: Slot(
                 words: (
                     UInt32(truncatingIfNeeded: first), UInt32(truncatingIfNeeded: first >> 32),
                     UInt32(truncatingIfNeeded: second), UInt32(truncatingIfNeeded: second >> 32)
-                ), sequence: sequenceOffset, arrival: arrivalOffset, shape: position(of: shape)))
+                ), sequence: fits ? UInt32(truncatingIfNeeded: sequenceDelta) : Slot.escaped,
+                arrival: fits ? UInt32(truncatingIfNeeded: arrivalDelta) : Slot.escaped, shape: shape))
         count += 1
+    }
+
+    /// Keeps a copy of arguments in an array (the general path's), returning
+    /// the slot's words (out of line: the one-hold lanes pass buffers).
+    @inline(never)
+    private mutating func appendBoxed(_ values: [Any]) -> (UInt64, UInt64) {
+        let location = values.withUnsafeBufferPointer { boxedArguments.append($0) }
+        return (UInt64(location.chunk) | UInt64(location.offset) << 32, UInt64(location.count))
+    }
+
+    /// The position of the shape `key` describes, added when new, for a
+    /// call unlike the one before it (out of line: a run of alike calls
+    /// never comes here).
+    @inline(never)
+    private mutating func position(of key: ShapeKey, _ requirement: Requirement) -> UInt32 {
+        let fields = key.fields
+        let shape = position(
+            of: Shape(
+                requirement: position(of: requirement), registration: Int32(truncatingIfNeeded: fields),
+                kinds: UInt16(truncatingIfNeeded: fields >> 32), boxed: key.boxed, outcome: key.outcome,
+                answerKind: UInt8(truncatingIfNeeded: fields >> 48), priority: UInt8(truncatingIfNeeded: fields >> 56),
+                answerWord: key.answerWord))
+        lastShapeKey = key
+        return shape
     }
 
     private mutating func startChunk() {
