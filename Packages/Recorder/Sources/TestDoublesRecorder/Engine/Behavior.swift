@@ -146,7 +146,6 @@ struct BehaviorStep {
     let isHandler: Bool
     /// Whether the behavior is a configured value (`thenReturn`).
     let isValue: Bool
-    var used = 0
 
     init(action: BehaviorAction, repetition: BehaviorRepeat, site: CallSite, scalarHandler: ScalarHandler? = nil) {
         self.behavior = ConfiguredBehavior(action: action, site: site, scalarHandler: scalarHandler)
@@ -158,9 +157,17 @@ struct BehaviorStep {
 }
 
 /// The behaviors of one registration, consumed in order.
+///
+/// The steps never change once added: a call counts its use in
+/// ``currentUses``, so serving one writes no element of ``steps`` (each
+/// write checked that the array's storage was not shared). Every step before
+/// ``index`` is used up, every step after it unused.
 struct BehaviorChain {
     private(set) var steps: [BehaviorStep] = []
+    /// The position of the step that serves the next call, or of a used-up one before it.
     private var index = 0
+    /// The calls the step at ``index`` has served.
+    private var currentUses = 0
     /// The actions run around every call the chain serves (`beforeEachCall`,
     /// `afterEachCall`); nil until one is added, so a call without them
     /// carries nothing.
@@ -184,9 +191,15 @@ struct BehaviorChain {
     func remainingUses(at positions: Range<Int>) -> Int {
         // Saturating: a bare last step or an unbounded one counts as `Int.max` calls.
         positions.clamped(to: steps.indices).reduce(0) { total, position in
-            let (sum, overflow) = total.addingReportingOverflow(Swift.max(0, limit(position) - steps[position].used))
+            let (sum, overflow) = total.addingReportingOverflow(Swift.max(0, limit(position) - uses(position)))
             return overflow ? .max : sum
         }
+    }
+
+    /// The calls the step at `position` has served (as many as it could,
+    /// before ``index``: a later step is taken only once it is used up).
+    private func uses(_ position: Int) -> Int {
+        position < index ? limit(position) : position == index ? currentUses : 0
     }
 
     private func limit(_ position: Int) -> Int {
@@ -213,10 +226,18 @@ struct BehaviorChain {
     @inline(__always)
     private mutating func current() -> Int? {
         while index < steps.count {
-            if steps[index].used < limit(index) { return index }
+            if currentUses < limit(index) { return index }
             index += 1
+            currentUses = 0
         }
         return nil
+    }
+
+    /// Counts one use of the step ``current()`` returned; the uses so far, from 1.
+    @inline(__always)
+    private mutating func use() -> Int {
+        currentUses += 1
+        return currentUses
     }
 
     /// Whether every step is used up (the registration serves no more calls).
@@ -227,8 +248,8 @@ struct BehaviorChain {
     /// Consumes one use of the next step.
     mutating func next() -> Step? {
         guard let position = current() else { return nil }
-        steps[position].used += 1
-        return Step(behavior: steps[position].behavior, count: steps[position].used, hooks: hooks)
+        let count = use()
+        return Step(behavior: steps[position].behavior, count: count, hooks: hooks)
     }
 
     /// Consumes one use of the next step when its answer needs no boxing
@@ -239,7 +260,7 @@ struct BehaviorChain {
         guard hooks == nil, let position = current(), let answer = steps[position].immediateAnswer else {
             return nil
         }
-        steps[position].used += 1
+        _ = use()
         return answer
     }
 
@@ -270,16 +291,15 @@ struct BehaviorChain {
     mutating func nextOneHoldStep(handlers: Bool = true, onAsyncRequirement: Bool = false) -> OneHoldStep? {
         guard hooks == nil, let position = current() else { return nil }
         if let answer = steps[position].immediateAnswer {
-            steps[position].used += 1
+            _ = use()
             return .answer(answer)
         }
         if steps[position].isValue || onAsyncRequirement && servesDelayAtOnce(position) {
-            steps[position].used += 1
+            _ = use()
             return .value(.passUnretained(steps[position].behavior))
         }
         guard handlers, steps[position].isHandler else { return nil }
-        steps[position].used += 1
-        return .handler(.passUnretained(steps[position].behavior), count: steps[position].used)
+        return .handler(.passUnretained(steps[position].behavior), count: use())
     }
 
     /// What ``takeImmediateAnswer()`` found.
@@ -308,11 +328,11 @@ struct BehaviorChain {
         guard let position = current() else { return .usedUp }
         guard hooks == nil else { return .general }
         if let answer = steps[position].immediateAnswer {
-            steps[position].used += 1
+            _ = use()
             return .answer(answer)
         }
         guard steps[position].isValue || onAsyncRequirement && servesDelayAtOnce(position) else { return .general }
-        steps[position].used += 1
+        _ = use()
         return .value(steps[position].behavior)
     }
 
@@ -335,8 +355,8 @@ struct BehaviorChain {
         var result: [(String, Int)] = []
         for position in steps.indices where position >= index {
             let limit = limit(position)
-            if limit != .max, steps[position].used < limit {
-                result.append((steps[position].behavior.action.name, limit - steps[position].used))
+            if limit != .max, uses(position) < limit {
+                result.append((steps[position].behavior.action.name, limit - uses(position)))
             }
         }
         return result
