@@ -46,22 +46,24 @@ extension InvocationRecorder {
     /// (see ``RunningHandlers``) ends in the hold that records its
     /// completion, even when the ledger was cleared since the call arrived.
     func completeHandlerRun(_ ticket: CallTicket, _ outcome: CallOutcome) {
-        endHandlerRun(ticket) { CallCompletion(outcome, sequence: $0, time: $1) }
+        endHandlerRun(ticket) { $0.record(CallCompletion(outcome, sequence: $1, time: $2), at: $3) }
     }
 
     /// ``completeHandlerRun(_:_:)`` for an answer of `()` or a scalar,
     /// recorded unboxed (what a `then` handler with such a result answers):
     /// the same completion, number and time, read back as the boxed form would be.
     func completeHandlerRun(_ ticket: CallTicket, unboxed answer: ImmediateAnswer) {
-        endHandlerRun(ticket) { CallCompletion(answer, sequence: $0, time: $1) }
+        endHandlerRun(ticket) { $0.record(unboxed: answer, sequence: $1, time: $2, at: $3) }
     }
 
-    /// Ends a one-hold handler's run and records its completion, made by
-    /// `completion` from its number and time, unless the ledger was cleared
-    /// since the call arrived; then tells those waiting for completions.
+    /// Ends a one-hold handler's run and records its completion, which
+    /// `record` writes to the log from its number, time and ledger position,
+    /// unless the ledger was cleared since the call arrived; then tells
+    /// those waiting for completions.
     @inline(__always)
     private func endHandlerRun(
-        _ ticket: CallTicket, _ completion: (_ sequence: UInt64, _ time: InvocationTime) -> CallCompletion
+        _ ticket: CallTicket,
+        _ record: (_ log: inout CompletionLog, _ sequence: UInt64, _ time: InvocationTime, _ position: Int) -> Void
     ) {
         let time = InvocationTime.now
         let (observers, kept) = state.withLock { state -> ([@Sendable () -> Void]?, [Any]?) in
@@ -69,7 +71,7 @@ extension InvocationRecorder {
             guard state.generation == ticket.generation, ticket.position < state.ledger.count else {
                 return (nil, kept)
             }
-            state.completions.record(completion(state.sequence.next(), time), at: ticket.position)
+            record(&state.completions, state.sequence.next(), time, ticket.position)
             return (state.completionObservers.isEmpty ? nil : Array(state.completionObservers.values), kept)
         }
         // What clearings kept for the handlers, released outside the lock: a deinit may run user code.

@@ -24,18 +24,24 @@ struct CompletionLog {
         /// log, under the recorder's lock; read by `deinit`, which runs once
         /// neither that log nor any snapshot holds the chunk.
         var count = 0
+        /// Whether an entry may hold a reference (a boxed answer, a configured
+        /// value); written and read as ``count`` is. A chunk of unboxed answers
+        /// only (what `then` handlers of scalar results record) is freed
+        /// without destroying its entries one by one through their value witness.
+        var holdsReferences = false
 
         init() {
             entries = .allocate(capacity: CompletionLog.chunkCapacity)
         }
 
         deinit {
-            entries.deinitialize(count: count)
+            if holdsReferences { entries.deinitialize(count: count) }
             entries.deallocate()
         }
     }
 
-    /// How many completions a chunk holds.
+    /// How many completions a chunk holds: a power of two (``record(_:at:)``
+    /// takes a remainder by masking).
     static let chunkCapacity = 256
 
     private var chunks: [Chunk] = []
@@ -48,7 +54,29 @@ struct CompletionLog {
     /// Inlined: a call wrote the completion to the stack, then copied it here.
     @inline(__always)
     mutating func record(_ completion: consuming CallCompletion, at position: Int) {
-        let offset = count % Self.chunkCapacity
+        append(Entry(position: position, completion: completion), holdsReferences: true)
+    }
+
+    /// Records that the call at ledger `position` finished with `answer`,
+    /// unboxed, as ``record(_:at:)`` records
+    /// `CallCompletion(answer, sequence: sequence, time: time)`: such an
+    /// entry holds no reference, so a chunk of them only is freed without
+    /// destroying them one by one.
+    @inline(__always)
+    mutating func record(
+        unboxed answer: ImmediateAnswer, sequence: UInt64, time: InvocationTime, at position: Int
+    ) {
+        append(
+            Entry(position: position, completion: CallCompletion(answer, sequence: sequence, time: time)),
+            holdsReferences: false)
+    }
+
+    /// Appends `entry`, which holds a reference when `holdsReferences` (a
+    /// caller that cannot tell says true: the entries are then destroyed, as always valid).
+    @inline(__always)
+    private mutating func append(_ entry: consuming Entry, holdsReferences: Bool) {
+        // `count` is never negative: the remainder is its low bits.
+        let offset = count & (Self.chunkCapacity - 1)
         if offset == 0 || tail == nil {
             let chunk = Chunk()
             chunks.append(chunk)
@@ -56,8 +84,11 @@ struct CompletionLog {
         }
         guard let tail else { return }
         let entries = tail._withUnsafeGuaranteedRef { $0.entries }
-        (entries + offset).initialize(to: Entry(position: position, completion: completion))
-        tail._withUnsafeGuaranteedRef { $0.count = offset + 1 }
+        (entries + offset).initialize(to: entry)
+        tail._withUnsafeGuaranteedRef {
+            $0.count = offset + 1
+            if holdsReferences { $0.holdsReferences = true }
+        }
         count += 1
     }
 

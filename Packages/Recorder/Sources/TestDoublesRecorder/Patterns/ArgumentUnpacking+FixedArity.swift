@@ -37,7 +37,12 @@ extension ArgumentUnpacking {
     /// reads and writes during the call: an argument its box keeps inline
     /// is lent to the handler without a copy (see
     /// ``BoxedCast/withValue(inPlace:as:_:)``), the same value.
+    ///
+    /// Always inlined: its caller (``ScalarHandler/make(unary:_:)``'s
+    /// closure) is a thin wrapper, and a call between them cost a frame
+    /// (and a merged function that took this one as a parameter) per call.
     @inlinable
+    @inline(__always)
     static func apply<A, Value>(
         inPlace arguments: UnsafeMutableBufferPointer<Any>, toUnary handler: (A) throws -> Value,
         _ requirement: Requirement?
@@ -49,8 +54,10 @@ extension ArgumentUnpacking {
     }
 
     /// ``apply(_:toBinary:_:)`` for arguments in memory the caller alone
-    /// reads and writes during the call, as ``apply(inPlace:toUnary:_:)`` lends one.
+    /// reads and writes during the call, as ``apply(inPlace:toUnary:_:)`` lends one
+    /// (always inlined, as that one is).
     @inlinable
+    @inline(__always)
     static func apply<A, B, Value>(
         inPlace arguments: UnsafeMutableBufferPointer<Any>, toBinary handler: (A, B) throws -> Value,
         _ requirement: Requirement?
