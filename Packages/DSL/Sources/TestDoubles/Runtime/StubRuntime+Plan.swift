@@ -289,6 +289,19 @@ final class RequirementPlan: @unchecked Sendable {
     /// How a call's arguments reach the recorder as raw words; nil when one
     /// is not a scalar, there are more than two, or one is `inout`.
     let scalarLane: ScalarArgumentLane?
+    /// The arguments' word readers, in the recorder's order, for a call
+    /// routed ``Route/onStackWords``; empty otherwise. Allocated with the
+    /// plan and read in place (an array read out of the plan is retained
+    /// and released per call).
+    let wordReaders: UnsafeBufferPointer<WordArgumentReader>
+    /// Whether a word reader reads a stack word (the caller's stack arguments are looked up only then).
+    let readsStackWords: Bool
+    /// The word form of ``scalarLane`` for a call routed ``Route/scalarWords``; nil otherwise.
+    let scalarWords: ScalarWordLane?
+    /// Where a scalar result goes, for the lanes that write a scalar answer themselves.
+    let scalarResult: ScalarResultSlot?
+    /// Whether the result is `Void` (a `Void` answer writes nothing).
+    let returnsNothing: Bool
     /// Which path ``StubRuntime/handle(_:)`` takes a call of this plan
     /// down, decided once: the common synchronous paths are entered
     /// straight from the handler, without the general dispatch's checks.
@@ -298,8 +311,12 @@ final class RequirementPlan: @unchecked Sendable {
     enum Route {
         /// A synchronous, non-generic call whose arguments all travel as scalars.
         case scalarLane
+        /// A `scalarLane` call whose arguments are read by ``scalarWords``.
+        case scalarWords
         /// A synchronous, non-generic call whose arguments decode directly, with no `inout` argument.
         case onStack
+        /// An `onStack` call whose arguments are all borrowed and all read by word readers (``wordReaders``).
+        case onStackWords
         /// An async, non-generic plain call whose arguments all travel as scalars: answered at once when it can be.
         case asyncScalarLane
         /// An async, non-generic plain call whose arguments decode directly,
@@ -365,8 +382,55 @@ final class RequirementPlan: @unchecked Sendable {
         } else {
             scalarLane = nil
         }
-        route = Self.route(
+        scalarResult = ScalarResultSlot(resultWriter)
+        returnsNothing = resultWriter?.writesNothing == true
+        let route = Self.route(
             shape, scalarLane: scalarLane, onStack: decodesDirectly && !hasInoutArguments && !readers.isEmpty)
+        let words =
+            route == .onStack && borrowsEveryArgument && readers.count <= Self.maximumWordArguments
+            ? Self.wordReaders(readers, shape, locations) : nil
+        scalarWords = route == .scalarLane ? scalarLane.flatMap(ScalarWordLane.init) : nil
+        if scalarWords != nil {
+            wordReaders = UnsafeBufferPointer(start: nil, count: 0)
+            readsStackWords = false
+            self.route = .scalarWords
+        } else if let words {
+            let storage = UnsafeMutableBufferPointer<WordArgumentReader>.allocate(capacity: words.count)
+            _ = storage.initialize(from: words)
+            wordReaders = UnsafeBufferPointer(storage)
+            readsStackWords = words.contains { $0.fromStack != 0 }
+            self.route = .onStackWords
+        } else {
+            wordReaders = UnsafeBufferPointer(start: nil, count: 0)
+            readsStackWords = false
+            self.route = route
+        }
+    }
+
+    deinit {
+        wordReaders.deallocate()
+    }
+
+    /// The most arguments a call routed ``Route/onStackWords`` has: its stack buffer's capacity.
+    static var maximumWordArguments: Int { 24 }
+
+    /// The word readers standing for `readers` (in the recorder's order, of
+    /// arguments at `locations` in call order); nil unless every argument has one.
+    private static func wordReaders(
+        _ readers: [ArgumentReader], _ shape: RequirementShape, _ locations: [ArgumentLocation]
+    ) -> [WordArgumentReader]? {
+        // Call order where the recorder's order is the call order, as the readers were made.
+        let order = shape.recorderOrder
+        guard order.count == readers.count else { return nil }
+        var words: [WordArgumentReader] = []
+        for (reader, position) in zip(readers, order) {
+            guard position < locations.count, position < shape.argumentTypes.count,
+                let word = WordArgumentReader(
+                    reader, type: shape.argumentTypes[position], location: locations[position])
+            else { return nil }
+            words.append(word)
+        }
+        return words
     }
 
     /// The route of a call of `shape`: the choices `serve` and `serveCall` make, made once.

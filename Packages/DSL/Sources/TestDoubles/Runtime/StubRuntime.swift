@@ -70,9 +70,8 @@ final class StubRuntime: Sendable {
     /// Answers one call through a fabricated table.
     func handle(_ frame: CallFrame) {
         let index = frame.slot
-        guard index >= 0, index < plans.count else {
-            stop("a call arrived on unknown requirement slot \(index) of \(blueprint.typeName)")
-        }
+        // One check: `lentPlans` and `plans` have the same count.
+        guard index >= 0, index < lentPlans.count else { unknownSlot(index) }
         // The plan is lent to the call, not retained: `plans` holds it for the
         // runtime's lifetime, and the runtime outlives the call (the caller
         // keeps the payload, which keeps the conformance and its handler,
@@ -82,11 +81,19 @@ final class StubRuntime: Sendable {
             // The common synchronous paths, chosen once per plan, skip the general dispatch.
             switch plan.route {
             case .scalarLane: serveScalarLane(frame, plan)
+            case .scalarWords: serveScalarWords(frame, plan)
             case .onStack: serveOnStack(frame, plan)
+            case .onStackWords: serveWords(frame, plan)
             case .asyncScalarLane, .asyncOnStack: serveAsync(frame, plan)
             case .general: serve(frame, plan)
             }
         }
+    }
+
+    /// Stops a call on a slot the runtime has no plan for (out of line: the handler stays short).
+    @inline(never)
+    private func unknownSlot(_ index: Int) -> Never {
+        stop("a call arrived on unknown requirement slot \(index) of \(blueprint.typeName)")
     }
 
     /// Answers one call with its requirement's declared plan.
@@ -209,7 +216,7 @@ final class StubRuntime: Sendable {
     /// they reach the recorder as raw words, and a scalar or `Void` answer
     /// goes straight to its register (no boxing, no allocation). A spy's
     /// forwarded call goes to the real implementation with its registers as they came.
-    private func serveScalarLane(_ frame: CallFrame, _ plan: RequirementPlan) {
+    func serveScalarLane(_ frame: CallFrame, _ plan: RequirementPlan) {
         guard let lane = plan.scalarLane else { return serve(frame, plan) }
         write(recorder.dispatch(plan.shape.requirement, scalars: lane.read(frame)), to: frame, plan, forwarding: true) {
             finishAnswered(frame, plan, $0)
@@ -222,7 +229,7 @@ final class StubRuntime: Sendable {
     /// the arguments, moved when every one is borrowed, and a handler reads
     /// them there or in the buffer), so the call allocates no array; any
     /// other call moves the arguments into one and takes the general path.
-    private func serveOnStack(_ frame: CallFrame, _ plan: RequirementPlan) {
+    func serveOnStack(_ frame: CallFrame, _ plan: RequirementPlan) {
         let count = plan.readers.count
         withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -246,24 +253,7 @@ final class StubRuntime: Sendable {
                     return
                 }
             }
-            // Literals for the common arities: the general initializers are not
-            // specialized and look the array's metadata up on every call.
-            let arguments: [Any]
-            switch count {
-            case 1: arguments = [base.move()]
-            case 2: arguments = [base.move(), (base + 1).move()]
-            case 3: arguments = [base.move(), (base + 1).move(), (base + 2).move()]
-            default:
-                var all: [Any] = []
-                all.reserveCapacity(count)
-                for index in 0..<count { all.append((base + index).move()) }
-                arguments = all
-            }
-            write(
-                recorder.dispatchUnboxingAnswer(plan.shape.requirement, declinedArguments: arguments), to: frame, plan
-            ) {
-                finish(frame, plan, $0, arguments)
-            }
+            serveDeclined(frame, plan, base, count)
         }
     }
 }
