@@ -173,7 +173,7 @@ extension InvocationRecorder {
                         ticket = state.nextTicket
                         let recorded: CallArguments =
                             consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
-                        notification = appendInvocation(
+                        notification = appendHandlerCall(
                             &state, requirement, recorded, behavior._withUnsafeGuaranteedRef { $0.outcome },
                             first.number)
                         // Neither the behavior nor the arguments the ledger took are retained for the
@@ -245,6 +245,22 @@ extension InvocationRecorder {
         }
         completeHandlerRun(ticket, unboxed: answer)
         return answer.outcome
+    }
+
+    /// Records a call whose handler runs once this hold is over (no answer
+    /// yet), as ``appendInvocation(_:_:_:_:_:immediate:configured:)`` does.
+    ///
+    /// Out of line, with the ledger's append inlined for a call without an
+    /// answer: a second call site of it in the lane was left out of line
+    /// whole, generic over every answer a call can have (about 100
+    /// instructions more a handler call), and sharing the answer's call site
+    /// cost every call answered in the hold more.
+    @inline(never)
+    private func appendHandlerCall(
+        _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments,
+        _ outcome: Invocation.Outcome, _ registration: Int
+    ) -> Notification? {
+        appendInvocation(&state, requirement, arguments, outcome, registration)
     }
 
     /// Records a call answered with a configured value in this hold. A value
