@@ -44,6 +44,8 @@ public protocol BenchService: Sendable {
     func array(_ values: [Int]) -> Int
     func payload(_ value: Payload) -> Int
     func shape(_ value: any BenchShape) -> Int
+    // A throwing requirement with one `String` (the `invoke.throwing` workload).
+    func parse(_ text: String) throws -> Int
 }
 
 /// The control: a real conformer whose witnesses do minimal work.
@@ -74,6 +76,7 @@ struct LiveService: BenchService, Sendable {
     func array(_ values: [Int]) -> Int { values.count &+ offset }
     func payload(_ value: Payload) -> Int { value == .empty ? 0 : offset }
     func shape(_ value: any BenchShape) -> Int { value.sides &+ offset }
+    func parse(_ text: String) throws -> Int { text.utf8.count &+ offset }
 }
 
 /// A second conformer, so the dynamic type behind the control's `any
@@ -104,6 +107,7 @@ struct AlternateService: BenchService, Sendable {
     func array(_ values: [Int]) -> Int { 2 }
     func payload(_ value: Payload) -> Int { 2 }
     func shape(_ value: any BenchShape) -> Int { 2 }
+    func parse(_ text: String) throws -> Int { 2 }
 }
 
 /// The control value: `LiveService` in every real run, chosen through an

@@ -44,4 +44,5 @@ final class ForwardingSpyService: BenchService, Sendable {
     func array(_ values: [Int]) -> Int { real.array(values) }
     func payload(_ value: Payload) -> Int { real.payload(value) }
     func shape(_ value: any BenchShape) -> Int { real.shape(value) }
+    func parse(_ text: String) throws -> Int { try real.parse(text) }
 }

@@ -35,4 +35,5 @@ struct ManualBenchService: BenchService, ManualStubConformer {
     func array(_ values: [Int]) -> Int { stub.call(values) }
     func payload(_ value: Payload) -> Int { stub.call(value) }
     func shape(_ value: any BenchShape) -> Int { stub.call(value) }
+    func parse(_ text: String) throws -> Int { try stub.throwingCall(text) }
 }

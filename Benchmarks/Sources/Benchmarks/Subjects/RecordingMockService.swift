@@ -23,6 +23,9 @@ final class RecordingMockService: BenchService, Sendable {
         var arrayCalls: [[Int]] = []
         var payloadCalls: [Payload] = []
         var shapeCalls: [any BenchShape] = []
+        var parseCalls: [String] = []
+        /// The error `parse(_:)` throws, when set.
+        var parseError: (any Error)?
         /// Handlers that answer instead of ``intResult`` (the `.then` workloads).
         var handlers = Handlers()
 
@@ -183,6 +186,15 @@ final class RecordingMockService: BenchService, Sendable {
             $0.shapeCalls.append(value)
             return $0.handlers.shape?(value) ?? $0.intResult
         }
+    }
+
+    func parse(_ text: String) throws -> Int {
+        let (error, result) = state.withLock { state -> ((any Error)?, Int) in
+            state.parseCalls.append(text)
+            return (state.parseError, state.intResult)
+        }
+        if let error { throw error }
+        return result
     }
 }
 

@@ -7,7 +7,7 @@ enum InvokeWorkloads {
     static var all: [any InvokeScenario] {
         [
             Arity0(), OneInt(), OneString(), SixMixed(), EightIntTenDouble(), VoidResult(), ClassReference(),
-            ClosureArgument(), SIMDVector(), FiveWordResult(),
+            ClosureArgument(), SIMDVector(), FiveWordResult(), ThrowingString(),
         ]
     }
 
@@ -156,6 +156,20 @@ enum InvokeWorkloads {
         }
         func runSync(_ service: any BenchService, _ count: Int) {
             for index in 0..<count { blackHole(service.fiveWords(index)) }
+        }
+    }
+
+    /// A throwing requirement taking one `String`, answered with `thenReturn`.
+    struct ThrowingString: InvokeScenario {
+        let group = "invoke.throwing"
+        nonisolated func configure<D: RecordingTestDouble & Sendable>(
+            _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
+        ) async {
+            double.when { try subject($0).parse(Match.any()) }.thenReturn(1)
+        }
+        func runSync(_ service: any BenchService, _ count: Int) {
+            let text = opaque("a string longer than fifteen bytes")
+            for _ in 0..<count { blackHole(try? service.parse(text)) }
         }
     }
 }

@@ -1,32 +1,33 @@
 import TestDoublesRecorder
 
 extension InvocationRecorder {
-    /// Dispatches a call of a synchronous requirement with its arguments
-    /// boxed on the stack, and returns its typed answer: the path of
-    /// arguments that hold no reference (every scalar among them), whose
-    /// copies retain nothing; others take ``answer(_:stackBoxes:count:)``.
+    /// Offers a call of a synchronous requirement, its arguments boxed on
+    /// the stack, to the one-hold lanes: the path of arguments that hold no
+    /// reference (every scalar among them), whose copies retain nothing;
+    /// others take ``dispatchOnStack(_:stackBoxes:count:)``.
     ///
     /// Inlined into the conformer, so the arguments are boxed (or read as
     /// words) for their concrete types. Up to two arguments of the scalar
     /// types (``ScalarKind``) go to the engine as words, as a runtime
-    /// `Stub`'s do: recorded and matched unboxed, the same values.
-    ///
-    /// A call whose requirement's first registration is a catch-all with a
-    /// configured `Void` or scalar value next is answered in one hold: the
-    /// ledger takes the boxes themselves (no array is allocated) and a
-    /// scalar of the result type comes back unboxed. Any other call moves
-    /// the boxes into an array and takes the general path
-    /// (``answer(_:_:forward:)``), which picks exactly as it would have.
+    /// `Stub`'s do: recorded and matched unboxed, the same values, and
+    /// always answered (the engine's scalar dispatch picks exactly as the
+    /// general path would). Otherwise a call whose requirement's first
+    /// registration is a catch-all with a configured `Void` or scalar value
+    /// next is answered in one hold: the ledger takes the boxes themselves
+    /// (no array is allocated) and a scalar of the result type comes back
+    /// unboxed. Any other call is declined with its boxes moved into an
+    /// array, for the general path (``answer(_:_:forward:)``), which picks
+    /// exactly as it would have.
     ///
     /// - Parameters:
     ///   - requirement: The requirement called.
     ///   - arguments: The arguments, in declaration order.
-    /// - Returns: The answer.
+    /// - Returns: The answer, or the arguments for the general path.
     @inlinable
     @inline(__always)
-    func answer<each A, R>(_ requirement: Requirement, stackArguments arguments: repeat each A) -> R {
+    func dispatchOnStack<each A>(_ requirement: Requirement, stackArguments arguments: repeat each A) -> StackDispatch {
         if let scalars = ManualScalars.arguments(repeat each arguments) {
-            return typedAnswer(dispatch(requirement, scalars: scalars), requirement)
+            return .answered(dispatch(requirement, scalars: scalars))
         }
         var count = 0
         for _ in repeat (each A).self { count += 1 }
@@ -34,21 +35,17 @@ extension InvocationRecorder {
         // the runtime look generic metadata up on every call. (Written out
         // here, not shared with ``asyncDispatchOnStack(_:_:)`` through a flag:
         // that form cost a synchronous call about 190 instructions more.)
-        let dispatched = withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
+        return withUnsafeTemporaryAllocation(of: Any.self, capacity: count) { buffer -> StackDispatch in
             guard let base = buffer.baseAddress else { return .declined(boxed(repeat each arguments)) }
             UnsafeMutableRawPointer(base).initializeMemory(
                 as: (repeat StackBox<each A>).self, repeating: (repeat (each arguments) as Any), count: 1)
             if let immediate = answerImmediately(requirement, consuming: buffer) { return .answered(immediate) }
             return .declined(movedIntoArray(base, count: count))
         }
-        switch consume dispatched {
-        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
-        case .declined(let values): return answer(requirement, values)
-        }
     }
 
-    /// Dispatches a call of a synchronous requirement whose arguments the
-    /// front boxed in a tuple of `Any`s on its stack, and returns its typed answer.
+    /// Offers a call of a synchronous requirement whose arguments the front
+    /// boxed in a tuple of `Any`s on its stack to the one-hold lanes.
     ///
     /// The front boxes the arguments itself, in place, and lends them here:
     /// taking the arguments here (or capturing them in a closure) copied
@@ -59,8 +56,8 @@ extension InvocationRecorder {
     /// A call whose requirement's first registration is a catch-all with a
     /// configured value or a synchronous handler next is answered in one
     /// hold: the ledger takes the boxes themselves (no array is allocated)
-    /// and a scalar of the result type comes back unboxed. Any other call
-    /// moves the boxes into an array and takes the general path
+    /// and a scalar of the result type comes back unboxed. Any other call is
+    /// declined with the boxes moved into an array, for the general path
     /// (``answer(_:_:forward:)``), which picks exactly as it would have.
     /// Either way the boxes are moved out, and each is left holding `()`
     /// (``StackBoxes/refill(_:count:)``) for the front's tuple to destroy.
@@ -69,26 +66,75 @@ extension InvocationRecorder {
     ///   - requirement: The requirement called.
     ///   - boxes: The arguments' boxes, in declaration order, initialized.
     ///   - count: The number of boxes.
-    /// - Returns: The answer.
+    /// - Returns: The answer, or the arguments for the general path.
     @inlinable
     @inline(__always)
-    func answer<R>(_ requirement: Requirement, stackBoxes boxes: UnsafeMutablePointer<Any>, count: Int) -> R {
+    func dispatchOnStack(
+        _ requirement: Requirement, stackBoxes boxes: UnsafeMutablePointer<Any>, count: Int
+    )
+        -> StackDispatch
+    {
         if let immediate = answerImmediately(
             requirement, consuming: UnsafeMutableBufferPointer(start: boxes, count: count))
         {
             StackBoxes.refill(boxes, count: count)
-            return typedAnswer(consume immediate, requirement)
+            return .answered(immediate)
         }
         let values = movedIntoArray(boxes, count: count)
         StackBoxes.refill(boxes, count: count)
-        return answer(requirement, values)
+        return .declined(values)
+    }
+
+    /// The typed answer of a call of a synchronous, non-throwing
+    /// requirement that ``dispatchOnStack(_:stackArguments:)`` or
+    /// ``dispatchOnStack(_:stackBoxes:count:)`` offered to the one-hold lanes.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - dispatched: What the offer came to.
+    /// - Returns: The answer.
+    @inlinable
+    @inline(__always)
+    func answer<R>(_ requirement: Requirement, dispatched: consuming StackDispatch) -> R {
+        switch consume dispatched {
+        case .answered(let immediate): return typedAnswer(consume immediate, requirement)
+        case .declined(let values): return answer(requirement, values)
+        }
+    }
+
+    /// The typed answer of a call of a synchronous requirement that throws
+    /// `E`, offered to the one-hold lanes as ``answer(_:dispatched:)``'s is.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - dispatched: What the offer came to.
+    ///   - type: The requirement's error type.
+    /// - Returns: The answer.
+    /// - Throws: The configured error, or `UnstubbedCall`.
+    @inlinable
+    @inline(__always)
+    func answer<R, E: Error>(
+        _ requirement: Requirement, dispatched: consuming StackDispatch, throwing type: E.Type
+    )
+        throws(E) -> R
+    {
+        switch consume dispatched {
+        case .answered(let immediate):
+            // A value or `()` answers as the non-throwing form does; an outcome (an error, a
+            // handler's answer, an unmatched call) resolves as the general path resolves it.
+            if case .outcome(let outcome) = immediate {
+                return try TypedAnswer.resolve(outcome, self, requirement, throwing: type, forward: nil)
+            }
+            return typedAnswer(consume immediate, requirement)
+        case .declined(let values): return try answer(requirement, values, throwing: type)
+        }
     }
 
     /// Dispatches a call of an async, non-throwing requirement with its
     /// arguments boxed on the stack, and returns its typed answer on the
     /// caller's actor.
     ///
-    /// The async form of ``answer(_:stackArguments:)``: a call the recorder
+    /// The async form of ``dispatchOnStack(_:stackArguments:)``: a call the recorder
     /// answers at once with a configured value (the one-hold lanes of an
     /// async requirement: no handler, which runs where
     /// ``answerAsync(_:_:isolation:)`` runs it) returns without suspending;

@@ -8,6 +8,7 @@ extension InvocationRecorder {
     }
 
     /// Dispatches a call of a synchronous requirement that throws `E` and returns its typed answer.
+    @usableFromInline
     func answer<R, E: Error>(
         _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type, forward: (() throws -> R)? = nil
     ) throws(E) -> R {

@@ -32,19 +32,22 @@ extension ManualStub {
         if scalarsOnly {
             // Read where the table keeps it: a copy cost a retain and a release per call.
             return Requirement.withRequirement(at: requirement) {
-                recorder.answer($0, stackArguments: repeat each args)
+                recorder.answer($0, dispatched: recorder.dispatchOnStack($0, stackArguments: repeat each args))
             }
         }
         // Boxed here, once, in place, and lent to the engine, which moves them
         // into the ledger or into an array. The closures below capture the
         // boxes, not the arguments: capturing an argument, or boxing it any
         // deeper, copied it again (a retain and a release per reference).
+        // (Written out here rather than through `dispatch(_:_:resolve:)`:
+        // passing the pack on to it copied each argument once more, 44
+        // instructions on a `String` call.)
         var boxes: (repeat StackBox<each A>) = (repeat (each args) as Any)
         return withUnsafeMutablePointer(to: &boxes) { boxes in
             // A tuple of one type is laid out as an array of it.
             let base = UnsafeMutableRawPointer(boxes).assumingMemoryBound(to: Any.self)
             return Requirement.withRequirement(at: requirement) {
-                recorder.answer($0, stackBoxes: base, count: count)
+                recorder.answer($0, dispatched: recorder.dispatchOnStack($0, stackBoxes: base, count: count))
             }
         }
     }
@@ -60,10 +63,12 @@ extension ManualStub {
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     /// - Throws: The configured error, or `UnstubbedCall` for a call no registration matches.
+    @inlinable
+    @inline(__always)
     public func throwingCall<each A, R>(_ args: repeat each A, function: String = #function) throws -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .throws, arguments: repeat (each A).self, result: R.self)
-        return try recorder.answer(requirement.pointee, boxed(repeat each args), throwing: (any Error).self)
+        return try dispatch(requirement, repeat each args, throwing: (any Error).self)
     }
 
     /// Answers a synchronous requirement that throws only `E`.
@@ -81,12 +86,73 @@ extension ManualStub {
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
+    @inlinable
+    @inline(__always)
     public func throwingCall<each A, R, E: Error>(
         _ args: repeat each A, throwing: E.Type, function: String = #function
     ) throws(E) -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .throws, error: E.self, arguments: repeat (each A).self, result: R.self)
-        return try recorder.answer(requirement.pointee, boxed(repeat each args), throwing: E.self)
+        return try dispatch(requirement, repeat each args, throwing: E.self)
+    }
+
+    /// Offers a call to the recorder's one-hold lanes, its arguments read
+    /// as words or boxed on this stack, and gives `resolve` what came of it
+    /// with the requirement, read where the table keeps it (a copy cost a
+    /// retain and a release per call): what `call` does, for the throwing
+    /// forms. Receiving the pack here copies each argument that holds a
+    /// reference once more than `call`, which boxes its own parameters;
+    /// still about a quarter of the general path's instructions (an array
+    /// of the arguments, the locked pick), which these forms took before.
+    ///
+    /// Scalars (the tests fold for a concrete pack) are sent as words, two
+    /// or fewer, or boxed in the engine's buffer: their copies retain
+    /// nothing, and the buffer needs no destroying. Any other arguments are
+    /// boxed here, in place, and lent to the engine, which moves them into
+    /// the ledger or into an array.
+    @inlinable
+    @inline(__always)
+    func dispatch<each A, Answer>(
+        _ requirement: UnsafePointer<Requirement>, _ args: repeat each A,
+        resolve: (Requirement, consuming InvocationRecorder.StackDispatch) -> Answer
+    ) -> Answer {
+        var count = 0
+        var scalarsOnly = true
+        for type in repeat (each A).self {
+            count += 1
+            if ManualScalars.kind(of: type) == nil { scalarsOnly = false }
+        }
+        if scalarsOnly {
+            return Requirement.withRequirement(at: requirement) {
+                resolve($0, recorder.dispatchOnStack($0, stackArguments: repeat each args))
+            }
+        }
+        var boxes: (repeat StackBox<each A>) = (repeat (each args) as Any)
+        return withUnsafeMutablePointer(to: &boxes) { boxes in
+            // A tuple of one type is laid out as an array of it.
+            let base = UnsafeMutableRawPointer(boxes).assumingMemoryBound(to: Any.self)
+            return Requirement.withRequirement(at: requirement) {
+                resolve($0, recorder.dispatchOnStack($0, stackBoxes: base, count: count))
+            }
+        }
+    }
+
+    /// ``dispatch(_:_:resolve:)`` for a requirement that throws `E`: the
+    /// answer is carried out of the requirement's scope as a `Result`
+    /// (that scope rethrows untyped errors).
+    @inlinable
+    @inline(__always)
+    func dispatch<each A, R, E: Error>(
+        _ requirement: UnsafePointer<Requirement>, _ args: repeat each A, throwing type: E.Type
+    ) throws(E) -> R {
+        let result = dispatch(requirement, repeat each args) { requirement, dispatched -> Result<R, E> in
+            do throws(E) {
+                return .success(try recorder.answer(requirement, dispatched: dispatched, throwing: type))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Answers a synchronous, non-throwing requirement that returns nothing.
