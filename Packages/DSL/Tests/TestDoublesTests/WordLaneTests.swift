@@ -19,6 +19,21 @@ protocol WordLane: Sendable {
         _ r: Double, _ s: Float
     ) -> Int
     func nothing(_ value: String)
+    func tagged(_ value: WordLaneTag) -> Int
+    func held(_ value: WordLaneHolder, _ name: String) -> Int
+}
+
+/// An enum with payloads, copied through its value witness.
+enum WordLaneTag: Equatable, Sendable {
+    case text(String)
+    case number(Int)
+    case none
+}
+
+/// A struct holding a reference, copied through its value witness.
+struct WordLaneHolder: Sendable {
+    let token: WordLaneToken
+    let id: Int
 }
 
 /// A class argument whose lifetime the tests watch.
@@ -48,6 +63,8 @@ struct LiveWordLane: WordLane {
         _ r: Double, _ s: Float
     ) -> Int { a + h }
     func nothing(_ value: String) {}
+    func tagged(_ value: WordLaneTag) -> Int { 0 }
+    func held(_ value: WordLaneHolder, _ name: String) -> Int { value.id }
 }
 
 @Suite struct WordLaneTests {
@@ -150,6 +167,34 @@ struct LiveWordLane: WordLane {
         #expect(values[8] as? Bool == true)
         #expect((9..<18).map { values[$0] as? Double } == (10...18).map(Double.init))
         #expect(values[18] as? Float == 19.5)
+    }
+
+    @Test func valuesCopiedThroughTheirWitnessAreRecordedExactlyAndRetained() throws {
+        let stub = try Stub<any WordLane>()
+        let tags = stub.when { $0.tagged(Match.any(using: .none)) }
+        tags.thenReturn(3)
+        let holders = stub.when {
+            $0.held(Match.any(using: WordLaneHolder(token: WordLaneToken(id: 0), id: 0)), Match.any())
+        }
+        holders.thenReturn(4)
+        let lane = stub()
+        #expect(lane.tagged(.text(Self.heapString(5))) == 3)
+        #expect(lane.tagged(.number(-9)) == 3)
+        #expect(lane.tagged(.none) == 3)
+        weak var watched: WordLaneToken?
+        do {
+            let token = WordLaneToken(id: 12)
+            watched = token
+            #expect(lane.held(WordLaneHolder(token: token, id: 34), Self.heapString(6)) == 4)
+        }
+        #expect(watched != nil)
+        let recordedTags: [WordLaneTag] = tags.arguments()
+        #expect(recordedTags == [.text(Self.heapString(5)), .number(-9), .none])
+        let recordedHolders: [(WordLaneHolder, String)] = holders.arguments()
+        #expect(recordedHolders.map(\.0.token.id) == [12])
+        #expect(recordedHolders.map(\.0.id) == [34])
+        #expect(recordedHolders.map(\.1) == [Self.heapString(6)])
+        stub.verify(1...1) { _ = $0.tagged(Match.equal(.number(-9))) }
     }
 
     @Test func handlersAndVoidAnswersReadTheSameArguments() throws {

@@ -296,6 +296,9 @@ final class RequirementPlan: @unchecked Sendable {
     let wordReaders: UnsafeBufferPointer<WordArgumentReader>
     /// Whether a word reader reads a stack word (the caller's stack arguments are looked up only then).
     let readsStackWords: Bool
+    /// The positions of the ``wordReaders`` whose values are copied through
+    /// their value witness once read (``WordArgumentReader/copiesThroughWitness``); empty for most plans.
+    let witnessCopies: UnsafeBufferPointer<Int>
     /// The word form of ``scalarLane`` for a call routed ``Route/scalarWords``; nil otherwise.
     let scalarWords: ScalarWordLane?
     /// Where a scalar result goes, for the lanes that write a scalar answer themselves.
@@ -393,22 +396,33 @@ final class RequirementPlan: @unchecked Sendable {
         if scalarWords != nil {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
+            witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
             self.route = .scalarWords
         } else if let words {
             let storage = UnsafeMutableBufferPointer<WordArgumentReader>.allocate(capacity: words.count)
             _ = storage.initialize(from: words)
             wordReaders = UnsafeBufferPointer(storage)
             readsStackWords = words.contains { $0.fromStack != 0 }
+            let copied = words.indices.filter { words[$0].copiesThroughWitness }
+            if copied.isEmpty {
+                witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
+            } else {
+                let positions = UnsafeMutableBufferPointer<Int>.allocate(capacity: copied.count)
+                _ = positions.initialize(from: copied)
+                witnessCopies = UnsafeBufferPointer(positions)
+            }
             self.route = .onStackWords
         } else {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
+            witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
             self.route = route
         }
     }
 
     deinit {
         wordReaders.deallocate()
+        witnessCopies.deallocate()
     }
 
     /// The most arguments a call routed ``Route/onStackWords`` has: its stack buffer's capacity.

@@ -50,6 +50,8 @@ extension StubRuntime {
             let saved = frame.savedWords
             let stack = plan.readsStackWords ? frame.stackArguments : saved
             for index in 0..<count { first[index].initialize(base + index, frame: saved, stack: stack) }
+            // The values copied through their value witness, after the common loop.
+            for position in plan.witnessCopies { WordArgumentReader.copyThroughValueWitness(base + position) }
             // Every argument is borrowed: answered at once, the ledger keeps the decoded arguments
             // themselves; the rare answer that needs them again decodes them again from the frame.
             let lent = UnsafeMutableBufferPointer(start: base, count: count)

@@ -5,12 +5,14 @@ import TestDoublesTrampolines
 /// (register or stack words, in order) straight into an `Any`, with the
 /// frame offsets, masks and copy worked out once: a scalar, a `String`, a
 /// class reference, an array, a plain value of up to three words (`Int?`,
-/// a struct of three `Int`s).
+/// a struct of three `Int`s, an enum with a payload or a struct holding a
+/// reference, of up to three words).
 ///
 /// It writes the same `Any` as the reader it stands for (``ArgumentReader``'s
 /// `.scalar` or `.inline` case): the value's bytes in the buffer, every
 /// byte the value does not cover zero, one more reference to what a
-/// `String`, class reference or array names, and the type's metadata after
+/// `String`, class reference or array names (any other value copied
+/// through its value witness), and the type's metadata after
 /// the buffer. Made only where that holds; every other argument keeps its
 /// ``ArgumentReader``. A call reads it in place, without the location
 /// dispatch and calls of the general readers (about 90 instructions for
@@ -40,6 +42,13 @@ struct WordArgumentReader {
     /// Bit `n` set: word `n` is a stack word.
     let fromStack: UInt8
     let copy: Copy
+    /// Whether the value is copied through its type's value witness once
+    /// its words are in the `Any` (``copyThroughValueWitness(_:)``): a
+    /// borrowed value other than a trivial one, a `String`, a class
+    /// reference or an array (an enum with a payload, a struct holding a
+    /// reference). Its ``copy`` is then ``Copy/bits``: the words alone, the
+    /// fix-up after every argument is read (kept out of the common loop).
+    let copiesThroughWitness: Bool
 
     /// The reader standing for `reader`, an argument of `type` at
     /// `location`, borrowed; nil unless it writes exactly the same `Any`.
@@ -55,8 +64,9 @@ struct WordArgumentReader {
             masks = (mask, 0, 0)
             fromStack = word.fromStack ? 1 : 0
             copy = scalar.kind == .bool ? .boolean : .bits
+            copiesThroughWitness = false
         case .inline:
-            guard let copy = Self.copy(of: type), case .direct(let parts) = location, (1...3).contains(parts.count)
+            guard let form = Self.copy(of: type), case .direct(let parts) = location, (1...3).contains(parts.count)
             else { return nil }
             let size = TypeMetadata(type).valueWitnesses.size
             // The one shape whose travelling form is not its memory form (an optional thin metatype).
@@ -79,7 +89,8 @@ struct WordArgumentReader {
             self.offsets = (offsets[0], offsets[1], offsets[2])
             self.masks = (masks[0], masks[1], masks[2])
             self.fromStack = fromStack
-            self.copy = copy
+            copy = form.copy
+            copiesThroughWitness = form.throughWitness
         case .generic:
             return nil
         }
@@ -95,25 +106,25 @@ struct WordArgumentReader {
     }
 
     /// How the `Any` takes a borrowed value of `type` the inline reader
-    /// keeps in its buffer, when that is the value's words and at most one
-    /// retain of a known word; nil for any other value (copied through its
-    /// value witness by the inline reader).
-    private static func copy(of type: Any.Type) -> Copy? {
+    /// keeps in its buffer (the inline reader's own choice of copy: its
+    /// words, one retain of a known word, or its value witness); nil for a
+    /// value an `Any` does not keep inline.
+    private static func copy(of type: Any.Type) -> (copy: Copy, throughWitness: Bool)? {
         let metadata = TypeMetadata(type)
         let witnesses = metadata.valueWitnesses
         guard witnesses.isInlineStorage, witnesses.isBitwiseTakable, witnesses.size > 0,
             witnesses.size <= 3 * MemoryLayout<UInt>.size, witnesses.alignment <= MemoryLayout<UInt>.alignment
         else { return nil }
-        if witnesses.isPOD { return .bits }
-        if type == String.self { return .string }
-        if metadata.kind == .class { return .object }
+        if witnesses.isPOD { return (.bits, false) }
+        if type == String.self { return (.string, false) }
+        if metadata.kind == .class { return (.object, false) }
         #if !canImport(ObjectiveC)
         // An array is one reference to its storage where arrays do not bridge to Objective-C.
         if let descriptor = metadata.typeDescriptor?.pointer, UInt(bitPattern: descriptor) == arrayDescriptor {
-            return .object
+            return (.object, false)
         }
         #endif
-        return nil
+        return (.bits, true)
     }
 
     /// The nominal type descriptor every `Array` type shares.
@@ -148,6 +159,30 @@ struct WordArgumentReader {
             buffer.initializeMemory(as: String.self, to: buffer.load(as: String.self))
         case .object:
             buffer.initializeMemory(as: AnyObject.self, to: buffer.load(as: AnyObject.self))
+        }
+    }
+
+    /// Replaces the words a ``Copy/bits`` read left in the `Any` at
+    /// `destination` by a copy of the value they hold, made through the
+    /// type's value witness (the bytes the value does not cover stay zero):
+    /// the `Any` the inline reader makes of a borrowed value it copies so.
+    ///
+    /// - Parameter destination: An `Any` whose buffer holds a borrowed
+    ///   value's words and whose metadata word names its type.
+    @inline(never)
+    static func copyThroughValueWitness(_ destination: UnsafeMutablePointer<Any>) {
+        let buffer = UnsafeMutableRawPointer(destination)
+        var gathered = (
+            buffer.load(as: UInt64.self), buffer.load(fromByteOffset: 8, as: UInt64.self),
+            buffer.load(fromByteOffset: 16, as: UInt64.self)
+        )
+        let metadata = buffer.load(fromByteOffset: 3 * MemoryLayout<UInt64>.size, as: UnsafeRawPointer.self)
+        buffer.storeBytes(of: 0, as: UInt64.self)
+        buffer.storeBytes(of: 0, toByteOffset: 8, as: UInt64.self)
+        buffer.storeBytes(of: 0, toByteOffset: 16, as: UInt64.self)
+        withUnsafeBytes(of: &gathered) { source in
+            guard let address = source.baseAddress else { return }
+            TypeMetadata(pointer: metadata).initializeWithCopy(buffer, from: address)
         }
     }
 }
