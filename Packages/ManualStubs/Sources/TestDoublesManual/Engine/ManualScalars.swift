@@ -15,12 +15,7 @@ enum ManualScalars {
     @inlinable
     @inline(__always)
     static func kind<T>(of _: T.Type) -> ScalarKind? {
-        // Every scalar is a plain value of at most a word. For a concrete
-        // type both tests fold: a class, a `String` or a wider struct is no
-        // scalar with no comparison run (its metadata, unlike the scalars',
-        // is not a constant the comparisons below could fold against).
-        guard _isPOD(T.self), MemoryLayout<T>.size <= MemoryLayout<UInt64>.size else { return nil }
-        return switch ObjectIdentifier(T.self) {
+        switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(Int.self): .int
         case ObjectIdentifier(Int64.self): .int64
         case ObjectIdentifier(Int32.self): .int32
