@@ -32,9 +32,14 @@ enum LiveRecorders {
     /// The newest argument of type `T` a live double was handed in a real
     /// call (its newest double first, and each double's newest call first),
     /// looking inside `Any` arguments; nil when none was.
+    ///
+    /// One double is held at a time, while its calls are read: holding
+    /// every live double for the whole search kept doubles other tests had
+    /// just released alive meanwhile (and ran their teardown here).
     static func newestArgument<T>(of _: T.Type) -> T? {
-        let recorders = state.withLock { state in state.entries.compactMap(\.recorder) }
-        for recorder in recorders.reversed() {
+        let entries = state.withLock { state in state.entries }
+        for entry in entries.reversed() {
+            guard let recorder = entry.recorder else { continue }
             for invocation in recorder.invocations.reversed() {
                 for argument in invocation.arguments.reversed() {
                     if let typed = argument as? T { return typed }
