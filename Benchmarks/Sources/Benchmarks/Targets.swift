@@ -77,6 +77,13 @@ extension Target {
             "`thenQueue(1, 2, 3)` then a catch-all, Stub ÷ mock: `queue.3-then-catch-all`", .none, .ratio,
             [.ratio("queue.3-then-catch-all/stub", over: "queue.3-then-catch-all/mock")]),
         Target(
+            "Async throwing call answered at once, ManualStub / Stub ÷ mock: `async.throwing-immediate`", .none,
+            .ratio,
+            [
+                .ratio("async.throwing-immediate/manual", over: "async.throwing-immediate/mock"),
+                .ratio("async.throwing-immediate/stub", over: "async.throwing-immediate/mock"),
+            ]),
+        Target(
             "`thenReturn(_:after:using:)` on `StubClocks.immediate`, Stub ÷ mock: `clock.immediate-delay`", .none,
             .ratio, [.ratio("clock.immediate-delay/stub", over: "clock.immediate-delay/mock")]),
     ]

@@ -33,6 +33,7 @@ public protocol BenchService: Sendable {
     func simd(_ vector: SIMD4<Float>) -> SIMD4<Float>
     func fiveWords(_ seed: Int) -> FiveWords
     func fetch(_ id: Int) async -> Int
+    func load(_ name: String) async throws -> Int
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int
@@ -66,6 +67,7 @@ struct LiveService: BenchService, Sendable {
     func simd(_ vector: SIMD4<Float>) -> SIMD4<Float> { vector }
     func fiveWords(_ seed: Int) -> FiveWords { FiveWords(a: seed, b: offset, c: 0, d: 0, e: 0) }
     func fetch(_ id: Int) async -> Int { id &+ offset }
+    func load(_ name: String) async throws -> Int { name.utf8.count &+ offset }
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int { i8 &+ offset }
@@ -97,6 +99,7 @@ struct AlternateService: BenchService, Sendable {
     func simd(_ vector: SIMD4<Float>) -> SIMD4<Float> { vector * 2 }
     func fiveWords(_ seed: Int) -> FiveWords { FiveWords(a: 2, b: 2, c: 2, d: 2, e: 2) }
     func fetch(_ id: Int) async -> Int { 2 }
+    func load(_ name: String) async throws -> Int { 2 }
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int { 2 }

@@ -34,6 +34,7 @@ final class ForwardingSpyService: BenchService, Sendable {
     func simd(_ vector: SIMD4<Float>) -> SIMD4<Float> { real.simd(vector) }
     func fiveWords(_ seed: Int) -> FiveWords { real.fiveWords(seed) }
     func fetch(_ id: Int) async -> Int { await real.fetch(id) }
+    func load(_ name: String) async throws -> Int { try await real.load(name) }
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int { await real.fetchStacked(i0, i1, i2, i3, i4, i5, i6, i7, i8) }

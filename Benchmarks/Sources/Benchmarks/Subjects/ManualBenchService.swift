@@ -25,6 +25,7 @@ struct ManualBenchService: BenchService, ManualStubConformer {
     func simd(_ vector: SIMD4<Float>) -> SIMD4<Float> { stub.call(vector) }
     func fiveWords(_ seed: Int) -> FiveWords { stub.call(seed) }
     func fetch(_ id: Int) async -> Int { await stub.asyncCall(id) }
+    func load(_ name: String) async throws -> Int { try await stub.asyncThrowingCall(name) }
     func fetchStacked(
         _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int, _ i8: Int
     ) async -> Int { await stub.asyncCall(i0, i1, i2, i3, i4, i5, i6, i7, i8) }

@@ -15,6 +15,7 @@ final class RecordingMockService: BenchService, Sendable {
         var simdCalls: [SIMD4<Float>] = []
         var fiveWordsCalls: [Int] = []
         var fetchCalls: [Int] = []
+        var loadCalls: [String] = []
         var fetchStackedCalls: [[Int]] = []
         var objectCalls: [Token] = []
         var optionalCalls: [Int?] = []
@@ -126,6 +127,13 @@ final class RecordingMockService: BenchService, Sendable {
     func fetch(_ id: Int) async -> Int {
         state.withLock {
             $0.fetchCalls.append(id)
+            return $0.intResult
+        }
+    }
+
+    func load(_ name: String) async throws -> Int {
+        state.withLock {
+            $0.loadCalls.append(name)
             return $0.intResult
         }
     }

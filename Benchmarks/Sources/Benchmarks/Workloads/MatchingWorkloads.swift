@@ -8,6 +8,7 @@ enum MatchingWorkloads {
     static var all: [any InvokeScenario] {
         [
             LastOfEight(), Captor(), ThreeStepChain(), VariadicReturn(), QueueThenCatchAll(), AsyncImmediate(),
+            AsyncThrowingImmediate(),
             DelayOnImmediateClock(), AsyncStackWord(),
         ]
     }
@@ -104,6 +105,20 @@ enum MatchingWorkloads {
         }
         nonisolated func runAsync(_ service: any BenchService, _ count: Int) async {
             for index in 0..<count { blackHole(await service.fetch(index)) }
+        }
+    }
+
+    /// An async throwing requirement with one `String` argument, answered at once.
+    struct AsyncThrowingImmediate: InvokeScenario {
+        let group = "async.throwing-immediate"
+        var isAsync: Bool { true }
+        nonisolated func configure<D: RecordingTestDouble & Sendable>(
+            _ double: D, _ subject: @Sendable (D.Subject) -> any BenchService
+        ) async {
+            await double.when { try await subject($0).load(Match.any()) }.thenReturn(1)
+        }
+        nonisolated func runAsync(_ service: any BenchService, _ count: Int) async {
+            for _ in 0..<count { blackHole(try? await service.load("name")) }
         }
     }
 

@@ -164,6 +164,42 @@ extension InvocationRecorder {
         }
     }
 
+    /// ``answerAsync(_:stackArguments:isolation:)`` for a requirement that
+    /// throws `E`: a call a configured value or error answers at once
+    /// returns (or throws) without suspending, resolved as the synchronous
+    /// throwing forms resolve it (``answer(_:dispatched:throwing:)``); any
+    /// other takes the general async path, which picks exactly as it would
+    /// have (delays, suspensions and handlers run there, and a cancelled
+    /// task's delayed value is not served at once).
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, in declaration order.
+    ///   - type: The requirement's error type.
+    ///   - isolation: The caller's actor.
+    /// - Returns: The answer.
+    /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
+    @inlinable
+    @inline(__always)
+    func answerAsync<each A, R, E: Error>(
+        _ requirement: Requirement, stackArguments arguments: repeat each A, throwing type: E.Type,
+        isolation: isolated (any Actor)?
+    ) async throws(E) -> R {
+        if let scalars = ManualScalars.arguments(repeat each arguments) {
+            if let immediate = answerImmediately(requirement, scalars: scalars) {
+                return try answer(requirement, dispatched: .answered(immediate), throwing: type)
+            }
+            return try await answerAsync(
+                requirement, boxed(repeat each arguments), throwing: type, isolation: isolation)
+        }
+        let dispatched = asyncDispatchOnStack(requirement, repeat each arguments)
+        switch consume dispatched {
+        case .answered(let immediate): return try answer(requirement, dispatched: .answered(immediate), throwing: type)
+        case .declined(let values):
+            return try await answerAsync(requirement, values, throwing: type, isolation: isolation)
+        }
+    }
+
     /// Boxes an async call's arguments on the stack and offers them to the
     /// recorder's one-hold answer (``InvocationRecorder/answerAsyncImmediately(_:consuming:)``):
     /// answered, the ledger took the boxes themselves (no array is

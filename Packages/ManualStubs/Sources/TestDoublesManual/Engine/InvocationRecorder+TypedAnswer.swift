@@ -29,6 +29,7 @@ extension InvocationRecorder {
 
     /// Dispatches a call of an async requirement that throws `E` and returns
     /// its typed answer on the caller's actor (no real implementation).
+    @usableFromInline
     func answerAsync<R, E: Error>(
         _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type,
         isolation: isolated (any Actor)? = #isolation

@@ -232,13 +232,14 @@ extension ManualStub {
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     /// - Throws: The configured error, `UnstubbedCall`, or `CancellationError`.
+    @inlinable
     public func asyncThrowingCall<each A, R>(
         _ args: repeat each A, isolation: isolated (any Actor)? = #isolation, function: String = #function
     ) async throws -> R {
         let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, arguments: repeat (each A).self, result: R.self)
         return try await recorder.answerAsync(
-            requirement.pointee, boxed(repeat each args), throwing: (any Error).self, isolation: isolation)
+            requirement.pointee, stackArguments: repeat each args, throwing: (any Error).self, isolation: isolation)
     }
 
     /// Answers an async requirement that throws only `E`.
@@ -256,6 +257,7 @@ extension ManualStub {
     ///   - function: The requirement's name; leave the default `#function`.
     /// - Returns: The configured answer.
     /// - Throws: The configured error.
+    @inlinable
     public func asyncThrowingCall<each A, R, E: Error>(
         _ args: repeat each A, throwing: E.Type, isolation: isolated (any Actor)? = #isolation,
         function: String = #function
@@ -263,7 +265,7 @@ extension ManualStub {
         let requirement = requirementTable.requirement(
             function, .call, effects: .asyncThrows, error: E.self, arguments: repeat (each A).self, result: R.self)
         return try await recorder.answerAsync(
-            requirement.pointee, boxed(repeat each args), throwing: E.self, isolation: isolation)
+            requirement.pointee, stackArguments: repeat each args, throwing: E.self, isolation: isolation)
     }
 
     /// Records a property or subscript setter; subscript setters pass their
