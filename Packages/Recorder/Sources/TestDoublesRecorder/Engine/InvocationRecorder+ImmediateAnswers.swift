@@ -144,43 +144,49 @@ extension InvocationRecorder {
                     guard first.isCatchAll, first.matchers.count == arguments.count,
                         let step = first.chain.nextOneHoldStep(handlers: handlers, onAsyncRequirement: !handlers)
                     else { return nil }
-                    first.served += 1
+                    // Wrapping: a count of calls, which cannot reach 2^63.
+                    first.served &+= 1
+                    let recorded: CallArguments =
+                        consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                    // An unboxed value and a handler share one append, inlined once: a second call site
+                    // was left out of line, about 100 instructions more a handler call. Its calls (the
+                    // clock, the caller's priority) come first, so less of the step is kept across them.
+                    let stamp = arrivalStamp(&state)
+                    let answer: Ledger.Answer
+                    let outcome: Invocation.Outcome
                     switch step {
-                    case .answer(let answer):
-                        let recorded: CallArguments =
-                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
-                        notification = appendInvocation(
-                            &state, requirement, recorded, .returned, first.number, immediate: answer)
+                    case .answer(let given):
+                        answer = Ledger.Answer(given)
+                        outcome = .returned
+                    case .handler(let behavior, _):
+                        ticket = state.nextTicket
+                        answer = .none
+                        outcome = behavior._withUnsafeGuaranteedRef { $0.outcome }
+                        // Neither the behavior nor the arguments the ledger took are retained for the
+                        // handler's run: until the hold that records its completion, a clearing keeps
+                        // what it drops (see ``RunningHandlers``).
+                        state.runningHandlers.begin()
                     case .value(let behavior):
-                        let recorded: CallArguments =
-                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
                         behavior._withUnsafeGuaranteedRef { behavior in
                             guard let configured = behavior.returnedValue else {
                                 // Not reached (a value step always has its value); answered after the hold,
                                 // when a clearing may have dropped the behavior: kept alive until then.
                                 ticket = state.nextTicket
                                 notification = appendInvocation(
-                                    &state, requirement, recorded, behavior.outcome, first.number)
+                                    &state, requirement, recorded, behavior.outcome, first.number, answer: .none,
+                                    stamp: stamp)
                                 _ = Unmanaged.passRetained(behavior)
                                 return
                             }
                             notification = appendConfiguredAnswer(
-                                &state, requirement, recorded, behavior, configured, first.number)
+                                &state, requirement, recorded, behavior, configured, first.number, stamp: stamp)
                             // The answer, which outlives the hold (a clearing may drop the behavior meanwhile).
                             answered = .passRetained(configured)
                         }
-                    case .handler(let behavior, _):
-                        ticket = state.nextTicket
-                        let recorded: CallArguments =
-                            consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
-                        notification = appendHandlerCall(
-                            &state, requirement, recorded, behavior._withUnsafeGuaranteedRef { $0.outcome },
-                            first.number)
-                        // Neither the behavior nor the arguments the ledger took are retained for the
-                        // handler's run: until the hold that records its completion, a clearing keeps
-                        // what it drops (see ``RunningHandlers``).
-                        state.runningHandlers.begin()
+                        return step
                     }
+                    notification = appendInvocation(
+                        &state, requirement, recorded, outcome, first.number, answer: answer, stamp: stamp)
                     return step
                 }
             }
@@ -247,22 +253,6 @@ extension InvocationRecorder {
         return answer.outcome
     }
 
-    /// Records a call whose handler runs once this hold is over (no answer
-    /// yet), as ``appendInvocation(_:_:_:_:_:immediate:configured:)`` does.
-    ///
-    /// Out of line, with the ledger's append inlined for a call without an
-    /// answer: a second call site of it in the lane was left out of line
-    /// whole, generic over every answer a call can have (about 100
-    /// instructions more a handler call), and sharing the answer's call site
-    /// cost every call answered in the hold more.
-    @inline(never)
-    private func appendHandlerCall(
-        _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments,
-        _ outcome: Invocation.Outcome, _ registration: Int
-    ) -> Notification? {
-        appendInvocation(&state, requirement, arguments, outcome, registration)
-    }
-
     /// Records a call answered with a configured value in this hold. A value
     /// finished as it arrived: the call and its answer are one entry. A
     /// delayed value whose sleep takes no time is recorded as the delayed
@@ -270,14 +260,16 @@ extension InvocationRecorder {
     @inline(__always)
     private func appendConfiguredAnswer(
         _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments, _ behavior: ConfiguredBehavior,
-        _ configured: ConfiguredValue, _ registration: Int
+        _ configured: ConfiguredValue, _ registration: Int, stamp: ArrivalStamp? = nil
     ) -> Notification? {
         guard behavior.elapsesAtOnce else {
             return appendInvocation(
-                &state, requirement, arguments, behavior.outcome, registration, configured: configured)
+                &state, requirement, arguments, behavior.outcome, registration, answer: .none, configured: configured,
+                stamp: stamp)
         }
         let position = state.ledger.count
-        let arrival = appendInvocation(&state, requirement, arguments, behavior.outcome, registration)
+        let arrival = appendInvocation(
+            &state, requirement, arguments, behavior.outcome, registration, answer: .none, stamp: stamp)
         state.completions.record(CallCompletion(configured, sequence: state.sequence.next(), time: .now), at: position)
         guard !state.completionObservers.isEmpty else { return arrival }
         return Notification(

@@ -385,6 +385,31 @@ public final class InvocationRecorder: Sendable {
         return notification(&state, position, requirement.id, finished: finished)
     }
 
+    /// ``appendInvocation(_:_:_:_:_:immediate:configured:)`` with the answer
+    /// in its ledger form (``Ledger/Answer/none`` for a call answered after
+    /// this hold), and the call's number, arrival and priority taken
+    /// earlier in the same hold when `stamp` is given (see
+    /// ``arrivalStamp(_:)``): one inlined append can serve a call answered
+    /// in the hold and one answered later, its calls made before the answer is picked.
+    @inline(__always)
+    func appendInvocation(
+        _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments,
+        _ outcome: Invocation.Outcome, _ registration: Int?, answer: Ledger.Answer, configured: ConfiguredValue? = nil,
+        stamp: ArrivalStamp? = nil
+    ) -> Notification? {
+        let position = state.ledger.count
+        let stamp = stamp ?? arrivalStamp(&state)
+        state.ledger.append(
+            requirement, arguments, sequence: stamp.sequence, arrival: stamp.arrival, outcome: outcome,
+            registration: registration, answer: answer, configured: configured, priority: stamp.priority)
+        let depth = callStackDepth.load(ordering: .relaxed)
+        if depth > 0 { state.callStacks[position] = CallStackCapture.symbols(maxFrames: depth) }
+        // Observers first, both counts in one test: a call nobody observes (the common case) tests
+        // nothing of its answer.
+        guard state.observers.count | state.completionObservers.count != 0 else { return nil }
+        return notification(&state, position, requirement.id, finished: answer.isAnswered || configured != nil)
+    }
+
     /// The observers of a new ledger entry, with the entry, and those of
     /// completions when the call `finished` with it; nil when none observes it.
     private func notification(

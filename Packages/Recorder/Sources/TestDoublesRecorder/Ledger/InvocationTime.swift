@@ -43,7 +43,9 @@ struct InvocationTime: Sendable, Hashable {
     @inline(__always)
     static func read(_ clock: clockid_t) -> InvocationTime {
         var reading = timespec()
-        clock_gettime(clock, &reading)
+        // Unprotected: the address-taken reading made every function that reads the clock
+        // (a recorded call, a completion) set and check a stack canary.
+        _ = _withUnprotectedUnsafeMutablePointer(to: &reading) { clock_gettime(clock, $0) }
         return InvocationTime(nanoseconds: Int64(reading.tv_sec) &* 1_000_000_000 &+ Int64(reading.tv_nsec))
     }
     #endif

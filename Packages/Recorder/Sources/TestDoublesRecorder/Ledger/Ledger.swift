@@ -219,16 +219,22 @@ struct Ledger {
         outcome: Invocation.Outcome, registration: Int?, immediate: ImmediateAnswer? = nil,
         configured: ConfiguredValue? = nil, priority: UInt8 = 0
     ) {
-        var answerKind: UInt8 = 0
-        var answerWord: UInt64 = 0
-        switch immediate {
-        case nil: break
-        case .void?: answerKind = Shape.voidAnswer
-        case .forward?: answerKind = Shape.forwardedAnswer
-        case .scalar(let kind, let word)?:
-            answerKind = kind.rawValue
-            answerWord = word
-        }
+        append(
+            requirement, arguments, sequence: sequence, arrival: arrival, outcome: outcome,
+            registration: registration, answer: Answer(immediate), configured: configured,
+            priority: priority)
+    }
+
+    /// Appends a call answered with `answer` in the hold that records it
+    /// (``Answer/none`` when it is answered later), or with `configured`.
+    @_transparent
+    mutating func append(
+        _ requirement: Requirement, _ arguments: CallArguments, sequence: UInt64, arrival: InvocationTime,
+        outcome: Invocation.Outcome, registration: Int?, answer: Answer, configured: ConfiguredValue? = nil,
+        priority: UInt8 = 0
+    ) {
+        var answerKind = answer.kind
+        var answerWord = answer.word
         if let configured {
             answerKind = Shape.configuredAnswer
             answerWord = UInt64(position(of: configured))
@@ -284,7 +290,8 @@ struct Ledger {
                     UInt32(truncatingIfNeeded: second), UInt32(truncatingIfNeeded: second >> 32)
                 ), sequence: fits ? UInt32(truncatingIfNeeded: sequenceDelta) : Slot.escaped,
                 arrival: fits ? UInt32(truncatingIfNeeded: arrivalDelta) : Slot.escaped, shape: shape))
-        count += 1
+        // Wrapping: a count of slots written, which cannot reach 2^63.
+        count &+= 1
     }
 
     /// Keeps a copy of arguments in an array (the general path's), returning
