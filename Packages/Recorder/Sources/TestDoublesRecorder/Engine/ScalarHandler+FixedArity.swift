@@ -14,7 +14,7 @@ extension ScalarHandler {
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
         return ScalarHandler(kind: kind) { arguments, _ in
-            kind.bits(of: try ArgumentUnpacking.apply(inPlace: arguments, toUnary: handler, requirement))
+            word(of: try ArgumentUnpacking.apply(inPlace: arguments, toUnary: handler, requirement))
         }
     }
 
@@ -31,7 +31,7 @@ extension ScalarHandler {
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
         return ScalarHandler(kind: kind) { arguments, _ in
-            kind.bits(of: try ArgumentUnpacking.apply(inPlace: arguments, toBinary: handler, requirement))
+            word(of: try ArgumentUnpacking.apply(inPlace: arguments, toBinary: handler, requirement))
         }
     }
 }

@@ -30,6 +30,21 @@ struct ScalarHandler: @unchecked Sendable {
         self.compute = compute
     }
 
+    /// The word of a scalar `value`, as ``ScalarKind/bits(of:)`` gives it for
+    /// `value`'s kind: its bits, zero-extended. Worked out from the type's
+    /// size, which specialization makes a constant, rather than from a kind
+    /// captured at run time (a jump table on every handler call).
+    @inlinable
+    @inline(__always)
+    static func word<Value>(of value: Value) -> UInt64 {
+        switch MemoryLayout<Value>.size {
+        case 8: unsafeBitCast(value, to: UInt64.self)
+        case 4: UInt64(unsafeBitCast(value, to: UInt32.self))
+        case 2: UInt64(unsafeBitCast(value, to: UInt16.self))
+        default: UInt64(unsafeBitCast(value, to: UInt8.self))
+        }
+    }
+
     /// The unboxed form of a typed handler, whose parameter types are
     /// `ownTypes`; nil unless `Value` is `Void` or a scalar.
     @inlinable
@@ -45,7 +60,7 @@ struct ScalarHandler: @unchecked Sendable {
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
         return ScalarHandler(kind: kind) { arguments, _ in
-            kind.bits(
+            word(
                 of: try ArgumentUnpacking.apply(UnsafeBufferPointer(arguments), to: handler, ownTypes, requirement))
         }
     }
