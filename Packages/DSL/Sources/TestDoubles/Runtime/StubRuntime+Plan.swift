@@ -305,6 +305,18 @@ final class RequirementPlan: @unchecked Sendable {
     let scalarResult: ScalarResultSlot?
     /// Whether the result is `Void` (a `Void` answer writes nothing).
     let returnsNothing: Bool
+    /// For a call routed ``Route/onStackWide``: bit `n` set when argument
+    /// `n` (in the recorder's order) is lent by address (``WideArgumentLending``); 0 otherwise.
+    let wideArguments: UInt64
+    /// The scratch bytes the lent arguments of a call routed ``Route/onStackWide`` need, together.
+    let wideScratchBytes: Int
+    /// The `Any`s past a call's arguments that hold ``wideScratchBytes``, 16-byte aligned.
+    var wideScratchSlots: Int {
+        wideScratchBytes == 0 ? 0 : (wideScratchBytes + 15) / MemoryLayout<Any>.stride + 1
+    }
+    /// The readers of the lent arguments (``wideArguments``), in order;
+    /// allocated with the plan and read in place, as ``wordReaders`` are.
+    let wideReaders: UnsafeBufferPointer<WideArgumentLending.Lender>
     /// Which path ``StubRuntime/handle(_:)`` takes a call of this plan
     /// down, decided once: the common synchronous paths are entered
     /// straight from the handler, without the general dispatch's checks.
@@ -320,6 +332,10 @@ final class RequirementPlan: @unchecked Sendable {
         case onStack
         /// An `onStack` call whose arguments are all borrowed and all read by word readers (``wordReaders``).
         case onStackWords
+        /// An `onStack` call whose arguments are all borrowed, some of them
+        /// wider than an `Any`'s buffer: those are lent to the recorder by
+        /// address (``wideArguments``), not boxed.
+        case onStackWide
         /// An async, non-generic plain call whose arguments all travel as scalars: answered at once when it can be.
         case asyncScalarLane
         /// An async, non-generic plain call whose arguments decode directly,
@@ -393,6 +409,8 @@ final class RequirementPlan: @unchecked Sendable {
             route == .onStack && borrowsEveryArgument && readers.count <= Self.maximumWordArguments
             ? Self.wordReaders(readers, shape, locations) : nil
         scalarWords = route == .scalarLane ? scalarLane.flatMap(ScalarWordLane.init) : nil
+        // Arguments wider than an `Any`'s buffer, lent by address, where no word reader reads every argument.
+        let lending = route == .onStack && words == nil && borrowsEveryArgument ? WideArgumentLending(readers) : nil
         if scalarWords != nil {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
@@ -416,13 +434,23 @@ final class RequirementPlan: @unchecked Sendable {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
             witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
-            self.route = route
+            self.route = lending != nil ? .onStackWide : route
+        }
+        wideArguments = lending?.positions ?? 0
+        wideScratchBytes = lending?.scratchBytes ?? 0
+        if let lenders = lending?.readers {
+            let storage = UnsafeMutableBufferPointer<WideArgumentLending.Lender>.allocate(capacity: lenders.count)
+            _ = storage.initialize(from: lenders)
+            wideReaders = UnsafeBufferPointer(storage)
+        } else {
+            wideReaders = UnsafeBufferPointer(start: nil, count: 0)
         }
     }
 
     deinit {
         wordReaders.deallocate()
         witnessCopies.deallocate()
+        wideReaders.deallocate()
     }
 
     /// The most arguments a call routed ``Route/onStackWords`` has: its stack buffer's capacity.

@@ -84,6 +84,7 @@ final class StubRuntime: Sendable {
             case .scalarWords: serveScalarWords(frame, plan)
             case .onStack: serveOnStack(frame, plan)
             case .onStackWords: serveWords(frame, plan)
+            case .onStackWide: serveOnStackWide(frame, plan)
             case .asyncScalarLane, .asyncOnStack: serveAsync(frame, plan)
             case .general: serve(frame, plan)
             }

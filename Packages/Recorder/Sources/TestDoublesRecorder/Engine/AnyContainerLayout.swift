@@ -52,6 +52,17 @@ enum AnyContainerLayout {
     @inlinable
     static var valueWitnessFlagsOffset: Int { 10 * word }
 
+    /// Byte offset of the size in a value witness table: after its eight
+    /// function witnesses, one word.
+    @inlinable
+    static var valueWitnessSizeOffset: Int { 8 * word }
+
+    /// The value witness flag set when a type's values are not plain data:
+    /// copying one is more than copying its bytes, destroying one is not
+    /// nothing (`ValueWitnessFlags::IsNonPOD`).
+    @inlinable
+    static var isNonPODFlag: UInt32 { 0x0001_0000 }
+
     /// The value witness flag set when a type's values do not fit inline in
     /// a value buffer (`ValueWitnessFlags::IsNonInline`).
     @inlinable
@@ -119,8 +130,23 @@ enum AnyContainerLayout {
     @inlinable
     @inline(__always)
     static func valueWitnessFlags<T>(of _: T.Type) -> UInt32 {
-        let metadata = unsafeBitCast(T.self, to: UnsafeRawPointer.self)
-        let witnesses = metadata.load(fromByteOffset: valueWitnessTableOffset, as: UnsafeRawPointer.self)
-        return witnesses.load(fromByteOffset: valueWitnessFlagsOffset, as: UInt32.self)
+        valueWitnesses(of: T.self).load(fromByteOffset: valueWitnessFlagsOffset, as: UInt32.self)
+    }
+
+    /// The value witness table of `type`'s metadata.
+    @inlinable
+    @inline(__always)
+    static func valueWitnesses(of type: Any.Type) -> UnsafeRawPointer {
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(
+            fromByteOffset: valueWitnessTableOffset, as: UnsafeRawPointer.self)
+    }
+
+    /// The size of `type`'s values and whether they are plain data (see
+    /// ``isNonPODFlag``), as its value witness table gives them.
+    @inline(__always)
+    static func layout(of type: Any.Type) -> (size: Int, isPlainData: Bool) {
+        let witnesses = valueWitnesses(of: type)
+        let flags = witnesses.load(fromByteOffset: valueWitnessFlagsOffset, as: UInt32.self)
+        return (witnesses.load(fromByteOffset: valueWitnessSizeOffset, as: Int.self), flags & isNonPODFlag == 0)
     }
 }

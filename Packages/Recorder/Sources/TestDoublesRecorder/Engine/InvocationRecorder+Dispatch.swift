@@ -92,6 +92,30 @@ extension InvocationRecorder {
         return catchAllAnswer(requirement, UnsafeBufferPointer(arguments), consuming: true)
     }
 
+    /// Answers a real call of a synchronous requirement at once, recording
+    /// it, as ``answerImmediately(_:consuming:)`` does, when some arguments
+    /// are ``WideArgument`` markers of values wider than an `Any`'s buffer
+    /// that the front keeps alive until this returns: the ledger keeps a
+    /// copy of each such value, and a handler receives a real `Any` of it.
+    ///
+    /// When it answers (non-nil), the other arguments were moved into the
+    /// ledger and the markers are spent (both are trivial to leave); when it
+    /// gives nil, nothing was recorded or consumed, and the front turns the
+    /// markers into real values (``WideArgument/materializeMarkers(in:)``)
+    /// before the general path.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed or marked, in declaration order, initialized.
+    /// - Returns: As ``answerImmediately(_:consuming:)``.
+    @inline(__always)
+    public func answerImmediately(
+        _ requirement: Requirement, consumingWide arguments: UnsafeMutableBufferPointer<Any>
+    ) -> ScalarCallOutcome? {
+        guard CaptureSession.currentIfRecording == nil else { return nil }
+        return catchAllAnswer(requirement, UnsafeBufferPointer(arguments), consuming: true, wide: true)
+    }
+
     /// Answers a real call of an async requirement at once, before it
     /// suspends, recording it, when the requirement's first registration is
     /// a catch-all whose next behavior is a configured value with no actions

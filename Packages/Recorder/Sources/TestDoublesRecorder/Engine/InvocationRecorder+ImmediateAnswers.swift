@@ -125,9 +125,13 @@ extension InvocationRecorder {
     /// (an async call), a handler's step is left to the general path too,
     /// and a delayed value whose sleep takes no time is served as a
     /// configured value (see ``ConfiguredBehavior/elapsesAtOnce``).
+    /// With `wide` (and `consuming`), some arguments are ``WideArgument``
+    /// markers: the ledger copies their values; for a handler, they are
+    /// made real `Any`s first, which the ledger takes and the handler reads.
     @inline(__always)
     func catchAllAnswer(
-        _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true
+        _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true,
+        wide: Bool = false
     ) -> ScalarCallOutcome? {
         var notification: Notification?
         // Set in the hold for a handler (or a value step without its value), whose completion follows.
@@ -152,6 +156,8 @@ extension InvocationRecorder {
                     // was left out of line, about 100 instructions more a handler call. Its calls (the
                     // clock, the caller's priority) come first, so less of the step is kept across them.
                     let stamp = arrivalStamp(&state)
+                    // Whether the ledger's append copies wide values (a handler's are made real first).
+                    var lendingWide = wide
                     let answer: Ledger.Answer
                     let outcome: Invocation.Outcome
                     switch step {
@@ -160,6 +166,12 @@ extension InvocationRecorder {
                         outcome = .returned
                     case .handler(let behavior, _):
                         ticket = state.nextTicket
+                        // The handler reads the ledger's values where the front's buffer holds their bits:
+                        // wide values become real `Any`s first, which the ledger takes as it takes any other.
+                        if wide {
+                            WideArgument.materializeMarkers(in: UnsafeMutableBufferPointer(mutating: arguments))
+                            lendingWide = false
+                        }
                         answer = .none
                         outcome = behavior._withUnsafeGuaranteedRef { $0.outcome }
                         // Neither the behavior nor the arguments the ledger took are retained for the
@@ -174,19 +186,21 @@ extension InvocationRecorder {
                                 ticket = state.nextTicket
                                 notification = appendInvocation(
                                     &state, requirement, recorded, behavior.outcome, first.number, answer: .none,
-                                    stamp: stamp)
+                                    stamp: stamp, lendingWide: wide)
                                 _ = Unmanaged.passRetained(behavior)
                                 return
                             }
                             notification = appendConfiguredAnswer(
-                                &state, requirement, recorded, behavior, configured, first.number, stamp: stamp)
+                                &state, requirement, recorded, behavior, configured, first.number, stamp: stamp,
+                                lendingWide: wide)
                             // The answer, which outlives the hold (a clearing may drop the behavior meanwhile).
                             answered = .passRetained(configured)
                         }
                         return step
                     }
                     notification = appendInvocation(
-                        &state, requirement, recorded, outcome, first.number, answer: answer, stamp: stamp)
+                        &state, requirement, recorded, outcome, first.number, answer: answer, stamp: stamp,
+                        lendingWide: lendingWide)
                     return step
                 }
             }
@@ -204,6 +218,7 @@ extension InvocationRecorder {
             complete(ticket, outcome)
             return .outcome(outcome)
         case .handler(let behavior, let count)?:
+            // Wide: the markers' values as real `Any`s of their own in the front's buffer, for the run alone.
             // Consumed, the arguments moved into the ledger, and their bits are still in the front's
             // buffer (moving an `Any`, which is bitwise takable, copies them): the handler reads the
             // ledger's values there, with no copy to retain and none to destroy after it.
@@ -260,16 +275,17 @@ extension InvocationRecorder {
     @inline(__always)
     private func appendConfiguredAnswer(
         _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments, _ behavior: ConfiguredBehavior,
-        _ configured: ConfiguredValue, _ registration: Int, stamp: ArrivalStamp? = nil
+        _ configured: ConfiguredValue, _ registration: Int, stamp: ArrivalStamp? = nil, lendingWide: Bool = false
     ) -> Notification? {
         guard behavior.elapsesAtOnce else {
             return appendInvocation(
                 &state, requirement, arguments, behavior.outcome, registration, answer: .none, configured: configured,
-                stamp: stamp)
+                stamp: stamp, lendingWide: lendingWide)
         }
         let position = state.ledger.count
         let arrival = appendInvocation(
-            &state, requirement, arguments, behavior.outcome, registration, answer: .none, stamp: stamp)
+            &state, requirement, arguments, behavior.outcome, registration, answer: .none, stamp: stamp,
+            lendingWide: lendingWide)
         state.completions.record(CallCompletion(configured, sequence: state.sequence.next(), time: .now), at: position)
         guard !state.completionObservers.isEmpty else { return arrival }
         return Notification(

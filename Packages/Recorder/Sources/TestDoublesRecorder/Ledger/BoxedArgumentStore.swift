@@ -8,6 +8,12 @@
 /// chunks and reads only the arguments of the calls it counts, while the
 /// recorder's own store goes on appending past them. Only the recorder's
 /// store appends.
+///
+/// A value a front lends as a ``WideArgument`` (wider than an `Any`'s
+/// buffer) is copied into bytes of its chunk's own, not boxed: the chunk's
+/// `Any` is then a marker naming those bytes and the value's type, the
+/// value is destroyed with the chunk, and ``values(at:)`` gives a real `Any`
+/// of it (a copy) to every reader.
 struct BoxedArgumentStore {
     /// Where one call's arguments are: a chunk, the position of the first in
     /// it, and how many there are.
@@ -25,6 +31,14 @@ struct BoxedArgumentStore {
         /// store, under the recorder's lock; read by `deinit`, which runs
         /// once neither the store nor any snapshot holds the chunk.
         var count = 0
+        /// The bytes of the chunk's wide values (see ``WideArgument``),
+        /// allocated with the first, ``bytesPerValue`` for each of its
+        /// arguments (or one value's, when more); nil while it has none.
+        /// Its markers are the values at ``values`` that name these bytes.
+        var bytes: UnsafeMutableRawPointer?
+        var bytesCapacity = 0
+        /// The bytes taken so far.
+        var bytesUsed = 0
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -32,10 +46,78 @@ struct BoxedArgumentStore {
         }
 
         deinit {
-            values.deinitialize(count: count)
+            guard let bytes else {
+                values.deinitialize(count: count)
+                values.deallocate()
+                return
+            }
+            for index in 0..<count {
+                guard WideArgument.isMarker(values + index) else {
+                    (values + index).deinitialize(count: 1)
+                    continue
+                }
+                // The marker itself is trivial; the value it names is the chunk's to destroy.
+                let marker = WideArgument.marker(at: values + index)
+                guard !AnyContainerLayout.layout(of: marker.type).isPlainData else { continue }
+                func destroy<T>(_: T.Type) {
+                    UnsafeMutableRawPointer(mutating: marker.address).assumingMemoryBound(to: T.self).deinitialize(
+                        count: 1)
+                }
+                _openExistential(marker.type, do: destroy)
+            }
             values.deallocate()
+            bytes.deallocate()
+        }
+
+        /// Whether `size` more bytes, 16-byte aligned, fit in ``bytes`` (or they are not allocated yet).
+        @inline(__always)
+        func hasRoom(forBytes size: Int) -> Bool {
+            bytes == nil || (bytesUsed + 15) & ~15 + size <= bytesCapacity
+        }
+
+        /// Allocates ``bytes`` when they are not yet, with room for at least `size`.
+        @inline(__always)
+        func allocateBytes(atLeast size: Int) {
+            guard bytes == nil, size > 0 else { return }
+            allocateBytes(size)
+        }
+
+        @inline(never)
+        private func allocateBytes(_ size: Int) {
+            bytesCapacity = Swift.max(capacity * BoxedArgumentStore.bytesPerValue, size)
+            bytes = .allocate(byteCount: bytesCapacity, alignment: 16)
+        }
+
+        /// A copy of the wide value `marker` names in this chunk's bytes,
+        /// which must have room (``hasRoom(forBytes:)``, ``allocateBytes(atLeast:)``); its marker.
+        @inline(__always)
+        func keep(_ marker: WideArgument) -> WideArgument {
+            let (size, isPlainData) = AnyContainerLayout.layout(of: marker.type)
+            let offset = (bytesUsed + 15) & ~15
+            let destination = bytes.unsafelyUnwrapped + offset
+            bytesUsed = offset + size
+            if isPlainData {
+                destination.copyMemory(from: marker.address, byteCount: size)
+            } else {
+                Chunk.copy(marker, to: destination)
+            }
+            return WideArgument(address: destination, type: marker.type)
+        }
+
+        /// Initializes `destination` with a copy of the value `marker` names, through its type's witness.
+        @inline(never)
+        private static func copy(_ marker: WideArgument, to destination: UnsafeMutableRawPointer) {
+            func copy<T>(_: T.Type) {
+                destination.initializeMemory(as: T.self, to: marker.address.assumingMemoryBound(to: T.self).pointee)
+            }
+            _openExistential(marker.type, do: copy)
         }
     }
+
+    /// The bytes a chunk keeps per argument for wide values: a five-word
+    /// value takes 48 with its alignment (a chunk of wider ones fills its
+    /// bytes before its arguments, and the next chunk starts then).
+    static let bytesPerValue = 48
 
     /// The arguments of the first chunk; each later chunk holds twice as
     /// many, up to ``largestChunkCapacity`` (or one call's, when more).
@@ -43,6 +125,11 @@ struct BoxedArgumentStore {
     static let largestChunkCapacity = 1_024
 
     private var chunks: [Chunk] = []
+    /// Whether some argument kept is a wide value (a ``WideArgument``
+    /// marker in its chunk): a snapshot's own copy says so for the calls it
+    /// counts, where a chunk's ``Chunk/bytes``, which the recorder's store
+    /// may set meanwhile, could not be read without a race.
+    private var holdsWideValues = false
 
     /// Keeps a copy of `values`, returning where they are.
     @inline(__always)
@@ -74,6 +161,40 @@ struct BoxedArgumentStore {
         }
     }
 
+    /// Keeps `values`, moved out of the caller's buffer as
+    /// ``append(moving:)`` does, each ``WideArgument`` marker among them
+    /// copied into a chunk's bytes (the caller's value is left as it was):
+    /// the lent arguments of a one-hold lane that lends wide values.
+    @inline(__always)
+    mutating func append(lendingWide values: UnsafeMutableBufferPointer<Any>) -> Location {
+        guard let base = values.baseAddress else { return append(moving: values) }
+        var wideBytes = 0
+        for index in 0..<values.count where WideArgument.isMarker(base + index) {
+            wideBytes += (AnyContainerLayout.layout(of: WideArgument.marker(at: base + index).type).size + 15) & ~15
+        }
+        if wideBytes > 0 { holdsWideValues = true }
+        if !chunks.isEmpty,
+            !Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef({
+                $0.hasRoom(forBytes: wideBytes)
+            })
+        {
+            startChunk(values.count)
+        }
+        return withRoom(for: values.count) { chunk in
+            chunk.allocateBytes(atLeast: wideBytes)
+            let destination = chunk.values + chunk.count
+            for index in 0..<values.count {
+                if WideArgument.isMarker(base + index) {
+                    (destination + index).initialize(to: chunk.keep(WideArgument.marker(at: base + index)))
+                } else {
+                    // Moved as ``append(moving:)`` moves one: an `Any` is bitwise takable.
+                    UnsafeMutableRawPointer(destination + index).copyMemory(
+                        from: base + index, byteCount: MemoryLayout<Any>.size)
+                }
+            }
+        }
+    }
+
     /// Runs `initialize` on the chunk that takes the next `needed` arguments
     /// (started when the last has no room), which writes them from the
     /// chunk's `count` on; counts them in and gives their location.
@@ -100,10 +221,12 @@ struct BoxedArgumentStore {
         chunks.append(Chunk(capacity: Swift.max(needed, Swift.min(doubled, BoxedArgumentStore.largestChunkCapacity))))
     }
 
-    /// The arguments kept at `location`, in declaration order.
+    /// The arguments kept at `location`, in declaration order: a wide
+    /// value's a real `Any` of its own (``WideArgument/materialize(_:)``).
     func values(at location: Location) -> [Any] {
         guard location.count > 0 else { return [] }
         let start = chunks[Int(location.chunk)].values + Int(location.offset)
-        return Array(UnsafeBufferPointer(start: start, count: Int(location.count)))
+        guard holdsWideValues else { return Array(UnsafeBufferPointer(start: start, count: Int(location.count))) }
+        return (0..<Int(location.count)).map { WideArgument.value(at: start + $0) }
     }
 }

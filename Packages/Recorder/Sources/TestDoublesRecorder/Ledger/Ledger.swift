@@ -226,12 +226,14 @@ struct Ledger {
     }
 
     /// Appends a call answered with `answer` in the hold that records it
-    /// (``Answer/none`` when it is answered later), or with `configured`.
+    /// (``Answer/none`` when it is answered later), or with `configured`;
+    /// with `lendingWide`, lent arguments may be ``WideArgument`` markers,
+    /// whose values the ledger copies (``BoxedArgumentStore/append(lendingWide:)``).
     @_transparent
     mutating func append(
         _ requirement: Requirement, _ arguments: CallArguments, sequence: UInt64, arrival: InvocationTime,
         outcome: Invocation.Outcome, registration: Int?, answer: Answer, configured: ConfiguredValue? = nil,
-        priority: UInt8 = 0
+        priority: UInt8 = 0, lendingWide: Bool = false
     ) {
         var answerKind = answer.kind
         var answerWord = answer.word
@@ -254,7 +256,8 @@ struct Ledger {
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
         case .lent(let values):
-            let location = boxedArguments.append(moving: values)
+            let location =
+                lendingWide ? boxedArguments.append(lendingWide: values) : boxedArguments.append(moving: values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
         }
