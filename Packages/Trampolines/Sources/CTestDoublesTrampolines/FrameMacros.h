@@ -61,13 +61,26 @@
     .cfi_def_cfa %rsp, 8
 .endm
 
+// Spills the vector argument registers (xmm0-xmm7) into the frame at rsp.
+.macro TD_SPILL_VECTORS
+    movaps %xmm0, TD_FRAME_VECTOR+0(%rsp)
+    movaps %xmm1, TD_FRAME_VECTOR+16(%rsp)
+    movaps %xmm2, TD_FRAME_VECTOR+32(%rsp)
+    movaps %xmm3, TD_FRAME_VECTOR+48(%rsp)
+    movaps %xmm4, TD_FRAME_VECTOR+64(%rsp)
+    movaps %xmm5, TD_FRAME_VECTOR+80(%rsp)
+    movaps %xmm6, TD_FRAME_VECTOR+96(%rsp)
+    movaps %xmm7, TD_FRAME_VECTOR+112(%rsp)
+.endm
+
 // Spills a swiftcc call's registers into the td_call_frame at rsp (after
 // TD_ENTER and `subq $TD_FRAME_SIZE, %rsp`): the veneer's slot and context,
-// the argument registers (rdi rsi rdx rcx r8 r9, the two arm64-only words
-// zeroed, xmm0-xmm7), the caller's stack arguments (above the saved rbp and
-// the return address), the indirect result address (`indirect`), self (r13),
-// error (r12) and async context (r14). Clobbers r11.
-.macro TD_SPILL_CALL slot, context, indirect
+// the integer argument registers (rdi rsi rdx rcx r8 r9, the two
+// arm64-only words zeroed), the caller's stack arguments (above the saved
+// rbp and the return address), the indirect result address (`indirect`),
+// self (r13), error (r12) and async context (r14); not the vector argument
+// registers (TD_SPILL_CALL adds them). Clobbers r11.
+.macro TD_SPILL_CALL_GP slot, context, indirect
     movq \slot, TD_FRAME_SLOT(%rsp)
     movq \context, TD_FRAME_CONTEXT(%rsp)
     movq %rdi, TD_FRAME_GP+0(%rsp)
@@ -78,14 +91,6 @@
     movq %r9, TD_FRAME_GP+40(%rsp)
     movq $0, TD_FRAME_GP+48(%rsp)           // x86_64 has six integer argument registers
     movq $0, TD_FRAME_GP+56(%rsp)
-    movaps %xmm0, TD_FRAME_VECTOR+0(%rsp)
-    movaps %xmm1, TD_FRAME_VECTOR+16(%rsp)
-    movaps %xmm2, TD_FRAME_VECTOR+32(%rsp)
-    movaps %xmm3, TD_FRAME_VECTOR+48(%rsp)
-    movaps %xmm4, TD_FRAME_VECTOR+64(%rsp)
-    movaps %xmm5, TD_FRAME_VECTOR+80(%rsp)
-    movaps %xmm6, TD_FRAME_VECTOR+96(%rsp)
-    movaps %xmm7, TD_FRAME_VECTOR+112(%rsp)
     leaq 16(%rbp), %r11                     // above the saved rbp and the return address
     movq %r11, TD_FRAME_STACK_ARGUMENTS(%rsp)
     movq \indirect, TD_FRAME_INDIRECT_RESULT(%rsp)
@@ -95,16 +100,27 @@
     movq $0, TD_FRAME_STACK_ARGUMENT_BYTES(%rsp)
 .endm
 
+// TD_SPILL_CALL_GP, then the vector argument registers.
+.macro TD_SPILL_CALL slot, context, indirect
+    TD_SPILL_CALL_GP \slot, \context, \indirect
+    TD_SPILL_VECTORS
+.endm
+
 // Zeroes the result registers of the frame at rsp and sets its return error
 // (`error`), flags (`flags`) and suspension (none). Clobbers xmm0.
 .macro TD_CLEAR_RESULTS error, flags
-    xorps %xmm0, %xmm0
-    movaps %xmm0, TD_FRAME_RETURN_GP+0(%rsp)
-    movaps %xmm0, TD_FRAME_RETURN_GP+16(%rsp)
+    TD_CLEAR_RESULTS_GP \error, \flags
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+0(%rsp)
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+16(%rsp)
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+32(%rsp)
     movaps %xmm0, TD_FRAME_RETURN_VECTOR+48(%rsp)
+.endm
+
+// TD_CLEAR_RESULTS without the vector result registers (xmm0 is left zero).
+.macro TD_CLEAR_RESULTS_GP error, flags
+    xorps %xmm0, %xmm0
+    movaps %xmm0, TD_FRAME_RETURN_GP+0(%rsp)
+    movaps %xmm0, TD_FRAME_RETURN_GP+16(%rsp)
     movq \error, TD_FRAME_RETURN_ERROR(%rsp)
     movq \flags, TD_FRAME_FLAGS(%rsp)
     movq $0, TD_FRAME_SUSPENSION(%rsp)
@@ -146,14 +162,19 @@
 
 // Loads the results TD_STORE_RESULTS stores, into the same registers.
 .macro TD_LOAD_RESULTS frame, r0, r1, r2, r3, error
-    movq TD_FRAME_RETURN_GP+0(\frame), \r0
-    movq TD_FRAME_RETURN_GP+8(\frame), \r1
-    movq TD_FRAME_RETURN_GP+16(\frame), \r2
-    movq TD_FRAME_RETURN_GP+24(\frame), \r3
+    TD_LOAD_RESULTS_GP \frame, \r0, \r1, \r2, \r3, \error
     movaps TD_FRAME_RETURN_VECTOR+0(\frame), %xmm0
     movaps TD_FRAME_RETURN_VECTOR+16(\frame), %xmm1
     movaps TD_FRAME_RETURN_VECTOR+32(\frame), %xmm2
     movaps TD_FRAME_RETURN_VECTOR+48(\frame), %xmm3
+.endm
+
+// TD_LOAD_RESULTS without the vector result registers.
+.macro TD_LOAD_RESULTS_GP frame, r0, r1, r2, r3, error
+    movq TD_FRAME_RETURN_GP+0(\frame), \r0
+    movq TD_FRAME_RETURN_GP+8(\frame), \r1
+    movq TD_FRAME_RETURN_GP+16(\frame), \r2
+    movq TD_FRAME_RETURN_GP+24(\frame), \r3
     movq TD_FRAME_RETURN_ERROR(\frame), \error
 .endm
 
@@ -172,6 +193,22 @@
     movq %rsp, %rdi
     callq \handler\()@PLT
     TD_LOAD_RESULTS %rsp, %rax, %rdx, %rcx, %r8, %r12
+    TD_LEAVE
+    retq
+.endm
+
+// TD_SYNC_ENTRY for a call that passes and returns nothing in a vector
+// register: the frame's vector words are neither written nor read back
+// (nothing reads them for such a call; a forwarded call reloads them as
+// the callee ignores them).
+.macro TD_SYNC_ENTRY_GP handler, slot, context
+    TD_ENTER
+    subq $TD_FRAME_SIZE, %rsp
+    TD_SPILL_CALL_GP \slot, \context, %rax
+    TD_CLEAR_RESULTS_GP %r12, $0
+    movq %rsp, %rdi
+    callq \handler\()@PLT
+    TD_LOAD_RESULTS_GP %rsp, %rax, %rdx, %rcx, %r8, %r12
     TD_LEAVE
     retq
 .endm
@@ -228,19 +265,16 @@
 
 // Spills a swiftcc call's registers into the td_call_frame at sp (after
 // TD_ENTER and `sub sp, sp, #TD_FRAME_SIZE`): the veneer's slot and context,
-// the argument registers (x0-x7, q0-q7), the caller's stack arguments (the
+// the integer argument registers (x0-x7), the caller's stack arguments (the
 // caller's sp), the indirect result address (`indirect`), self (x20), error
-// (x21) and async context (x22). Clobbers x9 (after storing `slot`).
-.macro TD_SPILL_CALL slot, context, indirect
+// (x21) and async context (x22); not the vector argument registers
+// (TD_SPILL_CALL adds them). Clobbers x9 (after storing `slot`).
+.macro TD_SPILL_CALL_GP slot, context, indirect
     stp \slot, \context, [sp, #TD_FRAME_SLOT]
     stp x0, x1, [sp, #TD_FRAME_GP+0]
     stp x2, x3, [sp, #TD_FRAME_GP+16]
     stp x4, x5, [sp, #TD_FRAME_GP+32]
     stp x6, x7, [sp, #TD_FRAME_GP+48]
-    stp q0, q1, [sp, #TD_FRAME_VECTOR+0]
-    stp q2, q3, [sp, #TD_FRAME_VECTOR+32]
-    stp q4, q5, [sp, #TD_FRAME_VECTOR+64]
-    stp q6, q7, [sp, #TD_FRAME_VECTOR+96]
     add x9, x29, #16                        // the caller's sp: the first stack argument
     str x9, [sp, #TD_FRAME_STACK_ARGUMENTS]
     stp \indirect, x20, [sp, #TD_FRAME_INDIRECT_RESULT]   // indirect result, self
@@ -248,14 +282,33 @@
     str xzr, [sp, #TD_FRAME_STACK_ARGUMENT_BYTES]
 .endm
 
+// Spills the vector argument registers (q0-q7) into the frame at sp.
+.macro TD_SPILL_VECTORS
+    stp q0, q1, [sp, #TD_FRAME_VECTOR+0]
+    stp q2, q3, [sp, #TD_FRAME_VECTOR+32]
+    stp q4, q5, [sp, #TD_FRAME_VECTOR+64]
+    stp q6, q7, [sp, #TD_FRAME_VECTOR+96]
+.endm
+
+// TD_SPILL_CALL_GP, then the vector argument registers.
+.macro TD_SPILL_CALL slot, context, indirect
+    TD_SPILL_CALL_GP \slot, \context, \indirect
+    TD_SPILL_VECTORS
+.endm
+
 // Zeroes the result registers of the frame at sp and sets its return error
 // (`error`), flags (`flags`) and suspension (none). Clobbers v16.
 .macro TD_CLEAR_RESULTS error, flags
-    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+0]
-    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+16]
+    TD_CLEAR_RESULTS_GP \error, \flags
     movi v16.2d, #0
     stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+0]
     stp q16, q16, [sp, #TD_FRAME_RETURN_VECTOR+32]
+.endm
+
+// TD_CLEAR_RESULTS without the vector result registers.
+.macro TD_CLEAR_RESULTS_GP error, flags
+    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+0]
+    stp xzr, xzr, [sp, #TD_FRAME_RETURN_GP+16]
     stp \error, \flags, [sp, #TD_FRAME_RETURN_ERROR]      // return error, flags
     stp xzr, xzr, [sp, #TD_FRAME_SUSPENSION]              // suspension, padding
 .endm
@@ -284,10 +337,15 @@
 
 // Loads the results TD_STORE_RESULTS stores, into the same registers.
 .macro TD_LOAD_RESULTS frame, error
-    ldp x0, x1, [\frame, #TD_FRAME_RETURN_GP+0]
-    ldp x2, x3, [\frame, #TD_FRAME_RETURN_GP+16]
+    TD_LOAD_RESULTS_GP \frame, \error
     ldp q0, q1, [\frame, #TD_FRAME_RETURN_VECTOR+0]
     ldp q2, q3, [\frame, #TD_FRAME_RETURN_VECTOR+32]
+.endm
+
+// TD_LOAD_RESULTS without the vector result registers.
+.macro TD_LOAD_RESULTS_GP frame, error
+    ldp x0, x1, [\frame, #TD_FRAME_RETURN_GP+0]
+    ldp x2, x3, [\frame, #TD_FRAME_RETURN_GP+16]
     ldr \error, [\frame, #TD_FRAME_RETURN_ERROR]
 .endm
 
@@ -305,6 +363,20 @@
     mov x0, sp
     bl \handler
     TD_LOAD_RESULTS sp, x21
+    TD_LEAVE
+    ret
+.endm
+
+// TD_SYNC_ENTRY for a call that passes and returns nothing in a vector
+// register (see the x86_64 form).
+.macro TD_SYNC_ENTRY_GP handler, slot, context
+    TD_ENTER
+    sub sp, sp, #TD_FRAME_SIZE
+    TD_SPILL_CALL_GP \slot, \context, x8
+    TD_CLEAR_RESULTS_GP x21, xzr
+    mov x0, sp
+    bl \handler
+    TD_LOAD_RESULTS_GP sp, x21
     TD_LEAVE
     ret
 .endm

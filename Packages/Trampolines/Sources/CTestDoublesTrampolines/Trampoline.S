@@ -38,6 +38,21 @@ td_sync_trampoline_entry:
     .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
 
 // ---------------------------------------------------------------------------
+// void td_sync_trampoline_entry_gp(void)
+//
+// td_sync_trampoline_entry for a requirement that passes and returns nothing
+// in xmm registers: xmm0-xmm7 are not spilled, xmm0-xmm3 not set on return.
+// ---------------------------------------------------------------------------
+    .globl td_sync_trampoline_entry_gp
+    .type td_sync_trampoline_entry_gp, @function
+    .p2align 4
+td_sync_trampoline_entry_gp:
+    .cfi_startproc
+    TD_SYNC_ENTRY_GP td_trampoline_handler, %r11, %r10
+    .cfi_endproc
+    .size td_sync_trampoline_entry_gp, . - td_sync_trampoline_entry_gp
+
+// ---------------------------------------------------------------------------
 // void td_async_trampoline_entry(void)   (swifttailcc, async)
 //
 // Reached through an async function pointer record: the caller allocated
@@ -205,6 +220,21 @@ td_sync_trampoline_entry:
     TD_SYNC_ENTRY td_trampoline_handler, x9, x10   // slot, context from the veneer
     .cfi_endproc
     .size td_sync_trampoline_entry, . - td_sync_trampoline_entry
+
+// ---------------------------------------------------------------------------
+// void td_sync_trampoline_entry_gp(void)
+//
+// td_sync_trampoline_entry for a requirement that passes and returns nothing
+// in q registers: q0-q7 are not spilled, q0-q3 not set on return.
+// ---------------------------------------------------------------------------
+    .globl td_sync_trampoline_entry_gp
+    .type td_sync_trampoline_entry_gp, %function
+    .p2align 2
+td_sync_trampoline_entry_gp:
+    .cfi_startproc
+    TD_SYNC_ENTRY_GP td_trampoline_handler, x9, x10
+    .cfi_endproc
+    .size td_sync_trampoline_entry_gp, . - td_sync_trampoline_entry_gp
 
 // ---------------------------------------------------------------------------
 // void td_async_trampoline_entry(void)   (swifttailcc, async)

@@ -30,6 +30,8 @@ _Static_assert(TD_VENEER_STRIDE % 16 == 0, "veneers start 16-byte aligned");
 
 const void *td_sync_entry_address(void) { return (const void *)&td_sync_trampoline_entry; }
 
+const void *td_sync_gp_entry_address(void) { return (const void *)&td_sync_trampoline_entry_gp; }
+
 const void *td_async_entry_address(void) { return (const void *)&td_async_trampoline_entry; }
 
 // Defined in Swift (Dispatch/ModifyAccess.swift); swiftcc and the C

@@ -3,10 +3,13 @@ import TestDoublesTrampolines
 
 extension StubBlueprint {
     /// Construction step 4: the table layout of one protocol of the
-    /// hierarchy, its bases nested, which fabrication fills.
+    /// hierarchy, its bases nested, which fabrication fills. A requirement
+    /// whose dispatch index is in `integerRegisterCalls` gets the entry that
+    /// spills only the integer registers.
     static func layout(
         of descriptor: ProtocolDescriptor, hierarchy: ProtocolHierarchy,
-        callables: [ProtocolHierarchy.CallableRequirement], typeName: String, binding: AssociatedTypeBinding? = nil
+        callables: [ProtocolHierarchy.CallableRequirement], typeName: String, binding: AssociatedTypeBinding? = nil,
+        integerRegisterCalls: Set<Int> = []
     ) throws(StubError) -> WitnessTableLayout {
         guard let node = hierarchy.nodes.first(where: { $0.protocolDescriptor == descriptor }) else {
             throw StubError(
@@ -26,7 +29,7 @@ extension StubBlueprint {
                     .baseProtocol(
                         try layout(
                             of: base, hierarchy: hierarchy, callables: callables, typeName: typeName,
-                            binding: binding)))
+                            binding: binding, integerRegisterCalls: integerRegisterCalls)))
             case .associatedTypeAccessFunction, .associatedConformanceAccessFunction:
                 if let binding, binding.protocolDescriptor == descriptor {
                     if requirement.kind == .associatedTypeAccessFunction, associatedTypeIndex < binding.types.count {
@@ -61,7 +64,9 @@ extension StubBlueprint {
                         ? .asyncRequirement(dispatchIndex: callable.dispatchIndex)
                         : requirement.isCalleeAllocatedCoroutine
                             ? .coroutineRequirement(dispatchIndex: callable.dispatchIndex)
-                            : .requirement(dispatchIndex: callable.dispatchIndex))
+                            : integerRegisterCalls.contains(callable.dispatchIndex)
+                                ? .integerRegisterRequirement(dispatchIndex: callable.dispatchIndex)
+                                : .requirement(dispatchIndex: callable.dispatchIndex))
             }
         }
         return WitnessTableLayout(protocolDescriptor: descriptor.pointer, slots: slots)

@@ -123,6 +123,13 @@ void td_sync_trampoline_entry(void);
 /// Returns the address of `td_sync_trampoline_entry`.
 const void *td_sync_entry_address(void);
 
+/// The synchronous entry for a requirement whose arguments and results use
+/// no vector register: it spills and reloads only the integer registers.
+void td_sync_trampoline_entry_gp(void);
+
+/// Returns the address of `td_sync_trampoline_entry_gp`.
+const void *td_sync_gp_entry_address(void);
+
 /// The shared async assembly entry (x86_64 and arm64); async veneers jump here.
 ///
 /// It saves the frame like the sync entry (stack arguments are read while

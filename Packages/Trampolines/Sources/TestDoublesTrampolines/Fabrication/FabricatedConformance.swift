@@ -135,12 +135,18 @@ public final class FabricatedConformance: @unchecked Sendable {
             storages.append(storage)
             for (index, slot) in layout.slots.enumerated() {
                 switch slot {
-                case .requirement(let dispatchIndex):
+                case .requirement(let dispatchIndex), .integerRegisterRequirement(let dispatchIndex):
                     guard dispatchIndex >= 0 else {
                         throw .invalidLayout("requirement slot \(index) has dispatch index \(dispatchIndex)")
                     }
+                    let entry: UnsafeRawPointer
+                    if case .integerRegisterRequirement = slot {
+                        entry = td_sync_gp_entry_address()
+                    } else {
+                        entry = td_sync_entry_address()
+                    }
                     let veneer = arena.writeVeneer(
-                        at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: td_sync_entry_address())
+                        at: nextVeneer, slot: UInt64(dispatchIndex), context: context, target: entry)
                     storage.setSlot(index, to: UInt(bitPattern: veneer))
                     nextVeneer += 1
                 case .asyncRequirement(let dispatchIndex):

@@ -3,6 +3,11 @@ public indirect enum WitnessSlot: @unchecked Sendable {
     /// A callable requirement: the slot points at a veneer that calls the
     /// conformance's handler with `dispatchIndex` as the frame's `slot`.
     case requirement(dispatchIndex: Int)
+    /// A callable requirement whose arguments and results travel in no
+    /// vector register (see ``CallPlan/usesVectorRegisters``): as
+    /// ``requirement(dispatchIndex:)``, through an entry that spills and
+    /// reloads only the integer registers.
+    case integerRegisterRequirement(dispatchIndex: Int)
     /// An async callable requirement: the slot points at an async function
     /// pointer record whose code calls the handler through the async entry.
     /// Available where `FabricatedConformance.supportsAsyncRequirements` is true.
@@ -64,7 +69,7 @@ public struct WitnessTableLayout: @unchecked Sendable {
     var veneerCount: Int {
         slots.reduce(0) { count, slot in
             switch slot {
-            case .requirement, .asyncRequirement, .coroutineRequirement: count + 1
+            case .requirement, .integerRegisterRequirement, .asyncRequirement, .coroutineRequirement: count + 1
             case .baseProtocol(let base): count + base.veneerCount
             case .associatedType, .word, .empty: count
             }
@@ -76,7 +81,7 @@ public struct WitnessTableLayout: @unchecked Sendable {
         var key: [UInt] = [UInt(bitPattern: protocolDescriptor), UInt(slots.count)]
         for slot in slots {
             switch slot {
-            case .requirement, .asyncRequirement, .coroutineRequirement: key.append(1)
+            case .requirement, .integerRegisterRequirement, .asyncRequirement, .coroutineRequirement: key.append(1)
             case .empty: key.append(2)
             case .associatedType(let type):
                 key += [3, UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))]
