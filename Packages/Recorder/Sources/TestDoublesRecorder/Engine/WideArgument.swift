@@ -8,13 +8,13 @@
 /// calls ``InvocationRecorder/answerImmediately(_:consumingWide:)`` writes
 /// one of these into the argument's `Any` instead (``lend(_:value:of:)``):
 /// the ledger copies the value into bytes of its own beside its boxed
-/// arguments (``BoxedArgumentStore``), and every reader that needs an `Any`
+/// arguments (`BoxedArgumentStore`), and every reader that needs an `Any`
 /// (a handler, `arguments()`, a matcher) gets a real one, made from the
-/// value (``materialize(_:)``). Nothing but the one-hold lane's ledger
+/// value (`materialize(_:)`). Nothing but the one-hold lane's ledger
 /// append and the store ever reads a marker: it never reaches a handler, a
 /// matcher or a user.
 public struct WideArgument {
-    /// Where the value is: the caller's, or the ledger's (see ``BoxedArgumentStore``).
+    /// Where the value is: the caller's, or the ledger's (see `BoxedArgumentStore`).
     @usableFromInline
     let address: UnsafeRawPointer
     /// The value's type.
@@ -61,13 +61,13 @@ public struct WideArgument {
         return _openExistential(marker.type, do: copy)
     }
 
-    /// The `Any` at `box`, a marker's value materialized (``materialize(_:)``), any other copied.
+    /// The `Any` at `box`, a marker's value materialized (`materialize(_:)`), any other copied.
     static func value(at box: UnsafePointer<Any>) -> Any {
         isMarker(box) ? materialize(marker(at: box)) : box.pointee
     }
 
     /// Replaces every marker in `buffer` by a real `Any` of its value
-    /// (``materialize(_:)``), for the general path of a call the one-hold
+    /// (`materialize(_:)`), for the general path of a call the one-hold
     /// lane declined, or for the handler of one it answers.
     ///
     /// - Parameter buffer: Initialized `Any`s, some of them markers.
