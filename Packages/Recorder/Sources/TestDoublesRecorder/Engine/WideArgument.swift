@@ -61,6 +61,23 @@ public struct WideArgument {
         return _openExistential(marker.type, do: copy)
     }
 
+    /// Initializes `destination` with a copy of the value the marker names,
+    /// through its type's value witness.
+    func copyValue(to destination: UnsafeMutableRawPointer) {
+        func copy<T>(_: T.Type) {
+            destination.initializeMemory(as: T.self, to: address.assumingMemoryBound(to: T.self).pointee)
+        }
+        _openExistential(type, do: copy)
+    }
+
+    /// Destroys the value the marker names, which its holder owns.
+    func destroyValue() {
+        func destroy<T>(_: T.Type) {
+            UnsafeMutableRawPointer(mutating: address).assumingMemoryBound(to: T.self).deinitialize(count: 1)
+        }
+        _openExistential(type, do: destroy)
+    }
+
     /// The `Any` at `box`, a marker's value materialized (`materialize(_:)`), any other copied.
     static func value(at box: UnsafePointer<Any>) -> Any {
         isMarker(box) ? materialize(marker(at: box)) : box.pointee

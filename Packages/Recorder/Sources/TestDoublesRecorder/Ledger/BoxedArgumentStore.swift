@@ -59,11 +59,7 @@ struct BoxedArgumentStore {
                 // The marker itself is trivial; the value it names is the chunk's to destroy.
                 let marker = WideArgument.marker(at: values + index)
                 guard !AnyContainerLayout.layout(of: marker.type).isPlainData else { continue }
-                func destroy<T>(_: T.Type) {
-                    UnsafeMutableRawPointer(mutating: marker.address).assumingMemoryBound(to: T.self).deinitialize(
-                        count: 1)
-                }
-                _openExistential(marker.type, do: destroy)
+                marker.destroyValue()
             }
             values.deallocate()
             bytes.deallocate()
@@ -104,13 +100,11 @@ struct BoxedArgumentStore {
             return WideArgument(address: destination, type: marker.type)
         }
 
-        /// Initializes `destination` with a copy of the value `marker` names, through its type's witness.
+        /// Initializes `destination` with a copy of the value `marker` names (out of line: the lane's
+        /// common path copies plain data).
         @inline(never)
         private static func copy(_ marker: WideArgument, to destination: UnsafeMutableRawPointer) {
-            func copy<T>(_: T.Type) {
-                destination.initializeMemory(as: T.self, to: marker.address.assumingMemoryBound(to: T.self).pointee)
-            }
-            _openExistential(marker.type, do: copy)
+            marker.copyValue(to: destination)
         }
     }
 
