@@ -4,7 +4,8 @@ import Testing
 
 // The mistake app tests make most with Foundation-typed requirements: a
 // literal UUID, Locale or URL beside a matcher. The issue's rewrite hint must
-// not print those values as if they were Swift source.
+// not print those values as if they were Swift source, and shows the matchers
+// where they were written whenever only one placement fits.
 
 @Suite struct RealCodeMixedRecordingHintTests {
     static let id = UUID(uuidString: "D0D0D0D0-0000-4000-8000-000000000001")!
@@ -32,7 +33,7 @@ import Testing
         }
         #expect(parses.map(\.kind) == [.invalidRecording])
         let parse = try #require(parses.first).message
-        #expect(parse.contains(#"parse(Match.equal(""), locale: Match.equal(<Locale "#))
+        #expect(parse.contains(#"parse(Match.any(), locale: Match.equal(<Locale "#))
         #expect(!parse.contains("Match.equal(de_DE"))
 
         let selections = TestDoubleIssueReporting.capture {
@@ -52,5 +53,29 @@ import Testing
         }
         #expect(validations.map(\.kind) == [.invalidRecording])
         #expect(try #require(validations.first).message.contains(#"validate(Match.any(), on: Match.equal(["", "x"]))"#))
+    }
+
+    @Test func theHintShowsEachMatcherWhereItWasWritten() throws {
+        let delegate = try Stub<any SDKDownloadDelegate>()
+        let issues = TestDoubleIssueReporting.capture {
+            delegate.verify(.never) { $0.download(Match.any(), didWriteBytes: 5, of: Match.equal(9)) }
+        }
+        let message = try #require(issues.first).message
+        #expect(message.contains("mixes 2 matcher(s) with literal arguments (3 arguments)"))
+        #expect(
+            message.contains(
+                "download(Match.any(), didWriteBytes: Match.equal(5), of: Match.equal(9)): your matchers where you "
+                    + "wrote them"))
+    }
+
+    @Test func aLiteralEqualToAPlaceholderLeavesTheMatchersUnplaced() throws {
+        let delegate = try Stub<any SDKDownloadDelegate>()
+        // `Match.any()`'s Int64 placeholder is 0, as the literal beside it: either could be the matcher.
+        let issues = TestDoubleIssueReporting.capture {
+            delegate.verify(.never) { $0.download(Self.id, didWriteBytes: Match.any(), of: 0) }
+        }
+        let message = try #require(issues.first).message
+        #expect(message.contains("keep the matchers you wrote where they stand"))
+        #expect(!message.contains("your matchers where you wrote them"))
     }
 }

@@ -94,6 +94,9 @@ final class CaptureSession: @unchecked Sendable {
         let arguments: [Any]
         /// The matchers pushed while the call's arguments were evaluated.
         let matchers: [ArgumentMatcher]
+        /// The value each matcher gave its argument expression, where known
+        /// (nil for a matcher pushed again by a front): only for hints.
+        var matcherValues: [Any?] = []
     }
 
     /// A saved pattern listed in an `InvocationOrder` builder.
@@ -117,6 +120,8 @@ final class CaptureSession: @unchecked Sendable {
 
     private struct State {
         var pending: [ArgumentMatcher] = []
+        /// The value each pending matcher returned, where noted (see ``noteValue(_:ofMatcherAt:)``).
+        var pendingValues: [Any?] = []
         var steps: [Step] = []
         var problems: [String] = []
         /// Values the test handed to the pass (`using:` values, arguments of recorded calls), oldest first.
@@ -280,8 +285,26 @@ final class CaptureSession: @unchecked Sendable {
         }
     }
 
-    func push(_ matcher: ArgumentMatcher) {
-        state.withLock { $0.pending.append(matcher) }
+    /// Adds a matcher for the next argument expression.
+    ///
+    /// - Returns: Its index among the pending matchers.
+    @discardableResult
+    func push(_ matcher: ArgumentMatcher) -> Int {
+        state.withLock { state in
+            state.pending.append(matcher)
+            state.pendingValues.append(nil)
+            return state.pending.count - 1
+        }
+    }
+
+    /// Keeps the value the matcher at `index` gave its argument expression,
+    /// which places it among the call's arguments for a hint (see
+    /// ``MixedRecordingHint``).
+    func noteValue(_ value: Any, ofMatcherAt index: Int) {
+        state.withLock { state in
+            guard index < state.pendingValues.count else { return }
+            state.pendingValues[index] = value
+        }
     }
 
     /// Keeps a value the test wrote in the pass (a matcher's `using:` or compared value).
@@ -326,6 +349,7 @@ final class CaptureSession: @unchecked Sendable {
             guard mark < state.pending.count else { return [] }
             let popped = Array(state.pending[mark...])
             state.pending.removeSubrange(mark...)
+            state.pendingValues.removeSubrange(min(mark, state.pendingValues.count)...)
             return popped
         }
     }
@@ -337,11 +361,14 @@ final class CaptureSession: @unchecked Sendable {
                     "the closure called \(requirement.name) on \(recorder.name), a different double"
                 )
                 state.pending.removeAll()
+                state.pendingValues.removeAll()
                 return
             }
             let call = CapturedCall(
-                recorder: recorder, requirement: requirement, arguments: arguments, matchers: state.pending)
+                recorder: recorder, requirement: requirement, arguments: arguments, matchers: state.pending,
+                matcherValues: state.pendingValues)
             state.pending.removeAll()
+            state.pendingValues.removeAll()
             state.handedOver.append(contentsOf: arguments)
             state.steps.append(.call(call))
         }

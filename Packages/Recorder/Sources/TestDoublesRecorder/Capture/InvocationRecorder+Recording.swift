@@ -138,15 +138,29 @@ extension InvocationRecorder {
                         """))
         }
         guard call.matchers.isEmpty else {
+            let mixed =
+                "\(requirement.name) mixes \(call.matchers.count) matcher(s) with literal arguments "
+                + "(\(call.arguments.count) arguments); use a matcher for every argument or for none, for example "
+            if let positions = MixedRecordingHint.positions(of: call.matcherValues, among: call.arguments) {
+                var written: [Any] = call.arguments.map { RewriteHint(value: $0) }
+                for (matcher, position) in zip(call.matchers, positions) {
+                    written[position] = WrittenMatcher(matcher: matcher)
+                }
+                return .failure(
+                    RecordingProblem(
+                        message: mixed + """
+                            \(requirement.describeCall(written)): your matchers where you wrote them, and \
+                            Match.equal(...) around each literal (write the expressions you wrote for values shown \
+                            as <Type value>)
+                            """))
+            }
             let rewrite = requirement.describeCall(call.arguments.map { RewriteHint(value: $0) })
             return .failure(
                 RecordingProblem(
-                    message: """
-                        \(requirement.name) mixes \(call.matchers.count) matcher(s) with literal arguments \
-                        (\(call.arguments.count) arguments); use a matcher for every argument or for none, \
-                        for example \(rewrite) with Match.equal(...) around each literal (each shows the value \
-                        its argument had in the pass: keep the matchers you wrote where they stand, and write the \
-                        expressions you wrote for values shown as <Type value>)
+                    message: mixed + """
+                        \(rewrite) with Match.equal(...) around each literal (each shows the value its argument had \
+                        in the pass: keep the matchers you wrote where they stand, and write the expressions you \
+                        wrote for values shown as <Type value>)
                         """))
         }
         var matchers: [ArgumentMatcher] = []
@@ -175,6 +189,16 @@ extension InvocationRecorder {
             for captor in matcher.captors { captor.bind(to: core, position: position) }
         }
         return core
+    }
+}
+
+/// Prints a matcher the test wrote, in a rewrite hint, as it was written:
+/// `Match.any()`, or a captor's `….capture()`.
+private struct WrittenMatcher: CustomDebugStringConvertible {
+    let matcher: ArgumentMatcher
+    var debugDescription: String {
+        let text = matcher.description
+        return text.hasPrefix("capture(") ? "<captor>.\(text)" : "Match.\(text)"
     }
 }
 

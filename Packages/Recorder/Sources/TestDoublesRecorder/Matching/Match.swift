@@ -27,9 +27,10 @@ public enum Match {
     /// - Returns: `placeholder`, or a placeholder of `T`.
     @inlinable
     public static func record<T>(_ matcher: ArgumentMatcher, returning placeholder: T? = nil) -> T {
-        push(matcher, handingOver: placeholder)
-        if let placeholder { return placeholder }
-        return self.placeholder(for: matcher)
+        let index = push(matcher, handingOver: placeholder)
+        let value = placeholder ?? self.placeholder(for: matcher)
+        note(value, ofMatcherAt: index)
+        return value
     }
 
     /// A placeholder of `T` for `matcher`'s argument (or a placeholder
@@ -66,17 +67,32 @@ public enum Match {
     /// outside any pass, `site` is where a missing placeholder is reported.
     @usableFromInline
     static func recordAnything<T>(at site: CallSite) -> T {
-        push(.anything)
-        return placeholder(for: .anything, at: site)
+        let index = push(.anything)
+        let value: T = placeholder(for: .anything, at: site)
+        note(value, ofMatcherAt: index)
+        return value
     }
 
     /// Adds a matcher to the recording pass in progress, if any, with the
     /// value the test wrote for it (later placeholders of its type may use it).
+    ///
+    /// - Returns: The matcher's index in the pass, for ``note(_:ofMatcherAt:)``; nil outside any pass.
     @usableFromInline
-    static func push(_ matcher: ArgumentMatcher, handingOver value: Any? = nil) {
-        guard let session = CaptureSession.live else { return }
-        session.push(matcher)
+    @discardableResult
+    static func push(_ matcher: ArgumentMatcher, handingOver value: Any? = nil) -> Int? {
+        guard let session = CaptureSession.live else { return nil }
+        let index = session.push(matcher)
         if let value { session.handOver(value) }
+        return index
+    }
+
+    /// Keeps the value a matcher returned for its argument expression, which
+    /// places the matcher among the call's arguments when a recording mixes
+    /// matchers with literals (the hint then shows each where it was written).
+    @usableFromInline
+    static func note(_ value: Any, ofMatcherAt index: Int?) {
+        guard let index, let session = CaptureSession.live else { return }
+        session.noteValue(value, ofMatcherAt: index)
     }
 
     /// Ends a recording pass whose matcher needs a placeholder no source can
