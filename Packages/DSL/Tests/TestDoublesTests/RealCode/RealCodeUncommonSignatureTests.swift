@@ -295,7 +295,9 @@ private func sampleUser(_ n: Int) -> SWUser {
         let downloader = try Stub<any SWDownloader>()
         downloader.when { $0.makeFormatter() }.thenReturn({ "#\($0)" })
         downloader.when { $0.fetch(Match.any(), completion: Match.any()) }
-            .then { (_: URL, completion: ((Result<Data, any Error>) -> Void)?) in
+            // `-> Void` named: Swift 6.0 reads a handler whose one expression is an optional chain as
+            // answering `()??` (see CallPattern+OptionalResults.swift); later compilers need no annotation.
+            .then { (_: URL, completion: ((Result<Data, any Error>) -> Void)?) -> Void in
                 completion?(.success(Data([1, 2, 3])))
             }
         await downloader.when { try await $0.retry(times: Match.any(), Match.any()) }

@@ -15,7 +15,12 @@
 // Swift 6.0 finds multi-statement handlers ambiguous with this ranking
 // too, so it compiles the form in the `#else` branch (`where Result ==
 // Wrapped?`, nothing disfavored), where such a handler names its result
-// type (`-> String?`); drop that branch with Swift 6.0.
+// type (`-> String?`); drop that branch with Swift 6.0. There, too, a
+// handler of a `Void` requirement whose one expression is an optional chain
+// (`completion?(.success(data))`) makes the pattern `CallPattern<()??>` (the
+// `when` closure's `()` wrapped twice scores better than discarding the
+// handler's `()?`), and its answer misfits the call: such a handler names
+// its result, `-> Void`.
 //
 // Semantics. The value is answered through `Optional.answering`, so a `nil`
 // stays `nil` where the wrapped type is itself optional or an existential
