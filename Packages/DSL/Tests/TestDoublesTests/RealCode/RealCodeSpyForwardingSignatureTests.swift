@@ -56,6 +56,11 @@ final class SWRecordingDatabase: SWDatabase, @unchecked Sendable {
         counts[label, default: 0] += 1
         label += "+"
     }
+    func reconcile(_ local: inout [String], with remote: [String], log: inout String) async -> Int {
+        local += remote
+        log = "merged"
+        return local.count
+    }
 }
 
 final class SWLog: @unchecked Sendable {
@@ -66,7 +71,7 @@ final class SWLog: @unchecked Sendable {
 }
 
 @Suite struct RealCodeSpyForwardingSignatureTests {
-    @Test func everyUncommonSignatureForwardsExactly() throws {
+    @Test func everyUncommonSignatureForwardsExactly() async throws {
         let real = SWRecordingDatabase()
         let spy = try Spy<any SWDatabase>(forwardingTo: real)
         let db: any SWDatabase = spy()
@@ -101,6 +106,11 @@ final class SWLog: @unchecked Sendable {
         var label = "a"
         db.bump(&counts, &label)
         #expect(counts == ["a": 2] && label == "a+")
+
+        var local = ["x"]
+        var log = ""
+        #expect(await db.reconcile(&local, with: ["y"], log: &log) == 2)
+        #expect(local == ["x", "y"] && log == "merged")
 
         #expect(real.log.all == ["transaction", "store 3", "store 1"])
         spy.verify(2...2) { $0.store(Match.any()) }

@@ -6,8 +6,9 @@ import Testing
 // generics, `consuming` / `borrowing` parameters, labelled tuples, nested
 // optionals, eleven small scalars (some on the stack), `Result` and enum
 // payloads, `Substring`, `Duration`, `Any` / `AnyObject` / `AnyHashable`, key
-// paths, two `inout` parameters, a weak delegate, labelled subscripts, closures
-// returned, optional and async, and overloads told apart by type.
+// paths, two `inout` parameters written back by one handler, a weak delegate,
+// subscripts, closures returned, optional and async, and overloads told apart
+// by type.
 
 struct SWUser: Sendable, Equatable, Codable {
     var id: UUID
@@ -56,6 +57,7 @@ protocol SWDatabase: Sendable {
     func erase(_ value: Any, _ object: AnyObject, _ key: AnyHashable) -> String
     func keyed(_ path: KeyPath<SWUser, String>) -> String
     func bump(_ counts: inout [String: Int], _ label: inout String)
+    func reconcile(_ local: inout [String], with remote: [String], log: inout String) async -> Int
 }
 
 final class SWLiveDatabase: SWDatabase, @unchecked Sendable {
@@ -76,6 +78,7 @@ final class SWLiveDatabase: SWDatabase, @unchecked Sendable {
     func erase(_ value: Any, _ object: AnyObject, _ key: AnyHashable) -> String { "" }
     func keyed(_ path: KeyPath<SWUser, String>) -> String { "" }
     func bump(_ counts: inout [String: Int], _ label: inout String) { counts[label, default: 0] += 1 }
+    func reconcile(_ local: inout [String], with remote: [String], log: inout String) async -> Int { 0 }
 }
 
 protocol SWDownloadDelegate: AnyObject, Sendable {
@@ -252,19 +255,38 @@ private func sampleUser(_ n: Int) -> SWUser {
         #expect(service.keyed(\SWUser.name) == "other")
     }
 
-    @Test func inoutDictionaryAndString() throws {
+    @Test func twoInoutParametersAreWrittenBackByOneHandler() async throws {
         let db = try Stub<any SWDatabase>()
         db.when {
             var counts: [String: Int] = Match.any()
             var label: String = Match.any()
             $0.bump(&counts, &label)
-        }.thenReturn(())
+        }.then { (counts: inout [String: Int], label: inout String) in
+            counts[label, default: 0] += 10
+            label += "!"
+        }
+        await db.when {
+            var local: [String] = Match.any()
+            var log: String = Match.any()
+            return await $0.reconcile(&local, with: Match.any(), log: &log)
+        }.then { (local: inout [String], remote: [String], log: inout String) async -> Int in
+            let added = remote.filter { !local.contains($0) }
+            local += added
+            log = "added \(added.count)"
+            return added.count
+        }
         let service: any SWDatabase = db()
         var counts = ["a": 1]
         var label = "a"
         service.bump(&counts, &label)
-        #expect(counts == ["a": 1])
-        #expect(label == "a")
+        #expect(counts == ["a": 11])
+        #expect(label == "a!")
+        var local = ["x"]
+        var log = ""
+        #expect(await service.reconcile(&local, with: ["x", "y", "z"], log: &log) == 2)
+        #expect(local == ["x", "y", "z"])
+        #expect(log == "added 2")
+        // The ledger keeps the values the call brought, not the handler's.
         let calls: [([String: Int], String)] = db.when {
             var counts: [String: Int] = Match.any()
             var label: String = Match.any()
