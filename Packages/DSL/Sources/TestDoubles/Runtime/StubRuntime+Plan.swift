@@ -317,6 +317,13 @@ final class RequirementPlan: @unchecked Sendable {
     /// The readers of the lent arguments (``wideArguments``), in order;
     /// allocated with the plan and read in place, as ``wordReaders`` are.
     let wideReaders: UnsafeBufferPointer<WideArgumentLending.Lender>
+    /// For a call routed ``Route/onStackClosures``: bit `n` set when
+    /// argument `n` (in the recorder's order) is an escaping closure lent as
+    /// its raw words (``DeferredClosureLending``); 0 otherwise.
+    let deferredClosures: UInt64
+    /// The readers of the lent closures (``deferredClosures``), in order;
+    /// allocated with the plan and read in place, as ``wordReaders`` are.
+    let closureLenders: UnsafeBufferPointer<DeferredClosureLending.Lender>
     /// Which path ``StubRuntime/handle(_:)`` takes a call of this plan
     /// down, decided once: the common synchronous paths are entered
     /// straight from the handler, without the general dispatch's checks.
@@ -336,6 +343,10 @@ final class RequirementPlan: @unchecked Sendable {
         /// wider than an `Any`'s buffer: those are lent to the recorder by
         /// address (``wideArguments``), not boxed.
         case onStackWide
+        /// An `onStack` call whose arguments are all borrowed, none wider
+        /// than an `Any`'s buffer, some of them escaping closures: those are
+        /// lent to the recorder as their raw words (``deferredClosures``), not wrapped.
+        case onStackClosures
         /// An async, non-generic plain call whose arguments all travel as scalars: answered at once when it can be.
         case asyncScalarLane
         /// An async, non-generic plain call whose arguments decode directly,
@@ -411,6 +422,12 @@ final class RequirementPlan: @unchecked Sendable {
         scalarWords = route == .scalarLane ? scalarLane.flatMap(ScalarWordLane.init) : nil
         // Arguments wider than an `Any`'s buffer, lent by address, where no word reader reads every argument.
         let lending = route == .onStack && words == nil && borrowsEveryArgument ? WideArgumentLending(readers) : nil
+        // Escaping closures lent as raw words, where no wide value is lent.
+        let closures =
+            route == .onStack && words == nil && lending == nil && borrowsEveryArgument
+            ? DeferredClosureLending(
+                shape, order: keepsCallOrder ? Array(0..<count) : shape.recorderOrder, locations: locations)
+            : nil
         if scalarWords != nil {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
@@ -434,7 +451,17 @@ final class RequirementPlan: @unchecked Sendable {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
             witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
-            self.route = lending != nil ? .onStackWide : route
+            self.route = lending != nil ? .onStackWide : closures != nil ? .onStackClosures : route
+        }
+        if let closures {
+            deferredClosures = closures.positions
+            let storage = UnsafeMutableBufferPointer<DeferredClosureLending.Lender>.allocate(
+                capacity: closures.lenders.count)
+            _ = storage.initialize(from: closures.lenders)
+            closureLenders = UnsafeBufferPointer(storage)
+        } else {
+            deferredClosures = 0
+            closureLenders = UnsafeBufferPointer(start: nil, count: 0)
         }
         wideArguments = lending?.positions ?? 0
         wideScratchBytes = lending?.scratchBytes ?? 0
@@ -451,6 +478,7 @@ final class RequirementPlan: @unchecked Sendable {
         wordReaders.deallocate()
         witnessCopies.deallocate()
         wideReaders.deallocate()
+        UnsafeMutableBufferPointer(mutating: closureLenders).deinitialize().deallocate()
     }
 
     /// The most arguments a call routed ``Route/onStackWords`` has: its stack buffer's capacity.

@@ -85,6 +85,7 @@ final class StubRuntime: Sendable {
             case .onStack: serveOnStack(frame, plan)
             case .onStackWords: serveWords(frame, plan)
             case .onStackWide: serveOnStackWide(frame, plan)
+            case .onStackClosures: serveOnStackClosures(frame, plan)
             case .asyncScalarLane, .asyncOnStack: serveAsync(frame, plan)
             case .general: serve(frame, plan)
             }

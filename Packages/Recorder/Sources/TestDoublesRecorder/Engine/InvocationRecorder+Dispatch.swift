@@ -116,6 +116,29 @@ extension InvocationRecorder {
         return catchAllAnswer(requirement, UnsafeBufferPointer(arguments), consuming: true, wide: true)
     }
 
+    /// Answers a real call of a synchronous requirement at once, recording
+    /// it, as ``answerImmediately(_:consuming:)`` does, when some arguments
+    /// are ``DeferredArgument`` markers: the ledger keeps them as it keeps
+    /// any argument (with the references they hold), and every reader of
+    /// the call's arguments, a handler first, gets the values they stand for.
+    ///
+    /// When it answers (non-nil), the arguments were moved into the
+    /// ledger; when it gives nil, nothing was recorded or consumed, and the
+    /// front turns the markers into real values
+    /// (``DeferredArgument/materializeMarkers(in:)``) before the general path.
+    ///
+    /// - Parameters:
+    ///   - requirement: The requirement called.
+    ///   - arguments: The arguments, boxed or marked, in declaration order, initialized.
+    /// - Returns: As ``answerImmediately(_:consuming:)``.
+    @inline(__always)
+    public func answerImmediately(
+        _ requirement: Requirement, consumingDeferred arguments: UnsafeMutableBufferPointer<Any>
+    ) -> ScalarCallOutcome? {
+        guard CaptureSession.currentIfRecording == nil else { return nil }
+        return catchAllAnswer(requirement, UnsafeBufferPointer(arguments), consuming: true, deferred: true)
+    }
+
     /// Answers a real call of an async requirement at once, before it
     /// suspends, recording it, when the requirement's first registration is
     /// a catch-all whose next behavior is a configured value with no actions

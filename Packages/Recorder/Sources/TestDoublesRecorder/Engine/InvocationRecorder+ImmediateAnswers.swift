@@ -128,10 +128,13 @@ extension InvocationRecorder {
     /// With `wide` (and `consuming`), some arguments are ``WideArgument``
     /// markers: the ledger copies their values; for a handler, they are
     /// made real `Any`s first, which the ledger takes and the handler reads.
+    /// With `deferred` (and `consuming`), some arguments are
+    /// ``DeferredArgument`` markers, which the ledger keeps as they are; for
+    /// a handler, they are made real `Any`s first, as wide markers are.
     @inline(__always)
     func catchAllAnswer(
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true,
-        wide: Bool = false
+        wide: Bool = false, deferred: Bool = false
     ) -> ScalarCallOutcome? {
         var notification: Notification?
         // Set in the hold for a handler (or a value step without its value), whose completion follows.
@@ -171,6 +174,9 @@ extension InvocationRecorder {
                         if wide {
                             WideArgument.materializeMarkers(in: UnsafeMutableBufferPointer(mutating: arguments))
                             lendingWide = false
+                        }
+                        if deferred {
+                            DeferredArgument.materializeMarkers(in: UnsafeMutableBufferPointer(mutating: arguments))
                         }
                         answer = .none
                         outcome = behavior._withUnsafeGuaranteedRef { $0.outcome }

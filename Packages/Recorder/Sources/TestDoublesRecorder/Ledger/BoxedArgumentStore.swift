@@ -13,7 +13,9 @@
 /// buffer) is copied into bytes of its chunk's own, not boxed: the chunk's
 /// `Any` is then a marker naming those bytes and the value's type, the
 /// value is destroyed with the chunk, and ``values(at:)`` gives a real `Any`
-/// of it (a copy) to every reader.
+/// of it (a copy) to every reader. A ``DeferredArgument`` marker is kept
+/// as any other `Any` (its reference released with the chunk), and
+/// ``values(at:)`` gives every reader the value its maker makes.
 struct BoxedArgumentStore {
     /// Where one call's arguments are: a chunk, the position of the first in
     /// it, and how many there are.
@@ -216,11 +218,14 @@ struct BoxedArgumentStore {
     }
 
     /// The arguments kept at `location`, in declaration order: a wide
-    /// value's a real `Any` of its own (``WideArgument/materialize(_:)``).
+    /// value's a real `Any` of its own (``WideArgument/materialize(_:)``), a
+    /// deferred argument's made (``DeferredArgument``).
     func values(at location: Location) -> [Any] {
         guard location.count > 0 else { return [] }
         let start = chunks[Int(location.chunk)].values + Int(location.offset)
-        guard holdsWideValues else { return Array(UnsafeBufferPointer(start: start, count: Int(location.count))) }
-        return (0..<Int(location.count)).map { WideArgument.value(at: start + $0) }
+        // Deferred arguments are looked for here, where they are read, so that appending one costs nothing more.
+        guard holdsWideValues || (0..<Int(location.count)).contains(where: { DeferredArgument.isMarker(start + $0) })
+        else { return Array(UnsafeBufferPointer(start: start, count: Int(location.count))) }
+        return (0..<Int(location.count)).map { DeferredArgument.valueOrCopy(at: start + $0) }
     }
 }

@@ -95,6 +95,42 @@ public final class EscapingClosureReader: @unchecked Sendable {
             )
             return try reader.read(words: words, ownership: ownership)
         }
+
+        /// The two words of the argument of the call in `frame`, as they
+        /// travel: its entry point and its context (for an optional, as the
+        /// optional's layout gives them).
+        ///
+        /// - Parameter frame: The intercepted call.
+        /// - Returns: The entry point's word and the context's.
+        @inline(__always)
+        public func words(_ frame: CallFrame) -> (entry: UInt, context: UInt) {
+            (
+                frame.argumentAddress(of: entry).load(as: UInt.self),
+                frame.argumentAddress(of: context).load(as: UInt.self)
+            )
+        }
+
+        /// Whether the call passes the argument at +1 (``ArgumentOwnership/owned``).
+        public var isOwned: Bool { ownership == .owned }
+    }
+
+    /// Whether the argument is a function, not an optional of one: the
+    /// arguments ``closure(entry:context:)`` makes.
+    public var readsFunction: Bool { optional == nil }
+
+    /// The closure of the function with entry point `entry` and context
+    /// `context`, read earlier from a call (``Located/words(_:)``): what
+    /// ``read(at:in:ownership:)`` gives for that argument with the
+    /// ownership `owned` says.
+    ///
+    /// - Parameters:
+    ///   - entry: The function's entry point.
+    ///   - context: Its context, nil for a function without one.
+    ///   - owned: Whether the closure takes a reference to the context over
+    ///     (+1); otherwise it retains one of its own.
+    /// - Returns: A value whose dynamic type is ``type``; only for a reader that ``readsFunction``.
+    public func closure(entry: UnsafeRawPointer, context: UnsafeMutableRawPointer?, owned: Bool) -> Any {
+        makeClosure(entry, context, owned ? .owned : .borrowed)
     }
 
     /// The closure whose words are `words`.
