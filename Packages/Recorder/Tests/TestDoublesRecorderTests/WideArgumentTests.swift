@@ -243,7 +243,10 @@ import Testing
         }
         var locations: [BoxedArgumentStore.Location] = []
         for value in values {
-            let location = Self.lend([value, "x"], wide: [true, false]) { store.append(lendingWide: $0) }
+            let location = Self.lend([value, "x"], wide: [true, false]) { lent in
+                store.keepWideValues(lentIn: lent)
+                return store.append(moving: lent)
+            }
             locations.append(location)
         }
         let read = locations.map { store.values(at: $0) }

@@ -98,6 +98,9 @@ final class ConfiguredBehavior: @unchecked Sendable {
     let unboxedHandler: ((UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64)?
     /// The kind of ``unboxedHandler``'s answer; nil for `()`.
     let unboxedKind: ScalarKind?
+    /// Whether ``unboxedHandler`` reads ``WideArgument`` markers
+    /// (``ScalarHandler/readsWideArguments``).
+    let unboxedHandlerReadsWide: Bool
     /// The value of a `.value` action (`thenReturn`), or of a delayed one
     /// whose sleep takes no time (answered so only on an async requirement,
     /// see ``ConfiguredBehavior/elapsesAtOnce``), read without copying the action
@@ -120,10 +123,12 @@ final class ConfiguredBehavior: @unchecked Sendable {
             self.handler = handler
             self.unboxedHandler = scalarHandler?.compute
             self.unboxedKind = scalarHandler?.kind
+            self.unboxedHandlerReadsWide = scalarHandler?.readsWideArguments ?? false
         } else {
             self.handler = nil
             self.unboxedHandler = nil
             self.unboxedKind = nil
+            self.unboxedHandlerReadsWide = false
         }
         switch action {
         case .value(let value): (returnedValue, elapsesAtOnce) = (ConfiguredValue(value), false)

@@ -96,7 +96,7 @@ extension InvocationRecorder {
     /// it, as ``answerImmediately(_:consuming:)`` does, when some arguments
     /// are ``WideArgument`` markers of values wider than an `Any`'s buffer
     /// that the front keeps alive until this returns: the ledger keeps a
-    /// copy of each such value, and a handler receives a real `Any` of it.
+    /// copy of each such value, and a handler receives the value.
     ///
     /// When it answers (non-nil), the other arguments were moved into the
     /// ledger and the markers are spent (both are trivial to leave); when it

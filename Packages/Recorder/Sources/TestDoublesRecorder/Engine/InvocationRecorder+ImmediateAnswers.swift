@@ -126,11 +126,15 @@ extension InvocationRecorder {
     /// and a delayed value whose sleep takes no time is served as a
     /// configured value (see ``ConfiguredBehavior/elapsesAtOnce``).
     /// With `wide` (and `consuming`), some arguments are ``WideArgument``
-    /// markers: the ledger copies their values; for a handler, they are
-    /// made real `Any`s first, which the ledger takes and the handler reads.
+    /// markers: the ledger copies their values, whatever the step, and the
+    /// markers in the front's buffer then name its copies
+    /// (``Ledger/keepWideValues(lentIn:)``); a handler reads them there (a
+    /// typed handler that reads markers, see
+    /// ``ConfiguredBehavior/unboxedHandlerReadsWide``), or as real `Any`s
+    /// made for its run (``WideArgument/withValues(lentIn:_:)``).
     /// With `deferred` (and `consuming`), some arguments are
     /// ``DeferredArgument`` markers, which the ledger keeps as they are; for
-    /// a handler, they are made real `Any`s first, as wide markers are.
+    /// a handler, they are made real `Any`s first.
     @inline(__always)
     func catchAllAnswer(
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true,
@@ -155,12 +159,13 @@ extension InvocationRecorder {
                     first.served &+= 1
                     let recorded: CallArguments =
                         consuming ? .lent(UnsafeMutableBufferPointer(mutating: arguments)) : .borrowed(arguments)
+                    // The wide values copied into the ledger, the markers pointed at the copies, before the
+                    // append, which then moves the markers as it moves any `Any` (one append for both lanes).
+                    if wide { state.ledger.keepWideValues(lentIn: UnsafeMutableBufferPointer(mutating: arguments)) }
                     // An unboxed value and a handler share one append, inlined once: a second call site
                     // was left out of line, about 100 instructions more a handler call. Its calls (the
                     // clock, the caller's priority) come first, so less of the step is kept across them.
                     let stamp = arrivalStamp(&state)
-                    // Whether the ledger's append copies wide values (a handler's are made real first).
-                    var lendingWide = wide
                     let answer: Ledger.Answer
                     let outcome: Invocation.Outcome
                     switch step {
@@ -169,12 +174,6 @@ extension InvocationRecorder {
                         outcome = .returned
                     case .handler(let behavior, _):
                         ticket = state.nextTicket
-                        // The handler reads the ledger's values where the front's buffer holds their bits:
-                        // wide values become real `Any`s first, which the ledger takes as it takes any other.
-                        if wide {
-                            WideArgument.materializeMarkers(in: UnsafeMutableBufferPointer(mutating: arguments))
-                            lendingWide = false
-                        }
                         if deferred {
                             DeferredArgument.materializeMarkers(in: UnsafeMutableBufferPointer(mutating: arguments))
                         }
@@ -192,21 +191,19 @@ extension InvocationRecorder {
                                 ticket = state.nextTicket
                                 notification = appendInvocation(
                                     &state, requirement, recorded, behavior.outcome, first.number, answer: .none,
-                                    stamp: stamp, lendingWide: wide)
+                                    stamp: stamp)
                                 _ = Unmanaged.passRetained(behavior)
                                 return
                             }
                             notification = appendConfiguredAnswer(
-                                &state, requirement, recorded, behavior, configured, first.number, stamp: stamp,
-                                lendingWide: wide)
+                                &state, requirement, recorded, behavior, configured, first.number, stamp: stamp)
                             // The answer, which outlives the hold (a clearing may drop the behavior meanwhile).
                             answered = .passRetained(configured)
                         }
                         return step
                     }
                     notification = appendInvocation(
-                        &state, requirement, recorded, outcome, first.number, answer: answer, stamp: stamp,
-                        lendingWide: lendingWide)
+                        &state, requirement, recorded, outcome, first.number, answer: answer, stamp: stamp)
                     return step
                 }
             }
@@ -224,11 +221,17 @@ extension InvocationRecorder {
             complete(ticket, outcome)
             return .outcome(outcome)
         case .handler(let behavior, let count)?:
-            // Wide: the markers' values as real `Any`s of their own in the front's buffer, for the run alone.
             // Consumed, the arguments moved into the ledger, and their bits are still in the front's
             // buffer (moving an `Any`, which is bitwise takable, copies them): the handler reads the
-            // ledger's values there, with no copy to retain and none to destroy after it.
+            // ledger's values there, with no copy to retain and none to destroy after it. Wide, the
+            // buffer's markers name the ledger's copies of the values (kept, as its boxed values are,
+            // through a clearing meanwhile: ``RunningHandlers``): a handler that does not read
+            // markers gets real `Any`s of them, made for its run alone.
             return behavior._withUnsafeGuaranteedRef { behavior in
+                if wide {
+                    return wideHandlerAnswer(
+                        behavior, count, requirement, UnsafeMutableBufferPointer(mutating: arguments), ticket)
+                }
                 guard behavior.unboxedHandler != nil else {
                     let outcome = handlerOutcome(behavior, count, requirement, arguments)
                     completeHandlerRun(ticket, outcome)
@@ -252,6 +255,30 @@ extension InvocationRecorder {
         }
     }
 
+    /// The answer of a synchronous handler picked in one hold for a call
+    /// that lends wide values, whose ``WideArgument`` markers in `arguments`
+    /// (the front's buffer) name the ledger's copies: read there by a typed
+    /// handler that reads markers (``ConfiguredBehavior/unboxedHandlerReadsWide``),
+    /// as real `Any`s made for its run by any other; its completion recorded
+    /// as ``unboxedHandlerAnswer(_:_:_:_:_:)`` records it.
+    @inline(__always)
+    private func wideHandlerAnswer(
+        _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
+        _ arguments: UnsafeMutableBufferPointer<Any>, _ ticket: CallTicket
+    ) -> ScalarCallOutcome {
+        if behavior.unboxedHandler != nil, behavior.unboxedHandlerReadsWide {
+            return unboxedHandlerAnswer(behavior, count, requirement, arguments, ticket)
+        }
+        return WideArgument.withValues(lentIn: arguments) { image in
+            guard behavior.unboxedHandler != nil else {
+                let outcome = handlerOutcome(behavior, count, requirement, UnsafeBufferPointer(image))
+                completeHandlerRun(ticket, outcome)
+                return .outcome(outcome)
+            }
+            return unboxedHandlerAnswer(behavior, count, requirement, image, ticket)
+        }
+    }
+
     /// The answer of a synchronous handler picked in one hold whose answer
     /// is `()` or a scalar (``ConfiguredBehavior/unboxedHandler``), unboxed
     /// for the front, and its completion, as the general path records it
@@ -266,7 +293,9 @@ extension InvocationRecorder {
             let word = try behavior.unboxedHandler?(arguments, count) ?? 0
             answer = behavior.unboxedKind.map { .scalar($0, word) } ?? .void
         } catch {
-            let outcome = handlerFailed(error, requirement, Array(UnsafeBufferPointer(arguments)), site: behavior.site)
+            // Markers (a call that lends wide values) described by their values.
+            let outcome = handlerFailed(
+                error, requirement, WideArgument.values(in: UnsafeBufferPointer(arguments)), site: behavior.site)
             completeHandlerRun(ticket, outcome)
             return .outcome(outcome)
         }
@@ -281,17 +310,16 @@ extension InvocationRecorder {
     @inline(__always)
     private func appendConfiguredAnswer(
         _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments, _ behavior: ConfiguredBehavior,
-        _ configured: ConfiguredValue, _ registration: Int, stamp: ArrivalStamp? = nil, lendingWide: Bool = false
+        _ configured: ConfiguredValue, _ registration: Int, stamp: ArrivalStamp? = nil
     ) -> Notification? {
         guard behavior.elapsesAtOnce else {
             return appendInvocation(
                 &state, requirement, arguments, behavior.outcome, registration, answer: .none, configured: configured,
-                stamp: stamp, lendingWide: lendingWide)
+                stamp: stamp)
         }
         let position = state.ledger.count
         let arrival = appendInvocation(
-            &state, requirement, arguments, behavior.outcome, registration, answer: .none, stamp: stamp,
-            lendingWide: lendingWide)
+            &state, requirement, arguments, behavior.outcome, registration, answer: .none, stamp: stamp)
         state.completions.record(CallCompletion(configured, sequence: state.sequence.next(), time: .now), at: position)
         guard !state.completionObservers.isEmpty else { return arrival }
         return Notification(

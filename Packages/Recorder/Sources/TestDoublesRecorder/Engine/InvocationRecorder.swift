@@ -391,19 +391,17 @@ public final class InvocationRecorder: Sendable {
     /// earlier in the same hold when `stamp` is given (see
     /// ``arrivalStamp(_:)``): one inlined append can serve a call answered
     /// in the hold and one answered later, its calls made before the answer is picked.
-    /// With `lendingWide`, lent arguments may be ``WideArgument`` markers.
     @inline(__always)
     func appendInvocation(
         _ state: inout State, _ requirement: Requirement, _ arguments: CallArguments,
         _ outcome: Invocation.Outcome, _ registration: Int?, answer: Ledger.Answer, configured: ConfiguredValue? = nil,
-        stamp: ArrivalStamp? = nil, lendingWide: Bool = false
+        stamp: ArrivalStamp? = nil
     ) -> Notification? {
         let position = state.ledger.count
         let stamp = stamp ?? arrivalStamp(&state)
         state.ledger.append(
             requirement, arguments, sequence: stamp.sequence, arrival: stamp.arrival, outcome: outcome,
-            registration: registration, answer: answer, configured: configured, priority: stamp.priority,
-            lendingWide: lendingWide)
+            registration: registration, answer: answer, configured: configured, priority: stamp.priority)
         let depth = callStackDepth.load(ordering: .relaxed)
         if depth > 0 { state.callStacks[position] = CallStackCapture.symbols(maxFrames: depth) }
         // Observers first, both counts in one test: a call nobody observes (the common case) tests

@@ -23,10 +23,20 @@ struct ScalarHandler: @unchecked Sendable {
     /// came once it returns.
     @usableFromInline
     let compute: (UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64
+    /// Whether ``compute`` reads ``WideArgument`` markers among the
+    /// arguments (the one- and two-parameter forms: see
+    /// ``ArgumentUnpacking/apply(inPlace:toUnary:_:)``); a call that lends
+    /// wide values makes them real `Any`s first for any other.
+    @usableFromInline
+    let readsWideArguments: Bool
 
     @usableFromInline
-    init(kind: ScalarKind?, compute: @escaping (UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64) {
+    init(
+        kind: ScalarKind?, readsWideArguments: Bool = false,
+        compute: @escaping (UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64
+    ) {
         self.kind = kind
+        self.readsWideArguments = readsWideArguments
         self.compute = compute
     }
 

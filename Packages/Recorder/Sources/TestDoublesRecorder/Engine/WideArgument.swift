@@ -10,9 +10,9 @@
 /// the ledger copies the value into bytes of its own beside its boxed
 /// arguments (`BoxedArgumentStore`), and every reader that needs an `Any`
 /// (a handler, `arguments()`, a matcher) gets a real one, made from the
-/// value (`materialize(_:)`). Nothing but the one-hold lane's ledger
-/// append and the store ever reads a marker: it never reaches a handler, a
-/// matcher or a user.
+/// value (`materialize(_:)`). Nothing but the one-hold lane, the store
+/// and the typed handler readers it runs ever reads a marker: it never
+/// reaches a handler, a matcher or a user.
 public struct WideArgument {
     /// Where the value is: the caller's, or the ledger's (see `BoxedArgumentStore`).
     @usableFromInline
@@ -44,12 +44,14 @@ public struct WideArgument {
     }
 
     /// Whether the `Any` at `box` holds a marker: its metadata word is this type's.
+    @inlinable
     @inline(__always)
     static func isMarker(_ box: UnsafePointer<Any>) -> Bool {
         ObjectIdentifier(AnyContainerLayout.metadata(at: box)) == ObjectIdentifier(WideArgument.self)
     }
 
     /// The marker the `Any` at `box` holds; only for one that ``isMarker(_:)``.
+    @inlinable
     @inline(__always)
     static func marker(at box: UnsafePointer<Any>) -> WideArgument {
         UnsafeRawPointer(box).load(as: WideArgument.self)

@@ -10,12 +10,13 @@
 /// store appends.
 ///
 /// A value a front lends as a ``WideArgument`` (wider than an `Any`'s
-/// buffer) is copied into bytes of its chunk's own, not boxed: the chunk's
-/// `Any` is then a marker naming those bytes and the value's type, the
-/// value is destroyed with the chunk, and ``values(at:)`` gives a real `Any`
-/// of it (a copy) to every reader. A ``DeferredArgument`` marker is kept
-/// as any other `Any` (its reference released with the chunk), and
-/// ``values(at:)`` gives every reader the value its maker makes.
+/// buffer) is copied into bytes of its chunk's own, not boxed
+/// (``keepWideValues(lentIn:)``): the chunk's `Any` is then a marker naming
+/// those bytes and the value's type, the value is destroyed with the chunk,
+/// and ``values(at:)`` gives a real `Any` of it (a copy) to every reader. A
+/// ``DeferredArgument`` marker is kept as any other `Any` (its reference
+/// released with the chunk), and ``values(at:)`` gives every reader the
+/// value its maker makes.
 struct BoxedArgumentStore {
     /// Where one call's arguments are: a chunk, the position of the first in
     /// it, and how many there are.
@@ -157,36 +158,35 @@ struct BoxedArgumentStore {
         }
     }
 
-    /// Keeps `values`, moved out of the caller's buffer as
-    /// ``append(moving:)`` does, each ``WideArgument`` marker among them
-    /// copied into a chunk's bytes (the caller's value is left as it was):
-    /// the lent arguments of a one-hold lane that lends wide values.
+    /// Copies the value each ``WideArgument`` marker among `values` names
+    /// into the bytes of the chunk that takes the next `values.count`
+    /// arguments, and points the marker at its copy (the caller's value is
+    /// left as it was): the next append, ``append(moving:)`` of these
+    /// values, keeps the markers in that chunk, which destroys the copies
+    /// with itself. A lane that lends wide values calls the two in one hold.
     @inline(__always)
-    mutating func append(lendingWide values: UnsafeMutableBufferPointer<Any>) -> Location {
-        guard let base = values.baseAddress else { return append(moving: values) }
+    mutating func keepWideValues(lentIn values: UnsafeMutableBufferPointer<Any>) {
+        guard let base = values.baseAddress else { return }
         var wideBytes = 0
         for index in 0..<values.count where WideArgument.isMarker(base + index) {
             wideBytes += (AnyContainerLayout.layout(of: WideArgument.marker(at: base + index).type).size + 15) & ~15
         }
-        if wideBytes > 0 { holdsWideValues = true }
-        if !chunks.isEmpty,
-            !Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef({
-                $0.hasRoom(forBytes: wideBytes)
+        guard wideBytes > 0 else { return }
+        holdsWideValues = true
+        // The chunk ``withRoom(for:_:)`` gives the append next: the last, when it has room for the values and
+        // their bytes, else a new one.
+        if chunks.isEmpty
+            || !Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef({
+                $0.capacity - $0.count >= values.count && $0.hasRoom(forBytes: wideBytes)
             })
         {
             startChunk(values.count)
         }
-        return withRoom(for: values.count) { chunk in
+        Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef { chunk in
             chunk.allocateBytes(atLeast: wideBytes)
-            let destination = chunk.values + chunk.count
-            for index in 0..<values.count {
-                if WideArgument.isMarker(base + index) {
-                    (destination + index).initialize(to: chunk.keep(WideArgument.marker(at: base + index)))
-                } else {
-                    // Moved as ``append(moving:)`` moves one: an `Any` is bitwise takable.
-                    UnsafeMutableRawPointer(destination + index).copyMemory(
-                        from: base + index, byteCount: MemoryLayout<Any>.size)
-                }
+            for index in 0..<values.count where WideArgument.isMarker(base + index) {
+                // A marker is trivial: overwriting it leaks nothing.
+                (base + index).initialize(to: chunk.keep(WideArgument.marker(at: base + index)))
             }
         }
     }

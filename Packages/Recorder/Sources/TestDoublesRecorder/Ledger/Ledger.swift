@@ -226,14 +226,12 @@ struct Ledger {
     }
 
     /// Appends a call answered with `answer` in the hold that records it
-    /// (``Answer/none`` when it is answered later), or with `configured`;
-    /// with `lendingWide`, lent arguments may be ``WideArgument`` markers,
-    /// whose values the ledger copies (``BoxedArgumentStore/append(lendingWide:)``).
+    /// (``Answer/none`` when it is answered later), or with `configured`.
     @_transparent
     mutating func append(
         _ requirement: Requirement, _ arguments: CallArguments, sequence: UInt64, arrival: InvocationTime,
         outcome: Invocation.Outcome, registration: Int?, answer: Answer, configured: ConfiguredValue? = nil,
-        priority: UInt8 = 0, lendingWide: Bool = false
+        priority: UInt8 = 0
     ) {
         var answerKind = answer.kind
         var answerWord = answer.word
@@ -256,8 +254,7 @@ struct Ledger {
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
         case .lent(let values):
-            let location =
-                lendingWide ? boxedArguments.append(lendingWide: values) : boxedArguments.append(moving: values)
+            let location = boxedArguments.append(moving: values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
             second = UInt64(location.count)
         }
@@ -295,6 +292,15 @@ struct Ledger {
                 arrival: fits ? UInt32(truncatingIfNeeded: arrivalDelta) : Slot.escaped, shape: shape))
         // Wrapping: a count of slots written, which cannot reach 2^63.
         count &+= 1
+    }
+
+    /// Copies the value of each ``WideArgument`` marker among the lent
+    /// arguments of the call appended next into the ledger's own bytes,
+    /// and points the marker there (``BoxedArgumentStore/keepWideValues(lentIn:)``):
+    /// that append then moves the markers as it moves any argument.
+    @inline(__always)
+    mutating func keepWideValues(lentIn values: UnsafeMutableBufferPointer<Any>) {
+        boxedArguments.keepWideValues(lentIn: values)
     }
 
     /// Keeps a copy of arguments in an array (the general path's), returning

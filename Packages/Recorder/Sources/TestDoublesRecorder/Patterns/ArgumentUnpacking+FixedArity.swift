@@ -36,7 +36,10 @@ extension ArgumentUnpacking {
     /// ``apply(_:toUnary:_:)`` for arguments in memory the caller alone
     /// reads and writes during the call: an argument its box keeps inline
     /// is lent to the handler without a copy (see
-    /// ``BoxedCast/withValue(inPlace:as:_:)``), the same value.
+    /// ``BoxedCast/withValue(inPlace:as:_:)``), the same value. The
+    /// arguments may be ``WideArgument`` markers (a one-hold lane that lends
+    /// wide values): one of exactly the parameter's type is read at its
+    /// address, any other as a real `Any` of its value.
     ///
     /// Always inlined: its caller (``ScalarHandler/make(unary:_:)``'s
     /// closure) is a thin wrapper, and a call between them cost a frame
@@ -47,15 +50,20 @@ extension ArgumentUnpacking {
         inPlace arguments: UnsafeMutableBufferPointer<Any>, toUnary handler: (A) throws -> Value,
         _ requirement: Requirement?
     ) throws -> Value {
-        if arguments.count >= 1, let base = arguments.baseAddress, BoxedCast.boxedType(at: base) == A.self {
-            return try BoxedCast.withValue(inPlace: base, as: A.self, handler)
+        if arguments.count >= 1, let base = arguments.baseAddress {
+            if BoxedCast.boxedType(at: base) == A.self { return try BoxedCast.withValue(inPlace: base, as: A.self, handler) }
+            // A wide value lent by address (``WideArgument``), of exactly the parameter's type: read where it is.
+            if let value = WideArgument.address(at: base, of: A.self) { return try handler(value.pointee) }
         }
-        return try applyCasting(UnsafeBufferPointer(arguments), to: handler, requirement)
+        return try WideArgument.withValues(lentIn: arguments) {
+            try applyCasting(UnsafeBufferPointer($0), to: handler, requirement)
+        }
     }
 
     /// ``apply(_:toBinary:_:)`` for arguments in memory the caller alone
     /// reads and writes during the call, as ``apply(inPlace:toUnary:_:)`` lends one
-    /// (always inlined, as that one is).
+    /// (always inlined, as that one is); ``WideArgument`` markers among them
+    /// are read as real `Any`s of their values.
     @inlinable
     @inline(__always)
     static func apply<A, B, Value>(
@@ -69,6 +77,9 @@ extension ArgumentUnpacking {
                 try BoxedCast.withValue(inPlace: base + 1, as: B.self) { second in try handler(first, second) }
             }
         }
-        return try applyCasting(UnsafeBufferPointer(arguments), to: handler, requirement)
+        // Wide values lent by address (``WideArgument``) are read as real `Any`s, made for this run.
+        return try WideArgument.withValues(lentIn: arguments) {
+            try applyCasting(UnsafeBufferPointer($0), to: handler, requirement)
+        }
     }
 }
