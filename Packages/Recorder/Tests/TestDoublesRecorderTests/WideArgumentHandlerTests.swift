@@ -100,7 +100,8 @@ import Testing
         let token = Token("span")
         let shape = Shape(name: WideArgumentTests.heapString("span"), owner: token, width: 2, height: 3, depth: 4)
         let calls = double.when {
-            $0.span(Match.any(using: WideArgumentTests.anyPlain), Match.any(using: WideArgumentTests.anyShape), Match.any())
+            $0.span(
+                Match.any(using: WideArgumentTests.anyPlain), Match.any(using: WideArgumentTests.anyShape), Match.any())
         }
         calls.then { (plain: Plain, shape: Shape, label: String) in
             Int(truncatingIfNeeded: plain.e) + shape.width * 100 + label.count * 10_000
@@ -118,7 +119,8 @@ import Testing
         let shape = Shape(name: "twice", owner: Token("twice"), width: 7, height: 8, depth: 9)
         let reads = Locked<[String]>([])
         double.when {
-            $0.span(Match.any(using: WideArgumentTests.anyPlain), Match.any(using: WideArgumentTests.anyShape), Match.any())
+            $0.span(
+                Match.any(using: WideArgumentTests.anyPlain), Match.any(using: WideArgumentTests.anyShape), Match.any())
         }.then { (first: Any, second: Any, third: Any) in
             // Each read twice: the same value both times.
             for _ in 0..<2 {
@@ -147,7 +149,8 @@ import Testing
         let double = GaugeDouble()
         weak var owner: Token?
         let names = Locked<[String]>([])
-        double.when { $0.plot(Match.any(using: WideArgumentTests.anyShape)) }.then { [weak double] (shape: Any) -> Int in
+        double.when { $0.plot(Match.any(using: WideArgumentTests.anyShape)) }.then {
+            [weak double] (shape: Any) -> Int in
             double?.recorder.clearInvocations()
             let shape = shape as? Shape
             names.withLock { $0.append(shape?.owner.name ?? "?") }
@@ -169,7 +172,8 @@ import Testing
         let binary = try #require(ScalarHandler.make(binary: { (plain: Plain, label: String) in label.count }, nil))
         let pack = try #require(
             ScalarHandler.make(
-                { (plain: Plain, label: String, more: Int) in more }, ArgumentUnpacking.OwnTypes(Plain.self, String.self, Int.self),
+                { (plain: Plain, label: String, more: Int) in more },
+                ArgumentUnpacking.OwnTypes(Plain.self, String.self, Int.self),
                 nil))
         #expect(unary.readsWideArguments)
         #expect(binary.readsWideArguments)

@@ -51,7 +51,9 @@ extension ArgumentUnpacking {
         _ requirement: Requirement?
     ) throws -> Value {
         if arguments.count >= 1, let base = arguments.baseAddress {
-            if BoxedCast.boxedType(at: base) == A.self { return try BoxedCast.withValue(inPlace: base, as: A.self, handler) }
+            if BoxedCast.boxedType(at: base) == A.self {
+                return try BoxedCast.withValue(inPlace: base, as: A.self, handler)
+            }
             // A wide value lent by address (``WideArgument``), of exactly the parameter's type: read where it is.
             if let value = WideArgument.address(at: base, of: A.self) { return try handler(value.pointee) }
         }
