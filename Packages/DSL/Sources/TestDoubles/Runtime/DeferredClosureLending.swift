@@ -54,22 +54,12 @@ struct DeferredClosureLending {
         let key = Key(type: ObjectIdentifier(reader.type), abstraction: abstraction)
         return makers.withLock { makers in
             if let maker = makers[key] { return maker }
-            let maker = ClosureMaker(reader: reader)
+            // The wrapper the reader makes at a call, made from the words it read there.
+            let maker = DeferredArgument.Maker { [reader] entry, context, owned in
+                reader.closure(entry: entry, context: context, owned: owned)
+            }
             makers[key] = maker
             return maker
-        }
-    }
-
-    /// Makes the closures of one function type: the wrapper ``EscapingClosureReader`` makes at a call.
-    private final class ClosureMaker: DeferredArgument.Maker, @unchecked Sendable {
-        let reader: EscapingClosureReader
-
-        init(reader: EscapingClosureReader) {
-            self.reader = reader
-        }
-
-        override func make(word: UnsafeRawPointer, reference: UnsafeMutableRawPointer?, owned: Bool) -> Any {
-            reader.closure(entry: word, context: reference, owned: owned)
         }
     }
 

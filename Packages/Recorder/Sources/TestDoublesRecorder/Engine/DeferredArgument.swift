@@ -24,28 +24,26 @@ public struct DeferredArgument {
     /// Makes the value; lives as long as the process (see ``Maker``).
     unowned(unsafe) let maker: Maker
 
-    /// Makes the value a marker stands for, from its word and reference:
-    /// a front subclasses it for each kind of value it lends.
+    /// Makes the value a marker stands for, from its word and reference: a
+    /// front makes one for each kind of value it lends.
     ///
     /// A marker does not keep its maker alive (a strong reference would
     /// cost every call a retain and a release): a front makes one maker per
     /// kind of value (an escaping closure's function type) and keeps it for
     /// the life of the process, as it keeps the type's metadata.
-    open class Maker: @unchecked Sendable {
-        /// A maker.
-        public init() {}
+    public final class Maker: Sendable {
+        /// Makes the value of a marker: its word, its reference as a raw
+        /// pointer (nil for none), and whether the value takes the reference
+        /// over (+1; otherwise the caller keeps it and the value retains its own).
+        let make: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer?, Bool) -> Any
 
-        /// The value of a marker whose word is `word` and whose reference
-        /// is `reference` (nil for none).
+        /// A maker whose values `make` makes.
         ///
-        /// - Parameters:
-        ///   - word: The marker's word.
-        ///   - reference: The marker's reference, as a raw pointer to the object.
-        ///   - owned: Whether the value takes the reference over (+1);
-        ///     otherwise the caller keeps it and the value retains its own.
-        /// - Returns: The value the marker stands for.
-        open func make(word: UnsafeRawPointer, reference: UnsafeMutableRawPointer?, owned: Bool) -> Any {
-            preconditionFailure("a DeferredArgument.Maker subclass makes its values")
+        /// - Parameter make: Makes the value of a marker from its word, its
+        ///   reference as a raw pointer (nil for none), and whether the value
+        ///   takes the reference over (+1) or retains its own.
+        public init(_ make: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer?, Bool) -> Any) {
+            self.make = make
         }
     }
 
@@ -74,8 +72,7 @@ public struct DeferredArgument {
     /// keeps its reference); only for one that ``isMarker(_:)``.
     static func value(at box: UnsafePointer<Any>) -> Any {
         let marker = UnsafeRawPointer(box).assumingMemoryBound(to: DeferredArgument.self)
-        return marker.pointee.maker.make(
-            word: marker.pointee.word, reference: rawReference(marker), owned: false)
+        return marker.pointee.maker.make(marker.pointee.word, rawReference(marker), false)
     }
 
     /// The `Any` at `box`, a marker's value made (``value(at:)``), any other copied.
@@ -92,8 +89,7 @@ public struct DeferredArgument {
         guard let base = buffer.baseAddress else { return }
         for index in 0..<buffer.count where isMarker(base + index) {
             let marker = UnsafeRawPointer(base + index).assumingMemoryBound(to: DeferredArgument.self)
-            let value = marker.pointee.maker.make(
-                word: marker.pointee.word, reference: rawReference(marker), owned: true)
+            let value = marker.pointee.maker.make(marker.pointee.word, rawReference(marker), true)
             // The marker's reference now belongs to the value: its memory is overwritten, not destroyed.
             (base + index).initialize(to: value)
         }
