@@ -138,6 +138,16 @@ struct SWLiveDecoder: SWDecoder {
     func log(_ message: String, level: Int) {}
 }
 
+protocol SWLayoutEngine: Sendable {
+    func fit(_ width: inout Int, _ title: inout String, _ columns: inout [Int])
+    func balance(_ total: Int, _ left: inout Int, _ right: inout Int) async
+}
+
+struct SWLiveLayoutEngine: SWLayoutEngine {
+    func fit(_ width: inout Int, _ title: inout String, _ columns: inout [Int]) { width = min(width, 80) }
+    func balance(_ total: Int, _ left: inout Int, _ right: inout Int) async { left = total / 2 }
+}
+
 private func sampleUser(_ n: Int) -> SWUser {
     SWUser(
         id: UUID(uuidString: "00000000-0000-0000-0000-00000000000\(n % 10)")!, name: "user\(n)",
@@ -293,6 +303,38 @@ private func sampleUser(_ n: Int) -> SWUser {
             $0.bump(&counts, &label)
         }.arguments()
         #expect(calls.count == 1 && calls[0].0 == ["a": 1] && calls[0].1 == "a")
+    }
+
+    @Test func threeInoutAndTwoTrailingInoutParametersAreWrittenBack() async throws {
+        let layout = try Stub<any SWLayoutEngine>()
+        layout.when {
+            var width: Int = Match.any()
+            var title: String = Match.any()
+            var columns: [Int] = Match.any()
+            $0.fit(&width, &title, &columns)
+        }.then { (width: inout Int, title: inout String, columns: inout [Int]) in
+            width -= 1
+            title = title.uppercased()
+            columns.append(width)
+        }
+        await layout.when {
+            var left: Int = Match.any()
+            var right: Int = Match.any()
+            return await $0.balance(Match.any(), &left, &right)
+        }.then { (total: Int, left: inout Int, right: inout Int) async in
+            left = total / 3
+            right = total - left
+        }
+        let engine: any SWLayoutEngine = layout()
+        var width = 120
+        var title = "home"
+        var columns = [40]
+        engine.fit(&width, &title, &columns)
+        #expect(width == 119 && title == "HOME" && columns == [40, 119])
+        var left = 0
+        var right = 0
+        await engine.balance(10, &left, &right)
+        #expect(left == 3 && right == 7)
     }
 
     @Test func weakDelegatePropertyAndSubscripts() throws {
