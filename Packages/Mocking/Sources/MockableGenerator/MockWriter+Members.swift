@@ -34,7 +34,8 @@ extension MockWriter {
         let lib = Self.library
         let effect = MockEffect(effects)
         let parameters = mockParameters(parameters)
-        let output = result.map { type($0.text) } ?? "Void"
+        // `-> sending T` stays on the runtime member; the spy's output is `T`.
+        let output = result.map { TypeText.valueType(type($0.text)) } ?? "Void"
         let spyReference = spy(key(requirement), isStatic: requirement.isStatic)
         let matchers = parameters.isEmpty ? ".any" : parameters.map(\.matcherArgument).joined(separator: ", ")
         let interaction =
@@ -57,7 +58,9 @@ extension MockWriter {
             + ")\(type(effects.text))\(resultText)\(whereText(requirement)) {\n"
             + "    \(forwarding)\(spyReference), \(arguments))\n}"
         // An operator cannot take matchers: its spy is reached as `Mock<P>[dynamicMember: "=="]`.
-        return (TypeText.isIdentifier(name) ? [interaction] : [], [runtime])
+        // A keyword in backticks (`` `import` ``) is a name like any other.
+        let isOperator = !TypeText.isIdentifier(name.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+        return (isOperator ? [] : [interaction], [runtime])
     }
 
     // MARK: Properties

@@ -1,0 +1,290 @@
+import Foundation
+import SwiftMockingMacros
+import Testing
+
+/// An actor an app would test against a mocked scheduler and library.
+actor GallerySync {
+    let library: any PhotoLibrary<Photo>
+    let scheduler: any TaskScheduler
+    private(set) var synced: [Photo] = []
+
+    init(library: any PhotoLibrary<Photo>, scheduler: any TaskScheduler) {
+        self.library = library
+        self.scheduler = scheduler
+    }
+
+    /// Loads an album, retrying up to three times.
+    func sync(album: String) async throws {
+        let library = self.library
+        synced = try await scheduler.retry(times: 3) { try await library.items(in: album) }
+    }
+}
+
+/// The protocols of SweepProtocols.swift, mocked by `@Mockable` and used as
+/// a Swift 6 app's tests use them.
+@Suite struct SweepMockTests {
+    @Test func sendableAsyncClosureParameterIsCapturedAndRun() async {
+        let mock = MockTaskScheduler()
+        let ran = Collected<String>()
+        let scheduler: any TaskScheduler = mock
+        scheduler.schedule(after: 0.5) { ran.append("work") }
+        var works: [@Sendable () async -> Void] = []
+        verify(mock.schedule(after: .greaterThan(0.1), .any)).captured { _, work in works.append(work) }
+        #expect(works.count == 1)
+        for work in works { await work() }
+        #expect(ran.values == ["work"])
+        verify(mock.schedule(after: .lessThan(0.1), .any)).neverCalled()
+    }
+
+    @Test func genericAsyncThrowingClosureStubbedWithAHandler() async throws {
+        let mock = MockTaskScheduler()
+        let operation: ArgMatcher<@Sendable () async throws -> Int> = .any
+        when(mock.retry(times: .any, operation)).thenReturn { times, operation in try await operation() * times }
+        when(mock.retry(times: 0, operation)).thenThrow(GalleryError.quotaExceeded)
+        let scheduler: any TaskScheduler = mock
+        #expect(try await scheduler.retry(times: 3) { 14 } == 42)
+        await #expect(throws: GalleryError.quotaExceeded) { try await scheduler.retry(times: 0) { 1 } }
+        verify(mock.retry(times: .any, operation)).called(2)
+        verify(mock.retry(times: .in(1...), operation)).called(1)
+        // Another specialization has its own spy.
+        verify(mock.retry(times: .any, .any(((@Sendable () async throws -> String)).self))).neverCalled()
+    }
+
+    @Test func inoutParametersBesideEffects() async throws {
+        let mock = MockTaskScheduler()
+        when(mock.bump(.greaterThan(9))).thenThrow(GalleryError.quotaExceeded)
+        when(mock.bump(.any)).thenReturn(true)
+        let scheduler: any TaskScheduler = mock
+        var headers = ["Accept": "json"]
+        await scheduler.normalize(&headers)
+        #expect(headers == ["Accept": "json"])
+        verify(mock.normalize(.equal(["Accept": "json"]))).called(1)
+        var counter = 3
+        #expect(try scheduler.bump(&counter))
+        counter = 10
+        #expect(throws: GalleryError.quotaExceeded) { try scheduler.bump(&counter) }
+        verify(mock.bump(.any)).called(2)
+        verify(mock.bump(.any)).throws(.error(GalleryError.self))
+    }
+
+    @Test func staticAsyncAndSettableMembers() async throws {
+        try await MockScope.withCleanEnvironment {
+            when(MockTaskScheduler.shared()).thenReturn(4)
+            when(MockTaskScheduler.maxConcurrent).thenReturn(8)
+            let type: any TaskScheduler.Type = MockTaskScheduler.self
+            let shared = try await type.shared()
+            #expect(shared == 4)
+            type.maxConcurrent = 2
+            #expect(type.maxConcurrent == 8)
+            verify(MockTaskScheduler.maxConcurrent <- 2).called(1)
+            verify(MockTaskScheduler.maxConcurrent).called(1)
+            verify(MockTaskScheduler.shared()).called(1)
+            MockTaskScheduler.clear()
+            verify(MockTaskScheduler.shared()).neverCalled()
+            verify(MockTaskScheduler.maxConcurrent <- .any).neverCalled()
+        }
+    }
+
+    @Test func genericLibraryOverAPrimaryAssociatedType() async throws {
+        let mock = MockPhotoLibrary<Photo>()
+        let sunset = Photo(id: 1, title: "Sunset")
+        let dawn = Photo(id: 2, title: "Dawn")
+        when(mock.items(in: .any)).thenThrow(GalleryError.notFound(0))
+        when(mock.items(in: "Trips")).thenReturn([sunset])
+        when(mock.albums).thenReturn(["Trips"])
+        let library: any PhotoLibrary<Photo> = mock
+        #expect(try await library.items(in: "Trips") == [sunset])
+        await #expect(throws: GalleryError.notFound(0)) { try await library.items(in: "Work") }
+        #expect(await library.thumbnail(for: sunset, size: 64) == nil)
+        try library.favorite(sunset, dawn)
+        #expect(await library.albums == ["Trips"])
+        verify(mock.favorite(.equal(sunset), .any)).called(1)
+        verify(mock.favorite(.any)).neverCalled()
+        verify(mock.thumbnail(for: .equal(sunset), size: .between(32, 128))).called(1)
+        verify(mock.albums).called(1)
+        verify(mock.items(in: .any)).called(2)
+    }
+
+    @Test func asyncSequenceResult() async {
+        let mock = MockPhotoLibrary<Photo>()
+        let sunset = Photo(id: 1, title: "Sunset")
+        let (stream, continuation) = AsyncStream<Photo>.makeStream()
+        when(mock.updates()).thenReturn(stream)
+        continuation.yield(sunset)
+        continuation.finish()
+        let library: any PhotoLibrary<Photo> = mock
+        var received: [Photo] = []
+        for await photo in library.updates() { received.append(photo) }
+        #expect(received == [sunset])
+        verify(mock.updates()).called(1)
+    }
+
+    @Test func actorUnderTestWithMockedDependencies() async throws {
+        let library = MockPhotoLibrary<Photo>()
+        let scheduler = MockTaskScheduler()
+        let sunset = Photo(id: 1, title: "Sunset")
+        when(library.items(in: .any)).thenReturn([sunset])
+        let operation: ArgMatcher<@Sendable () async throws -> [Photo]> = .any
+        when(scheduler.retry(times: .any, operation)).thenReturn { _, operation in try await operation() }
+        let sync = GallerySync(library: library, scheduler: scheduler)
+        try await sync.sync(album: "Trips")
+        #expect(await sync.synced == [sunset])
+        verify(scheduler.retry(times: 3, operation)).called(1)
+        verify(library.items(in: "Trips")).called(1)
+        verifyInOrder {
+            scheduler.retry(times: .any, operation)
+            library.items(in: .any)
+        }
+    }
+
+    @Test func settableTwoIndexSubscript() {
+        let mock = MockSpreadsheet()
+        when(mock[.equal(0), .any]).thenReturn(1.5)
+        let sheet: any Spreadsheet = mock
+        #expect(sheet[0, 3] == 1.5)
+        #expect(sheet[1, 3] == 0)
+        sheet[2, 4] = 9
+        sheet[2, 5] = 1
+        let bigWrite = mock[.equal(2), .any] <- .greaterThan(5)
+        verify(bigWrite).called(1)
+        verify(mock[.any, .any]).called(2)
+        // A two-index write interaction is bound to a local before `verify` (a
+        // documented type-checker limit of the `<-` form).
+        let anyWrite = mock[.any, .any] <- .any
+        var writes: [String] = []
+        verify(anyWrite).captured { row, column, value in writes.append("\(row),\(column)=\(value)") }
+        #expect(writes == ["2,4=9.0", "2,5=1.0"])
+    }
+
+    @Test func throwingSubscriptGetterAndStaticMembers() async throws {
+        try await MockScope.withCleanEnvironment {
+            let mock = MockSpreadsheet()
+            when(mock[.equal("total")]).thenReturn(12)
+            when(MockSpreadsheet.open(named: .endsWith(".csv"))).thenReturn(7)
+            when(MockSpreadsheet.open(named: .endsWith(".xls"))).thenThrow(GalleryError.notFound(1))
+            when(MockSpreadsheet.defaultPrecision).thenReturn(2)
+            let sheet: any Spreadsheet = mock
+            let type: any Spreadsheet.Type = MockSpreadsheet.self
+            #expect(try sheet["total"] == 12)
+            #expect(try sheet["other"] == nil)
+            #expect(try await type.open(named: "q1.csv") == 7)
+            await #expect(throws: GalleryError.notFound(1)) { try await type.open(named: "q1.xls") }
+            type.defaultPrecision = 4
+            #expect(type.defaultPrecision == 2)
+            verify(MockSpreadsheet.defaultPrecision <- 4).called(1)
+            verify(MockSpreadsheet.open(named: .any)).called(2)
+            verify(mock[.any]).called(2)
+            try await sheet.recalculate()
+            verify(mock.recalculate()).called(1)
+        }
+    }
+
+    @StorageActor @Test func customGlobalActorProtocol() throws {
+        let mock = MockDiskCache()
+        let data = Data([1, 2])
+        when(mock.read(key: "a")).thenReturn(data)
+        when(mock.write(.any, key: .startsWith("tmp"))).thenThrow(GalleryError.quotaExceeded)
+        let cache: any DiskCache = mock
+        try cache.write(data, key: "a")
+        #expect(throws: GalleryError.quotaExceeded) { try cache.write(data, key: "tmp/1") }
+        #expect(cache.read(key: "a") == data)
+        #expect(cache.read(key: "b") == nil)
+        #expect(cache.size == 0)
+        verify(mock.write(.equal(data), key: .any)).called(2)
+        verify(mock.read(key: .any)).called(2)
+        verify(mock.size).called(1)
+    }
+
+    @Test func ownershipAndSendingParameters() {
+        let mock = MockFramePipe()
+        when(mock.write(.any)).thenReturn { chunk in chunk.count }
+        when(mock.makeBuffer(size: .any)).thenReturn { size in [UInt8](repeating: 0, count: size) }
+        let pipe: any FramePipe = mock
+        #expect(pipe.write(Data([1, 2, 3])) == 3)
+        #expect(pipe.peek(Data()) == false)
+        #expect(pipe.makeBuffer(size: 4) == [0, 0, 0, 0])
+        pipe.submit(PixelBuffer(bytes: [9]))
+        verify(mock.submit(.any(that: { $0.bytes == [9] }))).called(1)
+        verify(mock.peek(.isEmpty())).called(1)
+        verify(mock.write(.hasCount(3))).called(1)
+    }
+
+    @Test func keywordNamedMembers() throws {
+        let mock = MockImporter()
+        let url = URL(fileURLWithPath: "/tmp/photos.zip")
+        when(mock.import(from: .equal(url))).thenReturn(12)
+        when(mock.default()).thenReturn("jpeg")
+        when(mock.protocol).thenReturn("https")
+        let importer: any Importer = mock
+        #expect(try importer.import(from: url) == 12)
+        #expect(importer.default() == "jpeg")
+        #expect(importer.protocol == "https")
+        verify(mock.import(from: .any)).called(1)
+        verify(mock.default()).called(1)
+        verify(mock.protocol).called(1)
+    }
+
+    @Test func resultOptionalAndMetatypeArguments() {
+        let mock = MockSyncReporter()
+        let reporter: any SyncReporter = mock
+        reporter.report(.success(3))
+        reporter.report(.failure(.notFound(4)))
+        verify(mock.report(.success(.equal(3)))).called(1)
+        verify(mock.report(.failure(.equal(.notFound(4))))).called(1)
+        verify(mock.report(.failure(.any))).called(1)
+        verify(mock.report(.any)).called(2)
+        #expect(reporter.lastOutcome() == nil)
+        when(mock.lastOutcome()).thenReturn(.success(5))
+        #expect(reporter.lastOutcome() == .success(5))
+        reporter.note(nil, code: 404)
+        reporter.note("retry", code: nil)
+        verify(mock.note(.nil(), code: .some(.greaterThan(400)))).called(1)
+        verify(mock.note(.notNil(), code: .nil())).called(1)
+        verify(mock.note(.some(.contains("ret")), code: .any)).called(1)
+        when(mock.register(.type(Photo.self))).thenReturn(true)
+        #expect(reporter.register(Photo.self))
+        when(mock.pair()).thenReturn((Photo(id: 1, title: "a"), 2))
+        let (photo, count) = reporter.pair()
+        #expect(photo.id == 1)
+        #expect(count == 2)
+    }
+
+    @Test func requirementWithADefaultImplementationIsMocked() {
+        let mock = MockPreferences()
+        when(mock.bool(forKey: "beta")).thenReturn(true)
+        when(mock.remove(.hasCount(in: 2...))).thenReturn { keys in keys.count }
+        let prefs: any Preferences = mock
+        #expect(prefs.bool(forKey: "beta"))
+        #expect(prefs.bool(forKey: "other") == false)
+        prefs.set(3, forKey: "launches")
+        prefs.set("dark", forKey: "theme")
+        #expect(prefs.remove(["a", "b"]) == 2)
+        #expect(prefs.remove(["a"]) == 0)
+        verify(mock.bool(forKey: .any)).called(2)
+        verify(mock.set(.as(Int.self), forKey: .any)).called(1)
+        verify(mock.set(.is(String.self), forKey: "theme")).called(1)
+        verify(mock.remove(.contains("a"))).called(2)
+        verify(mock.remove(.isEmpty())).neverCalled()
+        mock.clear()
+        verifyZeroInteractions(mock)
+        #expect(prefs.bool(forKey: "beta") == false)
+    }
+
+    @Test func selfInParameterAndResultPositions() {
+        let mock = MockMergeable()
+        let other = MockMergeable()
+        when(mock.merged(with: .identical(other))).thenReturn(other)
+        when(mock.conflicts(with: .hasCount(1))).thenReturn(1)
+        let (merged, conflicts) = mergeAll(mock, with: [other])
+        #expect(merged === other)
+        #expect(conflicts == 1)
+        verify(mock.merged(with: .any)).called(1)
+        verify(mock.conflicts(with: .any(that: { documents in documents.contains { $0 === other } }))).called(1)
+        verify(other.merged(with: .any)).neverCalled()
+    }
+}
+
+/// Merges documents as app code does, through a generic over `Mergeable`.
+func mergeAll<Document: Mergeable>(_ document: Document, with others: [Document]) -> (Document, Int) {
+    (others.reduce(document) { $0.merged(with: $1) }, document.conflicts(with: others))
+}

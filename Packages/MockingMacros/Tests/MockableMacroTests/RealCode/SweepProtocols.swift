@@ -1,0 +1,124 @@
+import Foundation
+import SwiftMockingMacros
+
+// Requirement shapes from Swift 6 app code that the other RealCode files do
+// not declare: async and Sendable closure parameters, `inout` beside
+// effects, static settable and async members, multi-index settable
+// subscripts, throwing subscripts, a custom global actor, ownership and
+// `sending`, keyword-named methods, and protocols whose requirements have
+// default implementations.
+
+/// A photo, as a gallery app keeps it.
+struct Photo: Equatable, Hashable, Sendable {
+    var id: Int
+    var title: String
+}
+
+/// The errors of the gallery layer.
+enum GalleryError: Error, Equatable, Sendable {
+    case notFound(Int)
+    case quotaExceeded
+}
+
+/// A background-work scheduler shared across tasks.
+@Mockable
+protocol TaskScheduler: Sendable {
+    func schedule(after delay: Double, _ work: @escaping @Sendable () async -> Void)
+    func retry<T: Sendable>(times: Int, _ operation: @escaping @Sendable () async throws -> T) async throws -> T
+    func normalize(_ headers: inout [String: String]) async
+    func bump(_ counter: inout Int) throws -> Bool
+    static func shared() async throws -> Int
+    static var maxConcurrent: Int { get set }
+}
+
+/// A photo library over a primary associated type, with an async sequence,
+/// variadics of the associated type and an async getter.
+@Mockable
+protocol PhotoLibrary<Item>: Sendable {
+    associatedtype Item: Hashable & Sendable
+    func items(in album: String) async throws -> [Item]
+    func updates() -> AsyncStream<Item>
+    func thumbnail(for item: Item, size: Int) async -> Data?
+    func favorite(_ items: Item...) throws
+    var albums: [String] { get async }
+}
+
+/// A grid of cells: a settable two-index subscript, a throwing subscript,
+/// static settable and async members.
+@Mockable
+protocol Spreadsheet: AnyObject {
+    subscript(row: Int, column: Int) -> Double { get set }
+    subscript(name: String) -> Double? { get throws }
+    static var defaultPrecision: Int { get set }
+    static func open(named name: String) async throws -> Int
+    func recalculate() async throws
+}
+
+/// The global actor an app's disk layer runs on.
+@globalActor
+actor StorageActor {
+    static let shared = StorageActor()
+}
+
+/// A disk cache isolated to a custom global actor.
+@Mockable
+@StorageActor
+protocol DiskCache {
+    func write(_ data: Data, key: String) throws
+    func read(key: String) -> Data?
+    var size: Int { get }
+}
+
+/// A reference type that is not `Sendable`, moved across isolation with `sending`.
+final class PixelBuffer {
+    var bytes: [UInt8]
+    init(bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// Ownership modifiers and `sending` on parameters and results.
+@Mockable
+protocol FramePipe {
+    func write(_ chunk: consuming Data) -> Int
+    func peek(_ chunk: borrowing Data) -> Bool
+    func makeBuffer(size: Int) -> sending [UInt8]
+    func submit(_ buffer: sending PixelBuffer)
+}
+
+/// Methods and properties named with keywords.
+@Mockable
+protocol Importer {
+    func `import`(from url: URL) throws -> Int
+    func `default`() -> String
+    var `protocol`: String { get }
+}
+
+/// Results, optionals and metatypes as arguments, a tuple result.
+@Mockable
+protocol SyncReporter {
+    func report(_ outcome: Result<Int, GalleryError>)
+    func lastOutcome() -> Result<Int, GalleryError>?
+    func note(_ message: String?, code: Int?)
+    func register(_ type: Photo.Type) -> Bool
+    func pair() -> (Photo, Int)
+}
+
+/// A protocol whose requirement has a default implementation, and a
+/// `where Self: AnyObject` clause instead of an inheritance clause.
+@Mockable
+protocol Preferences where Self: AnyObject {
+    func bool(forKey key: String) -> Bool
+    func set(_ value: any Sendable, forKey key: String)
+    func remove(_ keys: [String]) -> Int
+}
+
+extension Preferences {
+    /// The app's fallback: every flag off.
+    func bool(forKey key: String) -> Bool { false }
+}
+
+/// A document that merges with another of its own type.
+@Mockable
+protocol Mergeable: AnyObject {
+    func merged(with other: Self) -> Self
+    func conflicts(with others: [Self]) -> Int
+}
