@@ -32,4 +32,31 @@ enum Inheritance {
             "mock for protocol '\(protocolName)' does not implement requirements inherited from '\(name)' "
                 + "and may fail to conform")
     }
+
+    /// The protocol with each property an ancestor declares and the protocol
+    /// restates (`var id: UUID` under `Identifiable`'s `var id: ID`) written
+    /// once, as restated; when the ancestor typed it with an associated type,
+    /// that type is fixed to the restated one (`ID == UUID`), as Swift infers it.
+    static func resolvingRestatedProperties(_ flattened: FlattenedProtocol) -> FlattenedProtocol {
+        let own = flattened.declaration.requirements
+        let ownKeys = Set(own.map(\.key))
+        var result = flattened
+        result.requirements = flattened.requirements.filter { requirement in
+            guard !ownKeys.contains(requirement.key), case .property(let name, let type, _, _) = requirement.kind,
+                let restated = own.first(where: { other in
+                    guard case .property(let otherName, _, _, _) = other.kind else { return false }
+                    return otherName == name && other.isStatic == requirement.isStatic
+                }),
+                case .property(_, let restatedType, _, _) = restated.kind
+            else { return true }
+            let fixing = "\(type.text) == \(restatedType.text)"
+            if flattened.associatedTypes.contains(where: { $0.name == type.text }),
+                !result.whereRequirements.contains(fixing)
+            {
+                result.whereRequirements.append(fixing)
+            }
+            return false
+        }
+        return result
+    }
 }

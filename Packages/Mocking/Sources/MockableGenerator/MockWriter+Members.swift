@@ -47,7 +47,9 @@ extension MockWriter {
         var arguments = parameters.isEmpty ? "()" : parameters.map(\.forwardedArgument).joined(separator: ", ")
         var forwarding = effect.forwarding(qualifier: adapterQualifier)
         if case .typed(let error) = effects.throwing {
-            arguments += ", throwing: \(type(error)).self"
+            // `(any Error).self`: a bare `any Error.self` is read as `any (Error.self)`.
+            let errorType = type(error)
+            arguments += errorType.contains(" ") ? ", throwing: (\(errorType)).self" : ", throwing: \(errorType).self"
             forwarding = forwarding.replacingOccurrences(
                 of: "adaptThrowing(", with: effect.isAsync ? "adaptAsyncTypedThrowing(" : "adaptTypedThrowing(")
         }

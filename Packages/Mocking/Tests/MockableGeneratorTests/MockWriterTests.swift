@@ -92,4 +92,32 @@ import Testing
         #expect(MockableOptions([.suffixMock, .composition]).identifiers == ["suffixMock", "composition"])
         #expect(MockableOptions.default == .prefixMock)
     }
+
+    /// Shapes a sweep of Swift 6 app protocols found the generator writing wrong.
+    @Test func sendingResultsKeywordNamesRestatedPropertiesAndAnyErrorThrows() {
+        let output = mock(
+            """
+            protocol P: Identifiable {
+                var id: UUID { get }
+                func make() -> sending [UInt8]
+                func `import`(from url: URL) -> Int
+                func flush() throws(any Error) -> Int
+            }
+            """)
+        // `sending` stays on the runtime member only.
+        #expect(output.contains("func make() -> SwiftMocking.Interaction<Void, SwiftMocking.None, [UInt8]> {"))
+        #expect(output.contains("func make() -> sending [UInt8] {"))
+        // A keyword in backticks is a name, not an operator: it gets its interaction member.
+        #expect(
+            output.contains(
+                "func `import`(from url: SwiftMocking.ArgMatcher<URL>) -> SwiftMocking.Interaction<URL, SwiftMocking.None, Int>"
+            ))
+        // `Identifiable`'s `var id: ID`, restated as `var id: UUID`, is written once and fixes `ID`.
+        #expect(output.hasPrefix("class MockP: SwiftMocking.Mock, @unchecked Sendable, P {"))
+        #expect(output.contains("typealias ID = UUID"))
+        #expect(!output.contains("var id: ID"))
+        #expect(output.components(separatedBy: "var id: UUID").count == 2)
+        // `any Error.self` would read as `any (Error.self)`.
+        #expect(output.contains("throwing: (any Error).self"))
+    }
 }

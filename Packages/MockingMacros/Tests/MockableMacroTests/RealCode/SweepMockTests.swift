@@ -288,3 +288,132 @@ actor GallerySync {
 func mergeAll<Document: Mergeable>(_ document: Document, with others: [Document]) -> (Document, Int) {
     (others.reduce(document) { $0.merged(with: $1) }, document.conflicts(with: others))
 }
+
+/// A hand-written composed mock of an actor protocol: `mock` and both
+/// members of each requirement are `nonisolated`.
+actor MockTokenVault: TokenVault {
+    nonisolated let mock = Mock()
+
+    nonisolated func token(for account: String) async throws -> String {
+        try await Mock.adaptThrowing(self.mock.token, account)
+    }
+
+    nonisolated func token(for account: ArgMatcher<String>) -> Interaction<String, AsyncThrows, String> {
+        Interaction(account, spy: self.mock.token)
+    }
+
+    nonisolated func revokeAll() async {
+        return await Mock.adapt(self.mock.revokeAll, ())
+    }
+
+    nonisolated func revokeAll() -> Interaction<Void, Async, Void> {
+        Interaction(.any, spy: self.mock.revokeAll)
+    }
+}
+
+/// A main-actor view model that loads in a `Task` it does not await.
+@MainActor
+final class FeedModel {
+    let loader: any FeedLoader
+    private(set) var items: [String] = []
+
+    init(loader: any FeedLoader) { self.loader = loader }
+
+    func refresh() {
+        Task {
+            items = (try? await loader.load(page: 1)) ?? []
+        }
+    }
+}
+
+/// Protocol-level where clauses, `Identifiable` refinements, a hand-written
+/// actor mock, fire-and-forget tasks and wide parameter lists.
+@Suite struct SweepMoreMockTests {
+    @Test func protocolLevelWhereClauseOnAnAssociatedType() async throws {
+        let mock = MockPaginator<[Int]>()
+        when(mock.next()).thenReturn([1, 2])
+        when(mock.pageSize).thenReturn(20)
+        var paginator: any Paginator<[Int]> = mock
+        #expect(try await paginator.next() == [1, 2])
+        paginator.pageSize = 50
+        paginator.reset()
+        #expect(paginator.pageSize == 20)
+        verify(mock.pageSize <- .in(1...100)).called(1)
+        verify(mock.pageSize).called(1)
+        verify(mock.reset()).called(1)
+        when(mock.next()).thenReturn(nil)
+        #expect(try await paginator.next() == nil)
+        verify(mock.next()).called(2)
+    }
+
+    @Test func identifiableRefinementWithARestatedId() async {
+        let mock = MockAccount()
+        let id = UUID()
+        when(mock.id).thenReturn(id)
+        when(mock.displayName).thenReturn("Ada")
+        when(mock.permissions(in: "core")).thenReturn(["read", "write"])
+        let accounts: [any Account] = [mock]
+        #expect(accounts.map(\.id) == [id])
+        #expect(accounts.first?.displayName == "Ada")
+        #expect(await mock.permissions(in: "core").contains("write") == true)
+        #expect(await accounts[0].permissions(in: "other").isEmpty)
+        verify(mock.id).called(1)
+        verify(mock.permissions(in: .any)).called(2)
+        verify(mock.permissions(in: "core")).called(1)
+    }
+
+    @Test func handWrittenActorMock() async throws {
+        let vault = MockTokenVault()
+        when(vault.token(for: "ada")).thenReturn("t-1")
+        when(vault.token(for: .startsWith("x"))).thenThrow(GalleryError.quotaExceeded)
+        let shared: any TokenVault = vault
+        #expect(try await shared.token(for: "ada") == "t-1")
+        await #expect(throws: GalleryError.quotaExceeded) { try await shared.token(for: "xavier") }
+        // String is in the default registry: an unstubbed call answers "".
+        #expect(try await shared.token(for: "bob") == "")
+        await shared.revokeAll()
+        verify(vault.token(for: .any)).called(3)
+        verify(vault.revokeAll()).called(1)
+        verifyZeroInteractions(MockTokenVault().mock)
+    }
+
+    @MainActor @Test func untilWaitsForAFireAndForgetTask() async throws {
+        let mock = MockFeedLoader()
+        when(mock.load(page: .any)).thenReturn(["a", "b"])
+        let model = FeedModel(loader: mock)
+        async let loaded: Void = until(mock.load(page: 1), timeout: .seconds(5))
+        model.refresh()
+        try await loaded
+        verify(mock.load(page: 1)).called(1)
+    }
+
+    @Test func closureReturningAsyncClosure() async throws {
+        let mock = MockFeedLoader()
+        when(mock.makeRefresher()).thenReturn { 7 }
+        let loader: any FeedLoader = mock
+        let refresh = loader.makeRefresher()
+        #expect(try await refresh() == 7)
+        verify(mock.makeRefresher()).called(1)
+    }
+
+    @Test func wideParameterListsAndTwoGenerics() throws {
+        let mock = MockEventLogger()
+        let logger: any EventLogger = mock
+        logger.log("launch", 2, 0.5, true, ["cold"], nil)
+        logger.log("launch", 3, 0.25, false, [], "warm")
+        verify(mock.log("launch", .greaterThan(1), .approximately(0.5), true, .contains("cold"), .nil())).called(1)
+        verify(mock.log(.any, .any, .lessThan(1), .any, .any, .any)).called(2)
+        var notes: [String?] = []
+        verify(mock.log(.any, .any, .any, .any, .any, .any)).captured { _, _, _, _, _, note in notes.append(note) }
+        #expect(notes == [nil, "warm"])
+
+        let body: ArgMatcher<@Sendable (Int) -> String> = .any
+        when(mock.transform(.any(Int.self), body)).thenReturn { value, body in body(value) + "!" }
+        #expect(logger.transform(4) { "\($0 * 2)" } == "8!")
+        verify(mock.transform(.equal(4), body)).called(1)
+
+        when(mock.flush()).thenReturn(3)
+        #expect(try logger.flush() == 3)
+        verify(mock.flush()).called(1)
+    }
+}

@@ -122,3 +122,45 @@ protocol Mergeable: AnyObject {
     func merged(with other: Self) -> Self
     func conflicts(with others: [Self]) -> Int
 }
+
+/// A paginated feed: a protocol-level `where` clause on its associated type.
+@Mockable
+protocol Paginator<Page> where Page: Sendable {
+    associatedtype Page
+    func next() async throws -> Page?
+    func reset()
+    var pageSize: Int { get set }
+}
+
+/// An account model protocol refining `Identifiable` and restating `id`, as
+/// model protocols do.
+@Mockable
+protocol Account: Identifiable, Sendable {
+    var id: UUID { get }
+    var displayName: String { get }
+    func permissions(in workspace: String) async -> Set<String>
+}
+
+/// A feed loader a main-actor view model awaits from a detached `Task`.
+@Mockable
+protocol FeedLoader: Sendable {
+    func load(page: Int) async throws -> [String]
+    func makeRefresher() -> @Sendable () async throws -> Int
+}
+
+/// A structured logger: six parameters of different types, two generics
+/// with a where clause, an untyped-throws spelling of typed throws.
+@Mockable
+protocol EventLogger {
+    func log(_ name: String, _ count: Int, _ ratio: Double, _ flag: Bool, _ tags: [String], _ note: String?)
+    func transform<Input, Output>(_ value: Input, _ body: @escaping @Sendable (Input) -> Output) -> Output
+    where Input: Sendable, Output: Sendable
+    func flush() throws(any Error) -> Int
+}
+
+/// A token vault owned by an actor: the macro cannot mock an `Actor`
+/// protocol, so the app hand-writes a composed actor mock.
+protocol TokenVault: Actor {
+    func token(for account: String) async throws -> String
+    func revokeAll() async
+}
