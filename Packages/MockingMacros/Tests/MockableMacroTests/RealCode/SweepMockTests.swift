@@ -417,3 +417,57 @@ final class FeedModel {
         verify(mock.flush()).called(1)
     }
 }
+
+/// Standard-library refinements and error arguments.
+@Suite struct SweepStandardProtocolTests {
+    @Test func inheritedCustomStringConvertible() {
+        let mock = MockTag()
+        when(mock.description).thenReturn("#swift")
+        when(mock.weight()).thenReturn(3)
+        let tag: any Tag = mock
+        #expect("\(tag)" == "#swift")
+        #expect(tag.weight() == 3)
+        verify(mock.description).called(1)
+        verify(mock.weight()).called(1)
+    }
+
+    @Test func inheritedComparableThroughAStaticOperator() async {
+        await MockScope.withCleanEnvironment {
+            let old = MockReleaseVersion()
+            let new = MockReleaseVersion()
+            #expect(old == old)
+            #expect(old != new)
+            let lessThan: Spy<MockReleaseVersion, MockReleaseVersion, None, Bool> =
+                MockReleaseVersion.self[dynamicMember: "<"]
+            when(lessThan(.identical(old), .identical(new))).thenReturn(true)
+            #expect(old < new)
+            #expect(!(new < old))
+            #expect(lessThan.invocationCount == 2)
+            verify(lessThan(.identical(new), .any)).called(1)
+        }
+    }
+
+    @Test func errorArgumentsAndAThrowingAction() throws {
+        let mock = MockCrashReporter()
+        when(mock.upload(batch: .any)).thenReturn { batch in batch.count }
+        when(mock.upload(batch: .isEmpty())).do { _ in throw GalleryError.quotaExceeded }
+        var reporter: any CrashReporter = mock
+        reporter.record(GalleryError.notFound(3), fatal: false)
+        reporter.record(CancellationError(), fatal: true)
+        verify(mock.record(.anyError(), fatal: .any)).called(2)
+        verify(mock.record(.error(GalleryError.self), fatal: false)).called(1)
+        verify(mock.record(.error(CancellationError.self), fatal: true)).called(1)
+        #expect(try reporter.upload(batch: ["a", "b"]) == 2)
+        #expect(throws: GalleryError.quotaExceeded) { try reporter.upload(batch: []) }
+        verify(mock.upload(batch: .any)).called(2)
+
+        let uploads = Collected<Int>()
+        reporter.onUpload = { uploads.append($0) }
+        verify(mock.onUpload <- .notNil()).called(1)
+        let hook: @Sendable (Int) -> Void = { uploads.append($0 * 10) }
+        when(mock.onUpload).thenReturn(hook)
+        reporter.onUpload?(4)
+        #expect(uploads.values == [40])
+        verify(mock.onUpload).called(1)
+    }
+}

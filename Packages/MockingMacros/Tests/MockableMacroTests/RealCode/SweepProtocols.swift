@@ -164,3 +164,25 @@ protocol TokenVault: Actor {
     func token(for account: String) async throws -> String
     func revokeAll() async
 }
+
+/// A tag printed by string interpolation: `CustomStringConvertible` is
+/// inherited, not restated.
+@Mockable
+protocol Tag: CustomStringConvertible, Sendable {
+    func weight() -> Int
+}
+
+/// A release version ordered with `<`: `Comparable`, and so `Equatable`, inherited.
+@Mockable
+protocol ReleaseVersion: Comparable {
+    var major: Int { get }
+}
+
+/// A crash reporter: existential errors as arguments, a throwing upload and
+/// an optional closure property.
+@Mockable
+protocol CrashReporter: Sendable {
+    func record(_ error: any Error, fatal: Bool)
+    func upload(batch: [String]) throws -> Int
+    var onUpload: (@Sendable (Int) -> Void)? { get set }
+}
