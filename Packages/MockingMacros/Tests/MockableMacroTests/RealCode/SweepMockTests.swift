@@ -471,3 +471,39 @@ final class FeedModel {
         verify(mock.onUpload).called(1)
     }
 }
+
+/// Main-actor statics, `isolated` parameters and an unbracketed option.
+@Suite struct SweepIsolationTests {
+    @MainActor @Test func mainActorStaticRequirements() async {
+        await MockScope.withCleanEnvironment {
+            when(MockRouter.route(.startsWith("/settings"))).thenReturn(true)
+            let router: any Router.Type = MockRouter.self
+            // Bound first: `#expect(router.route(...))` over a metatype hits a
+            // Swift Testing expansion limit (`$0.route` on `router.self`).
+            let privacy = router.route("/settings/privacy")
+            let home = router.route("/home")
+            #expect(privacy)
+            #expect(!home)
+            router.current = "/home"
+            #expect(router.current == nil)
+            verify(MockRouter.route(.any)).called(2)
+            verify(MockRouter.current <- .equal("/home")).called(1)
+            let instance = MockRouter()
+            (instance as any Router).push("/a", animated: true)
+            verify(instance.push(.any, animated: true)).called(1)
+            verifyZeroInteractions(MockRouter())
+        }
+    }
+
+    @Test func isolatedParameterAndUnbracketedOption() async {
+        let mock = IsolatedRunnerMock()
+        when(mock.run(.any, isolation: .any)).thenReturn(5)
+        let runner: any IsolatedRunner = mock
+        let onMain = await runner.run("sync", isolation: MainActor.shared)
+        let nowhere = await runner.run("sync", isolation: nil)
+        #expect(onMain == 5)
+        #expect(nowhere == 5)
+        verify(mock.run("sync", isolation: .notNil())).called(1)
+        verify(mock.run(.any, isolation: .nil())).called(1)
+    }
+}

@@ -186,3 +186,18 @@ protocol CrashReporter: Sendable {
     func upload(batch: [String]) throws -> Int
     var onUpload: (@Sendable (Int) -> Void)? { get set }
 }
+
+/// A main-actor router with static requirements.
+@Mockable
+@MainActor
+protocol Router {
+    static func route(_ path: String) -> Bool
+    static var current: String? { get set }
+    func push(_ path: String, animated: Bool)
+}
+
+/// An executor whose async requirement runs on the caller's actor.
+@Mockable(.suffixMock)
+protocol IsolatedRunner: Sendable {
+    func run(_ job: String, isolation: isolated (any Actor)?) async -> Int
+}
