@@ -507,3 +507,22 @@ final class FeedModel {
         verify(mock.run(.any, isolation: .nil())).called(1)
     }
 }
+
+/// A protocol nested in a namespace, with a typealiased completion.
+@Suite struct SweepNestedProtocolTests {
+    @Test func nestedProtocolAndTypealiasedCompletion() {
+        let mock = Checkin.MockService()
+        let results = Collected<Result<Int, GalleryError>>()
+        when(mock.checkIn(.any, completion: .any)).do { venue, completion in
+            completion(venue.isEmpty ? .failure(.notFound(0)) : .success(venue.count))
+        }
+        when(mock.history()).thenReturn(["cafe"])
+        let service: any Checkin.Service = mock
+        service.checkIn("cafe") { results.append($0) }
+        service.checkIn("") { results.append($0) }
+        #expect(results.values == [.success(4), .failure(.notFound(0))])
+        #expect(service.history() == ["cafe"])
+        verify(mock.checkIn(.startsWith("ca"), completion: .any)).called(1)
+        verify(mock.checkIn(.any, completion: .any)).called(2)
+    }
+}

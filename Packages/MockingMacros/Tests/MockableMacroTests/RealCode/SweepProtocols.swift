@@ -201,3 +201,16 @@ protocol Router {
 protocol IsolatedRunner: Sendable {
     func run(_ job: String, isolation: isolated (any Actor)?) async -> Int
 }
+
+/// A feature namespace with its service protocol nested inside (SE-0404).
+enum Checkin {
+    /// A completion typed through a typealias.
+    typealias Completion = @Sendable (Result<Int, GalleryError>) -> Void
+
+    /// The feature's service, declared inside its namespace.
+    @Mockable
+    protocol Service {
+        func checkIn(_ venue: String, completion: @escaping Completion)
+        func history() -> [String]
+    }
+}
