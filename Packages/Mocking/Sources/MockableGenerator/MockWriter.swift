@@ -49,7 +49,15 @@ struct MockWriter {
         if isComposed {
             parts.append("let mock = \(Self.library)Mock(labelledAs: \"\(mockName)\")")
             if flattened.requirements.contains(where: { $0.isStatic && !isInitializer($0) }) {
-                parts.append("static let staticMock = \(Self.library)Mock(staticSpiesOf: \"\(mockName)\")")
+                if flattened.associatedTypes.contains(where: { fixedAssociatedTypes[$0.name] == nil }) {
+                    // A generic class cannot store a static property: each access makes a
+                    // `Mock` over the static spies of its specialization (`MockScreen<Int>`).
+                    parts.append(
+                        "static var staticMock: \(Self.library)Mock {\n"
+                            + "    \(Self.library)Mock(staticSpiesOf: \"\\(Self.self)\")\n}")
+                } else {
+                    parts.append("static let staticMock = \(Self.library)Mock(staticSpiesOf: \"\(mockName)\")")
+                }
             }
         }
         var interactions: [String] = []

@@ -120,4 +120,17 @@ import Testing
         // `any Error.self` would read as `any (Error.self)`.
         #expect(output.contains("throwing: (any Error).self"))
     }
+
+    /// A generic class cannot store `static let staticMock`: it is computed, per specialization.
+    @Test func genericComposedMockComputesItsStaticMock() {
+        let output = mock(
+            "@Mockable([.composition]) protocol P<M>: Base { associatedtype M\n static var id: String { get } }")
+        #expect(
+            output.contains(
+                "static var staticMock: SwiftMocking.Mock {\n        SwiftMocking.Mock(staticSpiesOf: \"\\(Self.self)\")\n    }"
+            ))
+        #expect(!output.contains("static let staticMock"))
+        let plain = mock("@Mockable([.composition]) protocol Q: Base { static var id: String { get } }")
+        #expect(plain.contains("static let staticMock = SwiftMocking.Mock(staticSpiesOf: \"MockQ\")"))
+    }
 }

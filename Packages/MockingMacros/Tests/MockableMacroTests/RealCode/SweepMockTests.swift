@@ -526,3 +526,59 @@ final class FeedModel {
         verify(mock.checkIn(.any, completion: .any)).called(2)
     }
 }
+
+/// Generic mocks with static members, and composition over a generic protocol.
+@Suite struct SweepGenericMockTests {
+    @Test func staticMembersOfEachSpecializationAreSeparate() async {
+        await MockScope.withCleanEnvironment {
+            when(MockItemStore<Int>.seed()).thenReturn([1, 2])
+            when(MockItemStore<String>.seed()).thenReturn(["a"])
+            let ints: any ItemStore<Int>.Type = MockItemStore<Int>.self
+            let strings: any ItemStore<String>.Type = MockItemStore<String>.self
+            let seededInts = ints.seed()
+            let seededStrings = strings.seed()
+            #expect(seededInts == [1, 2])
+            #expect(seededStrings == ["a"])
+            verify(MockItemStore<Int>.seed()).called(1)
+            verify(MockItemStore<String>.seed()).called(1)
+        }
+    }
+
+    @Test func asyncHandlerOfTheAssociatedTypeIsCapturedAndRun() async {
+        let mock = MockItemStore<Int>()
+        let seen = Collected<Int>()
+        let store: any ItemStore<Int> = mock
+        await store.observe { seen.append($0) }
+        var handlers: [@Sendable (Int) async -> Void] = []
+        verify(mock.observe(.any)).captured { handlers.append($0) }
+        for handler in handlers { await handler(7) }
+        #expect(seen.values == [7])
+    }
+
+    @Test func composedGenericScreenWithAStaticMember() async {
+        await MockScope.withCleanEnvironment {
+            let mock = MockModelScreen<Int>()
+            when(MockModelScreen<Int>.identifier).thenReturn("counter")
+            when(mock.model).thenReturn(3)
+            let screen: ViewController = mock
+            screen.title = "Counter"
+            #expect(mock.title == "Counter")
+            let typed: any ModelScreen<Int> = mock
+            await typed.render(5)
+            typed.model = 9
+            #expect(typed.model == 3)
+            #expect(MockModelScreen<Int>.identifier == "counter")
+            verify(mock.render(.equal(5))).called(1)
+            verify(mock.model <- .equal(9)).called(1)
+            verify(MockModelScreen<Int>.identifier).called(1)
+            mock.clear()
+            verify(mock.render(.any)).neverCalled()
+            // Each specialization has its own static spies, cleared on their own.
+            #expect(MockModelScreen<String>.identifier == "")
+            verify(MockModelScreen<String>.identifier).called(1)
+            MockModelScreen<Int>.staticMock.clear()
+            verify(MockModelScreen<Int>.identifier).neverCalled()
+            verify(MockModelScreen<String>.identifier).called(1)
+        }
+    }
+}

@@ -214,3 +214,22 @@ enum Checkin {
         func history() -> [String]
     }
 }
+
+/// A store over a primary associated type with a static factory and an
+/// async observer of its items.
+@Mockable
+protocol ItemStore<Item>: Sendable {
+    associatedtype Item: Sendable
+    static func seed() -> [Item]
+    func observe(_ handler: @escaping @Sendable (Item) async -> Void) async
+}
+
+/// A screen that must inherit the app's base class and is generic over its
+/// model: composition with an associated type and a static member.
+@Mockable([.composition])
+protocol ModelScreen<Model>: ViewController {
+    associatedtype Model: Equatable & Sendable
+    static var identifier: String { get }
+    func render(_ model: Model) async
+    var model: Model? { get set }
+}
