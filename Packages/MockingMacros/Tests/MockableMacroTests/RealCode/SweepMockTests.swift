@@ -582,3 +582,50 @@ final class FeedModel {
         }
     }
 }
+
+/// Initializers under composition, generic and static settable subscripts.
+@Suite struct SweepSubscriptAndInitTests {
+    @Test func composedMockWithAnInitializerRequirement() {
+        func make<S: TitledScreen>(_ type: S.Type) -> S { S(heading: "Inbox") }
+        let screen = make(MockTitledScreen.self)
+        let plain = MockTitledScreen()
+        (screen as any TitledScreen).reload()
+        verify(screen.reload()).called(1)
+        verify(plain.reload()).neverCalled()
+        screen.title = "Inbox"
+        #expect(screen.title == "Inbox")
+    }
+
+    @Test func settableGenericSubscript() {
+        let mock = MockTypedDefaults()
+        when(mock[.equal("launches")] as SettableInteraction<String, None, Int?>).thenReturn(3)
+        var defaults: any TypedDefaults = mock
+        let launches: Int? = defaults["launches"]
+        let name: String? = defaults["name"]
+        #expect(launches == 3)
+        #expect(name == nil)
+        defaults["launches"] = 4
+        let write: Interaction<String, Int?, None, Void> = mock[.any] <- .equal(4)
+        verify(write).called(1)
+        verify(mock[.any] as SettableInteraction<String, None, Int?>).called(1)
+        verify(mock[.any] as SettableInteraction<String, None, String?>).called(1)
+    }
+
+    @Test func settableStaticSubscriptAndTypedThrowingGetter() async throws {
+        try await MockScope.withCleanEnvironment {
+            when(MockTypedDefaults[.equal("app")]).thenReturn(2)
+            let type: any TypedDefaults.Type = MockTypedDefaults.self
+            let app = type["app"]
+            #expect(app == 2)
+            type["app"] = 5
+            let write = MockTypedDefaults[.any] <- .equal(5)
+            verify(write).called(1)
+            let mock = MockTypedDefaults()
+            when(mock.revision).thenReturn(11)
+            let defaults: any TypedDefaults = mock
+            let revision = try defaults.revision
+            #expect(revision == 11)
+            verify(mock.revision).called(1)
+        }
+    }
+}

@@ -233,3 +233,19 @@ protocol ModelScreen<Model>: ViewController {
     func render(_ model: Model) async
     var model: Model? { get set }
 }
+
+/// A screen built from a title: an initializer requirement under composition.
+@Mockable([.composition])
+protocol TitledScreen: ViewController {
+    init(heading: String)
+    func reload()
+}
+
+/// A typed key-value box: a settable generic subscript, a settable static
+/// subscript and a getter with typed throws.
+@Mockable
+protocol TypedDefaults {
+    subscript<T: Sendable>(key: String) -> T? { get set }
+    static subscript(scope: String) -> Int { get set }
+    var revision: Int { get throws(GalleryError) }
+}
