@@ -106,7 +106,8 @@ public enum MockGenerator {
             options = parsed
         }
         let (merged, flattenDiagnostics, unsupported) = graph.flatten(declaration.name)
-        let flattened = Inheritance.resolvingRestatedProperties(EffectOverloads.restore(merged))
+        let flattened = OpaqueParameters.asGenerics(
+            Inheritance.resolvingRestatedProperties(EffectOverloads.restore(merged)))
         let superclass = Inheritance.superclass(of: declaration, graph: graph, classNames: classNames)
         // With `.composition`, the composed mock inherits `superclass`: no requirement of it is missing.
         let knownClasses = options.contains(.composition) ? classNames.union(superclass.map { [$0] } ?? []) : classNames

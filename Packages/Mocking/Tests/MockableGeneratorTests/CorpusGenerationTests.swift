@@ -17,14 +17,15 @@ import Testing
         let mocks = outcome.standardOutput.components(separatedBy: "\n").filter {
             $0.hasPrefix("class Mock") || $0.hasPrefix("final class Mock")
         }
-        #expect(mocks.count == 68)
+        // `Compositions` is mocked since its `some Collection<Int>` parameter is written as a generic.
+        #expect(mocks.count == 69)
         let skipped = outcome.standardError.components(separatedBy: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "no mock generated for '") else { return nil }
             return String(line[range.upperBound...].prefix { $0 != "'" })
         }
         #expect(
             Set(skipped) == [
-                "Rethrowing", "NonEscaping", "Autoclosures", "Compositions", "AliasedClosures", "Packs", "TicketDesk",
+                "Rethrowing", "NonEscaping", "Autoclosures", "AliasedClosures", "Packs", "TicketDesk",
             ])
         #expect(outcome.standardError.contains("has a noncopyable type ('~Copyable'), which a spy cannot record"))
     }

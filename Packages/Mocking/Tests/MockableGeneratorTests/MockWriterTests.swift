@@ -133,4 +133,18 @@ import Testing
         let plain = mock("@Mockable([.composition]) protocol Q: Base { static var id: String { get } }")
         #expect(plain.contains("static let staticMock = SwiftMocking.Mock(staticSpiesOf: \"MockQ\")"))
     }
+
+    /// `some P` parameters become the generic parameters they are sugar for.
+    @Test func opaqueParametersBecomeGenerics() {
+        let output = mock(
+            "protocol P { func add(contentsOf items: some Sequence<Int>) -> Int\n func tag<T>(_ t: T, _ s: some Hashable) }"
+        )
+        #expect(output.contains("func add<Some1: Sequence<Int>>(contentsOf items: Some1) -> Int {"))
+        #expect(
+            output.contains(
+                "func add<Some1: Sequence<Int>>(contentsOf items: SwiftMocking.ArgMatcher<Some1>) "
+                    + "-> SwiftMocking.Interaction<Some1, SwiftMocking.None, Int> {"))
+        #expect(output.contains("func tag<T, Some2: Hashable>(_ t: T, _ s: Some2) {"))
+        #expect(!output.contains("some "))
+    }
 }

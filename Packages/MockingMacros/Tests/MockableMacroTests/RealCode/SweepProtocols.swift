@@ -249,3 +249,10 @@ protocol TypedDefaults {
     static subscript(scope: String) -> Int { get set }
     var revision: Int { get throws(GalleryError) }
 }
+
+/// A photo importer with opaque parameters, as modern Swift APIs take them.
+@Mockable
+protocol BatchImporter {
+    func add(contentsOf photos: some Sequence<Photo>) -> Int
+    func tag<T: Hashable>(_ item: T, with tags: some Collection<String> & Sendable) async throws
+}
