@@ -18,10 +18,17 @@ enum OpaqueParameters {
             return requirement
         }
         var added: [String] = []
-        for index in parameters.indices where parameters[index].type.text.hasPrefix("some ") {
+        for index in parameters.indices {
+            let text = parameters[index].type.text
             let generic = "Some\(index + 1)"
-            added.append("\(generic): \(parameters[index].type.text.dropFirst("some ".count))")
-            parameters[index].type.text = generic
+            if text.hasPrefix("some ") {
+                added.append("\(generic): \(text.dropFirst("some ".count))")
+                parameters[index].type.text = generic
+            } else if text.hasPrefix("(some "), text.hasSuffix(")?"), !text.dropFirst().contains("(") {
+                // `(some P)?`: an optional of the generic.
+                added.append("\(generic): \(text.dropFirst("(some ".count).dropLast(")?".count))")
+                parameters[index].type.text = generic + "?"
+            }
         }
         guard !added.isEmpty else { return requirement }
         let list = added.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import DoublesGenCore
+import Foundation
 
 /// Requirements a generated mock cannot satisfy exactly, each with the
 /// reason and what to do instead.
@@ -48,7 +49,9 @@ enum UnsupportedShapes {
             {
                 return "parameter '\(name)' is a non-escaping closure, which a spy cannot keep"
             }
-            if value.hasPrefix("some ") { return "parameter '\(name)' has an opaque type ('some')" }
+            if value.range(of: #"(^|[^A-Za-z0-9_])some "#, options: .regularExpression) != nil {
+                return "parameter '\(name)' has an opaque type ('some')"
+            }
             if noncopyableTypes.contains(declaredName(ownedType(value))) {
                 return "parameter '\(name)' has a noncopyable type ('~Copyable'), which a spy cannot record"
             }

@@ -146,5 +146,13 @@ import Testing
                     + "-> SwiftMocking.Interaction<Some1, SwiftMocking.None, Int> {"))
         #expect(output.contains("func tag<T, Some2: Hashable>(_ t: T, _ s: Some2) {"))
         #expect(!output.contains("some "))
+        let optional = mock("protocol Q { func pick(_ x: (some Hashable)?) -> Int }")
+        #expect(optional.contains("func pick<Some1: Hashable>(_ x: Some1?) -> Int {"))
+        // Other structural positions fail closed rather than write `ArgMatcher<[some P]>`.
+        let result = MockGenerator.generate(
+            sources: [SourceText(name: "input.swift", text: "protocol R { func all(_ x: [some Hashable]) }")],
+            options: nil, includeDebugWrapper: false)
+        #expect(result.output.isEmpty)
+        #expect(result.diagnostics.contains { "\($0)".contains("has an opaque type ('some')") })
     }
 }

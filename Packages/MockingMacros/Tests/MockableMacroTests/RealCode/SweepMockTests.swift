@@ -645,5 +645,10 @@ final class FeedModel {
         verify(mock.add(contentsOf: .any([Photo].self))).called(1)
         verify(mock.add(contentsOf: .any(Set<Photo>.self))).called(1)
         verify(mock.tag(.equal(7), with: .equal(["a", "b"]))).called(1)
+        let none: String? = nil
+        when(mock.cover(for: .some(.equal("Trips")))).thenReturn(sunset)
+        #expect(importer.cover(for: "Trips") == sunset)
+        #expect(importer.cover(for: none) == nil)
+        verify(mock.cover(for: .any(String?.self))).called(2)
     }
 }

@@ -255,4 +255,5 @@ protocol TypedDefaults {
 protocol BatchImporter {
     func add(contentsOf photos: some Sequence<Photo>) -> Int
     func tag<T: Hashable>(_ item: T, with tags: some Collection<String> & Sendable) async throws
+    func cover(for album: (some StringProtocol & Sendable)?) -> Photo?
 }
