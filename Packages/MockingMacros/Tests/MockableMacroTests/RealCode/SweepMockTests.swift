@@ -652,3 +652,39 @@ final class FeedModel {
         verify(mock.cover(for: .any(String?.self))).called(2)
     }
 }
+
+/// Typed throws over an associated type, member-level isolation, async `Self` factories.
+@Suite struct SweepTypedAndIsolatedMemberTests {
+    @Test func typedThrowsOverAnAssociatedFailure() async throws {
+        let mock = MockJob<GalleryError>()
+        when(mock.run(.lessThan(0))).thenThrow(GalleryError.notFound(-1))
+        when(mock.run(.any)).thenReturn { $0 * 2 }
+        when(mock.cancel()).thenThrow(GalleryError.quotaExceeded)
+        let job: any Job<GalleryError> = mock
+        #expect(try job.run(4) == 8)
+        #expect(throws: GalleryError.notFound(-1)) { try job.run(-3) }
+        await #expect(throws: GalleryError.quotaExceeded) { try await job.cancel() }
+        verify(mock.run(.any)).called(2)
+        verify(mock.cancel()).called(1)
+    }
+
+    @MainActor @Test func memberLevelIsolationAndAsyncSelfFactory() async {
+        await MockScope.withCleanEnvironment {
+            let mock = MockScreenModel()
+            when(mock.title).thenReturn("Inbox")
+            when(mock.analyticsName).thenReturn("inbox_screen")
+            when(MockScreenModel.load()).thenReturn(mock)
+            let loaded = await MockScreenModel.loadThroughProtocol()
+            #expect(loaded === mock)
+            #expect(loaded.title == "Inbox")
+            #expect(loaded.analyticsName == "inbox_screen")
+            verify(MockScreenModel.load()).called(1)
+            verify(mock.title).called(1)
+        }
+    }
+}
+
+extension ScreenModel {
+    /// Loads through the protocol, as app code does.
+    static func loadThroughProtocol() async -> Self { await load() }
+}

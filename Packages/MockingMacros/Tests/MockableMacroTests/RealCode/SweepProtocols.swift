@@ -257,3 +257,20 @@ protocol BatchImporter {
     func tag<T: Hashable>(_ item: T, with tags: some Collection<String> & Sendable) async throws
     func cover(for album: (some StringProtocol & Sendable)?) -> Photo?
 }
+
+/// A job whose failure type is an associated type, thrown with typed throws.
+@Mockable
+protocol Job<Failure> {
+    associatedtype Failure: Error & Equatable
+    func run(_ input: Int) throws(Failure) -> Int
+    func cancel() async throws(Failure)
+}
+
+/// A main-actor screen model with a nonisolated identifier, a main-actor
+/// property on a nonisolated protocol, and a static async factory.
+@Mockable
+protocol ScreenModel: AnyObject, Sendable {
+    @MainActor var title: String { get }
+    nonisolated var analyticsName: String { get }
+    static func load() async -> Self
+}
