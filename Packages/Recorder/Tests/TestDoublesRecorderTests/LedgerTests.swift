@@ -286,4 +286,45 @@ import Testing
         ledger.removeAll()
         #expect(kept == nil)
     }
+
+    @Test func droppingTheLedgerReleasesWhatItsArgumentsHoldBesidePlainValues() {
+        // Plain data kept in the box (`Int`, `Double`, `Bool`, a 3-word struct) is left undestroyed when the
+        // chunk goes; every other box (a reference, a string's storage, an optional reference, a wider value
+        // holding a reference, which lives in a heap box) must still be destroyed, whatever sits beside it.
+        final class Token {}
+        struct ThreeWords { var a = 1, b = 2, c = 3 }
+        struct Wide {
+            let token: Token
+            var padding = (1, 2, 3, 4)
+        }
+        let ping = Requirement("ping(_:)", resultType: Int.self)
+        var tokens: [Weak] = []
+        struct Weak { weak var token: Token? }
+        var ledger = Ledger()
+        do {
+            for index in 0..<300 {
+                let direct = Token()
+                let optional: Token? = Token()
+                let wide = Wide(token: Token())
+                tokens += [Weak(token: direct), Weak(token: optional), Weak(token: wide.token)]
+                let arguments: [Any] = [
+                    index, Double(index), index.isMultiple(of: 2), ThreeWords(), direct,
+                    String(repeating: "x", count: 40 + index), optional as Any, wide,
+                ]
+                ledger.append(
+                    ping, .boxed(arguments), sequence: UInt64(index), arrival: InvocationTime(nanoseconds: 0),
+                    outcome: .returned, registration: 1)
+            }
+        }
+        let kept = ledger.arguments(at: 299).values
+        #expect(kept.first as? Int == 299)
+        #expect((kept[3] as? ThreeWords)?.c == 3)
+        #expect((kept[7] as? Wide)?.padding.3 == 4)
+        #expect(tokens.allSatisfy { $0.token != nil })
+        ledger.removeAll()
+        // The values read out are copies of their own: the ledger's are gone.
+        #expect(tokens.dropLast(3).allSatisfy { $0.token == nil })
+        _ = consume kept
+        #expect(tokens.allSatisfy { $0.token == nil })
+    }
 }

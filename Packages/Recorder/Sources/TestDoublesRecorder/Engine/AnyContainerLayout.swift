@@ -141,6 +141,16 @@ enum AnyContainerLayout {
             fromByteOffset: valueWitnessTableOffset, as: UnsafeRawPointer.self)
     }
 
+    /// Whether destroying the `Any` container at `box` does nothing: the
+    /// value it holds is plain data (no ``isNonPODFlag``) kept in its
+    /// buffer (no ``isNonInlineFlag``, so no heap box to release), as the
+    /// value witness flags of the container's type give it.
+    @inline(__always)
+    static func destroysNothing(at box: UnsafePointer<Any>) -> Bool {
+        let flags = valueWitnesses(of: metadata(at: box)).load(fromByteOffset: valueWitnessFlagsOffset, as: UInt32.self)
+        return flags & (isNonPODFlag | isNonInlineFlag) == 0
+    }
+
     /// The size of `type`'s values and whether they are plain data (see
     /// ``isNonPODFlag``), as its value witness table gives them.
     @inline(__always)
