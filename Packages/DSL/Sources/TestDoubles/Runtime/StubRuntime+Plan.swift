@@ -296,6 +296,10 @@ final class RequirementPlan: @unchecked Sendable {
     let wordReaders: UnsafeBufferPointer<WordArgumentReader>
     /// Whether a word reader reads a stack word (the caller's stack arguments are looked up only then).
     let readsStackWords: Bool
+    /// Whether every word reader reads one word of plain bits
+    /// (``WordArgumentReader/readsOneWordOfBits``): the call's arguments
+    /// are all scalars, read by the shorter loop.
+    let wordReadersReadOneWordOfBits: Bool
     /// The positions of the ``wordReaders`` whose values are copied through
     /// their value witness once read (``WordArgumentReader/copiesThroughWitness``); empty for most plans.
     let witnessCopies: UnsafeBufferPointer<Int>
@@ -431,6 +435,7 @@ final class RequirementPlan: @unchecked Sendable {
         if scalarWords != nil {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
+            wordReadersReadOneWordOfBits = false
             witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
             self.route = .scalarWords
         } else if let words {
@@ -438,6 +443,7 @@ final class RequirementPlan: @unchecked Sendable {
             _ = storage.initialize(from: words)
             wordReaders = UnsafeBufferPointer(storage)
             readsStackWords = words.contains { $0.fromStack != 0 }
+            wordReadersReadOneWordOfBits = words.allSatisfy(\.readsOneWordOfBits)
             let copied = words.indices.filter { words[$0].copiesThroughWitness }
             if copied.isEmpty {
                 witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
@@ -450,6 +456,7 @@ final class RequirementPlan: @unchecked Sendable {
         } else {
             wordReaders = UnsafeBufferPointer(start: nil, count: 0)
             readsStackWords = false
+            wordReadersReadOneWordOfBits = false
             witnessCopies = UnsafeBufferPointer(start: nil, count: 0)
             self.route = lending != nil ? .onStackWide : closures != nil ? .onStackClosures : route
         }

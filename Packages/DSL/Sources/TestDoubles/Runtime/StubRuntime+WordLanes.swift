@@ -49,7 +49,12 @@ extension StubRuntime {
             }
             let saved = frame.savedWords
             let stack = plan.readsStackWords ? frame.stackArguments : saved
-            for index in 0..<count { first[index].initialize(base + index, frame: saved, stack: stack) }
+            if plan.wordReadersReadOneWordOfBits {
+                // All scalars: one load per argument (the general read loads three words and masks them).
+                for index in 0..<count { first[index].initializeOneWord(base + index, frame: saved, stack: stack) }
+            } else {
+                for index in 0..<count { first[index].initialize(base + index, frame: saved, stack: stack) }
+            }
             // The values copied through their value witness, after the common loop.
             for position in plan.witnessCopies { WordArgumentReader.copyThroughValueWitness(base + position) }
             // Every argument is borrowed: answered at once, the ledger keeps the decoded arguments

@@ -162,6 +162,27 @@ struct WordArgumentReader {
         }
     }
 
+    /// Whether the value is one word of plain bits (a scalar: an `Int`, a
+    /// `Double`, a `Bool`), which ``initializeOneWord(_:frame:stack:)``
+    /// reads as ``initialize(_:frame:stack:)`` does, with one load instead of three.
+    var readsOneWordOfBits: Bool {
+        masks.1 == 0 && masks.2 == 0 && (copy == .bits || copy == .boolean) && !copiesThroughWitness
+    }
+
+    /// Initializes the uninitialized `Any` at `destination` with the
+    /// argument of one call, as ``initialize(_:frame:stack:)`` does, for a
+    /// reader that ``readsOneWordOfBits``.
+    @inline(__always)
+    func initializeOneWord(_ destination: UnsafeMutablePointer<Any>, frame: UnsafeRawPointer, stack: UnsafeRawPointer) {
+        let word = (fromStack & 1 == 0 ? frame : stack).loadUnaligned(fromByteOffset: Int(offsets.0), as: UInt64.self)
+        let buffer = UnsafeMutableRawPointer(destination)
+        let bits = copy == .boolean ? (word & 0xFF == 0 ? 0 : 1) : word & masks.0
+        buffer.storeBytes(of: bits, as: UInt64.self)
+        buffer.storeBytes(of: 0, toByteOffset: 8, as: UInt64.self)
+        buffer.storeBytes(of: 0, toByteOffset: 16, as: UInt64.self)
+        buffer.storeBytes(of: metadata, toByteOffset: 3 * MemoryLayout<UInt64>.size, as: UnsafeRawPointer.self)
+    }
+
     /// Replaces the words a ``Copy/bits`` read left in the `Any` at
     /// `destination` by a copy of the value they hold, made through the
     /// type's value witness (the bytes the value does not cover stay zero):
