@@ -101,6 +101,9 @@ final class ConfiguredBehavior: @unchecked Sendable {
     /// Whether ``unboxedHandler`` reads ``WideArgument`` markers
     /// (``ScalarHandler/readsWideArguments``).
     let unboxedHandlerReadsWide: Bool
+    /// Whether ``unboxedHandler`` reads ``DeferredArgument`` markers
+    /// (``ScalarHandler/readsDeferredArguments``).
+    let unboxedHandlerReadsDeferred: Bool
     /// The value of a `.value` action (`thenReturn`), or of a delayed one
     /// whose sleep takes no time (answered so only on an async requirement,
     /// see ``ConfiguredBehavior/elapsesAtOnce``), read without copying the action
@@ -124,11 +127,13 @@ final class ConfiguredBehavior: @unchecked Sendable {
             self.unboxedHandler = scalarHandler?.compute
             self.unboxedKind = scalarHandler?.kind
             self.unboxedHandlerReadsWide = scalarHandler?.readsWideArguments ?? false
+            self.unboxedHandlerReadsDeferred = scalarHandler?.readsDeferredArguments ?? false
         } else {
             self.handler = nil
             self.unboxedHandler = nil
             self.unboxedKind = nil
             self.unboxedHandlerReadsWide = false
+            self.unboxedHandlerReadsDeferred = false
         }
         switch action {
         case .value(let value): (returnedValue, elapsesAtOnce) = (ConfiguredValue(value), false)

@@ -13,9 +13,10 @@
 /// and holds a strong reference to the context, which the ledger keeps
 /// with the call and releases when it drops it; every reader that needs
 /// an `Any` (a handler, `arguments()`, a matcher, an observer) gets a real
-/// one, made by the marker's ``Maker``. Nothing but the one-hold lane and
-/// the ledger's store ever reads a marker: it never reaches a handler, a
-/// matcher or a user.
+/// one, made by the marker's ``Maker``; a handler's is made for its run
+/// alone, so the ledger keeps the marker whatever the step. Nothing but the
+/// one-hold lane, the ledger's store and the typed handler readers the lane
+/// runs ever reads a marker: it never reaches a handler, a matcher or a user.
 public struct DeferredArgument {
     /// The first word: an escaping closure's entry point.
     let word: UnsafeRawPointer
@@ -63,6 +64,7 @@ public struct DeferredArgument {
     }
 
     /// Whether the `Any` at `box` holds a marker: its metadata word is this type's.
+    @inlinable
     @inline(__always)
     static func isMarker(_ box: UnsafePointer<Any>) -> Bool {
         ObjectIdentifier(AnyContainerLayout.metadata(at: box)) == ObjectIdentifier(DeferredArgument.self)
@@ -70,6 +72,7 @@ public struct DeferredArgument {
 
     /// The value the marker in the `Any` at `box` stands for (the marker
     /// keeps its reference); only for one that ``isMarker(_:)``.
+    @usableFromInline
     static func value(at box: UnsafePointer<Any>) -> Any {
         let marker = UnsafeRawPointer(box).assumingMemoryBound(to: DeferredArgument.self)
         return marker.pointee.maker.make(marker.pointee.word, rawReference(marker), false)
@@ -82,7 +85,7 @@ public struct DeferredArgument {
 
     /// Replaces every marker in `buffer` by a real `Any` of its value, which
     /// takes the marker's reference over, for the general path of a call the
-    /// one-hold lane declined, or for the handler of one it answers.
+    /// one-hold lane declined.
     ///
     /// - Parameter buffer: Initialized `Any`s, some of them markers.
     public static func materializeMarkers(in buffer: UnsafeMutableBufferPointer<Any>) {

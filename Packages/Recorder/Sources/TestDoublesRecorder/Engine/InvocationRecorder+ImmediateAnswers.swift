@@ -133,8 +133,9 @@ extension InvocationRecorder {
     /// ``ConfiguredBehavior/unboxedHandlerReadsWide``), or as real `Any`s
     /// made for its run (``WideArgument/withValues(lentIn:_:)``).
     /// With `deferred` (and `consuming`), some arguments are
-    /// ``DeferredArgument`` markers, which the ledger keeps as they are; for
-    /// a handler, they are made real `Any`s first.
+    /// ``DeferredArgument`` markers, which the ledger keeps as they are,
+    /// whatever the step; a handler gets their values made for its run alone
+    /// (see ``deferredHandlerAnswer(_:_:_:_:_:)``).
     @inline(__always)
     func catchAllAnswer(
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true,
@@ -174,9 +175,6 @@ extension InvocationRecorder {
                         outcome = .returned
                     case .handler(let behavior, _):
                         ticket = state.nextTicket
-                        if deferred {
-                            DeferredArgument.materializeMarkers(in: UnsafeMutableBufferPointer(mutating: arguments))
-                        }
                         answer = .none
                         outcome = behavior._withUnsafeGuaranteedRef { $0.outcome }
                         // Neither the behavior nor the arguments the ledger took are retained for the
@@ -232,6 +230,10 @@ extension InvocationRecorder {
                     return wideHandlerAnswer(
                         behavior, count, requirement, UnsafeMutableBufferPointer(mutating: arguments), ticket)
                 }
+                if deferred {
+                    return deferredHandlerAnswer(
+                        behavior, count, requirement, UnsafeMutableBufferPointer(mutating: arguments), ticket)
+                }
                 guard behavior.unboxedHandler != nil else {
                     let outcome = handlerOutcome(behavior, count, requirement, arguments)
                     completeHandlerRun(ticket, outcome)
@@ -284,7 +286,7 @@ extension InvocationRecorder {
     /// for the front, and its completion, as the general path records it
     /// (the value boxed, or what the handler's error means), which ends its
     /// run (see ``RunningHandlers``).
-    private func unboxedHandlerAnswer(
+    func unboxedHandlerAnswer(
         _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement,
         _ arguments: UnsafeMutableBufferPointer<Any>, _ ticket: CallTicket
     ) -> ScalarCallOutcome {
@@ -293,9 +295,9 @@ extension InvocationRecorder {
             let word = try behavior.unboxedHandler?(arguments, count) ?? 0
             answer = behavior.unboxedKind.map { .scalar($0, word) } ?? .void
         } catch {
-            // Markers (a call that lends wide values) described by their values.
+            // Markers (a call that lends wide values or closures' words) described by their values.
             let outcome = handlerFailed(
-                error, requirement, WideArgument.values(in: UnsafeBufferPointer(arguments)), site: behavior.site)
+                error, requirement, DeferredArgument.values(in: UnsafeBufferPointer(arguments)), site: behavior.site)
             completeHandlerRun(ticket, outcome)
             return .outcome(outcome)
         }
@@ -328,7 +330,7 @@ extension InvocationRecorder {
     }
 
     /// The answer of a synchronous handler picked in one hold, as the general path gives it.
-    private func handlerOutcome(
+    func handlerOutcome(
         _ behavior: ConfiguredBehavior, _ count: Int, _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>
     ) -> CallOutcome {
         if let outcome = immediateOutcome(behavior, count, requirement, .borrowed(arguments)) { return outcome }

@@ -7,13 +7,13 @@ extension ScalarHandler {
         unary handler: @escaping (Argument) throws -> Value, _ requirement: Requirement?
     ) -> ScalarHandler? {
         if Value.self == Void.self {
-            return ScalarHandler(kind: nil, readsWideArguments: true) { arguments, _ in
+            return ScalarHandler(kind: nil, readsWideArguments: true, readsDeferredArguments: true) { arguments, _ in
                 _ = try ArgumentUnpacking.apply(inPlace: arguments, toUnary: handler, requirement)
                 return 0
             }
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
-        return ScalarHandler(kind: kind, readsWideArguments: true) { arguments, _ in
+        return ScalarHandler(kind: kind, readsWideArguments: true, readsDeferredArguments: true) { arguments, _ in
             word(of: try ArgumentUnpacking.apply(inPlace: arguments, toUnary: handler, requirement))
         }
     }
@@ -24,13 +24,13 @@ extension ScalarHandler {
         binary handler: @escaping (First, Second) throws -> Value, _ requirement: Requirement?
     ) -> ScalarHandler? {
         if Value.self == Void.self {
-            return ScalarHandler(kind: nil, readsWideArguments: true) { arguments, _ in
+            return ScalarHandler(kind: nil, readsWideArguments: true, readsDeferredArguments: true) { arguments, _ in
                 _ = try ArgumentUnpacking.apply(inPlace: arguments, toBinary: handler, requirement)
                 return 0
             }
         }
         guard let kind = ScalarKind(Value.self) else { return nil }
-        return ScalarHandler(kind: kind, readsWideArguments: true) { arguments, _ in
+        return ScalarHandler(kind: kind, readsWideArguments: true, readsDeferredArguments: true) { arguments, _ in
             word(of: try ArgumentUnpacking.apply(inPlace: arguments, toBinary: handler, requirement))
         }
     }

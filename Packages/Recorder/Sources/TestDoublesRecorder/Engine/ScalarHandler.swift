@@ -29,14 +29,21 @@ struct ScalarHandler: @unchecked Sendable {
     /// wide values makes them real `Any`s first for any other.
     @usableFromInline
     let readsWideArguments: Bool
+    /// Whether ``compute`` reads ``DeferredArgument`` markers among the
+    /// arguments, making the values it reads for its run alone (the one- and
+    /// two-parameter forms, as for ``readsWideArguments``); a call that lends
+    /// escaping closures as their words makes them real `Any`s first for any other.
+    @usableFromInline
+    let readsDeferredArguments: Bool
 
     @usableFromInline
     init(
-        kind: ScalarKind?, readsWideArguments: Bool = false,
+        kind: ScalarKind?, readsWideArguments: Bool = false, readsDeferredArguments: Bool = false,
         compute: @escaping (UnsafeMutableBufferPointer<Any>, Int) throws -> UInt64
     ) {
         self.kind = kind
         self.readsWideArguments = readsWideArguments
+        self.readsDeferredArguments = readsDeferredArguments
         self.compute = compute
     }
 

@@ -39,7 +39,11 @@ extension ArgumentUnpacking {
     /// ``BoxedCast/withValue(inPlace:as:_:)``), the same value. The
     /// arguments may be ``WideArgument`` markers (a one-hold lane that lends
     /// wide values): one of exactly the parameter's type is read at its
-    /// address, any other as a real `Any` of its value.
+    /// address, any other as a real `Any` of its value; and
+    /// ``DeferredArgument`` markers (a one-hold lane that lends escaping
+    /// closures as their words): the first argument's value is made for
+    /// this run alone, lent to the handler in place, and destroyed once it
+    /// returns, so the ledger keeps the marker.
     ///
     /// Always inlined: its caller (``ScalarHandler/make(unary:_:)``'s
     /// closure) is a thin wrapper, and a call between them cost a frame
@@ -56,16 +60,43 @@ extension ArgumentUnpacking {
             }
             // A wide value lent by address (``WideArgument``), of exactly the parameter's type: read where it is.
             if let value = WideArgument.address(at: base, of: A.self) { return try handler(value.pointee) }
+            // A closure lent as its words (``DeferredArgument``): made for this run, out of line.
+            if DeferredArgument.isMarker(base) { return try apply(made: arguments, toUnary: handler, requirement) }
         }
         return try WideArgument.withValues(lentIn: arguments) {
             try applyCasting(UnsafeBufferPointer($0), to: handler, requirement)
         }
     }
 
+    /// ``apply(inPlace:toUnary:_:)`` for a first argument that is a
+    /// ``DeferredArgument`` marker: its value, made for this run, of exactly
+    /// the parameter's type is lent to the handler in place; any other is
+    /// cast, with every marker made.
+    ///
+    /// Never inlined: inlined, its code made every typed handler's frame
+    /// larger, a few instructions a call on every other lane.
+    @inlinable
+    @inline(never)
+    static func apply<A, Value>(
+        made arguments: UnsafeMutableBufferPointer<Any>, toUnary handler: (A) throws -> Value,
+        _ requirement: Requirement?
+    ) throws -> Value {
+        // Made here, destroyed as this returns; lent in place without a closure around it (one was left out
+        // of line, and merged with other specializations).
+        var made = DeferredArgument.value(at: arguments.baseAddress.unsafelyUnwrapped)
+        if BoxedCast.boxedType(at: &made) == A.self {
+            return try BoxedCast.withValue(inPlace: &made, as: A.self, handler)
+        }
+        return try DeferredArgument.withValues(lentIn: arguments) {
+            try applyCasting(UnsafeBufferPointer($0), to: handler, requirement)
+        }
+    }
+
     /// ``apply(_:toBinary:_:)`` for arguments in memory the caller alone
     /// reads and writes during the call, as ``apply(inPlace:toUnary:_:)`` lends one
-    /// (always inlined, as that one is); ``WideArgument`` markers among them
-    /// are read as real `Any`s of their values.
+    /// (always inlined, as that one is); ``WideArgument`` and
+    /// ``DeferredArgument`` markers among them are read as real `Any`s of
+    /// their values, made for this run alone.
     @inlinable
     @inline(__always)
     static func apply<A, B, Value>(
@@ -79,9 +110,31 @@ extension ArgumentUnpacking {
                 try BoxedCast.withValue(inPlace: base + 1, as: B.self) { second in try handler(first, second) }
             }
         }
+        // Closures lent as their words (``DeferredArgument``): read as real `Any`s made for this run, as
+        // boxed arguments are read.
+        if arguments.count >= 2, let base = arguments.baseAddress,
+            DeferredArgument.isMarker(base) || DeferredArgument.isMarker(base + 1)
+        {
+            return try apply(made: arguments, toBinary: handler, requirement)
+        }
         // Wide values lent by address (``WideArgument``) are read as real `Any`s, made for this run.
         return try WideArgument.withValues(lentIn: arguments) {
             try applyCasting(UnsafeBufferPointer($0), to: handler, requirement)
+        }
+    }
+
+    /// ``apply(inPlace:toBinary:_:)`` for arguments among which are
+    /// ``DeferredArgument`` markers: read as real `Any`s made for this run,
+    /// as boxed arguments are read; never inlined, as
+    /// ``apply(made:toUnary:_:)`` is not.
+    @inlinable
+    @inline(never)
+    static func apply<A, B, Value>(
+        made arguments: UnsafeMutableBufferPointer<Any>, toBinary handler: (A, B) throws -> Value,
+        _ requirement: Requirement?
+    ) throws -> Value {
+        try DeferredArgument.withValues(lentIn: arguments) {
+            try apply(UnsafeBufferPointer($0), toBinary: handler, requirement)
         }
     }
 }
