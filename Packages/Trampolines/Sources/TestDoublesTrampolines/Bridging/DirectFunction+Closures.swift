@@ -58,7 +58,16 @@ extension DirectFunction {
         return signature.open(
             with: MakerOpener(
                 signature: signature, isPlain: !signature.isAsync && !signature.isThrowing,
-                isSendable: signature.isSendable))
+                isSendable: signature.isSendable))?.make
+    }
+
+    /// A ``ClosureMaker`` as ``MakerOpener`` hands it back: in a struct, so
+    /// the function keeps its own convention through the opener's generic
+    /// result. Handed back bare, the function was wrapped in two
+    /// reabstraction thunks (into the generic convention and back), which
+    /// every closure made ran through (about 70 instructions).
+    private struct OpenedMaker {
+        let make: ClosureMaker
     }
 
     /// The closure ``makePlainClosure()`` made for a function of `signature`,
@@ -90,9 +99,9 @@ extension DirectFunction {
         }
 
         /// The maker of a function that is not plain: through ``makeClosure()``'s path.
-        func general(_ make: @escaping @Sendable (DirectFunction) -> Any) -> ClosureMaker {
+        func general(_ make: @escaping @Sendable (DirectFunction) -> Any) -> OpenedMaker {
             let signature = signature
-            return { entry, context, owned, destination in
+            return OpenedMaker { entry, context, owned, destination in
                 let function = DirectFunction(
                     entry: entry, context: context, signature: signature, holding: owned ? .taken : .retained)
                 destination.assumingMemoryBound(to: Any.self).initialize(
@@ -100,51 +109,51 @@ extension DirectFunction {
             }
         }
 
-        func open<R>(_: R.Type) -> ClosureMaker {
+        func open<R>(_: R.Type) -> OpenedMaker {
             guard isPlain else { return general { $0.makeClosure0(R.self) } }
             let type = boxType(plain: (() -> R).self, sendable: (@Sendable () -> R).self)
             let signature = signature
-            return { entry, context, owned, destination in
+            return OpenedMaker { entry, context, owned, destination in
                 let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable () -> R = { held.function.callNonthrowing([]) }
                 store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, R>(_: A.Type, _: R.Type) -> ClosureMaker {
+        func open<A, R>(_: A.Type, _: R.Type) -> OpenedMaker {
             guard isPlain else { return general { $0.makeClosure1(A.self, R.self) } }
             let type = boxType(plain: ((A) -> R).self, sendable: (@Sendable (A) -> R).self)
             let signature = signature
-            return { entry, context, owned, destination in
+            return OpenedMaker { entry, context, owned, destination in
                 let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A) -> R = { (a) in held.function.callNonthrowing([a]) }
                 store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> ClosureMaker {
+        func open<A, B, R>(_: A.Type, _: B.Type, _: R.Type) -> OpenedMaker {
             guard isPlain else { return general { $0.makeClosure2(A.self, B.self, R.self) } }
             let type = boxType(plain: ((A, B) -> R).self, sendable: (@Sendable (A, B) -> R).self)
             let signature = signature
-            return { entry, context, owned, destination in
+            return OpenedMaker { entry, context, owned, destination in
                 let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A, B) -> R = { (a, b) in held.function.callNonthrowing([a, b]) }
                 store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> ClosureMaker {
+        func open<A, B, C, R>(_: A.Type, _: B.Type, _: C.Type, _: R.Type) -> OpenedMaker {
             guard isPlain else { return general { $0.makeClosure3(A.self, B.self, C.self, R.self) } }
             let type = boxType(plain: ((A, B, C) -> R).self, sendable: (@Sendable (A, B, C) -> R).self)
             let signature = signature
-            return { entry, context, owned, destination in
+            return OpenedMaker { entry, context, owned, destination in
                 let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A, B, C) -> R = { (a, b, c) in held.function.callNonthrowing([a, b, c]) }
                 store(unsafeBitCast(closure, to: ThickWords.self), as: type, into: destination)
             }
         }
-        func open<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> ClosureMaker {
+        func open<A, B, C, D, R>(_: A.Type, _: B.Type, _: C.Type, _: D.Type, _: R.Type) -> OpenedMaker {
             guard isPlain else { return general { $0.makeClosure4(A.self, B.self, C.self, D.self, R.self) } }
             let type = boxType(plain: ((A, B, C, D) -> R).self, sendable: (@Sendable (A, B, C, D) -> R).self)
             let signature = signature
-            return { entry, context, owned, destination in
+            return OpenedMaker { entry, context, owned, destination in
                 let held = EscapingFunction(entry: entry, context: context, signature: signature, owned: owned)
                 let closure: @Sendable (A, B, C, D) -> R = { (a, b, c, d) in
                     held.function.callNonthrowing([a, b, c, d])

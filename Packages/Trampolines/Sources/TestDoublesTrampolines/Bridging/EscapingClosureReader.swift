@@ -36,9 +36,15 @@ public final class EscapingClosureReader: @unchecked Sendable {
             guard signature.isEscaping else { throw .nonEscaping(signature.name) }
         }
         self.optional = optional
-        let maker = DirectFunction.closureMaker(for: signature)
-        self.maker = maker ?? { _, _, _, _ in }
-        hasMaker = maker != nil
+        // Bound, not `??`: a function through that generic operator came back wrapped in a
+        // reabstraction thunk, which every closure made ran through.
+        if let maker = DirectFunction.closureMaker(for: signature) {
+            self.maker = maker
+            hasMaker = true
+        } else {
+            self.maker = { _, _, _, _ in }
+            hasMaker = false
+        }
     }
 
     /// The closure argument at `location` of the call in `frame`, as
