@@ -476,6 +476,7 @@ final class FeedModel {
 
 /// Main-actor statics, `isolated` parameters and an unbracketed option.
 @Suite struct SweepIsolationTests {
+    #if compiler(>=6.1)  // Swift 6.0 runs withCleanEnvironment's body nonisolated: a main-actor body is refused
     @MainActor @Test func mainActorStaticRequirements() async {
         await MockScope.withCleanEnvironment {
             when(MockRouter.route(.startsWith("/settings"))).thenReturn(true)
@@ -496,6 +497,7 @@ final class FeedModel {
             verifyZeroInteractions(MockRouter())
         }
     }
+    #endif
 
     @Test func isolatedParameterAndUnbracketedOption() async {
         let mock = IsolatedRunnerMock()
@@ -668,6 +670,7 @@ final class FeedModel {
         verify(mock.cancel()).called(1)
     }
 
+    #if compiler(>=6.1)  // Swift 6.0 runs withCleanEnvironment's body nonisolated: a main-actor body is refused
     @MainActor @Test func memberLevelIsolationAndAsyncSelfFactory() async {
         await MockScope.withCleanEnvironment {
             let mock = MockScreenModel()
@@ -682,6 +685,7 @@ final class FeedModel {
             verify(mock.title).called(1)
         }
     }
+    #endif
 }
 
 extension ScreenModel {
