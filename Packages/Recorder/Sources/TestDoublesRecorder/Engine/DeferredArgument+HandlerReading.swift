@@ -6,38 +6,13 @@
 
 extension DeferredArgument {
     /// Runs `body` on `arguments` with each marker among them made a real
-    /// `Any` of its value (``value(at:)``), in an image of the buffer of
-    /// `body`'s own: the other arguments are their bits, lent as the
-    /// buffer lends them, and the made values are destroyed once `body`
-    /// returns. Without a marker, `body` reads `arguments` themselves.
-    ///
-    /// `body` may move an argument out of the memory it is lent and back
-    /// (``ScalarHandler/compute``): each is as it came once it returns.
+    /// `Any` of its value (``value(at:)``) for its run alone
+    /// (``LentArgumentImage``).
     @usableFromInline
     static func withValues<R>(
         lentIn arguments: UnsafeMutableBufferPointer<Any>, _ body: (UnsafeMutableBufferPointer<Any>) throws -> R
     ) rethrows -> R {
-        guard let base = arguments.baseAddress,
-            (0..<arguments.count).contains(where: { isMarker(base + $0) })
-        else { return try body(arguments) }
-        return try withUnsafeTemporaryAllocation(of: Any.self, capacity: arguments.count) { image in
-            let imageBase = image.baseAddress.unsafelyUnwrapped
-            for index in 0..<arguments.count {
-                if isMarker(base + index) {
-                    (imageBase + index).initialize(to: value(at: base + index))
-                } else {
-                    // Lent as the buffer lends it: its bits, neither retained nor destroyed here.
-                    UnsafeMutableRawPointer(imageBase + index).copyMemory(
-                        from: base + index, byteCount: MemoryLayout<Any>.size)
-                }
-            }
-            defer {
-                for index in 0..<arguments.count where isMarker(base + index) {
-                    (imageBase + index).deinitialize(count: 1)
-                }
-            }
-            return try body(UnsafeMutableBufferPointer(start: imageBase, count: arguments.count))
-        }
+        try LentArgumentImage.withValues(lentIn: arguments, isMarker: isMarker, make: value(at:), body)
     }
 
     /// The arguments at `arguments` as real values, a marker's made (this

@@ -18,44 +18,13 @@ extension WideArgument {
     }
 
     /// Runs `body` on `arguments` with each marker among them made a real
-    /// `Any` of its value (``materialize(_:)``), in an image of the buffer
-    /// of `body`'s own: the other arguments are their bits, lent as the
-    /// buffer lends them, and the real values are destroyed once `body`
-    /// returns. Without a marker, `body` reads `arguments` themselves.
-    ///
-    /// `body` may move an argument out of the memory it is lent and back
-    /// (``ScalarHandler/compute``): each is as it came once it returns.
+    /// `Any` of its value (``materialize(_:)``) for its run alone
+    /// (``LentArgumentImage``).
     @usableFromInline
     static func withValues<R>(
         lentIn arguments: UnsafeMutableBufferPointer<Any>, _ body: (UnsafeMutableBufferPointer<Any>) throws -> R
     ) rethrows -> R {
-        guard let base = arguments.baseAddress,
-            (0..<arguments.count).contains(where: { isMarker(base + $0) })
-        else { return try body(arguments) }
-        return try withUnsafeTemporaryAllocation(of: Any.self, capacity: arguments.count) { image in
-            let imageBase = image.baseAddress.unsafelyUnwrapped
-            for index in 0..<arguments.count {
-                if isMarker(base + index) {
-                    (imageBase + index).initialize(to: materialize(marker(at: base + index)))
-                } else {
-                    // Lent as the buffer lends it: its bits, neither retained nor destroyed here.
-                    UnsafeMutableRawPointer(imageBase + index).copyMemory(
-                        from: base + index, byteCount: MemoryLayout<Any>.size)
-                }
-            }
-            defer {
-                for index in 0..<arguments.count where isMarker(base + index) {
-                    (imageBase + index).deinitialize(count: 1)
-                }
-            }
-            return try body(UnsafeMutableBufferPointer(start: imageBase, count: arguments.count))
-        }
-    }
-
-    /// The arguments at `arguments` as real values, a marker's materialized
-    /// (``value(at:)``): for a description of the call (a handler's error).
-    static func values(in arguments: UnsafeBufferPointer<Any>) -> [Any] {
-        guard let base = arguments.baseAddress else { return [] }
-        return (0..<arguments.count).map { value(at: base + $0) }
+        try LentArgumentImage.withValues(
+            lentIn: arguments, isMarker: isMarker, make: { materialize(marker(at: $0)) }, body)
     }
 }
