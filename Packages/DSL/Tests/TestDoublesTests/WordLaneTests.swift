@@ -18,6 +18,11 @@ protocol WordLane: Sendable {
         _ j: Double, _ k: Double, _ l: Double, _ m: Double, _ n: Double, _ o: Double, _ p: Double, _ q: Double,
         _ r: Double, _ s: Float
     ) -> Int
+    func scalars(
+        _ a: Int, _ b: Bool, _ c: Int8, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: UInt32, _ i: Bool,
+        _ j: Double, _ k: Float, _ l: Double, _ m: Double, _ n: Double, _ o: Double, _ p: Double, _ q: Double,
+        _ r: Double, _ s: Float
+    ) -> Int
     func nothing(_ value: String)
     func tagged(_ value: WordLaneTag) -> Int
     func held(_ value: WordLaneHolder, _ name: String) -> Int
@@ -62,6 +67,11 @@ struct LiveWordLane: WordLane {
         _ j: Double, _ k: Double, _ l: Double, _ m: Double, _ n: Double, _ o: Double, _ p: Double, _ q: Double,
         _ r: Double, _ s: Float
     ) -> Int { a + h }
+    func scalars(
+        _ a: Int, _ b: Bool, _ c: Int8, _ d: Int, _ e: Int, _ f: Int, _ g: Int, _ h: UInt32, _ i: Bool,
+        _ j: Double, _ k: Float, _ l: Double, _ m: Double, _ n: Double, _ o: Double, _ p: Double, _ q: Double,
+        _ r: Double, _ s: Float
+    ) -> Int { a }
     func nothing(_ value: String) {}
     func tagged(_ value: WordLaneTag) -> Int { 0 }
     func held(_ value: WordLaneHolder, _ name: String) -> Int { value.id }
@@ -167,6 +177,44 @@ struct LiveWordLane: WordLane {
         #expect(values[8] as? Bool == true)
         #expect((9..<18).map { values[$0] as? Double } == (10...18).map(Double.init))
         #expect(values[18] as? Float == 19.5)
+    }
+
+    @Test func allScalarArgumentsAreReadOneWordEachExactly() throws {
+        // Every argument one word of plain bits, some past the argument registers (the caller's stack
+        // words): the lane reads one word per argument, masked to its width, a `Bool` as 0 or 1.
+        let stub = try Stub<any WordLane>()
+        let pattern = stub.when {
+            $0.scalars(
+                Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(),
+                Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(), Match.any(),
+                Match.any(), Match.any(), Match.any(), Match.any(), Match.any())
+        }
+        pattern.thenReturn(7)
+        let lane = stub()
+        for round in 0..<3 {
+            let sign = round.isMultiple(of: 2) ? 1 : -1
+            #expect(
+                lane.scalars(
+                    sign * 1, round == 1, Int8(-100 + round), -4, 5 * sign, Int.min + round, Int.max - round,
+                    UInt32.max - UInt32(round), round != 1, -0.25, Float(round) + 0.5, 12, 13, 14, 15, 16, 17,
+                    .infinity, -Float.greatestFiniteMagnitude) == 7)
+        }
+        let recorded = pattern.invocations.map(\.arguments)
+        try #require(recorded.count == 3)
+        for (round, values) in recorded.enumerated() {
+            let sign = round.isMultiple(of: 2) ? 1 : -1
+            #expect(values[0] as? Int == sign * 1)
+            #expect(values[1] as? Bool == (round == 1))
+            #expect(values[2] as? Int8 == Int8(-100 + round))
+            #expect((3..<7).map { values[$0] as? Int } == [-4, 5 * sign, Int.min + round, Int.max - round])
+            #expect(values[7] as? UInt32 == UInt32.max - UInt32(round))
+            #expect(values[8] as? Bool == (round != 1))
+            #expect(values[9] as? Double == -0.25)
+            #expect(values[10] as? Float == Float(round) + 0.5)
+            #expect((11..<17).map { values[$0] as? Double } == (12...17).map(Double.init))
+            #expect(values[17] as? Double == .infinity)
+            #expect(values[18] as? Float == -Float.greatestFiniteMagnitude)
+        }
     }
 
     @Test func valuesCopiedThroughTheirWitnessAreRecordedExactlyAndRetained() throws {
