@@ -7,7 +7,7 @@ enum InvokeWorkloads {
     static var all: [any InvokeScenario] {
         [
             Arity0(), OneInt(), OneString(), SixMixed(), EightIntTenDouble(), VoidResult(), ClassReference(),
-            ClosureArgument(), SIMDVector(), FiveWordResult(), ThrowingString(),
+            ClosureArgument(), SIMDVector(), FiveWordResult(), ThrowingString(), OneIntAfterSeventeen(),
         ]
     }
 

@@ -20,9 +20,12 @@ extension AbandonedJob {
 /// name (`AbandonedJob.runtimeLayerTypeName`) when a recording pass needs
 /// the steps before the process made a runtime double: a test of
 /// `ManualStub`s alone that links this module. Renaming it breaks that
-/// lookup (a DSL test checks the name).
-enum AbandonedJobRuntimeSteps: AbandonedJobInstalling {
-    static func installAbandonedJobSteps() {
+/// lookup (a DSL test checks the name). Public (as SPI) only so that an
+/// optimized build keeps it (see ``RuntimePlaceholderProvider``).
+@_spi(TestDoublesInternals)
+public enum AbandonedJobRuntimeSteps: AbandonedJobInstalling {
+    /// Installs the runtime's steps as the recorder's.
+    public static func installAbandonedJobSteps() {
         AbandonedJob.installRuntimeSteps()
     }
 }

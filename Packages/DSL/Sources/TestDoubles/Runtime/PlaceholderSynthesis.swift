@@ -10,8 +10,14 @@ import FoundationNetworking
 /// Lets the recorder install the runtime's placeholder synthesis on first
 /// need in a process whose tests make only manual doubles (found by its
 /// mangled name, `Match.Placeholders.runtimeProviderName`: keep the two in step).
-enum RuntimePlaceholderProvider: Match.Placeholders.SynthesizerProvider {
-    static func installPlaceholderSynthesizer() { PlaceholderSynthesis.install() }
+///
+/// Public (as SPI) only so that an optimized build keeps it: nothing calls
+/// it by name, and whole-module optimization dropped the internal type,
+/// metadata and conformance record alike, so `_typeByName` found nothing.
+@_spi(TestDoublesInternals)
+public enum RuntimePlaceholderProvider: Match.Placeholders.SynthesizerProvider {
+    /// Installs the runtime's placeholder synthesis (once per process).
+    public static func installPlaceholderSynthesizer() { PlaceholderSynthesis.install() }
 }
 
 /// Installs the runtime's placeholder synthesis as the recorder's

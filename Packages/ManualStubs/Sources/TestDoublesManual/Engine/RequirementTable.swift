@@ -60,6 +60,7 @@ final class RequirementTable: Sendable {
     /// the sites of ``sites`` and takes no lock; any other call goes on to
     /// ``requirement(missed:_:effects:error:arguments:result:)``.
     @inlinable
+    @inline(__always)
     func requirement<each A, R>(
         _ name: String, _ kind: Kind, effects: RequirementEffects, error: Any.Type? = nil,
         arguments _: repeat (each A).Type, result: R.Type

@@ -1,3 +1,5 @@
+import Dispatch
+@_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
 @testable import TestDoublesManual
@@ -65,16 +67,66 @@ typealias CallSiteProbeStub = ManualStub<CallSiteProbeStubConformer>
         }
         // A site the index has no room for is read from one slot of the table's own, call after call.
         let table = probe.requirementTable
-        let indexed = UnsafePointer(table.sites.requirements)
         for index in 0..<count {
             let slots = (0..<2).map { _ in
                 table.requirement("op\(index)(_:)", .call, effects: [], arguments: Int.self, result: Int.self)
             }
             #expect(slots[0] == slots[1])
-            let inIndex = slots[0] >= indexed && slots[0] < indexed + RequirementSiteIndex.capacity
-            #expect(inIndex == (index < RequirementSiteIndex.capacity))
+            #expect(table.sites.keeps(slots[0]) == (index < RequirementSiteIndex.capacity))
             #expect(slots[0].pointee.name == "op\(index)(_:)")
         }
+    }
+
+    @Test func aProtocolWithManyRequirementsFindsEachCallSiteInTheIndex() {
+        // Each name's storage is kept, so every call passes the same words, as a `#function` literal does.
+        let names = (0..<40).map { "requirement\($0)(_:)" }
+        let probe = CallSiteProbeStub()
+        for (index, name) in names.enumerated() {
+            probe.when { $0.named(name, Match.any()) }.thenReturn(index * 10)
+        }
+        let service: any CallSiteProbe = probe()
+        for round in 0..<3 {
+            for (index, name) in names.enumerated().reversed() { #expect(service.named(name, round) == index * 10) }
+        }
+        #expect(probe.requirementTable.sites.published.load(ordering: .relaxed) == names.count)
+        let table = probe.requirementTable
+        for (index, name) in names.enumerated() {
+            let words = RequirementSiteIndex.words(of: name)
+            let shape = RequirementSiteIndex.shape([], .call, count: 1)
+            let found = table.sites.requirement(
+                words, shape: shape, result: ObjectIdentifier(Int.self), error: nil, arguments: Int.self)
+            #expect(found == UnsafePointer(table.sites.requirement(at: index)))
+            #expect(found?.pointee.name == name)
+            // The same name with another argument type is another site, not indexed yet.
+            #expect(
+                table.sites.requirement(
+                    words, shape: shape, result: ObjectIdentifier(Int.self), error: nil, arguments: Int8.self) == nil)
+        }
+        for name in names { probe.verify(3...3) { $0.named(name, Match.any()) } }
+    }
+
+    @Test func sitesAddedFromManyThreadsAreEachFoundOnce() {
+        let names = (0..<(RequirementSiteIndex.capacity + 20)).map { "concurrent\($0)(_:)" }
+        let table = CallSiteProbeStub().requirementTable
+        let found = Locked([String: Set<UnsafePointer<Requirement>>]())
+        // Each thread asks for every name in an order of its own, twice: sites are added, and the
+        // table of buckets replaced as it grows, while the others look theirs up without the lock.
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for _ in 0..<2 {
+                for offset in 0..<names.count {
+                    let name = names[(offset * 7 + thread * 31) % names.count]
+                    let slot = table.requirement(name, .call, effects: [], arguments: Int.self, result: Int.self)
+                    found.withLock { _ = $0[name, default: []].insert(slot) }
+                }
+            }
+        }
+        let slots = found.withLock { $0 }
+        #expect(slots.count == names.count)
+        for name in names {
+            #expect(slots[name]?.count == 1)
+            #expect(slots[name]?.first?.pointee.name == name)
+        }
+        #expect(table.sites.published.load(ordering: .relaxed) == RequirementSiteIndex.capacity)
     }
 
     @Test func aNameBuiltTwiceAtRunTimeIsOneRequirement() {
@@ -91,7 +143,7 @@ typealias CallSiteProbeStub = ManualStub<CallSiteProbeStubConformer>
         let table = probe.requirementTable
         for _ in 0..<2 {
             let slot = table.requirement(name(), .call, effects: [], arguments: Int.self, result: Int.self)
-            #expect(slot == UnsafePointer(table.sites.requirements))
+            #expect(slot == UnsafePointer(table.sites.requirement(at: 0)))
         }
     }
 
