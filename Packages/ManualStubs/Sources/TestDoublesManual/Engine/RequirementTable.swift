@@ -56,8 +56,8 @@ final class RequirementTable: Sendable {
     /// no reference counting.
     ///
     /// Inlined into the conformer's call, where the types are usually
-    /// concrete: a call from a site seen before compares a few words with
-    /// the sites of ``sites`` and takes no lock; any other call goes on to
+    /// concrete: a call from a site seen before finds it in ``sites`` by
+    /// hash and compares a few words, with no lock; any other call goes on to
     /// ``requirement(missed:_:effects:error:arguments:result:)``.
     @inlinable
     @inline(__always)
