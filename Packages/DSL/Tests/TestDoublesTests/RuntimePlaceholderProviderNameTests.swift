@@ -1,7 +1,7 @@
 @_spi(TestDoublesInternals) import TestDoublesRecorder
 import Testing
 
-@testable import TestDoubles
+@_spi(TestDoublesInternals) @testable import TestDoubles
 
 /// The recorder finds the runtime layer's placeholder provider by its mangled
 /// name, since it cannot import the module that declares it; a rename or a
