@@ -87,6 +87,15 @@ extension ResolvedSignature {
         _ signature: RequirementSignature, binding: AssociatedTypeBinding? = nil,
         fail describe: (String, String) -> StubError
     ) throws(StubError) {
+        if signature.inheritsCallerIsolation {
+            // Read as if it were not, its arguments would be off by the two words of the actor.
+            throw describe(
+                "it is nonisolated(nonsending) (Swift 6.2; every nonisolated async requirement is under "
+                    + "NonisolatedNonsendingByDefault): its caller passes the caller's actor as a hidden first "
+                    + "argument, which a runtime double does not read yet",
+                "use a ManualStub conformer (hand-written, doubles-gen or @Stubbable), which receives the call "
+                    + "from Swift itself; or, where you own the protocol, mark the requirement @concurrent")
+        }
         name = signature.name
         kind = signature.kind
         isSubscript = signature.isSubscript

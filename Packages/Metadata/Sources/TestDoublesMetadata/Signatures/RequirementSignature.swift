@@ -104,6 +104,14 @@ public struct RequirementSignature: Sendable, CustomStringConvertible {
     public var result: SignatureType
     /// Whether the requirement is `async`.
     public var isAsync: Bool
+    /// Whether the requirement is `nonisolated(nonsending)` (Swift 6.2's
+    /// caller-isolated async functions, and every nonisolated async
+    /// function under `NonisolatedNonsendingByDefault`): its caller passes
+    /// the caller's actor as a hidden first argument, before
+    /// ``parameters``. Only DWARF shows it (its first formal parameter is a
+    /// `Builtin.ImplicitActor`); neither the witness symbol nor the
+    /// protocol descriptor mentions it.
+    public var inheritsCallerIsolation = false
     /// What the requirement throws.
     public var thrownType: ThrownError<SignatureType>
     /// The requirement's own generic parameters, in order.

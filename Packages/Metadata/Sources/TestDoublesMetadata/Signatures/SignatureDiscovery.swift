@@ -209,6 +209,10 @@ public struct SignatureDiscovery: Sendable {
 
     // MARK: DWARF
 
+    /// The mangled name DWARF gives the hidden actor parameter of a
+    /// `nonisolated(nonsending)` function (`Builtin.ImplicitActor`).
+    static let implicitActorTypeName = "$sBAD"
+
     private func debugSignature(
         _ fromSymbol: SymbolSignature, witnessAddress: UInt
     ) throws(DiscoveryFailure)
@@ -232,14 +236,23 @@ public struct SignatureDiscovery: Sendable {
         }
         var signature = fromSymbol.partial
         let lowered = fromSymbol.loweredParameters
-        guard subprogram.parameterTypeNames.count == lowered.count + 1 else {
+        var parameterTypeNames = subprogram.parameterTypeNames
+        // A `nonisolated(nonsending)` async witness takes its caller's actor first, as a
+        // `Builtin.ImplicitActor` that the symbol does not mention.
+        if signature.isAsync, parameterTypeNames.first == Self.implicitActorTypeName,
+            parameterTypeNames.count == lowered.count + 2
+        {
+            parameterTypeNames.removeFirst()
+            signature.inheritsCallerIsolation = true
+        }
+        guard parameterTypeNames.count == lowered.count + 1 else {
             throw DiscoveryFailure(
                 "DWARF lists \(subprogram.parameterTypeNames.count) formal parameters, the symbol lowers to "
                     + "\(lowered.count) plus Self")
         }
         // The unresolved parameters DWARF resolves (an array: see `SymbolSignature.parameterFailures`).
         var resolvedByDebugInfo: [Int] = []
-        for (slot, debugName) in zip(lowered, subprogram.parameterTypeNames) {
+        for (slot, debugName) in zip(lowered, parameterTypeNames) {
             guard let debugName, slot.comparable, let debugType = RuntimeTypeLookup.type(forDebugName: debugName) else {
                 continue
             }
