@@ -54,10 +54,16 @@ struct DeferredClosureLending {
         let key = Key(type: ObjectIdentifier(reader.type), abstraction: abstraction)
         return makers.withLock { makers in
             if let maker = makers[key] { return maker }
-            // The wrapper the reader makes at a call, made from the words it read there.
-            let maker = DeferredArgument.Maker { [reader] entry, context, owned in
-                reader.closure(entry: entry, context: context, owned: owned)
+            // The wrapper the reader makes at a call, made from the words it read there; a handler's, for its
+            // run, reused by a later run when the handler kept none.
+            let make: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer?, Bool) -> Any = {
+                [reader] entry, context, owned in reader.closure(entry: entry, context: context, owned: owned)
             }
+            // `make` holds the reader, which keeps the runner alive.
+            let maker =
+                reader.runClosures.map {
+                    DeferredArgument.Maker(make, runs: .init(runner: $0.runner, make: $0.make, end: $0.end))
+                } ?? DeferredArgument.Maker(make)
             makers[key] = maker
             return maker
         }

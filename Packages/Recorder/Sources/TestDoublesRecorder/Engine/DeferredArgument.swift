@@ -37,14 +37,35 @@ public struct DeferredArgument {
         /// pointer (nil for none), and whether the value takes the reference
         /// over (+1; otherwise the caller keeps it and the value retains its own).
         let make: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer?, Bool) -> Any
+        /// What makes and takes back the values of handler runs, or nil:
+        /// ``make``'s value, destroyed once the run returns.
+        let runs: Runs?
 
-        /// A maker whose values `make` makes.
+        /// A maker whose values `make` makes, for a handler's run too
+        /// (destroyed once the run returns).
         ///
         /// - Parameter make: Makes the value of a marker from its word, its
         ///   reference as a raw pointer (nil for none), and whether the value
         ///   takes the reference over (+1) or retains its own.
         public init(_ make: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer?, Bool) -> Any) {
             self.make = make
+            runs = nil
+        }
+
+        /// A maker whose values `make` makes, and whose values for a
+        /// handler's run `runs` makes and takes back (which may keep one
+        /// that nothing else references for a later run).
+        ///
+        /// - Parameters:
+        ///   - make: Makes the value of a marker from its word, its reference
+        ///     as a raw pointer (nil for none), and whether the value takes
+        ///     the reference over (+1) or retains its own.
+        ///   - runs: Makes and takes back the values of handler runs.
+        public init(
+            _ make: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer?, Bool) -> Any, runs: Runs
+        ) {
+            self.make = make
+            self.runs = runs
         }
     }
 
@@ -76,6 +97,32 @@ public struct DeferredArgument {
     static func value(at box: UnsafePointer<Any>) -> Any {
         let marker = UnsafeRawPointer(box).assumingMemoryBound(to: DeferredArgument.self)
         return marker.pointee.maker.make(marker.pointee.word, rawReference(marker), false)
+    }
+
+    /// Writes into the uninitialized `Any` at `destination` the value the
+    /// marker in the `Any` at `box` stands for, for one handler run (the
+    /// marker keeps its reference); hand it back with
+    /// ``endRun(of:madeAt:)``. Only for a marker (``isMarker(_:)``).
+    @usableFromInline
+    static func makeForRun(at box: UnsafePointer<Any>, into destination: UnsafeMutablePointer<Any>) {
+        let marker = UnsafeRawPointer(box).assumingMemoryBound(to: DeferredArgument.self)
+        guard let runs = marker.pointee.maker.runs else {
+            destination.initialize(to: marker.pointee.maker.make(marker.pointee.word, rawReference(marker), false))
+            return
+        }
+        runs.make(runs.runner, marker.pointee.word, rawReference(marker), UnsafeMutableRawPointer(destination))
+    }
+
+    /// Takes back the value ``makeForRun(at:into:)`` made at `value` from
+    /// the marker at `box`, the run over: its maker may keep it for a later
+    /// run if nothing else references it. Leaves `value` uninitialized.
+    @usableFromInline
+    static func endRun(of value: UnsafeMutablePointer<Any>, madeAt box: UnsafePointer<Any>) {
+        guard let runs = UnsafeRawPointer(box).assumingMemoryBound(to: DeferredArgument.self).pointee.maker.runs else {
+            value.deinitialize(count: 1)
+            return
+        }
+        runs.end(runs.runner, UnsafeMutableRawPointer(value))
     }
 
     /// The `Any` at `box`, a marker's value made (``value(at:)``), any other copied.

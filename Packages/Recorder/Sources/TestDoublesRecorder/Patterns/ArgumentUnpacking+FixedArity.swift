@@ -69,9 +69,11 @@ extension ArgumentUnpacking {
     }
 
     /// ``apply(inPlace:toUnary:_:)`` for a first argument that is a
-    /// ``DeferredArgument`` marker: its value, made for this run, of exactly
-    /// the parameter's type is lent to the handler in place; any other is
-    /// cast, with every marker made.
+    /// ``DeferredArgument`` marker: its value, made for this run
+    /// (``DeferredArgument/makeForRun(at:into:)``), of exactly the
+    /// parameter's type is lent to the handler in place; any other is cast,
+    /// with every marker made. The value goes back to its maker once the
+    /// run returns, which reuses it for a later run if the handler kept none.
     ///
     /// Never inlined: inlined, its code made every typed handler's frame
     /// larger, a few instructions a call on every other lane.
@@ -81,14 +83,19 @@ extension ArgumentUnpacking {
         made arguments: UnsafeMutableBufferPointer<Any>, toUnary handler: (A) throws -> Value,
         _ requirement: Requirement?
     ) throws -> Value {
-        // Made here, destroyed as this returns; lent in place without a closure around it (one was left out
-        // of line, and merged with other specializations).
-        var made = DeferredArgument.value(at: arguments.baseAddress.unsafelyUnwrapped)
-        if BoxedCast.boxedType(at: &made) == A.self {
-            return try BoxedCast.withValue(inPlace: &made, as: A.self, handler)
-        }
-        return try DeferredArgument.withValues(lentIn: arguments) {
-            try applyCasting(UnsafeBufferPointer($0), to: handler, requirement)
+        // Made here for this run and handed back to its maker as this returns (which reuses it for a later
+        // run if the handler kept none); lent in place.
+        let marker = arguments.baseAddress.unsafelyUnwrapped
+        return try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { slot in
+            let made = slot.baseAddress.unsafelyUnwrapped
+            DeferredArgument.makeForRun(at: marker, into: made)
+            defer { DeferredArgument.endRun(of: made, madeAt: marker) }
+            if BoxedCast.boxedType(at: made) == A.self {
+                return try BoxedCast.withValue(inPlace: made, as: A.self, handler)
+            }
+            return try DeferredArgument.withValues(lentIn: arguments) {
+                try applyCasting(UnsafeBufferPointer($0), to: handler, requirement)
+            }
         }
     }
 

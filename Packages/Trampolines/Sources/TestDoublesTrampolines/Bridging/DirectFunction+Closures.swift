@@ -253,7 +253,7 @@ extension DirectFunction {
     /// Calls a nonthrowing function whose result is an `R`; a call outside
     /// a non-escaping function's scope cannot be reported to its caller, so
     /// it stops the process, unless an ``EscapedClosureProbe`` run answers it.
-    private func callNonthrowing<R>(_ arguments: [Any]) -> R {
+    func callNonthrowing<R>(_ arguments: [Any]) -> R {
         do { return try call(arguments) as! R } catch {
             guard case .calledOutsideItsScope = error as? FunctionBridgeError else { stopForEscapedClosureCall(error) }
             let answer = UnsafeMutablePointer<R>.allocate(capacity: 1)

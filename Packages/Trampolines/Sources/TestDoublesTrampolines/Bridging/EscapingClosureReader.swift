@@ -18,6 +18,9 @@ public final class EscapingClosureReader: @unchecked Sendable {
     private let maker: DirectFunction.ClosureMaker
     /// Whether ``maker`` makes this reader's closures.
     private let hasMaker: Bool
+    /// Makes the closures of handler runs, reused when a run keeps none
+    /// (``runClosures``); nil where ``maker`` does not make them.
+    let reusableClosures: ReusableClosures?
 
     /// The reader of arguments of `type`; throws what the bridge throws for such a type.
     ///
@@ -41,9 +44,11 @@ public final class EscapingClosureReader: @unchecked Sendable {
         if let maker = DirectFunction.closureMaker(for: signature) {
             self.maker = maker
             hasMaker = true
+            reusableClosures = optional == nil ? ReusableClosures(signature: signature, fallback: maker) : nil
         } else {
             self.maker = { _, _, _, _ in }
             hasMaker = false
+            reusableClosures = nil
         }
     }
 
