@@ -103,8 +103,14 @@ struct TypeMangler {
             case .escapingAutoclosure: output += "XA"
             }
         case .existential(let existential):
-            if let superclass = existential.superclass { append(superclass) }
             let protocols = existential.protocols.filter { !Self.markerProtocols.contains($0.qualifiedName) }
+            if let superclass = existential.superclass, protocols.isEmpty, existential.constraints.isEmpty {
+                // `KeyPath<Root, Value> & Sendable`: with its marker protocols erased, a composition of a
+                // class alone is that class, and the runtime resolves no composition without a protocol.
+                append(superclass)
+                break
+            }
+            if let superclass = existential.superclass { append(superclass) }
             if protocols.isEmpty {
                 output += "y"
             } else {
