@@ -192,14 +192,16 @@ struct RCCheckoutCoordinator: Sendable {
         let slowID = UUID()
         let fastID = UUID()
         let slow = await gateway.when { try await $0.refund(chargeID: Match.equal(slowID), reason: Match.any()) }
-        slow.thenReturn(true, after: .milliseconds(200))
+        // Held until the fast refund is done: a delay and a sleep ordered the two only on an idle machine.
+        let slowRefund = slow.thenSuspend()
         let fast = await gateway.when { try await $0.refund(chargeID: Match.equal(fastID), reason: Match.any()) }
         fast.thenReturn(false)
         let service = gateway()
         async let first = service.refund(chargeID: slowID, reason: "damaged")
-        try await Task.sleep(for: .milliseconds(20))
-        async let second = service.refund(chargeID: fastID, reason: nil)
-        #expect(try await (first, second) == (true, false))
+        await slowRefund.waitForCall(within: .seconds(60))
+        #expect(try await service.refund(chargeID: fastID, reason: nil) == false)
+        slowRefund.resume(returning: true)
+        #expect(try await first == true)
         InvocationOrder {
             slow
             fast
