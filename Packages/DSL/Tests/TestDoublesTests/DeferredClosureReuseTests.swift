@@ -26,6 +26,11 @@ import Testing
         let alive = Atomic<Int>(0)
     }
 
+    /// A count closures share (Swift 6.0 cannot capture a local `Atomic`, which is not copyable).
+    private final class Tally: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
     /// What the callers' closures capture: their contexts, counted while alive.
     private final class Counted: Sendable {
         let value: Int
@@ -41,9 +46,9 @@ import Testing
     @Test func aClosureKeptByOneRunStillCallsItsCallersAfterLaterRuns() throws {
         let stub = try Stub<any ClosureRelay>()
         let kept = Kept()
-        let runs = Atomic<Int>(0)
+        let runs = Tally()
         stub.when { $0.apply(Match.any(using: { $0 })) }.then { (body: @escaping (Int) -> Int) in
-            let run = runs.add(1, ordering: .relaxed).newValue - 1
+            let run = runs.value.add(1, ordering: .relaxed).newValue - 1
             // Every third run keeps its closure; the others only call it.
             if run % 3 == 0 { kept.append(2 + 1_000 * run, body) }
             return body(1)
@@ -85,15 +90,15 @@ import Testing
         let relay = stub()
         let threads = 6
         let callsPerThread = 300
-        let wrong = Atomic<Int>(0)
+        let wrong = Tally()
         let count = LiveCount()
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for call in 0..<callsPerThread {
                 let token = Counted(thread * 100_000 + call, counting: count)
-                if relay.apply({ $0 + token.value }) != token.value { wrong.add(1, ordering: .relaxed) }
+                if relay.apply({ $0 + token.value }) != token.value { wrong.value.add(1, ordering: .relaxed) }
             }
         }
-        #expect(wrong.load(ordering: .relaxed) == 0)
+        #expect(wrong.value.load(ordering: .relaxed) == 0)
         let closures = kept.all
         #expect(!closures.isEmpty)
         for (answer, body) in closures { #expect(body(0) == answer) }
