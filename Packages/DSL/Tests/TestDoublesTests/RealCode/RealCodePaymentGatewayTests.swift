@@ -191,6 +191,9 @@ final class PGSandboxGateway: PGPaymentGateway, @unchecked Sendable {
         gateway.verify(.once) { try $0.capture("ch_1") }
     }
 
+    // Swift 6.0.3 crashes compiling a three-parameter `then` handler declared `throws(E)` (SILGen:
+    // "reabstraction of pack values"); 6.3.1 compiles and runs it.
+    #if compiler(>=6.1)
     @Test func aTypedThrowingHandlerComputesTheErrorFromTheArguments() async throws {
         let gateway = try Stub<any PGPaymentGateway>()
         var seen: Set<UUID> = []
@@ -215,6 +218,7 @@ final class PGSandboxGateway: PGPaymentGateway, @unchecked Sendable {
         seen.insert(Self.key)
         #expect(seenBox.contents == seen)
     }
+    #endif
 
     @Test func theRefundCompletionDeliversBothResultCases() async throws {
         let gateway = try Stub<any PGPaymentGateway>()
