@@ -65,6 +65,36 @@ extension StubBlueprint {
         return hierarchy
     }
 
+    /// Construction step 1: no protocol of `hierarchy` may be one whose
+    /// existential's calls optimized code binds to its only conformer
+    /// (Metadata's `SoleConformerBinding`): such a call never reaches the
+    /// double, and the conformer's code reads the double's storage as its own.
+    ///
+    /// - Parameters:
+    ///   - hierarchy: The flattened protocols.
+    ///   - typeName: The existential's name, for errors.
+    /// - Throws: `StubError.unsupportedProtocolShape` naming the protocol and its conformer.
+    static func checkSoleConformers(of hierarchy: ProtocolHierarchy, typeName: String) throws(StubError) {
+        for node in hierarchy.nodes {
+            guard
+                let binding = SoleConformerBinding.find(
+                    for: node.protocolDescriptor, requirements: node.requirements.filter { $0.kind.isCallable })
+            else { continue }
+            let evidence =
+                binding.isProvenOptimized
+                ? "its module was compiled with optimization" : "no debug information shows its module unoptimized"
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName,
+                reason: "\(binding.protocolName) is visible only in its module (private, fileprivate, or internal in "
+                    + "a module built without -enable-testing), \(binding.conformer) is its only conforming type and "
+                    + "\(evidence): the optimizer then runs \(binding.conformer)'s code for every call on an existential "
+                    + "of \(binding.protocolName), so a double's answers would be skipped and its storage read as a "
+                    + "\(binding.conformer)",
+                fix: "build the tests in debug, make \(binding.protocolName) internal (swift test builds with "
+                    + "-enable-testing) or public, or give it a second conformer (a ManualStub conformer serves)")
+        }
+    }
+
     /// Construction step 1: every protocol of `hierarchy` that has associated
     /// types must be the bound one, its binding complete.
     ///

@@ -102,6 +102,7 @@ struct StubBlueprint: @unchecked Sendable {
         }
         let hierarchy = try Self.hierarchy(of: subject, binding: binding, typeName: typeName)
         try Self.checkAssociatedTypes(of: hierarchy, binding: binding, typeName: typeName)
+        try Self.checkSoleConformers(of: hierarchy, typeName: typeName)
         let callables = hierarchy.callableRequirements
         // 2–3. Each requirement's signature, explicit or discovered, resolved to metadata.
         let signatures = try Self.signatures(

@@ -69,6 +69,25 @@ final class DWARFFile: @unchecked Sendable {
         }
     }
 
+    /// Whether the compile unit whose ranges contain `address` (a link-time
+    /// address) was compiled with optimization: LLVM marks such a unit
+    /// `DW_AT_APPLE_optimized` (Swift's `-O`, `-Osize`; not `-Onone`). Nil
+    /// when no unit holds the address.
+    func unitIsOptimized(containing address: UInt64) -> Bool? {
+        lock.withLock { state -> Bool? in
+            guard let unitOffset = compileUnit(containing: address, walked: &state.walkedUnits) else { return nil }
+            var unit = Dwarf_Die()
+            guard dwarf_offdie(dwarf, Dwarf_Off(unitOffset), &unit) != nil else { return nil }
+            var attribute = Dwarf_Attribute()
+            guard dwarf_attr(&unit, Self.appleOptimized, &attribute) != nil else { return false }
+            var flag = false
+            return dwarf_formflag(&attribute, &flag) == 0 ? flag : true
+        }
+    }
+
+    /// `DW_AT_APPLE_optimized`, an LLVM extension attribute.
+    static let appleOptimized: UInt32 = 0x3fe1
+
     /// The offset of the compile unit DIE whose ranges contain `address`.
     ///
     /// The units found before are asked first (a double's witnesses are

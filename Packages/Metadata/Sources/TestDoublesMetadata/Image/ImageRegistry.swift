@@ -196,6 +196,27 @@ public final class ImageRegistry: Sendable {
         return subprogram
     }
 
+    /// Whether the code at `address` was compiled with optimization, as the
+    /// DWARF compile unit that holds it says (`DW_AT_APPLE_optimized`).
+    ///
+    /// - Parameter address: A code address in a loaded image.
+    /// - Returns: Nil when the image has no DWARF or no unit holds the address.
+    public func isOptimized(codeAt address: UInt) -> Bool? {
+        guard let image = image(containing: address) else { return nil }
+        let file: DWARFFile
+        do throws(ELFError) {
+            file = try state.withLock { state throws(ELFError) in
+                if let cached = state.debugInfo[image.path] { return try cached.get() }
+                let result = Read { () throws(ELFError) in try DWARFFile(path: image.path) }
+                state.debugInfo[image.path] = result
+                return try result.get()
+            }
+        } catch {
+            return nil
+        }
+        return file.unitIsOptimized(containing: UInt64(address &- image.loadBias))
+    }
+
     private static func resolved(_ symbol: ELFSymbolTable.Symbol, in image: LoadedImage) -> ResolvedSymbol {
         ResolvedSymbol(
             name: symbol.name,

@@ -42,6 +42,9 @@ public struct TypeContextDescriptor: Hashable, @unchecked Sendable {
         pointer.relativeDirect(at: 16).map(FieldDescriptor.init(pointer:))
     }
 
+    /// The type's metadata access function: code of the type's own module, when the descriptor has one.
+    public var metadataAccessor: UnsafeRawPointer? { pointer.relativeDirect(at: 12) }
+
     /// Calls the type's metadata access function, for non-generic types.
     ///
     /// - Returns: The type's complete metadata.
