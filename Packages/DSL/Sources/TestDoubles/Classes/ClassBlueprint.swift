@@ -80,6 +80,19 @@ struct ClassBlueprint: @unchecked Sendable {
                 reason: "\(typeName) is an actor, whose methods a class double cannot answer on the actor's executor",
                 fix: Self.protocolFix(shortName))
         }
+        if let closed = ClosedClassDispatch.find(in: metadata) {
+            let evidence =
+                closed.isProvenOptimized
+                ? "its module was compiled with optimization" : "no debug information shows its module unoptimized"
+            throw StubError(
+                .unsupportedProtocolShape, type: typeName,
+                reason: "\(closed.className) is visible only in its module (private, fileprivate, or internal in a "
+                    + "module built without -enable-testing) and \(evidence): the optimizer then calls its members "
+                    + "directly wherever no class of the module overrides them, so a class double's answers would be "
+                    + "skipped",
+                fix: "build the tests in debug, or make \(closed.className) internal (swift test builds with "
+                    + "-enable-testing) or open; " + Self.protocolFix(shortName))
+        }
         for ancestor in metadata.hierarchy {
             guard let type = ancestor.descriptor, type.isGeneric else { continue }
             let name = _typeName(ancestor.metadata.type, qualified: true)
