@@ -1,3 +1,4 @@
+import Foundation
 import TestDoubles
 import Testing
 
@@ -55,6 +56,44 @@ import Testing
         // The declared error type still crosses exactly.
         #expect(throws: MisfitParseError.bad(7)) { try stub().parse("y") }
     }
+
+    /// `completion?(value)` as a handler's last expression gives `()?`; Swift 6.0 can also infer the whole
+    /// pattern as `()??` from it. Neither is a misfit for a requirement returning `Void`: no issue, and the
+    /// handler still runs with the call's arguments.
+    @Test func anOptionalChainAnsweringAVoidRequirementIsNoMisfit() throws {
+        let stub = try Stub<any MisfitNotifier>()
+        let seen = MisfitSeen()
+        let once: CallPattern<Void?> = stub.when { (notifier) -> Void? in
+            notifier.mark(Match.equal(1), completion: Match.any())
+        }
+        once.then { (id: Int, completion: (@Sendable (Int) -> Void)?) -> Void? in completion?(id * 10) }
+        let twice: CallPattern<Void??> = stub.when { (notifier) -> Void?? in
+            notifier.mark(Match.equal(2), completion: Match.any())
+        }
+        twice.then { (id: Int, completion: (@Sendable (Int) -> Void)?) -> Void?? in completion?(id * 100) }
+        stub().mark(1) { seen.append($0) }
+        stub().mark(1, completion: nil)
+        stub().mark(2) { seen.append($0) }
+        stub().mark(2, completion: nil)
+        #expect(seen.values == [10, 200])
+        stub.verify(.exactly(4)) { $0.mark(Match.any(), completion: Match.any()) }
+    }
+}
+
+/// The values a completion was called with, from any thread.
+final class MisfitSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+    var values: [Int] { lock.withLock { stored } }
+    func append(_ value: Int) { lock.withLock { stored.append(value) } }
+}
+
+protocol MisfitNotifier {
+    func mark(_ id: Int, completion: (@Sendable (Int) -> Void)?)
+}
+
+struct LiveMisfitNotifier: MisfitNotifier {
+    func mark(_ id: Int, completion: (@Sendable (Int) -> Void)?) { completion?(id) }
 }
 
 struct MisfitUser: Equatable { var name: String }

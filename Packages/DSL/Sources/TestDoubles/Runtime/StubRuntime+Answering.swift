@@ -230,6 +230,13 @@ extension StubRuntime {
                 frame.setResult(result, at: location)
                 return
             }
+            // A handler ending in optional chaining (`completion?(value)`) gives a `Void` requirement
+            // `()?`, or `()??` where Swift 6.0 infers the pattern's result from the handler: the call has
+            // no value to give back either way, so `()` answers it (as it would in a function returning Void).
+            if T.self == Void.self, isOptionalOfVoid(Swift.type(of: value)), let empty = () as? T {
+                frame.setResult(empty, at: location)
+                return
+            }
             // A behavior that produced another type: a handler of an erased associated type, or a value
             // configured for one specialization of a generic result reaching a call of another. A mistake
             // in the test: said at the stub's creation, and the caller gets a placeholder of its type.
@@ -275,4 +282,20 @@ extension StubRuntime {
         }
         _openExistential(type, do: typed)
     }
+}
+
+/// An `Optional`, asked at the type level what it wraps.
+private protocol OptionalOfVoid {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalOfVoid {
+    fileprivate static var wrappedType: Any.Type { Wrapped.self }
+}
+
+/// Whether `type` is `Void` wrapped in one or more `Optional`s.
+private func isOptionalOfVoid(_ type: Any.Type) -> Bool {
+    guard var wrapped = (type as? any OptionalOfVoid.Type)?.wrappedType else { return false }
+    while let optional = wrapped as? any OptionalOfVoid.Type { wrapped = optional.wrappedType }
+    return wrapped == Void.self
 }
