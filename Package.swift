@@ -100,7 +100,7 @@ let package = Package(
             dependencies: ["TestDoublesManual", "StressSupport"],
             path: tests("ManualStubs", "TestDoublesManualTests")
         ),
-        // The stress and memory tests' loops, shared with the DSL's tests.
+        // The stress and memory tests' loops and `ChildProcess`, shared with the DSL's tests.
         .target(name: "StressSupport", path: tests("ManualStubs", "StressSupport")),
         .testTarget(
             name: "ManualOnlyClientTests",
@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DoublesGenCoreTests",
-            dependencies: ["DoublesGenCore"],
+            dependencies: ["DoublesGenCore", "StressSupport"],
             path: tests("ManualStubs", "DoublesGenCoreTests"),
             exclude: ["Golden", "Support"]
         ),

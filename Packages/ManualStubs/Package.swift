@@ -19,8 +19,9 @@ let package = Package(
         // The seed documents the build plugin under this name; a manifest written
         // against it names the product, so both names lead to the same plugin.
         .plugin(name: "ManualStubBuildPlugin", targets: ["ManualStubsBuildPlugin"]),
-        // Test support only: the stress and memory loops this package's tests
-        // and the DSL package's share (no module of ours depends on it).
+        // Test support only: the stress and memory loops, and child processes run
+        // off the cooperative pool, that this package's tests and the DSL
+        // package's share (no module of ours depends on it).
         .library(name: "StressSupport", targets: ["StressSupport"]),
     ],
     dependencies: [
@@ -32,7 +33,7 @@ let package = Package(
             dependencies: [.product(name: "TestDoublesRecorder", package: "Recorder")]
         ),
         .testTarget(name: "TestDoublesManualTests", dependencies: ["TestDoublesManual", "StressSupport"]),
-        // The stress and memory tests' loops, shared with the DSL package's tests.
+        // The stress and memory tests' loops and `ChildProcess`, shared with the DSL package's tests.
         .target(name: "StressSupport", path: "Tests/StressSupport"),
         // Depends on TestDoublesManual alone: proves the manual doubles need no runtime fabrication.
         .testTarget(name: "ManualOnlyClientTests", dependencies: ["TestDoublesManual"]),
@@ -73,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DoublesGenCoreTests",
-            dependencies: ["DoublesGenCore"],
+            dependencies: ["DoublesGenCore", "StressSupport"],
             exclude: ["Golden", "Support"]
         ),
         // The generator's corpus: protocols of every supported shape.

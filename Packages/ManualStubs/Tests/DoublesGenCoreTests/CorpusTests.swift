@@ -1,4 +1,5 @@
 import Foundation
+import StressSupport
 import Testing
 
 @testable import DoublesGenCore
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test(.disabled(if: runsUnderEmulation, "runs the host's swiftc; qemu-user can deadlock a forked child"))
-    func compilesAgainstTheConformerContract() throws {
+    func compilesAgainstTheConformerContract() async throws {
         let swiftc = try #require(Self.findSwiftc(), "swiftc is not on PATH")
         let work = FileManager.default.temporaryDirectory
             .appendingPathComponent("doubles-gen-corpus-\(UUID().uuidString)")
@@ -90,12 +91,12 @@ import Testing
         files.append(generatedFile.path)
 
         // SIL, not just type-checking: ownership errors are diagnosed there.
-        let (status, output) = try Self.runTool(
+        let build = try await ChildProcess.run(
             swiftc,
             ["-emit-sil", "-wmo", "-o", work.appendingPathComponent("Corpus.sil").path]
                 + ["-swift-version", "6", "-module-name", "Corpus"] + files.sorted())
-        #expect(status == 0, "\(output)")
-        #expect(!output.contains("Generated.swift"), "warnings in generated code: \(output)")
+        #expect(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("Generated.swift"), "warnings in generated code: \(build.output)")
     }
 
     /// swift-format ships with the Swift 6.3 toolchain that CI lints with, not
@@ -103,16 +104,16 @@ import Testing
     @Test(
         .enabled(if: CorpusTests.findTool("swift-format") != nil, "swift-format is not on PATH"),
         .disabled(if: runsUnderEmulation, "runs the host's swift-format; qemu-user can deadlock a forked child"))
-    func passesTheRepositoryFormatLint() throws {
+    func passesTheRepositoryFormatLint() async throws {
         let swiftFormat = try #require(Self.findTool("swift-format"), "swift-format is not on PATH")
         let configuration = try #require(Self.formatConfiguration(), "no .swift-format above the tests")
         let work = FileManager.default.temporaryDirectory
             .appendingPathComponent("doubles-gen-format-\(UUID().uuidString).swift")
         try Data(try Self.generate().output.utf8).write(to: work)
         defer { try? FileManager.default.removeItem(at: work) }
-        let (status, output) = try Self.runTool(
+        let lint = try await ChildProcess.run(
             swiftFormat, ["lint", "--strict", "--configuration", configuration.path, work.path])
-        #expect(status == 0, "\(output)")
+        #expect(lint.status == 0, "\(lint.output)")
     }
 
     /// The repository's `.swift-format`, the nearest one above the tests
@@ -128,20 +129,6 @@ import Testing
     }
 
     static func findSwiftc() -> URL? { findTool("swiftc") }
-
-    /// Runs a tool to its end: its status and what it printed (output and errors together).
-    static func runTool(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
 
     static func findTool(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""

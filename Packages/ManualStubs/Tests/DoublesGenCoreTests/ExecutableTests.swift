@@ -1,4 +1,5 @@
 import Foundation
+import StressSupport
 import Testing
 
 @testable import DoublesGenCore
@@ -23,28 +24,14 @@ struct ExecutableTests {
         return nil
     }
 
-    static func run(_ arguments: [String], stdin: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = try #require(executable(), "doubles-gen is not built beside the tests")
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, out, err)
+    static func run(_ arguments: [String], stdin: String) async throws -> ChildProcess.Outcome {
+        let tool = try #require(executable(), "doubles-gen is not built beside the tests")
+        return try await ChildProcess.run(tool, arguments, input: stdin, separateErrors: true)
     }
 
-    @Test func theSeedOneLinerWorksAsWritten() throws {
+    @Test func theSeedOneLinerWorksAsWritten() async throws {
         // echo 'protocol P { func price(_ item: String) throws -> Int }' | doubles-gen
-        let result = try Self.run([], stdin: "protocol P { func price(_ item: String) throws -> Int }\n")
+        let result = try await Self.run([], stdin: "protocol P { func price(_ item: String) throws -> Int }\n")
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
         #expect(result.output.contains("struct PStubConformer: P, ManualStubConformer {"))
@@ -52,8 +39,8 @@ struct ExecutableTests {
         #expect(result.output.hasSuffix("typealias PStub = ManualStub<PStubConformer>\n"))
     }
 
-    @Test func malformedInputExitsNonZeroWithALocation() throws {
-        let result = try Self.run([], stdin: "protocol P {\n    func f(\n")
+    @Test func malformedInputExitsNonZeroWithALocation() async throws {
+        let result = try await Self.run([], stdin: "protocol P {\n    func f(\n")
         #expect(result.status == 1)
         #expect(result.errors.hasPrefix("<stdin>:3:1: error: "))
         #expect(result.output.isEmpty)

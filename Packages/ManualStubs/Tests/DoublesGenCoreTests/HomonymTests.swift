@@ -1,4 +1,5 @@
 import Foundation
+import StressSupport
 import Testing
 
 @testable import DoublesGenCore
@@ -80,7 +81,7 @@ import Testing
     /// Foundation, whose `Formatter` class the generated file also sees; there
     /// `Formatter.Formatter` is ambiguous too. The output must compile.
     @Test(.disabled(if: runsUnderEmulation, "runs the host's swiftc; qemu-user can deadlock a forked child"))
-    func aProtocolNamedLikeItsModuleAndAFoundationTypeCompiles() throws {
+    func aProtocolNamedLikeItsModuleAndAFoundationTypeCompiles() async throws {
         let compiler = try #require(CorpusTests.findSwiftc(), "swiftc is not on PATH")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("doubles-gen-homonym-\(UUID())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -101,25 +102,25 @@ import Testing
         #expect(result.status == 0, "\(result.errors)")
         #expect(try String(contentsOf: generated, encoding: .utf8).contains("import protocol Formatter.Formatter\n"))
 
-        func swiftc(_ arguments: [String]) throws -> String {
-            let (status, output) = try CorpusTests.runTool(
+        func swiftc(_ arguments: [String]) async throws -> String {
+            let build = try await ChildProcess.run(
                 compiler, ["-swift-version", "6", "-parse-as-library", "-I", work.path] + arguments)
-            return status == 0 ? "" : "exit \(status): \(output)"
+            return build.status == 0 ? "" : "exit \(build.status): \(build.output)"
         }
         // The contract shim stands in for TestDoublesManual, as a module of that name.
         let shim = work.appendingPathComponent("ContractShim.swift")
         try FileManager.default.copyItem(at: CorpusTests.shim, to: shim)
-        let manual = try swiftc([
+        let manual = try await swiftc([
             "-emit-module", "-module-name", "TestDoublesManual", shim.path,
             "-emit-module-path", work.appendingPathComponent("TestDoublesManual.swiftmodule").path,
         ])
         #expect(manual.isEmpty, "\(manual)")
-        let module = try swiftc([
+        let module = try await swiftc([
             "-emit-module", "-enable-testing", "-module-name", "Formatter", source.path,
             "-emit-module-path", work.appendingPathComponent("Formatter.swiftmodule").path,
         ])
         #expect(module.isEmpty, "\(module)")
-        let client = try swiftc(["-typecheck", "-module-name", "FormatterTests", generated.path])
+        let client = try await swiftc(["-typecheck", "-module-name", "FormatterTests", generated.path])
         #expect(client.isEmpty, "the generated file does not compile: \(client)")
     }
 }

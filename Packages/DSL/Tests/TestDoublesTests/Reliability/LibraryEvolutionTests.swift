@@ -28,8 +28,8 @@ struct LibraryEvolutionTests {
         /// The payload of the `Mode` or `Switch` inside the `Any` at the pointer (-1 otherwise).
         let payload: Call
 
-        static func load() throws -> Library {
-            let (path, handle) = try LoadedLibrary.compileAndLoad(
+        static func load() async throws -> Library {
+            let (path, handle) = try await LoadedLibrary.compileAndLoad(
                 module: "TestDoublesEvolvingLibrary", source: source, flags: ["-enable-library-evolution"])
             func symbol<T>(_ name: String, as _: T.Type) throws -> T {
                 unsafeBitCast(try #require(dlsym(handle, name)), to: T.self)
@@ -96,7 +96,7 @@ struct LibraryEvolutionTests {
     }
 
     /// Loaded once per process: a module name may be registered only once.
-    static let loaded = Result { try Library.load() }
+    static let loaded = Task { try await Library.load() }
 
     static func exercise<T>(_: T.Type, in library: Library) throws -> (take: Int, flip: Int) {
         let stub = try Stub<T>()
@@ -109,16 +109,16 @@ struct LibraryEvolutionTests {
         return (library.callAny(library.take, stub()), library.callAny(library.flip, stub()))
     }
 
-    @Test func resilientAndFrozenEnumsOfALibraryEvolutionModuleCrossExactly() throws {
-        let library = try Self.loaded.get()
+    @Test func resilientAndFrozenEnumsOfALibraryEvolutionModuleCrossExactly() async throws {
+        let library = try await Self.loaded.value
         let answers = try Self.exercise(library.moderType, in: library)
         // The library's own call sites passed `.on(41), 7` and `.up(5), 3`; the handler decoded both exactly.
         #expect(answers.take == 4107)
         #expect(answers.flip == 503)
     }
 
-    @Test func aStructOfALibraryEvolutionModuleFailsClosedNamingIt() throws {
-        let library = try Self.loaded.get()
+    @Test func aStructOfALibraryEvolutionModuleFailsClosedNamingIt() async throws {
+        let library = try await Self.loaded.value
         let refusal = constructionError(of: library.stamperType)
         let error = try #require(refusal)
         #expect(error.reason.contains("Stamp"), "\(error.reason)")

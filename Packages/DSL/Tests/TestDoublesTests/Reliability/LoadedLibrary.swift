@@ -1,4 +1,5 @@
 import Foundation
+import StressSupport
 import Testing
 
 #if canImport(Glibc)
@@ -44,8 +45,8 @@ struct LoadedLibrary {
     /// The library is never closed (a Swift image's metadata must outlive
     /// every value that points into it). Each module name must be used once
     /// per process: two images declaring the same protocol would both register it.
-    static func build(module: String, _ build: Build) throws -> LoadedLibrary {
-        let (path, handle) = try compileAndLoad(module: module, source: Self.source, stripped: build == .stripped)
+    static func build(module: String, _ build: Build) async throws -> LoadedLibrary {
+        let (path, handle) = try await compileAndLoad(module: module, source: Self.source, stripped: build == .stripped)
         let typeSymbol = try #require(dlsym(handle, "testdoubles_plugin_protocol_type"))
         let callSymbol = try #require(dlsym(handle, "testdoubles_plugin_greet"))
         let typeFunction = unsafeBitCast(typeSymbol, to: (@convention(c) () -> UnsafeRawPointer).self)
@@ -61,7 +62,7 @@ struct LoadedLibrary {
     /// every value that points into it). Each module name must be used once per process.
     static func compileAndLoad(
         module: String, source text: String, flags: [String] = [], stripped: Bool = false
-    ) throws -> (path: String, handle: UnsafeMutableRawPointer) {
+    ) async throws -> (path: String, handle: UnsafeMutableRawPointer) {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("testdoubles-\(module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -69,12 +70,12 @@ struct LoadedLibrary {
         let source = directory.appendingPathComponent("\(module).swift")
         try Data(text.utf8).write(to: source)
         let library = directory.appendingPathComponent("lib\(module).so")
-        try run(
+        try await run(
             try #require(tool("swiftc"), "swiftc is not on PATH"),
             ["-emit-library", "-parse-as-library", "-swift-version", "5", "-g", "-Onone", "-module-name", module]
                 + flags + [source.path, "-o", library.path])
         if stripped {
-            try run(try #require(tool("strip"), "strip is not on PATH"), ["--strip-all", library.path])
+            try await run(try #require(tool("strip"), "strip is not on PATH"), ["--strip-all", library.path])
         }
         // The loaded copy lives outside the build directory, which is removed.
         let loaded = FileManager.default.temporaryDirectory
@@ -119,18 +120,10 @@ struct LoadedLibrary {
     }
 
     /// Runs `executable` and throws with its output when it fails.
-    private static func run(_ executable: URL, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LoadFailure(reason: "\(executable.lastPathComponent) exited \(process.terminationStatus): \(text)")
+    private static func run(_ executable: URL, _ arguments: [String]) async throws {
+        let outcome = try await ChildProcess.run(executable, arguments)
+        guard outcome.status == 0 else {
+            throw LoadFailure(reason: "\(executable.lastPathComponent) exited \(outcome.status): \(outcome.output)")
         }
     }
 

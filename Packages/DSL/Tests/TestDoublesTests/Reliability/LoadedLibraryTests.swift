@@ -36,8 +36,8 @@ struct LoadedLibraryTests {
             calls: stub.recorder.invocations)
     }
 
-    @Test func aProtocolOfALoadedLibraryIsDiscoveredThroughTheNewImage() throws {
-        let library = try LoadedLibrary.build(module: "TestDoublesLoadedPlugin", .debugInfo)
+    @Test func aProtocolOfALoadedLibraryIsDiscoveredThroughTheNewImage() async throws {
+        let library = try await LoadedLibrary.build(module: "TestDoublesLoadedPlugin", .debugInfo)
         #expect(String(reflecting: library.protocolType).hasSuffix("\(library.module).Greeter"))
         switch Self.exercise(library.protocolType, in: library) {
         case .refused(let error):
@@ -60,8 +60,8 @@ struct LoadedLibraryTests {
     }
 
     @Test(.enabled(if: LoadedLibrary.tool("strip") != nil, "needs strip (binutils)"))
-    func aProtocolWhoseOnlyConformerIsStrippedIsRefusedNamingTheStrippedImage() throws {
-        let library = try LoadedLibrary.build(module: "TestDoublesStrippedPlugin", .stripped)
+    func aProtocolWhoseOnlyConformerIsStrippedIsRefusedNamingTheStrippedImage() async throws {
+        let library = try await LoadedLibrary.build(module: "TestDoublesStrippedPlugin", .stripped)
         #expect(String(reflecting: library.protocolType).hasSuffix("\(library.module).Greeter"))
         switch Self.exercise(library.protocolType, in: library) {
         case .built:

@@ -1,4 +1,5 @@
 import Foundation
+import StressSupport
 import TestDoubles
 import Testing
 
@@ -28,18 +29,18 @@ struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
     @Test(
         .enabled(if: !StrippedTestBinaryTests.isChild && LoadedLibrary.tool("strip") != nil, "needs strip (binutils)"),
         .disabled(if: LoadedLibrary.runsUnderEmulation, "the host's strip does not read emulated binaries"))
-    func aStrippedTestBinaryRefusesDiscoveryAndServesExplicitRequirements() throws {
+    func aStrippedTestBinaryRefusesDiscoveryAndServesExplicitRequirements() async throws {
         let original = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let stripped = FileManager.default.temporaryDirectory
             .appendingPathComponent("testdoubles-stripped-\(UUID().uuidString).xctest")
         try Self.copyExecutable(atPath: original, to: stripped.path)
         defer { try? FileManager.default.removeItem(at: stripped) }
-        let strip = try Self.run(try #require(LoadedLibrary.tool("strip")), ["--strip-all", stripped.path])
+        let strip = try await Self.run(try #require(LoadedLibrary.tool("strip")), ["--strip-all", stripped.path])
         #expect(strip.status == 0, "\(strip.output)")
 
         var environment = ProcessInfo.processInfo.environment
         environment[Self.childVariable] = "1"
-        let child = try Self.run(
+        let child = try await Self.run(
             stripped,
             ["--testing-library", "swift-testing", "--filter", "inTheStrippedChildBinary"],
             environment: environment)
@@ -82,7 +83,6 @@ struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
         return underlying.domain == NSPOSIXErrorDomain && underlying.code == Int(ETXTBSY)
     }
 
-    /// Runs `executable` to completion; returns its exit status and its output and errors together.
     /// Copies an executable through a descriptor opened close-on-exec: a child
     /// process another test starts while the copy is written must not inherit
     /// the writable descriptor, or exec of the copy fails with ETXTBSY for as
@@ -102,31 +102,22 @@ struct LiveStrippedBinaryProbe: StrippedBinaryProbe {
         }
     }
 
+    /// Runs `executable` to completion (off the cooperative pool); its exit status and its output and
+    /// errors together.
     static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil
-    ) throws -> (status: Int32, output: String) {
+    ) async throws -> ChildProcess.Outcome {
         // The copy was just written: a child another test forks at that moment can
         // hold the writable descriptor until it execs, and exec then fails with
         // ETXTBSY ("Text file busy"). Such a window closes within milliseconds.
         var attempts = 0
         while true {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            if let environment { process.environment = environment }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
             do {
-                try process.run()
+                return try await ChildProcess.run(executable, arguments, environment: environment)
             } catch let error where isTextFileBusy(error) && attempts < 50 {
                 attempts += 1
-                usleep(20_000)
-                continue
+                try await Task.sleep(for: .milliseconds(20))
             }
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
         }
     }
 }

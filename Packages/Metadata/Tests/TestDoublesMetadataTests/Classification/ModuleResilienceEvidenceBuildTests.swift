@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -191,8 +192,8 @@ struct ModuleResilienceEvidenceBuildTests {
     ]
 
     @Test(arguments: rows)
-    func theVerdictIsTheModeTheModuleWasBuiltInOrUnknown(_ row: Row) throws {
-        let handle = try Self.compileAndLoad(row)
+    func theVerdictIsTheModeTheModuleWasBuiltInOrUnknown(_ row: Row) async throws {
+        let handle = try await Self.compileAndLoad(row)
         let prefix = try #require(ModuleResilienceEvidence.mangledPrefix(of: row.module))
         let descriptor = try #require(dlsym(handle, "\(prefix)5MoneyVMn"), "no descriptor of \(row.module).Money")
         let verdict = ModuleResilienceEvidence.verdict(module: row.module, descriptor: UnsafeRawPointer(descriptor))
@@ -208,7 +209,7 @@ struct ModuleResilienceEvidenceBuildTests {
 
     /// Compiles the row's module as a shared library and loads it (never closed: the runtime keeps
     /// pointers into a Swift image's metadata; each module name is loaded once per process).
-    static func compileAndLoad(_ row: Row) throws -> UnsafeMutableRawPointer {
+    static func compileAndLoad(_ row: Row) async throws -> UnsafeMutableRawPointer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("testdoubles-\(row.module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -221,23 +222,41 @@ struct ModuleResilienceEvidenceBuildTests {
                 .map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
                 .first { FileManager.default.isExecutableFile(atPath: $0.path) },
             "swiftc is not on PATH")
-        let process = Process()
-        process.executableURL = swiftc
-        process.arguments =
+        let (status, text) = try await Self.run(
+            swiftc,
             ["-emit-library", "-parse-as-library", "-swift-version", "5", "-module-name", row.module]
-            + row.build.arguments
-            + (row.libraryEvolution ? ["-enable-library-evolution"] : []) + (row.testing ? ["-enable-testing"] : [])
-            + [source.path, "-o", library.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "swiftc failed: \(text)")
+                + row.build.arguments
+                + (row.libraryEvolution ? ["-enable-library-evolution"] : [])
+                + (row.testing ? ["-enable-testing"] : []) + [source.path, "-o", library.path])
+        try #require(status == 0, "swiftc failed: \(text)")
         let loaded = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lib\(row.module)-\(UUID().uuidString).so")
         try FileManager.default.copyItem(at: library, to: loaded)
         return try #require(dlopen(loaded.path, RTLD_NOW | RTLD_LOCAL), "dlopen failed: \(String(cString: dlerror()))")
+    }
+
+    /// Runs `tool` to its end on a Dispatch thread, off the cooperative pool, while the test suspends:
+    /// a build takes seconds, and the pool has one thread per core for every test of the run. (The DSL
+    /// and ManualStubs tests share `ChildProcess` for this; this package depends on neither.)
+    static func run(_ tool: URL, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                let process = Process()
+                process.executableURL = tool
+                process.arguments = arguments
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = output
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, text))
+            }
+        }
     }
 }
