@@ -39,8 +39,9 @@ struct ClosedClassDispatchTests {
 
     /// Builds `Stub<Meter>` of the library compiled with `flags`, answers 42, and calls it through the
     /// library's code: the answer, or the refusal.
-    static func exercise(module: String, access: String, flags: [String]) throws -> Result<Int, StubError> {
-        let (_, handle) = try LoadedLibrary.compileAndLoad(module: module, source: source(access: access), flags: flags)
+    static func exercise(module: String, access: String, flags: [String]) async throws -> Result<Int, StubError> {
+        let (_, handle) = try await LoadedLibrary.compileAndLoad(
+            module: module, source: source(access: access), flags: flags)
         let typeFunction = unsafeBitCast(
             try #require(dlsym(handle, "testdoubles_meter_type")), to: (@convention(c) () -> UnsafeRawPointer).self)
         let make = unsafeBitCast(try #require(dlsym(handle, "testdoubles_meter_make")), to: Make.self)
@@ -63,8 +64,8 @@ struct ClosedClassDispatchTests {
         return .success(call(stub()))
     }
 
-    @Test func anOptimizedInternalClassOfAModuleWithoutTestingIsRefusedNamingIt() throws {
-        let outcome = try Self.exercise(module: "TestDoublesClosedMeterO", access: "", flags: ["-O", "-wmo"])
+    @Test func anOptimizedInternalClassOfAModuleWithoutTestingIsRefusedNamingIt() async throws {
+        let outcome = try await Self.exercise(module: "TestDoublesClosedMeterO", access: "", flags: ["-O", "-wmo"])
         guard case .failure(let error) = outcome else {
             // Before the refusal: the library's call ran Meter's own code.
             Issue.record("the class double was built, and the library's call answered \(outcome), not 42")
@@ -75,13 +76,13 @@ struct ClosedClassDispatchTests {
         #expect(error.reason.contains("compiled with optimization"), "\(error.reason)")
     }
 
-    @Test func theSameClassUnoptimizedIsServed() throws {
-        let outcome = try Self.exercise(module: "TestDoublesClosedMeterOnone", access: "", flags: [])
+    @Test func theSameClassUnoptimizedIsServed() async throws {
+        let outcome = try await Self.exercise(module: "TestDoublesClosedMeterOnone", access: "", flags: [])
         #expect(try outcome.get() == 42)
     }
 
-    @Test func anOptimizedInternalClassOfATestableModuleIsServed() throws {
-        let outcome = try Self.exercise(
+    @Test func anOptimizedInternalClassOfATestableModuleIsServed() async throws {
+        let outcome = try await Self.exercise(
             module: "TestDoublesClosedMeterT", access: "", flags: ["-O", "-wmo", "-enable-testing"])
         #expect(try outcome.get() == 42)
     }

@@ -57,8 +57,8 @@ struct SoleConformerBindingTests {
     /// library's code: the answer, or the refusal.
     static func exercise(
         module: String, access: String, second: Bool = false, flags: [String]
-    ) throws -> Result<Int, StubError> {
-        let (_, handle) = try LoadedLibrary.compileAndLoad(
+    ) async throws -> Result<Int, StubError> {
+        let (_, handle) = try await LoadedLibrary.compileAndLoad(
             module: module, source: source(access: access, second: second), flags: flags)
         let typeFunction = unsafeBitCast(
             try #require(dlsym(handle, "testdoubles_quote_type")), to: (@convention(c) () -> UnsafeRawPointer).self)
@@ -88,8 +88,9 @@ struct SoleConformerBindingTests {
         return .success(price(stub()))
     }
 
-    @Test func anOptimizedPrivateProtocolWithOneConformerIsRefusedNamingIt() throws {
-        let outcome = try Self.exercise(module: "TestDoublesSoleQuoteO", access: "private", flags: ["-O", "-wmo"])
+    @Test func anOptimizedPrivateProtocolWithOneConformerIsRefusedNamingIt() async throws {
+        let outcome = try await Self.exercise(
+            module: "TestDoublesSoleQuoteO", access: "private", flags: ["-O", "-wmo"])
         guard case .failure(let error) = outcome else {
             // Before the refusal: the library's call ran LiveQuote's code on the stub's value.
             Issue.record("the stub was built, and the library's call answered \(outcome), not 42 from the stub")
@@ -101,24 +102,24 @@ struct SoleConformerBindingTests {
         #expect(error.fix.contains("second conformer"))
     }
 
-    @Test func anOptimizedInternalProtocolOfAModuleWithoutTestingIsRefused() throws {
-        let outcome = try Self.exercise(module: "TestDoublesSoleQuoteI", access: "", flags: ["-O", "-wmo"])
+    @Test func anOptimizedInternalProtocolOfAModuleWithoutTestingIsRefused() async throws {
+        let outcome = try await Self.exercise(module: "TestDoublesSoleQuoteI", access: "", flags: ["-O", "-wmo"])
         #expect(outcome.failureValue?.kind == .unsupportedProtocolShape, "\(outcome)")
     }
 
-    @Test func theSameProtocolUnoptimizedIsServed() throws {
-        let outcome = try Self.exercise(module: "TestDoublesSoleQuoteOnone", access: "private", flags: [])
+    @Test func theSameProtocolUnoptimizedIsServed() async throws {
+        let outcome = try await Self.exercise(module: "TestDoublesSoleQuoteOnone", access: "private", flags: [])
         #expect(try outcome.get() == 42)
     }
 
-    @Test func anOptimizedInternalProtocolOfATestableModuleIsServed() throws {
-        let outcome = try Self.exercise(
+    @Test func anOptimizedInternalProtocolOfATestableModuleIsServed() async throws {
+        let outcome = try await Self.exercise(
             module: "TestDoublesSoleQuoteT", access: "", flags: ["-O", "-wmo", "-enable-testing"])
         #expect(try outcome.get() == 42)
     }
 
-    @Test func anOptimizedPrivateProtocolWithTwoConformersIsServed() throws {
-        let outcome = try Self.exercise(
+    @Test func anOptimizedPrivateProtocolWithTwoConformersIsServed() async throws {
+        let outcome = try await Self.exercise(
             module: "TestDoublesSoleQuoteTwo", access: "private", second: true, flags: ["-O", "-wmo"])
         #expect(try outcome.get() == 42)
     }
