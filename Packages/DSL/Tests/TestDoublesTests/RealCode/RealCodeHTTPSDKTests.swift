@@ -45,6 +45,34 @@ protocol HSTransport: Sendable {
         completion: @escaping @Sendable (Result<(Data, HTTPURLResponse), any Error>) -> Void)
 }
 
+protocol HSResponseCache: Sendable {
+    func cached(_ request: URLRequest) async -> Result<(Data, HTTPURLResponse), any Error>
+    func store(_ result: Result<(Data, HTTPURLResponse), any Error>, for request: URLRequest) async -> (any Error)?
+}
+
+enum HSCacheError: Error, Equatable { case miss(String) }
+
+/// The on-disk cache the SDK ships.
+actor HSDiskCache: HSResponseCache {
+    private var entries: [URL: Data] = [:]
+    func cached(_ request: URLRequest) async -> Result<(Data, HTTPURLResponse), any Error> {
+        guard let url = request.url, let data = entries[url] else {
+            return .failure(HSCacheError.miss(request.url?.path ?? "?"))
+        }
+        return .success(
+            (data, HTTPURLResponse(url: url, statusCode: 304, httpVersion: nil, headerFields: ["Age": "5"])!))
+    }
+    func store(_ result: Result<(Data, HTTPURLResponse), any Error>, for request: URLRequest) async -> (any Error)? {
+        switch result {
+        case .success(let (data, response)):
+            guard response.statusCode == 200, let url = request.url else { return HSCacheError.miss("status") }
+            entries[url] = data
+            return nil
+        case .failure(let error): return error
+        }
+    }
+}
+
 /// The SDK's production client, linked into the app.
 struct HSLiveAPI: HSAPI {
     var base = URL(string: "https://api.example.com")!
@@ -286,5 +314,45 @@ final class HSSleeps: @unchecked Sendable {
         #expect(response.url == Self.users)
         #expect(response.value(forHTTPHeaderField: "ETag") == "\"v1\"")
         spy.verify { $0.perform(Match.any(), completion: Match.any()) }
+    }
+
+    @MainActor @Test func asyncResultsOfATupleAndAnOptionalAnyError() async throws {
+        let cache = try Stub<any HSResponseCache>()
+        let hit = URLRequest(url: Self.users)
+        await cache.when { await $0.cached(Match.equal(hit)) }
+            .thenReturn(.success((Data("cached".utf8), Self.response(203))))
+        await cache.when { await $0.cached(Match.any()) }.then { (request: URLRequest) in
+            .failure(HSCacheError.miss(request.url?.lastPathComponent ?? ""))
+        }
+        let stores = await cache.when { await $0.store(Match.any(), for: Match.any()) }
+        stores.then { (result: Result<(Data, HTTPURLResponse), any Error>, _: URLRequest) -> (any Error)? in
+            switch result {
+            case .success(let (_, response)):
+                response.statusCode == 200 ? nil : HSCacheError.miss("\(response.statusCode)")
+            case .failure(let error): error
+            }
+        }
+        let sut = cache()
+        let answer = try await sut.cached(hit).get()
+        #expect(answer.0 == Data("cached".utf8))
+        #expect(answer.1.statusCode == 203)
+        #expect(answer.1.value(forHTTPHeaderField: "X-Req") == "203")
+        await #expect(throws: HSCacheError.miss("other")) {
+            try await sut.cached(URLRequest(url: URL(string: "https://api.example.com/other")!)).get()
+        }
+        #expect(await sut.store(.success((Data(), Self.response(200))), for: hit) == nil)
+        #expect(await sut.store(.success((Data(), Self.response(500))), for: hit) as? HSCacheError == .miss("500"))
+        #expect(await sut.store(.failure(URLError(.cancelled)), for: hit) as? URLError == URLError(.cancelled))
+        let results: [Result<(Data, HTTPURLResponse), any Error>] = stores.arguments()
+        #expect(results.count == 3)
+        #expect((try? results.first?.get())?.1.statusCode == 200)
+
+        let spy = try Spy<any HSResponseCache>(forwardingTo: HSDiskCache())
+        #expect(await spy().store(.success((Data("body".utf8), Self.response(200))), for: hit) == nil)
+        let stored = try await spy().cached(hit).get()
+        #expect(stored.0 == Data("body".utf8))
+        #expect(stored.1.statusCode == 304)
+        #expect(stored.1.value(forHTTPHeaderField: "Age") == "5")
+        #expect(await spy().store(.failure(HSCacheError.miss("x")), for: hit) as? HSCacheError == .miss("x"))
     }
 }
