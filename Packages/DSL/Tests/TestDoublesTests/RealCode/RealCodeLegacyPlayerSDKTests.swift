@@ -160,8 +160,10 @@ func lpDescribe(_ item: some LPRated & LPCached) -> String {
 
     @MainActor @Test func optionalAndNonEscapingClosuresOfThePreconcurrencyProtocol() throws {
         let player = try Stub<any LPLegacyPlayer>()
+        // `-> Void` spelled out: Swift 6.0.3 infers `completion?(...)` alone as a `()?` result, which the
+        // double reports at the call (a Void requirement answered Optional<()>); 6.1+ infers Void.
         player.when { $0.seek(to: Match.any(), completion: Match.any()) }.then {
-            (seconds: TimeInterval, completion: ((Bool) -> Void)?) in completion?(seconds < 60)
+            (seconds: TimeInterval, completion: ((Bool) -> Void)?) -> Void in completion?(seconds < 60)
         }
         player.when { $0.enqueue(Match.any(), transform: Match.any()) }.then {
             (items: [URL], transform: (URL) -> String) in items.reversed().map(transform)
