@@ -181,12 +181,7 @@ public final class ImageRegistry: Sendable {
         guard let image = image(containing: address) else { throw .noImage(address: address) }
         let file: DWARFFile
         do throws(ELFError) {
-            file = try state.withLock { state throws(ELFError) in
-                if let cached = state.debugInfo[image.path] { return try cached.get() }
-                let result = Read { () throws(ELFError) in try DWARFFile(path: image.path) }
-                state.debugInfo[image.path] = result
-                return try result.get()
-            }
+            file = try debugInfo(of: image)
         } catch {
             throw .unreadable(error)
         }
@@ -203,18 +198,18 @@ public final class ImageRegistry: Sendable {
     /// - Returns: Nil when the image has no DWARF or no unit holds the address.
     public func isOptimized(codeAt address: UInt) -> Bool? {
         guard let image = image(containing: address) else { return nil }
-        let file: DWARFFile
-        do throws(ELFError) {
-            file = try state.withLock { state throws(ELFError) in
-                if let cached = state.debugInfo[image.path] { return try cached.get() }
-                let result = Read { () throws(ELFError) in try DWARFFile(path: image.path) }
-                state.debugInfo[image.path] = result
-                return try result.get()
-            }
-        } catch {
-            return nil
-        }
+        guard let file = try? debugInfo(of: image) else { return nil }
         return file.unitIsOptimized(containing: UInt64(address &- image.loadBias))
+    }
+
+    /// The image's DWARF, read once per path (a failed read is kept too).
+    private func debugInfo(of image: LoadedImage) throws(ELFError) -> DWARFFile {
+        try state.withLock { state throws(ELFError) in
+            if let cached = state.debugInfo[image.path] { return try cached.get() }
+            let result = Read { () throws(ELFError) in try DWARFFile(path: image.path) }
+            state.debugInfo[image.path] = result
+            return try result.get()
+        }
     }
 
     private static func resolved(_ symbol: ELFSymbolTable.Symbol, in image: LoadedImage) -> ResolvedSymbol {
