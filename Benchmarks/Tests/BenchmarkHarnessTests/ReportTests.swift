@@ -9,6 +9,8 @@ import Testing
         BenchmarkResult(
             group: "invoke.int", variant: "mock", unit: .nanoseconds, samples: [20], operationsPerSample: 1),
         BenchmarkResult(
+            group: "invoke.int", variant: "facts-mock", unit: .nanoseconds, samples: [32], operationsPerSample: 1),
+        BenchmarkResult(
             group: "invoke.int", variant: "stub", unit: .nanoseconds, samples: [40], operationsPerSample: 1),
         BenchmarkResult(
             group: "construction.cold", variant: "stub", unit: .nanoseconds, samples: [], operationsPerSample: 0,
@@ -18,9 +20,13 @@ import Testing
     @Test func markdownHasOneLinePerWorkload() {
         let text = MarkdownReport(results: results).render()
         let lines = text.split(separator: "\n")
-        #expect(lines[0].hasPrefix("| workload | direct `any P` call | hand-written mock | ManualStub | Stub |"))
-        #expect(lines.contains("| invoke.int | 2.00 ns | 20.0 ns (10x) |  | 40.0 ns (20x) | 2.0x |"))
-        #expect(lines.contains("| construction.cold |  |  |  | n/a |  |"))
+        #expect(
+            lines[0].hasPrefix(
+                "| workload | direct `any P` call | hand-written mock | mock keeping the ledger's facts | ManualStub "
+                    + "| Stub | Stub ÷ mock | Stub ÷ facts mock |"))
+        #expect(
+            lines.contains("| invoke.int | 2.00 ns | 20.0 ns (10x) | 32.0 ns (16x) |  | 40.0 ns (20x) | 2.0x | 1.3x |"))
+        #expect(lines.contains("| construction.cold |  |  |  |  | n/a |  |  |"))
         #expect(lines.contains("- `construction.cold/stub`: needs <Stub>"))
     }
 

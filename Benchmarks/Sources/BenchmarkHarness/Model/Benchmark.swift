@@ -1,7 +1,7 @@
 /// One measured row: a workload run through one kind of double.
 ///
 /// A benchmark belongs to a group (the workload, such as `invoke.int`) and
-/// names a variant (`direct`, `mock`, `manual`, `stub`). Rows of one group
+/// names a variant (`direct`, `mock`, `facts-mock`, `manual`, `stub`). Rows of one group
 /// are compared with the group's ``Benchmark/controlVariant`` measured in the
 /// same run.
 @MainActor
@@ -10,6 +10,10 @@ public struct Benchmark {
     nonisolated public static let controlVariant = "direct"
     /// The variant of a hand-written recording mock.
     nonisolated public static let mockVariant = "mock"
+    /// The variant of the hand-written mock that also keeps, per call, what
+    /// a `Stub`'s ledger keeps (arguments as `Any`, process-wide number,
+    /// arrival, priority).
+    nonisolated public static let factsMockVariant = "facts-mock"
 
     /// The workload, such as `invoke.int`.
     public let group: String

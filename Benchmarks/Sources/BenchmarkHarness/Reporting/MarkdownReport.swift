@@ -2,8 +2,8 @@
 public struct MarkdownReport {
     /// The variants, in column order, with their column titles.
     public static let columns: [(variant: String, title: String)] = [
-        ("direct", "direct `any P` call"), ("mock", "hand-written mock"), ("manual", "ManualStub"),
-        ("stub", "Stub"),
+        ("direct", "direct `any P` call"), ("mock", "hand-written mock"),
+        (Benchmark.factsMockVariant, "mock keeping the ledger's facts"), ("manual", "ManualStub"), ("stub", "Stub"),
     ]
 
     /// The results to show.
@@ -23,8 +23,9 @@ public struct MarkdownReport {
     /// The Markdown text: the table, then the reasons for rows not measured.
     public func render() -> String {
         var lines = [
-            "| workload | " + Self.columns.map(\.title).joined(separator: " | ") + " | Stub ÷ mock |",
-            "| --- |" + String(repeating: " ---: |", count: Self.columns.count + 1),
+            "| workload | " + Self.columns.map(\.title).joined(separator: " | ")
+                + " | Stub ÷ mock | Stub ÷ facts mock |",
+            "| --- |" + String(repeating: " ---: |", count: Self.columns.count + 2),
         ]
         for group in groups {
             var cells = [group]
@@ -33,6 +34,12 @@ public struct MarkdownReport {
             }
             let stub = results.first { $0.group == group && $0.variant == "stub" }
             cells.append(stub?.ratioToMock.map(Formatting.ratio) ?? "")
+            let factsMock = results.first { $0.group == group && $0.variant == Benchmark.factsMockVariant }
+            if let stubMedian = stub?.median, let factsMedian = factsMock?.median, factsMedian > 0 {
+                cells.append(Formatting.ratio(stubMedian / factsMedian))
+            } else {
+                cells.append("")
+            }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         let missing = results.filter { $0.unavailableReason != nil }

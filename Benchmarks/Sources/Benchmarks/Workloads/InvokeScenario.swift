@@ -31,7 +31,7 @@ extension InvokeScenario {
         isAsync ? .async { await runAsync(service, $0) } : .sync { runSync(service, $0) }
     }
 
-    /// The direct, mock, ManualStub and Stub rows of this workload.
+    /// The direct, mock, facts-keeping mock, ManualStub and Stub rows of this workload.
     func benchmarks(includeControl: Bool = true) -> [Benchmark] {
         var rows: [Benchmark] = []
         if includeControl {
@@ -41,6 +41,10 @@ extension InvokeScenario {
             Benchmark(
                 group, Benchmark.mockVariant,
                 .perOperation { workload(RecordingMockService { configure(&$0) }) }))
+        rows.append(
+            Benchmark(
+                group, Benchmark.factsMockVariant,
+                .perOperation { workload(FactsRecordingMockService { configure(&$0) }) }))
         rows.append(
             Benchmark(
                 group, "manual",
