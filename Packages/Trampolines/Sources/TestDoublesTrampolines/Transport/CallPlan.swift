@@ -12,6 +12,12 @@ public struct CallPlan: Sendable, Hashable {
     /// One metadata word per requirement-level generic parameter, then one
     /// witness-table word per protocol constraint, in the order given.
     public var genericWords: [ArgumentLocation]
+    /// The caller's actor of a `nonisolated(nonsending)` async requirement:
+    /// its reference (zero when the caller is on no actor), then its `Actor`
+    /// witness table; empty for every other requirement. Neither is an
+    /// argument: the decoded arguments skip them, and a forwarded call keeps
+    /// them where they came (the frame is copied whole).
+    public var callerIsolation: [ArgumentLocation] = []
     /// Where the result goes.
     public var result: ResultLocation
     /// Where a typed error's payload goes, or `nil` for untyped or no throws.
@@ -53,6 +59,7 @@ public struct CallPlan: Sendable, Hashable {
         var count = max(
             TrampolineConvention.stackWordCount(of: arguments),
             TrampolineConvention.stackWordCount(of: genericWords),
+            TrampolineConvention.stackWordCount(of: callerIsolation),
             TrampolineConvention.stackWordCount(of: selfMetadata),
             TrampolineConvention.stackWordCount(of: selfWitnessTable))
         if case .indirect(let buffer) = typedError {
@@ -97,7 +104,8 @@ public struct CallPlan: Sendable, Hashable {
     /// Plans a protocol witness call.
     ///
     /// The order follows the witness convention: an async call's indirect
-    /// result address first; the visible arguments; the generic words; the
+    /// result address first; a `nonisolated(nonsending)` requirement's
+    /// caller actor (two words); the visible arguments; the generic words; the
     /// typed-error buffer address when the error travels indirectly; then
     /// `Self` metadata and witness table.
     ///
@@ -106,6 +114,10 @@ public struct CallPlan: Sendable, Hashable {
     ///   - arguments: The visible arguments' lowerings.
     ///   - result: The result's lowering (`.empty` for `Void`).
     ///   - isAsync: Whether the requirement is async.
+    ///   - inheritsCallerIsolation: Whether the requirement is async and
+    ///     `nonisolated(nonsending)`: its caller passes its actor, two words,
+    ///     before the visible arguments (measured on x86_64 only: Swift 6.3.1,
+    ///     `-O` and `-Onone`; see ``callerIsolation``).
     ///   - genericWordCount: Metadata and witness-table words of requirement-level generic parameters.
     ///   - typedError: The typed error's lowering, or `nil`.
     ///   - typedErrorsTravelDirectly: The compiler's typed-error convention
@@ -113,9 +125,17 @@ public struct CallPlan: Sendable, Hashable {
     /// - Throws: `TrampolineError` when a value cannot be placed.
     public init(
         convention: TrampolineConvention = .host, arguments: [ValueLowering], result: ValueLowering,
-        isAsync: Bool = false, genericWordCount: Int = 0, typedError: ValueLowering? = nil,
+        isAsync: Bool = false, inheritsCallerIsolation: Bool = false, genericWordCount: Int = 0,
+        typedError: ValueLowering? = nil,
         typedErrorsTravelDirectly: Bool = TrampolineConvention.typedErrorsTravelDirectly
     ) throws(TrampolineError) {
+        if inheritsCallerIsolation {
+            guard isAsync else { throw .unsupportedRequirement("only an async function takes its caller's actor") }
+            guard convention == .x86_64 else {
+                throw .unsupportedRequirement(
+                    "where a nonisolated(nonsending) call passes its caller's actor was measured on x86_64 only")
+            }
+        }
         let asyncPairs = isAsync && convention.integerPairs == .evenPairOrStack
         if asyncPairs, arguments.contains(where: Self.holdsIntegerPair) {
             throw .unsupportedFragment(
@@ -153,11 +173,15 @@ public struct CallPlan: Sendable, Hashable {
             }
         }
         let hidden = Array(repeating: ValueLowering.word, count: max(genericWordCount, 0))
-        let lowerings = arguments + hidden + (typedErrorBuffer ? [.indirect] : []) + [.word, .word]
+        // The caller's actor, when it comes, precedes the visible arguments (after an indirect result's address).
+        let leading: [ValueLowering] = inheritsCallerIsolation ? [.word, .word] : []
+        let lowerings = leading + arguments + hidden + (typedErrorBuffer ? [.indirect] : []) + [.word, .word]
         let firstGeneralPurpose = isAsync && resultLocation == .indirect ? 1 : 0
         let placed = try convention.placeArguments(lowerings, firstGeneralPurpose: firstGeneralPurpose)
-        self.arguments = Array(placed[0..<arguments.count])
-        genericWords = Array(placed[arguments.count..<(arguments.count + hidden.count)])
+        callerIsolation = Array(placed[0..<leading.count])
+        let visible = leading.count..<(leading.count + arguments.count)
+        self.arguments = Array(placed[visible])
+        genericWords = Array(placed[visible.upperBound..<(visible.upperBound + hidden.count)])
         self.result = resultLocation
         if typedErrorBuffer, case .indirect(let buffer) = placed[placed.count - 3] {
             self.typedError = .indirect(buffer)
