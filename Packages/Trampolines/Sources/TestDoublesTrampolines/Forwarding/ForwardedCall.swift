@@ -21,6 +21,10 @@ public final class ForwardedCall: @unchecked Sendable {
     var ownedCopies: [OwnedArgumentCopy] = []
     /// Whether the call was made (a prepared call is made once).
     var invoked = false
+    /// Whether the call passed its caller's actor (a `nonisolated(nonsending)` requirement).
+    let inheritsCallerIsolation: Bool
+    /// That actor (see ``callerActor(in:at:)``), `nil` for none or for another requirement.
+    var callerActor: (any Actor)?
 
     init(
         copying original: CallFrame, target: ForwardingTarget, witness: ForwardingWitness, plan: CallPlan
@@ -38,6 +42,8 @@ public final class ForwardedCall: @unchecked Sendable {
 
         self.target = target
         isAsync = plan.isAsync
+        inheritsCallerIsolation = !plan.callerIsolation.isEmpty
+        if inheritsCallerIsolation { callerActor = try Self.callerActor(in: original, at: plan.callerIsolation) }
         frame = UnsafeMutableRawPointer.allocate(byteCount: Int(TD_FRAME_SIZE), alignment: 16)
         frame.copyMemory(from: original.raw, byteCount: Int(TD_FRAME_SIZE))
         stackWords = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1))
@@ -120,14 +126,21 @@ public final class ForwardedCall: @unchecked Sendable {
 
     /// Awaits an async witness with the prepared registers and stack words
     /// and writes its results and error into `destination` (the frame a
-    /// `CallFrame.suspend` body receives).
+    /// `CallFrame.suspend` body receives). A `nonisolated(nonsending)`
+    /// witness is awaited on its caller's actor (``invokeIsolated(isolation:)``).
     ///
     /// - Parameter destination: The frame whose caller receives the results.
     public func invoke(into destination: CallFrame) async {
         precondition(isAsync, "a sync witness is called, not awaited")
         precondition(!invoked, "a forwarded call is made once")
         invoked = true
-        await _forwardAsync(UnsafeRawPointer(request))
+        if inheritsCallerIsolation {
+            // A local copy: Swift 6.0.3's type checker crashes on the stored property as an isolated argument.
+            let actor = callerActor
+            await invokeIsolated(isolation: actor)
+        } else {
+            await _forwardAsync(UnsafeRawPointer(request))
+        }
         copyResults(into: destination)
     }
 }
