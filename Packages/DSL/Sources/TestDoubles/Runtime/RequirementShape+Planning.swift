@@ -182,6 +182,12 @@ extension RequirementShape {
                     try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: hiddenWords))
                 return (plan, locations)
             }
+            if classMember, signature.inheritsCallerIsolation {
+                // Where a class member's call passes its caller's actor was not measured.
+                throw TrampolineError.unsupportedRequirement(
+                    "it is nonisolated(nonsending): where a class member's call passes its caller's actor was not "
+                        + "measured")
+            }
             var plan =
                 classMember
                 ? try CallPlan.classMember(
@@ -189,6 +195,7 @@ extension RequirementShape {
                     genericWordCount: signature.genericWordCount, typedError: typedError)
                 : try CallPlan(
                     arguments: lowerings, result: result, isAsync: signature.isAsync,
+                    inheritsCallerIsolation: signature.inheritsCallerIsolation,
                     genericWordCount: signature.genericWordCount, typedError: typedError)
             plan.arguments = arguments.gathered(plan.arguments)
             return (plan, plan.arguments)

@@ -49,6 +49,10 @@ struct ResolvedSignature: @unchecked Sendable {
     var resultIsSelfArray = false
     var thrown: ThrownShape = .none
     var isAsync: Bool
+    /// Whether the requirement is `nonisolated(nonsending)` async: its
+    /// caller passes its actor (two words) before the arguments, which the
+    /// plan skips (`CallPlan.callerIsolation`) and a forwarded call keeps.
+    var inheritsCallerIsolation = false
     /// The requirement's own generic parameter the result is, if any.
     var genericResultIndex: Int? = nil
     /// The result type when it mentions the requirement's own generic parameter inside another type.
@@ -88,19 +92,14 @@ extension ResolvedSignature {
         fail describe: (String, String) -> StubError
     ) throws(StubError) {
         if signature.inheritsCallerIsolation {
-            // Read as if it were not, its arguments would be off by the two words of the actor.
-            throw describe(
-                "it is nonisolated(nonsending) (Swift 6.2; every nonisolated async requirement is under "
-                    + "NonisolatedNonsendingByDefault): its caller passes the caller's actor as a hidden first "
-                    + "argument, which a runtime double does not read yet",
-                "use a ManualStub conformer (hand-written, doubles-gen or @Stubbable), which receives the call "
-                    + "from Swift itself; or, where you own the protocol, mark the requirement @concurrent")
+            try Self.checkCallerIsolation(of: signature, describe: describe)
         }
         name = signature.name
         kind = signature.kind
         isSubscript = signature.isSubscript
         isStatic = signature.isStatic
         isAsync = signature.isAsync
+        inheritsCallerIsolation = signature.inheritsCallerIsolation
         let resolution = try Resolution(signature, binding: binding, describe: describe)
         genericParameterCount = signature.genericParameters.count
         genericWordCount = resolution.genericWordCount

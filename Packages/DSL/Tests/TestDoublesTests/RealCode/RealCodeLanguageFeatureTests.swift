@@ -87,24 +87,30 @@ struct PRCounter: PRReducer {
     #if compiler(>=6.2)
     /// A `nonisolated(nonsending)` requirement (Swift 6.2; every nonisolated async requirement under
     /// `NonisolatedNonsendingByDefault`) receives its caller's actor as a hidden leading argument, which
-    /// only DWARF shows: a runtime double refuses the protocol at construction (it read that actor as `id`
-    /// before), and a ManualStub conformer serves it, on the caller's actor.
-    @MainActor @Test func aNonsendingRequirementFailsClosedAndAManualStubServesIt() async throws {
-        #expect {
-            try Stub<any PRProfileLoader>()
-        } throws: {
-            ($0 as? StubError)?.requirement == "load(id:)"
-                && ($0 as? StubError)?.reason.contains("nonisolated(nonsending)") == true
-        }
-        #expect { try Spy<any PRProfileLoader>(forwardingTo: PRLiveProfileLoader()) } throws: {
-            ($0 as? StubError)?.fix.contains("ManualStub") == true
-        }
-        let loader = ManualStub<PRProfileLoaderStubConformer>()
+    /// only DWARF shows: a runtime double skips it (it read that actor as `id` once, then refused the
+    /// protocol), a Spy hands it to the real conformer, and a ManualStub conformer serves it too.
+    @MainActor @Test func aNonsendingRequirementSeesItsRealArguments() async throws {
+        let loader = try Stub<any PRProfileLoader>()
         await loader.when { try await $0.load(id: Match.any()) }.then { (id: Int) in "profile \(id)" }
+        await loader.when { await $0.warm(Match.any()) }.then { (keys: [String]) in keys.count }
+        await loader.when { await $0.refresh() }.thenDoNothing()
+        #expect(await loader().warm(["a", "b", "c"]) == 3)
+        await loader().refresh()
+        await loader.verify(.once) { await $0.refresh() }
         let screen = PRProfileScreen(loader: loader())
         await screen.appear(7)
         #expect(screen.title == "profile 7")
         await loader.verify(.once) { try await $0.load(id: Match.equal(7)) }
+        let spy = try Spy<any PRProfileLoader>(forwardingTo: PRLiveProfileLoader())
+        #expect(try await spy().load(id: 3) == "live-3")
+        await spy.verify(.once) { try await $0.load(id: 3) }
+
+        let manual = ManualStub<PRProfileLoaderStubConformer>()
+        await manual.when { try await $0.load(id: Match.any()) }.then { (id: Int) in "manual \(id)" }
+        let manualScreen = PRProfileScreen(loader: manual())
+        await manualScreen.appear(8)
+        #expect(manualScreen.title == "manual 8")
+        await manual.verify(.once) { try await $0.load(id: Match.equal(8)) }
     }
     #endif
 
