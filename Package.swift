@@ -10,6 +10,14 @@ import PackageDescription
 func sources(_ package: String, _ target: String) -> String { "Packages/\(package)/Sources/\(target)" }
 func tests(_ package: String, _ target: String) -> String { "Packages/\(package)/Tests/\(target)" }
 
+// Every nonisolated async function of a module built with it is `nonisolated(nonsending)` (Swift 6.2+;
+// older compilers build the module without it, and its tests are guarded out there).
+#if compiler(>=6.2)
+let nonsendingByDefault: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+#else
+let nonsendingByDefault: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "TestDoubles",
     products: [
@@ -251,6 +259,14 @@ let package = Package(
             dependencies: ["TestDoubles"],
             path: tests("DSL", "TestDoublesCoroutineAccessorTests"),
             swiftSettings: [.enableExperimentalFeature("CoroutineAccessors")]
+        ),
+        // Protocols of an "approachable concurrency" module: their nonisolated async requirements are
+        // `nonisolated(nonsending)` without saying so.
+        .testTarget(
+            name: "TestDoublesNonsendingDefaultTests",
+            dependencies: ["TestDoubles"],
+            path: tests("DSL", "TestDoublesNonsendingDefaultTests"),
+            swiftSettings: nonsendingByDefault
         ),
 
         // The ABI conformance lab and the benchmarks.

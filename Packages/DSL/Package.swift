@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Every nonisolated async function of a module built with it is `nonisolated(nonsending)` (Swift 6.2+).
+#if compiler(>=6.2)
+let nonsendingByDefault: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+#else
+let nonsendingByDefault: [SwiftSetting] = []
+#endif
+
 /// The public `TestDoubles` module: Stub, Spy and Dummy over the runtime,
 /// re-exporting the recorder vocabulary and the manual doubles.
 let package = Package(
@@ -36,6 +43,10 @@ let package = Package(
         .testTarget(
             name: "TestDoublesCoroutineAccessorTests", dependencies: ["TestDoubles"],
             swiftSettings: [.enableExperimentalFeature("CoroutineAccessors")]
+        ),
+        // Nonisolated async requirements that are `nonisolated(nonsending)` without saying so.
+        .testTarget(
+            name: "TestDoublesNonsendingDefaultTests", dependencies: ["TestDoubles"], swiftSettings: nonsendingByDefault
         ),
     ],
     swiftLanguageModes: [.v6]
