@@ -81,9 +81,9 @@ import Testing
                 // MARK: - PriceService
 
                 struct PriceServiceStubConformer: PriceService, ManualStubConformer {
-                    let stub: ManualStub<Self>
+                    nonisolated let stub: ManualStub<Self>
 
-                    init(stub: ManualStub<Self>) {
+                    nonisolated init(stub: ManualStub<Self>) {
                         self.stub = stub
                     }
 
@@ -161,7 +161,8 @@ import Testing
         for name in ["Delegate", "Sub", "ByWhere", "Legacy"] {
             let text = try section(name, in: result)
             #expect(text.contains("final class \(name)StubConformer: \(name), ManualStubConformer, Sendable {"))
-            #expect(text.contains("let stub: ManualStub<\(name)StubConformer>"))
+            #expect(text.contains("    nonisolated let stub: ManualStub<\(name)StubConformer>\n"))
+            #expect(text.contains("    nonisolated init(stub: ManualStub<\(name)StubConformer>) {\n"))
         }
         let sub = try section("Sub", in: result)
         #expect(sub.contains("convenience init(id: String) {\n        self.init(stub: .shared)"))
@@ -249,9 +250,12 @@ import Testing
         let result = generate(["A.swift": source])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(
-            result.output.contains("private func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }")
+            result.output.contains(
+                "\nnonisolated private func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }")
         )
-        #expect(result.output.contains("private func doublesGenRecordable<T: ~Copyable>(_ value: borrowing T)"))
+        #expect(
+            result.output.contains(
+                "\nnonisolated private func doublesGenRecordable<T: ~Copyable>(_ value: borrowing T)"))
         #expect(result.output.contains("        stub.call(doublesGenRecordable(t))\n"))
         #expect(!result.output.contains("copy t"))
         let plain = generate(["A.swift": "protocol Q { func f(_ a: Int) }"])

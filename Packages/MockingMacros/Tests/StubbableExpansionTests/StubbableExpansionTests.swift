@@ -144,11 +144,14 @@ enum StubbedDeclarations {
         #expect(expansion.contains("stub.call(doublesGenRecordable(pixels))"))
         // A member of the conformer: the expansion holds no file-level declaration of it.
         #expect(
-            expansion.contains("\n    private func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }"))
+            expansion.contains(
+                "\n    nonisolated private func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }"))
         #expect(expansion.contains("\n    private struct DoublesGenNoncopyableArgument"))
         // doubles-gen still writes them once, at file level.
         let cli = DoublesGen.generate(GenerationRequest(sources: [SourceText(name: "<stdin>", text: source)]))
-        #expect(cli.output.contains("\nprivate func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }"))
+        #expect(
+            cli.output.contains(
+                "\nnonisolated private func doublesGenRecordable<T>(_ value: borrowing T) -> T { copy value }"))
         #expect(!cli.sections.joined().contains("doublesGenRecordable<T>"))
     }
 

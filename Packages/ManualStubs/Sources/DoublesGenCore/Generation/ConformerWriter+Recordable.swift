@@ -20,6 +20,8 @@ extension ConformerWriter {
     /// type, and the `T: ~Copyable` one is the only candidate for a
     /// noncopyable type, which is then recorded as a marker (the call is
     /// still recorded and answered). Noncopyable generics need Swift 6.0.
+    /// The functions are `nonisolated` so that a `nonisolated` requirement
+    /// can call them in a module built with `-default-isolation MainActor`.
     static let recordableDeclarations = """
         /// A `~Copyable` argument, which a ManualStub cannot record: the call is recorded with this marker.
         private struct \(noncopyableMarker): Equatable, Sendable, CustomStringConvertible {
@@ -27,10 +29,10 @@ extension ConformerWriter {
         }
 
         /// A copyable borrowed or consumed argument, copied for the recorder.
-        private func \(recordableFunction)<T>(_ value: borrowing T) -> T { copy value }
+        nonisolated private func \(recordableFunction)<T>(_ value: borrowing T) -> T { copy value }
 
         /// A `~Copyable` argument, recorded as ``\(noncopyableMarker)``.
-        private func \(recordableFunction)<T: ~Copyable>(_ value: borrowing T) -> \(noncopyableMarker) {
+        nonisolated private func \(recordableFunction)<T: ~Copyable>(_ value: borrowing T) -> \(noncopyableMarker) {
             \(noncopyableMarker)()
         }
         """

@@ -46,8 +46,12 @@ struct ConformerWriter {
         let genericClause = generics.isEmpty ? "" : "<\(generics.map(\.declaration).joined(separator: ", "))>"
         let genericArguments = generics.isEmpty ? "" : "<\(generics.map(\.name).joined(separator: ", "))>"
         let whereClause = whereRequirements.isEmpty ? "" : " where \(whereRequirements.joined(separator: ", "))"
-        let isolated = !flattened.globalActors.isEmpty
-        let isolation = isolated ? "nonisolated " : ""
+        // `stub` and `init(stub:)` are nonisolated for every protocol, not
+        // only one that names a global actor: in a module built with
+        // `-default-isolation MainActor` the conformer is main-actor-isolated
+        // without saying so, and `ManualStubConformer`'s requirements are
+        // nonisolated (it refines `SendableMetatype` on Swift 6.2+).
+        let isolation = "nonisolated "
 
         lines.append("// MARK: - \(flattened.name)")
         lines.append("")
@@ -92,10 +96,8 @@ struct ConformerWriter {
         }
         if usesRecordable && embedsRecordable {
             // Members, not file-level declarations: a macro writes only the conformer.
-            let member = isolated ? "nonisolated private func" : "private func"
-            let declarations = Self.recordableDeclarations.replacingOccurrences(of: "private func", with: member)
             lines.append("")
-            lines += declarations.split(separator: "\n", omittingEmptySubsequences: false).map {
+            lines += Self.recordableDeclarations.split(separator: "\n", omittingEmptySubsequences: false).map {
                 $0.isEmpty ? "" : "    \($0)"
             }
         }
