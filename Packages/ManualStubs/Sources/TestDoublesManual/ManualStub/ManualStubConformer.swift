@@ -19,8 +19,8 @@
 /// The conformance is never isolated to an actor (the protocol refines
 /// `SendableMetatype`): the controller makes conformers and forwards calls
 /// from any thread. In a module built with `-default-isolation MainActor`,
-/// mark `init(stub:)` `nonisolated`, as `doubles-gen` does for a `@MainActor`
-/// protocol. (Without the refinement, such a module's inference of an
+/// mark `init(stub:)` `nonisolated`, as `doubles-gen` and `@Stubbable` do for
+/// every protocol. (Without the refinement, such a module's inference of an
 /// isolated conformance failed with "circular reference": the witness's type,
 /// `ManualStub<Self>`, needs the very conformance being inferred.)
 public protocol ManualStubConformer: SendableMetatype {
