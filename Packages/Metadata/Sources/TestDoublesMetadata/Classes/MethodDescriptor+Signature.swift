@@ -66,7 +66,10 @@ extension MethodDescriptor {
         }
         switch SymbolSignature(symbol: RequirementSymbol(classMember: member), source: .methodDescriptor).signature() {
         case .success(var signature):
-            if isAsync { signature.isAsync = true }
+            if isAsync {
+                signature.isAsync = true
+                signature.inheritsCallerIsolation = takesCallerActor(registry: registry)
+            }
             return signature
         case .failure(let failure):
             throw fail("\(member.displayName): \(failure.message)")
@@ -127,5 +130,20 @@ extension MethodDescriptor {
         result.genericSignature = DemangledGenericSignature(
             parameterCounts: signature.parameterCounts, requirements: requirements)
         return result
+    }
+}
+
+extension MethodDescriptor {
+    /// Whether the async member is `nonisolated(nonsending)`: the DWARF
+    /// declaration of its implementation lists a leading
+    /// `Builtin.ImplicitActor` parameter (the caller's actor; the definition
+    /// lists only the named parameters and `self`), which the method
+    /// descriptor's symbol does not show. False without debug information, where it cannot be
+    /// told.
+    func takesCallerActor(registry: ImageRegistry) -> Bool {
+        // An async member's implementation is its async function pointer record, whose first word locates the code.
+        guard isAsync, let record = implementation, let entry = record.relativeDirect(at: 0) else { return false }
+        guard let subprogram = try? registry.debugSubprogram(at: UInt(bitPattern: entry)) else { return false }
+        return subprogram.declaredFirstParameterTypeName == SignatureDiscovery.implicitActorTypeName
     }
 }

@@ -20,6 +20,13 @@ public struct DebugSubprogram: Hashable, Sendable {
     public var resultTypeName: String?
     /// The mangled name of the thrown type (`DW_TAG_thrown_type`), for typed throws.
     public var thrownTypeName: String?
+    /// The mangled name of the first formal parameter's type as the
+    /// declaration lists it: a method's definition lists only its named
+    /// parameters and `self`, while the declaration it specifies (inside the
+    /// class's type) also lists an artificial leading one, such as the
+    /// caller's actor (`Builtin.ImplicitActor`) of a `nonisolated(nonsending)`
+    /// method. The same as `parameterTypeNames.first` for any other function.
+    public var declaredFirstParameterTypeName: String? = nil
 }
 
 /// One ELF file's DWARF, opened through libdw and kept open.
@@ -184,12 +191,29 @@ final class DWARFFile: @unchecked Sendable {
             guard dwarf_siblingof(&child, &sibling) == 0 else { break }
             child = sibling
         }
+        result.declaredFirstParameterTypeName =
+            definitionHasParameters ? firstParameterTypeName(of: &declaration) : result.parameterTypeNames.first ?? nil
         if result.thrownTypeName == nil, definitionHasParameters {
             // A method's definition lists its parameters (`self`) but not what it throws: the declaration
             // it specifies (inside the class's type) carries the `DW_TAG_thrown_type`.
             result.thrownTypeName = thrownTypeName(of: &declaration)
         }
         return result
+    }
+
+    /// The type name of `die`'s first `DW_TAG_formal_parameter` child, if it has one.
+    private func firstParameterTypeName(of die: inout Dwarf_Die) -> String? {
+        var child = Dwarf_Die()
+        guard dwarf_child(&die, &child) == 0 else { return nil }
+        var count = 0
+        while count < 4096 {
+            count += 1
+            if dwarf_tag(&child) == Int32(DW_TAG_formal_parameter) { return typeName(of: &child) }
+            var sibling = Dwarf_Die()
+            guard dwarf_siblingof(&child, &sibling) == 0 else { return nil }
+            child = sibling
+        }
+        return nil
     }
 
     /// The type name of `die`'s `DW_TAG_thrown_type` child, if it has one.
