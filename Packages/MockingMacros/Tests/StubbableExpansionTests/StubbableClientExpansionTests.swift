@@ -102,8 +102,11 @@ import Testing
         #expect(wiring.components(separatedBy: "#endif").count == 4)
     }
 
-    @Test func aMainActorClientGetsANonisolatedWiringInitializer() throws {
-        let source = "@MainActor @StubbableClient struct Toasts { var show: @Sendable (String) -> Void }"
+    /// Written on a global actor or not: in a module built with `-default-isolation MainActor` a plain
+    /// client is main-actor-isolated too, and the preset's builder calls the initializer from anywhere.
+    @Test(arguments: ["@MainActor @StubbableClient struct Toasts", "@StubbableClient struct Toasts"])
+    func everyClientGetsANonisolatedWiringInitializer(declaration: String) throws {
+        let source = declaration + " { var show: @Sendable (String) -> Void }"
         let (_, wiring, diagnostics) = try expand(
             try #require(StubbedDeclarations.parse(source, as: StructDeclSyntax.self)))
         #expect(diagnostics.isEmpty)
@@ -117,7 +120,8 @@ import Testing
         #expect(diagnostics.isEmpty)
         #expect(
             wiring.contains(
-                "fileprivate init(stubbableClientEndpoints: ClientStubEndpoints<Self>, endpoints: [String])"))
+                "nonisolated fileprivate init(stubbableClientEndpoints: ClientStubEndpoints<Self>, endpoints: [String])"
+            ))
         #expect(namespace.contains("static func preset(endpoints: [String]) -> ClientDoublePreset<Gateway> {"))
         #expect(namespace.contains("ClientDoublePreset { stubbableClientEndpoints in"))
         #expect(

@@ -30,12 +30,13 @@ public enum ClientDoublesWriter {
         let endpoints = endpointsName(of: client)
         let label = endpoints == wiringLabel ? wiringLabel : "\(wiringLabel) \(endpoints)"
         let parameters = ["\(label): ClientStubEndpoints<Self>"] + inputs.map { "\($0.0): \($0.1)" }
-        // A global actor's client would isolate the initializer, which the preset's builder calls from anywhere.
-        let isolation = client.isGlobalActorIsolated ? "nonisolated " : ""
         var lines = ["extension \(client.typeName) {"]
         lines.append(
             "    /// Sets every closure field to an endpoint of `\(endpoints)`; written by `@StubbableClient`.")
-        lines.append("    \(isolation)fileprivate init(\(parameters.joined(separator: ", "))) {")
+        // Nonisolated for every client: the preset's builder calls it from anywhere, and a client isolated to a
+        // global actor, written (`@MainActor struct`) or by the module's `-default-isolation MainActor`, would
+        // otherwise isolate it.
+        lines.append("    nonisolated fileprivate init(\(parameters.joined(separator: ", "))) {")
         for field in client.fields {
             let wiring: [String]
             switch field.role {
