@@ -8,7 +8,8 @@ import Testing
 /// Generated conformers compile in a module built with approachable
 /// concurrency (`-default-isolation MainActor`, Xcode 26's default for a new
 /// app target), where a protocol that names no actor is main-actor-isolated
-/// without saying so: `stub` and `init(stub:)` must be `nonisolated` there too.
+/// without saying so: `stub` and `init(stub:)` must be `nonisolated` there too,
+/// and so must `@StubbableClient`'s wiring initializer.
 @Suite struct DefaultIsolationTests {
     /// Protocols as such a module writes them: nothing says `@MainActor`.
     static let protocols = """
@@ -76,6 +77,105 @@ import Testing
                 + ["-swift-version", "6", "-module-name", "Notes", "-I", work.path]
                 + ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances"]
                 + ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault", protocols.path, generated.path])
+        #expect(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("Generated.swift"), "warnings in generated code: \(build.output)")
+    }
+
+    /// Clients as such a module writes them: nothing says `@MainActor`, so
+    /// each is main-actor-isolated, and so would be an unmarked initializer.
+    static let clients = """
+        struct Reading: Equatable, Sendable { var value: Double }
+        enum SensorError: Error { case offline }
+
+        struct CatalogClient {
+            typealias Lookup = @Sendable (String) -> Int?
+            var count: @Sendable () -> Int
+            var price: @Sendable (String, Int) throws -> Double
+            var load: @Sendable (Int) throws(SensorError) -> Reading
+            var lookup: Lookup
+        }
+
+        struct StatusClient<Value: Sendable> {
+            var namespace: String
+            var status: @Sendable (Value) -> Bool
+        }
+
+        struct Gateway {
+            var endpoints: [String]
+            var open: @Sendable () -> Void
+        }
+
+        func presets() {
+            _ = CatalogClientDoubles.preset()
+            _ = StatusClientDoubles<String>.preset(namespace: "tests")
+            _ = GatewayDoubles.preset(endpoints: [])
+        }
+        """
+
+    /// What `@StubbableClient` reads from `clients`.
+    static let clientModels = [
+        ClientDeclaration(
+            typeName: "CatalogClient", simpleName: "CatalogClient",
+            fields: [
+                ClientField(name: "count", role: .endpoint(closureType: "@Sendable () -> Int")),
+                ClientField(name: "price", role: .endpoint(closureType: "@Sendable (String, Int) throws -> Double")),
+                ClientField(
+                    name: "load", role: .endpoint(closureType: "@Sendable (Int) throws(SensorError) -> Reading")),
+                ClientField(name: "lookup", role: .endpoint(closureType: "Lookup")),
+            ]),
+        ClientDeclaration(
+            typeName: "StatusClient", simpleName: "StatusClient", genericParameters: ["Value: Sendable"],
+            genericArgumentNames: ["Value"],
+            fields: [
+                ClientField(name: "namespace", role: .input(type: "String")),
+                ClientField(name: "status", role: .endpoint(closureType: "@Sendable (Value) -> Bool")),
+            ]),
+        ClientDeclaration(
+            typeName: "Gateway", simpleName: "Gateway",
+            fields: [
+                ClientField(name: "endpoints", role: .input(type: "[String]")),
+                ClientField(name: "open", role: .endpoint(closureType: "@Sendable () -> Void")),
+            ]),
+    ]
+
+    @Test(.disabled(if: runsUnderEmulation, "runs the host's swiftc; qemu-user can deadlock a forked child"))
+    func stubbableClientWiringCompilesInADefaultMainActorModule() async throws {
+        let swiftc = try #require(CorpusTests.findSwiftc(), "swiftc is not on PATH")
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("doubles-gen-client-isolation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        // The contract's and the endpoints' stand-ins, as one module built without default isolation.
+        let shims = try [
+            CorpusTests.shim, CorpusTests.directory.appendingPathComponent("Support/ClientShim.swift.txt"),
+        ]
+        .map { source in
+            let copy = work.appendingPathComponent(source.deletingPathExtension().lastPathComponent)
+            try FileManager.default.copyItem(at: source, to: copy)
+            return copy.path
+        }
+        let module = try await ChildProcess.run(
+            swiftc,
+            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", "TestDoublesManual"]
+                + ["-emit-module-path", work.appendingPathComponent("TestDoublesManual.swiftmodule").path] + shims)
+        try #require(module.status == 0, "\(module.output)")
+
+        // What the macro expands to: the wiring extension beside each client, and its namespace.
+        let output = Self.clientModels.flatMap {
+            [ClientDoublesWriter.wiringExtension(of: $0), ClientDoublesWriter.namespace(of: $0)]
+        }
+        let clients = work.appendingPathComponent("Clients.swift")
+        try Data(Self.clients.utf8).write(to: clients)
+        let generated = work.appendingPathComponent("Generated.swift")
+        try Data((["import TestDoublesManual"] + output).joined(separator: "\n\n").utf8).write(to: generated)
+
+        let build = try await ChildProcess.run(
+            swiftc,
+            ["-emit-sil", "-wmo", "-parse-as-library", "-o", work.appendingPathComponent("Clients.sil").path]
+                + ["-swift-version", "6", "-module-name", "Clients", "-I", work.path]
+                + ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances"]
+                + ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault", clients.path, generated.path])
         #expect(build.status == 0, "\(build.output)")
         #expect(!build.output.contains("Generated.swift"), "warnings in generated code: \(build.output)")
     }
