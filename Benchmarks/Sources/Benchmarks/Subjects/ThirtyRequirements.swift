@@ -1,7 +1,12 @@
 import BenchmarkHarness
 
 /// A protocol with 30 requirements, for construction cost.
-protocol ThirtyRequirements {
+///
+/// Public, as ``BenchService`` is: internal in this release build (no
+/// `-enable-testing`) with one conformer, the optimizer may bind its calls
+/// to that conformer, and a `Stub` of it is refused at construction
+/// (`SoleConformerBinding`, since session 39; the row was not measured).
+public protocol ThirtyRequirements {
     func requirement00(_ value: Int) -> Int
     func requirement01(_ value: Int) -> Int
     func requirement02(_ value: Int) -> Int
