@@ -47,38 +47,11 @@ import Testing
 
     @Test(.disabled(if: runsUnderEmulation, "runs the host's swiftc; qemu-user can deadlock a forked child"))
     func generatedConformersCompileInADefaultMainActorModule() async throws {
-        let swiftc = try #require(CorpusTests.findSwiftc(), "swiftc is not on PATH")
-        let work = FileManager.default.temporaryDirectory
-            .appendingPathComponent("doubles-gen-default-isolation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-
-        // The contract's stand-in, as a module of its own built without default isolation, as the real one is.
-        let shim = work.appendingPathComponent("ContractShim.swift")
-        try FileManager.default.copyItem(at: CorpusTests.shim, to: shim)
-        let module = try await ChildProcess.run(
-            swiftc,
-            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", "TestDoublesManual"]
-                + ["-emit-module-path", work.appendingPathComponent("TestDoublesManual.swiftmodule").path, shim.path])
-        try #require(module.status == 0, "\(module.output)")
-
         let result = DoublesGen.generate(
             GenerationRequest(sources: [SourceText(name: "Protocols.swift", text: Self.protocols)]))
         #expect(result.generatedProtocols == ["NoteBorrower", "NoteCache", "NoteScreen", "NoteStore", "NoteUploader"])
-        let protocols = work.appendingPathComponent("Protocols.swift")
-        try Data(Self.protocols.utf8).write(to: protocols)
-        let generated = work.appendingPathComponent("Generated.swift")
-        try Data(result.output.utf8).write(to: generated)
-
-        // SIL, not just type-checking: isolation and ownership errors are diagnosed there.
-        let build = try await ChildProcess.run(
-            swiftc,
-            ["-emit-sil", "-wmo", "-parse-as-library", "-o", work.appendingPathComponent("Notes.sil").path]
-                + ["-swift-version", "6", "-module-name", "Notes", "-I", work.path]
-                + ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances"]
-                + ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault", protocols.path, generated.path])
-        #expect(build.status == 0, "\(build.output)")
-        #expect(!build.output.contains("Generated.swift"), "warnings in generated code: \(build.output)")
+        try await Self.compileInADefaultMainActorModule(
+            named: "Notes", shims: [CorpusTests.shim], declarations: Self.protocols, generated: result.output)
     }
 
     /// Clients as such a module writes them: nothing says `@MainActor`, so
@@ -140,42 +113,54 @@ import Testing
 
     @Test(.disabled(if: runsUnderEmulation, "runs the host's swiftc; qemu-user can deadlock a forked child"))
     func stubbableClientWiringCompilesInADefaultMainActorModule() async throws {
-        let swiftc = try #require(CorpusTests.findSwiftc(), "swiftc is not on PATH")
-        let work = FileManager.default.temporaryDirectory
-            .appendingPathComponent("doubles-gen-client-isolation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-
-        // The contract's and the endpoints' stand-ins, as one module built without default isolation.
-        let shims = try [
-            CorpusTests.shim, CorpusTests.directory.appendingPathComponent("Support/ClientShim.swift.txt"),
-        ]
-        .map { source in
-            let copy = work.appendingPathComponent(source.deletingPathExtension().lastPathComponent)
-            try FileManager.default.copyItem(at: source, to: copy)
-            return copy.path
-        }
-        let module = try await ChildProcess.run(
-            swiftc,
-            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", "TestDoublesManual"]
-                + ["-emit-module-path", work.appendingPathComponent("TestDoublesManual.swiftmodule").path] + shims)
-        try #require(module.status == 0, "\(module.output)")
-
         // What the macro expands to: the wiring extension beside each client, and its namespace.
         let output = Self.clientModels.flatMap {
             [ClientDoublesWriter.wiringExtension(of: $0), ClientDoublesWriter.namespace(of: $0)]
         }
-        let clients = work.appendingPathComponent("Clients.swift")
-        try Data(Self.clients.utf8).write(to: clients)
-        let generated = work.appendingPathComponent("Generated.swift")
-        try Data((["import TestDoublesManual"] + output).joined(separator: "\n\n").utf8).write(to: generated)
+        try await Self.compileInADefaultMainActorModule(
+            named: "Clients",
+            shims: [CorpusTests.shim, CorpusTests.directory.appendingPathComponent("Support/ClientShim.swift.txt")],
+            declarations: Self.clients, generated: (["import TestDoublesManual"] + output).joined(separator: "\n\n"))
+    }
 
+    /// Compiles `declarations` and the code generated for them to SIL as a
+    /// module built with approachable concurrency (`-default-isolation
+    /// MainActor`, `InferIsolatedConformances`, `NonisolatedNonsendingByDefault`),
+    /// against `TestDoublesManual` made of the contract's stand-ins `shims`
+    /// (built without default isolation, as the real module is), and expects
+    /// no error and no warning in the generated code.
+    ///
+    /// SIL, not just type-checking: isolation and ownership errors are diagnosed there.
+    static func compileInADefaultMainActorModule(
+        named module: String, shims: [URL], declarations: String, generated: String
+    ) async throws {
+        let swiftc = try #require(CorpusTests.findSwiftc(), "swiftc is not on PATH")
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("doubles-gen-default-isolation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let shimPaths = try shims.map { source in
+            let copy = work.appendingPathComponent(source.deletingPathExtension().lastPathComponent)
+            try FileManager.default.copyItem(at: source, to: copy)
+            return copy.path
+        }
+        let contract = try await ChildProcess.run(
+            swiftc,
+            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", "TestDoublesManual"]
+                + ["-emit-module-path", work.appendingPathComponent("TestDoublesManual.swiftmodule").path] + shimPaths)
+        try #require(contract.status == 0, "\(contract.output)")
+
+        let declared = work.appendingPathComponent("\(module).swift")
+        try Data(declarations.utf8).write(to: declared)
+        let written = work.appendingPathComponent("Generated.swift")
+        try Data(generated.utf8).write(to: written)
         let build = try await ChildProcess.run(
             swiftc,
-            ["-emit-sil", "-wmo", "-parse-as-library", "-o", work.appendingPathComponent("Clients.sil").path]
-                + ["-swift-version", "6", "-module-name", "Clients", "-I", work.path]
+            ["-emit-sil", "-wmo", "-parse-as-library", "-o", work.appendingPathComponent("\(module).sil").path]
+                + ["-swift-version", "6", "-module-name", module, "-I", work.path]
                 + ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances"]
-                + ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault", clients.path, generated.path])
+                + ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault", declared.path, written.path])
         #expect(build.status == 0, "\(build.output)")
         #expect(!build.output.contains("Generated.swift"), "warnings in generated code: \(build.output)")
     }
