@@ -192,38 +192,26 @@ final class DWARFFile: @unchecked Sendable {
             child = sibling
         }
         result.declaredFirstParameterTypeName =
-            definitionHasParameters ? firstParameterTypeName(of: &declaration) : result.parameterTypeNames.first ?? nil
+            definitionHasParameters
+            ? firstChildTypeName(of: &declaration, tag: Int32(DW_TAG_formal_parameter))
+            : result.parameterTypeNames.first ?? nil
         if result.thrownTypeName == nil, definitionHasParameters {
             // A method's definition lists its parameters (`self`) but not what it throws: the declaration
             // it specifies (inside the class's type) carries the `DW_TAG_thrown_type`.
-            result.thrownTypeName = thrownTypeName(of: &declaration)
+            result.thrownTypeName = firstChildTypeName(of: &declaration, tag: Int32(DW_TAG_thrown_type))
         }
         return result
     }
 
-    /// The type name of `die`'s first `DW_TAG_formal_parameter` child, if it has one.
-    private func firstParameterTypeName(of die: inout Dwarf_Die) -> String? {
+    /// The type name of `die`'s first child tagged `tag` (`DW_TAG_formal_parameter`,
+    /// `DW_TAG_thrown_type`), if it has one.
+    private func firstChildTypeName(of die: inout Dwarf_Die, tag: Int32) -> String? {
         var child = Dwarf_Die()
         guard dwarf_child(&die, &child) == 0 else { return nil }
         var count = 0
         while count < 4096 {
             count += 1
-            if dwarf_tag(&child) == Int32(DW_TAG_formal_parameter) { return typeName(of: &child) }
-            var sibling = Dwarf_Die()
-            guard dwarf_siblingof(&child, &sibling) == 0 else { return nil }
-            child = sibling
-        }
-        return nil
-    }
-
-    /// The type name of `die`'s `DW_TAG_thrown_type` child, if it has one.
-    private func thrownTypeName(of die: inout Dwarf_Die) -> String? {
-        var child = Dwarf_Die()
-        guard dwarf_child(&die, &child) == 0 else { return nil }
-        var count = 0
-        while count < 4096 {
-            count += 1
-            if dwarf_tag(&child) == Int32(DW_TAG_thrown_type) { return typeName(of: &child) }
+            if dwarf_tag(&child) == tag { return typeName(of: &child) }
             var sibling = Dwarf_Die()
             guard dwarf_siblingof(&child, &sibling) == 0 else { return nil }
             child = sibling
