@@ -57,6 +57,8 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     /// Primary associated types with associated conformances (`associatedtype C: Collection where
     /// C.Element: Hashable`) and bound inside generic types (`AsyncStream<A>`, `[String: A]`, `LabKey<A>`).
     case associatedConformance = "associated-conformance"
+    /// `nonisolated(nonsending)` async requirements (Swift 6.2), whose callers pass their isolation.
+    case callerIsolated = "caller-isolated"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -85,6 +85,12 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case associatedCollection = "associatedtype C: Collection, [Int]"
     /// The same associated conformances with C bound to `Set<Int>`.
     case associatedSet = "associatedtype C: Collection, Set<Int>"
+    /// A `nonisolated(nonsending)` async requirement (Swift 6.2), called from a nonisolated check: the
+    /// caller passes "no actor" as its isolation.
+    case callerIsolated = "nonisolated(nonsending)"
+    /// The same requirement called from a check isolated to `@LabGlobalActor`: the caller passes that
+    /// actor as its isolation, and the requirement runs on it.
+    case callerIsolatedOnGlobalActor = "nonisolated(nonsending), on a global actor"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -113,6 +119,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .boundStream, .boundThrowingStream, .boundKey, .boundDictionary, .boundArray, .associatedCollection,
             .associatedSet:
             return .associatedConformance
+        case .callerIsolated, .callerIsolatedOnGlobalActor: return .callerIsolated
         }
     }
 
@@ -121,6 +128,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     /// `{ get set }` of a module a yield_once_2 `modify`, which would change what the other
     /// setter cases test.
     var needsCoroutineAccessors: Bool { group == .coroutineAccessor }
+
+    /// The attribute a caller-isolated form writes before the requirement and its witness (Swift 6.2+).
+    var isolationAttribute: String { group == .callerIsolated ? "nonisolated(nonsending) " : "" }
 
     /// Whether the form's requirement mentions `Self` (its check calls through a generic opener).
     var isSelf: Bool { group == .selfType }

@@ -8,9 +8,10 @@ extension CaseSource {
 
     /// The attribute that isolates the check: the global actor of
     /// `@LabGlobalActor protocol P`, so its synchronous requirements are
-    /// called synchronously on that actor, as its callers in an app do.
+    /// called synchronously on that actor, as its callers in an app do; and of
+    /// the caller-isolated form that passes that actor as its isolation.
     var checkIsolation: String {
-        shape.form == .globalActorProtocol ? "@LabGlobalActor " : ""
+        shape.form == .globalActorProtocol || shape.form == .callerIsolatedOnGlobalActor ? "@LabGlobalActor " : ""
     }
 
     /// The declaration of an isolated-protocol form's protocol, nil for other shapes.

@@ -114,6 +114,11 @@ struct CaseSource {
 
     /// The requirement as declared in the protocol.
     var requirement: String {
+        (shape.form?.isolationAttribute ?? "") + declaration
+    }
+
+    /// The requirement's declaration after its attributes.
+    private var declaration: String {
         switch shape.kind {
         case .method, .inoutMethod: return "func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
         case .staticMethod: return "static func call\(genericClause)(\(parameterList))\(effects) -> \(declaredResult)"
@@ -127,6 +132,11 @@ struct CaseSource {
 
     /// The requirement as implemented by the conformer.
     var witness: String {
+        (shape.form?.isolationAttribute ?? "") + witnessDeclaration
+    }
+
+    /// The witness's declaration and body after its attributes.
+    private var witnessDeclaration: String {
         let body = "\(recordCall); \(failIfAsked)return labProbe.answered()"
         switch shape.kind {
         case .method:

@@ -19,6 +19,11 @@ enum ToolchainLimits {
                 + "the stub serves the CoroutineAccessors feature's yield_once_2 `read` and `modify` on x86_64 "
                 + "only (on arm64 construction fails closed); not built"
         }
+        if architecture == .arm64, shape.form?.group == .callerIsolated {
+            return "toolchain: the arm64 lab builds with Swift 6.0.3, which cannot parse `nonisolated(nonsending)` "
+                + "(Swift 6.2), and the stub serves caller-isolated requirements on x86_64 only (on arm64 "
+                + "construction fails closed); not built"
+        }
         guard architecture == .arm64, shape.effect.isAsync else { return nil }
         if shape.parameters.contains("Optional<LabMixed>") {
             return "toolchain: the Swift 6.0.3 arm64 compiler aborts on async functions that take an Optional of a "

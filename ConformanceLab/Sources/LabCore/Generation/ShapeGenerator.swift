@@ -89,6 +89,7 @@ public struct ShapeGenerator: Sendable {
         inoutClosureTier(into: &unique)
         classDoubleTier(into: &unique)
         associatedConformanceTier(into: &unique)
+        callerIsolatedTier(into: &unique)
         return unique.shapes
     }
 
