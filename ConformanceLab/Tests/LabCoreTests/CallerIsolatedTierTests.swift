@@ -17,15 +17,16 @@ struct CallerIsolatedTierTests {
         let tier = Self.tier
         // Appended after every other tier: every earlier case keeps its number.
         #expect(Self.shapes.suffix(tier.count) == tier[...])
-        #expect(tier.count == 2 * 10)
+        #expect(tier.count == 2 * 13)
         for form in ShapeForm.allCases where form.group == .callerIsolated {
             let mine = tier.filter { $0.form == form }
             #expect(mine.allSatisfy { $0.effect.isAsync }, "\(form)")
             #expect(Set(mine.filter { $0.kind == .method }.map(\.effect)) == [.async, .asyncThrows], "\(form)")
             #expect(mine.contains { $0.kind == .method && $0.result == "LabLarge5" }, "\(form)")
             #expect(mine.filter { $0.kind == .staticMethod }.count == 1, "\(form)")
-            #expect(mine.filter { $0.kind == .getter }.count == 1, "\(form)")
-            #expect(mine.filter { $0.kind == .subscript }.count == 1, "\(form)")
+            #expect(mine.filter { $0.kind == .getter }.count == 2, "\(form)")
+            #expect(mine.filter { $0.kind == .subscript }.count == 2, "\(form)")
+            #expect(mine.filter { $0.kind == .initializer }.count == 1, "\(form)")
         }
     }
 

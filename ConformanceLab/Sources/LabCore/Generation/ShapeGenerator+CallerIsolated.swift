@@ -7,9 +7,10 @@ extension ShapeGenerator {
     /// with the isolated-protocol families rotating as argument and result,
     /// a two-argument method answering a struct returned by address (the
     /// isolation then follows the indirect result), a method taking that
-    /// struct by address, a static method, a getter and a subscript. The
-    /// x86_64 stub serves the methods and refuses the accessors by name; the
-    /// arm64 lab's Swift 6.0.3 cannot parse the attribute (not built).
+    /// struct by address, a static method, getters (a word, a struct by
+    /// address), subscripts (one index; two, one by address, answering by
+    /// address) and an initializer. The arm64 lab's Swift 6.0.3 cannot parse
+    /// the attribute (not built).
     func callerIsolatedTier(into unique: inout UniqueShapes) {
         let families = TypeFamily.isolatedProtocolFamilies
         let effects: [Effect] = [.async, .asyncThrows]
@@ -29,7 +30,10 @@ extension ShapeGenerator {
             insert(form, .method, .async, ["LabLarge5"], nil)
             insert(form, .staticMethod, .async, ["String"], "Int")
             insert(form, .getter, .async, [], "String")
+            insert(form, .getter, .asyncThrows, [], "LabLarge5")
             insert(form, .subscript, .asyncThrows, ["Int"], "Optional<String>")
+            insert(form, .subscript, .async, ["String", "LabLarge5"], "LabLarge5")
+            insert(form, .initializer, .asyncThrows, ["Int", "String"], nil)
         }
     }
 }

@@ -38,7 +38,37 @@ final class LiveWeatherService: WeatherService {
     @concurrent func stations() async -> Int { 12 }
 }
 
+/// Async properties and subscripts are nonsending here too, and so is an async initializer.
+protocol WeatherStation: Sendable {
+    init(code: String) async throws
+    var reading: Double { get async throws }
+    subscript(hour hour: Int, city city: String) -> String { get async }
+}
+
+/// The real station (a linked conformer: its debug information describes the requirements).
+struct LiveWeatherStation: WeatherStation {
+    let code: String
+    init(code: String) async throws { self.code = code }
+    var reading: Double { get async throws { 18 } }
+    subscript(hour hour: Int, city city: String) -> String { get async { "\(code) \(city) \(hour)" } }
+}
+
 @Suite struct NonsendingByDefaultTests {
+    @MainActor @Test func aStubAnswersAsyncPropertiesSubscriptsAndInitializers() async throws {
+        let station = try Stub<any WeatherStation>()
+        await station.when { try await $0.reading }.thenReturn(21.5)
+        await station.when { await $0[hour: Match.any(), city: Match.any()] }.then { (hour: Int, city: String) in
+            "\(city) at \(hour)"
+        }
+        await station.when { try await type(of: $0).init(code: Match.any()) }.thenReturn(station())
+        let made = try await type(of: station()).init(code: "OSL")
+        #expect(try await made.reading == 21.5)
+        #expect(await made[hour: 9, city: "Oslo"] == "Oslo at 9")
+        MainActor.assertIsolated()
+        await station.verify(.once) { await $0[hour: 9, city: "Oslo"] }
+        await station.verify(.once) { try await type(of: $0).init(code: "OSL") }
+    }
+
     @MainActor @Test func aStubOfAnApproachableConcurrencyProtocolSeesItsArguments() async throws {
         let weather = try Stub<any WeatherService>()
         await weather.when { try await $0.temperature(in: Match.any(), hour: Match.any()) }.then {
