@@ -14,7 +14,7 @@ public struct ClientStubEndpoints<Client>: Sendable {
     let live: LiveClient<Client>?
     let requirements: RequirementTable
 
-    private func requirement<each A, R>(
+    func requirement<each A, R>(
         _ name: String, _ effects: RequirementEffects, error: Any.Type? = nil, _: (repeat each A).Type, _: R.Type
     ) -> Requirement {
         requirements.requirement(

@@ -60,7 +60,7 @@ extension InvocationRecorder {
 
     /// Hands a call's arguments to the engine, which may await handlers off
     /// the caller's actor with them.
-    private func dispatchAsync(_ requirement: Requirement, arguments: HandOver<[Any]>) async -> CallOutcome {
+    func dispatchAsync(_ requirement: Requirement, arguments: HandOver<[Any]>) async -> CallOutcome {
         await dispatchAsync(requirement, arguments: arguments.value)
     }
 }

@@ -1,0 +1,275 @@
+#if compiler(>=6.2)
+import Foundation
+import StressSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@testable import DoublesGenCore
+
+/// `@StubbableClient`'s wiring, compiled against the real `TestDoublesManual`
+/// in a module built with approachable concurrency (`-default-isolation
+/// MainActor`, `InferIsolatedConformances`, `NonisolatedNonsendingByDefault`),
+/// and run: there an unmarked async closure field is `nonisolated(nonsending)`,
+/// runs on its caller's actor, and its endpoint must too.
+@Suite(.enabled(if: ClientProgram.unavailableReason == nil, "\(ClientProgram.unavailableReason ?? "")"))
+struct ClientProgramTests {
+    /// The clients, as such a module writes them: nothing says `@MainActor` or `nonisolated(nonsending)`.
+    static let clients = """
+        struct Reading: Equatable, Sendable { var value: Double }
+        enum SensorError: Error, Equatable { case offline }
+
+        /// Not `Sendable`: only a field that runs on its caller's actor may take it from the main actor.
+        nonisolated final class Ledger {
+            var entries: [String] = []
+            init() {}
+        }
+
+        struct WeatherClient {
+            typealias Fetch = @Sendable (String) async throws -> Reading
+            var fetch: Fetch
+            var current: @Sendable () async -> Reading
+            var load: @Sendable (Int, String) async throws(SensorError) -> Reading
+            var annotate: @Sendable (Ledger) async -> Int
+            var plot: @Sendable (Int, Int, Int, Int, Int, Int) async -> Int
+            var refresh: @concurrent @Sendable (Int) async -> Int
+            var units: @Sendable () -> String
+        }
+        """
+
+    /// What `@StubbableClient` reads from `clients`.
+    static let client = ClientDeclaration(
+        typeName: "WeatherClient", simpleName: "WeatherClient",
+        fields: [
+            ClientField(name: "fetch", role: .endpoint(closureType: "Fetch")),
+            ClientField(name: "current", role: .endpoint(closureType: "@Sendable () async -> Reading")),
+            ClientField(
+                name: "load",
+                role: .endpoint(closureType: "@Sendable (Int, String) async throws(SensorError) -> Reading")),
+            ClientField(name: "annotate", role: .endpoint(closureType: "@Sendable (Ledger) async -> Int")),
+            ClientField(
+                name: "plot", role: .endpoint(closureType: "@Sendable (Int, Int, Int, Int, Int, Int) async -> Int")),
+            ClientField(name: "refresh", role: .endpoint(closureType: "@concurrent @Sendable (Int) async -> Int")),
+            ClientField(name: "units", role: .endpoint(closureType: "@Sendable () -> String")),
+        ])
+
+    /// The module's tests: stubbed and forwarded calls from the main actor and from a nonisolated task.
+    static let tests = #"""
+        import Testing
+        import TestDoublesManual
+
+        /// Whether the caller runs on the main actor.
+        func onMainActor(_ isolation: isolated (any Actor)? = #isolation) -> Bool {
+            isolation.map { $0 === MainActor.shared } ?? false
+        }
+
+        /// A live client whose async fields tell which actor they ran on.
+        let live = WeatherClient(
+            fetch: { city in Reading(value: onMainActor() ? 1 : 0) },
+            current: { Reading(value: onMainActor() ? 1 : 0) },
+            load: { _, _ throws(SensorError) in throw .offline },
+            annotate: { ledger in
+                ledger.entries.append("live")
+                return ledger.entries.count
+            },
+            plot: { a, b, c, d, e, f in a + b + c + d + e + f },
+            refresh: { $0 * 2 },
+            units: { "C" })
+
+        @Suite struct WeatherClientTests {
+            @Test func aStubAnswersOnTheMainActor() async throws {
+                Match.Placeholders.register { Ledger() }
+                let weather = WeatherClientDoubles.preset().stub()
+                await weather.when { try await $0.fetch(Match.equal("Oslo")) }.thenReturn(Reading(value: -3.5))
+                await weather.when { await $0.current() }.thenReturn(Reading(value: 7))
+                await weather.when { try await $0.load(Match.any(), Match.any()) }.thenThrow(SensorError.offline)
+                await weather.when { await $0.annotate(Match.any()) }.thenReturn(3)
+                await weather.when { await $0.plot(1, 2, 3, 4, 5, 60) }.thenReturn(60)
+                await weather.when { await $0.refresh(Match.any()) }.then { (value: Int) in value + 1 }
+                weather.when { $0.units() }.thenReturn("K")
+
+                let client = weather()
+                let ledger = Ledger()
+                #expect(try await client.fetch("Oslo") == Reading(value: -3.5))
+                #expect(onMainActor())
+                #expect(await client.current() == Reading(value: 7))
+                await #expect(throws: SensorError.offline) { try await client.load(1, "a") }
+                #expect(await client.annotate(ledger) == 3)
+                #expect(await client.plot(1, 2, 3, 4, 5, 60) == 60)
+                #expect(await client.refresh(41) == 42)
+                #expect(client.units() == "K")
+                await weather.verify(.once) { try await $0.fetch("Oslo") }
+                await weather.verify(.once) { await $0.current() }
+                await weather.verify(.once) { try await $0.load(1, "a") }
+                await weather.verify(.once) { await $0.annotate(Match.any()) }
+                await weather.verify(.once) { await $0.plot(1, 2, 3, 4, 5, 60) }
+                await weather.verify(.once) { await $0.refresh(41) }
+            }
+
+            @Test func aStubAnswersANonisolatedTask() async throws {
+                let weather = WeatherClientDoubles.preset().stub()
+                await weather.when { try await $0.fetch(Match.any()) }.thenReturn(Reading(value: 2))
+                await weather.when { await $0.current() }.thenReturn(Reading(value: 3))
+                let client = weather()
+                let readings = try await Task.detached {
+                    #expect(!onMainActor())
+                    let fetched = try await client.fetch("Bergen")
+                    #expect(!onMainActor())
+                    return [fetched, await client.current()]
+                }.value
+                #expect(readings == [Reading(value: 2), Reading(value: 3)])
+                await weather.verify(.once) { try await $0.fetch("Bergen") }
+                await weather.verify(.once) { await $0.current() }
+            }
+
+            @Test func anUnstubbedCallIsAnIssue() async throws {
+                let weather = WeatherClientDoubles.preset().stub()
+                await withKnownIssue {
+                    _ = try await weather().fetch("nowhere")
+                }
+            }
+
+            @Test func aSpyForwardsOnItsCallersActor() async throws {
+                let weather = WeatherClientDoubles.preset().spy(forwardingTo: live)
+                await weather.when { try await $0.fetch("Tromsø") }.thenReturn(Reading(value: -20))
+                let client = weather()
+                // The live fields are `nonisolated(nonsending)`: they say where the spy awaited them.
+                #expect(try await client.fetch("Oslo") == Reading(value: 1))
+                #expect(await client.current() == Reading(value: 1))
+                #expect(try await client.fetch("Tromsø") == Reading(value: -20))
+                let ledger = Ledger()
+                #expect(await client.annotate(ledger) == 1)
+                #expect(ledger.entries == ["live"])
+                await #expect(throws: SensorError.offline) { try await client.load(2, "b") }
+                #expect(await client.plot(1, 1, 1, 1, 1, 1) == 6)
+                let detached = try await Task.detached {
+                    [try await client.fetch("Oslo"), await client.current()]
+                }.value
+                #expect(detached == [Reading(value: 0), Reading(value: 0)])
+                await weather.verify(3...3) { try await $0.fetch(Match.any()) }
+                await weather.verify(2...2) { await $0.current() }
+                await weather.verify(.once) { try await $0.load(2, "b") }
+            }
+        }
+        """#
+}
+
+/// Builds and runs a Swift Testing program against this test binary's
+/// `TestDoublesManual` (its module and the objects SwiftPM linked into it).
+enum ClientProgram {
+    /// How a program build and run ended.
+    struct Outcome {
+        /// Whether it compiled and linked.
+        var built: Bool
+        /// The compiler's output.
+        var diagnostics: String
+        /// The program's exit status (-1 when not run).
+        var status: Int32
+        /// What the program printed.
+        var output: String
+    }
+
+    /// The test binary's directory, where SwiftPM put the modules and the objects it linked.
+    static let binDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent()
+
+    /// The targets whose objects a program that imports `TestDoublesManual` links.
+    static let libraryTargets: Set = ["TestDoublesManual.build", "TestDoublesRecorder.build"]
+
+    /// The library objects linked into this test binary (from the link file list beside it), or `nil`.
+    static var libraryObjects: [String]? {
+        let list = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingPathExtension()
+            .appendingPathExtension("product").appendingPathComponent("Objects.LinkFileList")
+        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return nil }
+        let objects = text.split(separator: "\n").map(String.init).filter {
+            libraryTargets.contains(URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent)
+        }
+        return Set(objects.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent })
+            == libraryTargets ? objects : nil
+    }
+
+    /// Why no program can be built here, or `nil`.
+    static var unavailableReason: String? {
+        if runsUnderEmulation { return "runs the host's swiftc; qemu-user can deadlock a forked child" }
+        if dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+            || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+        {
+            return "the library objects are built for a sanitizer"
+        }
+        guard CorpusTests.findSwiftc() != nil else { return "swiftc is not on PATH" }
+        guard
+            FileManager.default.fileExists(
+                atPath: binDirectory.appendingPathComponent("Modules/TestDoublesManual.swiftmodule").path)
+        else { return "no TestDoublesManual module beside the test binary" }
+        guard libraryObjects != nil else { return "no TestDoublesManual objects in the test binary's link list" }
+        return nil
+    }
+
+    /// Compiles `sources` with Swift Testing's entry point as module `module`,
+    /// with `flags`, links this binary's library objects, and runs it.
+    static func buildAndRun(module: String, sources: [String], flags: [String]) async throws -> Outcome {
+        let swiftc = try #require(CorpusTests.findSwiftc())
+        let objects = try #require(libraryObjects)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("doubles-gen-\(module)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        for (index, source) in (sources + [entryPoint]).enumerated() {
+            let file = directory.appendingPathComponent("\(module)\(index).swift")
+            try Data(source.utf8).write(to: file)
+            files.append(file.path)
+        }
+        let program = directory.appendingPathComponent(module)
+        let arguments =
+            ["-parse-as-library", "-swift-version", "6", "-g", "-Onone", "-module-name", module] + flags
+            + ["-I", binDirectory.appendingPathComponent("Modules").path, "-module-cache-path"]
+            + [FileManager.default.temporaryDirectory.appendingPathComponent("doubles-gen-module-cache").path]
+            + files + objects + ["-o", program.path]
+        let compile = try await ChildProcess.run(swiftc, arguments)
+        guard compile.status == 0 else {
+            return Outcome(built: false, diagnostics: compile.output, status: -1, output: "")
+        }
+        let run = try await ChildProcess.run(program, [], environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        return Outcome(built: true, diagnostics: compile.output, status: run.status, output: run.output)
+    }
+
+    /// The program's `main`: Swift Testing's entry point, as `swift test` runs it.
+    static let entryPoint = """
+        import Foundation
+        import Testing
+
+        @main enum Entry {
+            static func main() async {
+                exit(await Testing.__swiftPMEntryPoint() as CInt)
+            }
+        }
+
+        """
+
+    /// The flags of Swift 6.2's approachable concurrency.
+    static let approachableConcurrency = [
+        "-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances",
+        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+    ]
+}
+
+extension ClientProgramTests {
+    @Test func asyncClientFieldsAreServedInADefaultMainActorModule() async throws {
+        let wiring = [
+            "import TestDoublesManual", ClientDoublesWriter.wiringExtension(of: Self.client),
+            ClientDoublesWriter.namespace(of: Self.client),
+        ].joined(separator: "\n\n")
+        let outcome = try await ClientProgram.buildAndRun(
+            module: "Weather", sources: [Self.clients, wiring, Self.tests], flags: ClientProgram.approachableConcurrency
+        )
+        try #require(outcome.built, "the module did not compile:\n\(outcome.diagnostics)")
+        #expect(!outcome.diagnostics.contains("warning:"), "\(outcome.diagnostics)")
+        #expect(outcome.status == 0, "\(outcome.output)")
+        #expect(outcome.output.contains("Test run with 4 tests in 1 suite passed"), "\(outcome.output)")
+        #expect(outcome.output.contains("with 2 known issues"), "\(outcome.output)")
+    }
+}
+#endif
