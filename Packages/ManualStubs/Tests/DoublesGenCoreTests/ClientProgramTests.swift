@@ -37,6 +37,13 @@ struct ClientProgramTests {
             var refresh: @concurrent @Sendable (Int) async -> Int
             var units: @Sendable () -> String
         }
+
+        /// Marked `nonisolated`, so its closure fields need not be `@Sendable`: a main-actor client's could
+        /// not be set or read by the preset's builder, which runs on any thread.
+        nonisolated struct NotesClient {
+            var annotate: (Ledger) async -> Int
+            var count: (Ledger) -> Int
+        }
         """
 
     /// What `@StubbableClient` reads from `clients`.
@@ -53,6 +60,14 @@ struct ClientProgramTests {
                 name: "plot", role: .endpoint(closureType: "@Sendable (Int, Int, Int, Int, Int, Int) async -> Int")),
             ClientField(name: "refresh", role: .endpoint(closureType: "@concurrent @Sendable (Int) async -> Int")),
             ClientField(name: "units", role: .endpoint(closureType: "@Sendable () -> String")),
+        ])
+
+    /// What `@StubbableClient` reads from `NotesClient`.
+    static let notesClient = ClientDeclaration(
+        typeName: "NotesClient", simpleName: "NotesClient",
+        fields: [
+            ClientField(name: "annotate", role: .endpoint(closureType: "(Ledger) async -> Int")),
+            ClientField(name: "count", role: .endpoint(closureType: "(Ledger) -> Int")),
         ])
 
     /// The module's tests: stubbed and forwarded calls from the main actor and from a nonisolated task.
@@ -129,6 +144,18 @@ struct ClientProgramTests {
                 await withKnownIssue {
                     _ = try await weather().fetch("nowhere")
                 }
+            }
+
+            @Test func aNonisolatedClientsPlainFieldsAreServed() async throws {
+                Match.Placeholders.register { Ledger() }
+                let notes = NotesClientDoubles.preset().stub()
+                await notes.when { await $0.annotate(Match.any()) }.thenReturn(4)
+                notes.when { $0.count(Match.any()) }.thenReturn(2)
+                let ledger = Ledger()
+                #expect(await notes().annotate(ledger) == 4)
+                #expect(notes().count(ledger) == 2)
+                await notes.verify(.once) { await $0.annotate(Match.any()) }
+                notes.verify(.once) { $0.count(Match.any()) }
             }
 
             @Test func aSpyForwardsOnItsCallersActor() async throws {
@@ -258,17 +285,18 @@ enum ClientProgram {
 
 extension ClientProgramTests {
     @Test func asyncClientFieldsAreServedInADefaultMainActorModule() async throws {
-        let wiring = [
-            "import TestDoublesManual", ClientDoublesWriter.wiringExtension(of: Self.client),
-            ClientDoublesWriter.namespace(of: Self.client),
-        ].joined(separator: "\n\n")
+        let wiring =
+            (["import TestDoublesManual"]
+            + [Self.client, Self.notesClient].flatMap {
+                [ClientDoublesWriter.wiringExtension(of: $0), ClientDoublesWriter.namespace(of: $0)]
+            }).joined(separator: "\n\n")
         let outcome = try await ClientProgram.buildAndRun(
             module: "Weather", sources: [Self.clients, wiring, Self.tests], flags: ClientProgram.approachableConcurrency
         )
         try #require(outcome.built, "the module did not compile:\n\(outcome.diagnostics)")
         #expect(!outcome.diagnostics.contains("warning:"), "\(outcome.diagnostics)")
         #expect(outcome.status == 0, "\(outcome.output)")
-        #expect(outcome.output.contains("Test run with 4 tests in 1 suite passed"), "\(outcome.output)")
+        #expect(outcome.output.contains("Test run with 5 tests in 1 suite passed"), "\(outcome.output)")
         #expect(outcome.output.contains("with 2 known issues"), "\(outcome.output)")
     }
 }
