@@ -190,8 +190,10 @@ struct ClientReading {
         var isolation: String?
         while let current = attributed {
             for attribute in current.attributes {
+                // `@concurrent` names no actor: the plain async endpoints take such a field (a Swift 6.2 module
+                // built with NonisolatedNonsendingByDefault marks a field so to keep it off the caller's actor).
                 let written = attribute.trimmedDescription
-                if written != "@Sendable" && written != "@escaping" { isolation = written }
+                if !["@Sendable", "@escaping", "@concurrent"].contains(written) { isolation = written }
             }
             attributed = current.baseType.as(AttributedTypeSyntax.self)
         }

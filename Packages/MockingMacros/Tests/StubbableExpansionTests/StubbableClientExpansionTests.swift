@@ -113,6 +113,31 @@ import Testing
         #expect(wiring.contains("    nonisolated fileprivate init(stubbableClientEndpoints endpoints:"))
     }
 
+    #if compiler(>=6.2)
+    /// `@concurrent` and `nonisolated(nonsending)` name no actor: the plain and the nonsending async endpoints
+    /// serve them, each field's metatype picking its overload.
+    @Test func concurrentAndNonsendingFieldsAreEndpoints() throws {
+        let source = """
+            @StubbableClient struct Feed {
+                var refresh: @concurrent @Sendable (Int) async -> Int
+                var load: nonisolated(nonsending) @Sendable (String) async throws -> [String]
+            }
+            """
+        let (_, wiring, diagnostics) = try expand(
+            try #require(StubbedDeclarations.parse(source, as: StructDeclSyntax.self)))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let model = ClientDeclaration(
+            typeName: "Feed", simpleName: "Feed",
+            fields: [
+                ClientField(name: "refresh", role: .endpoint(closureType: "@concurrent @Sendable (Int) async -> Int")),
+                ClientField(
+                    name: "load",
+                    role: .endpoint(closureType: "nonisolated(nonsending) @Sendable (String) async throws -> [String]")),
+            ])
+        #expect(wiring == ClientDoublesWriter.wiringExtension(of: model))
+    }
+    #endif
+
     @Test func anInputNamedEndpointsKeepsItsName() throws {
         let source = "@StubbableClient struct Gateway { var endpoints: [String]; var open: @Sendable () -> Void }"
         let (namespace, wiring, diagnostics) = try expand(
