@@ -32,7 +32,7 @@ extension ClientStubEndpoints {
     }
 
     /// Answers a call of a throwing `nonisolated(nonsending)` endpoint on the
-    /// caller's actor, as ``answerOnCaller(_:_:live:)`` does; an error the
+    /// caller's actor, as `answerOnCaller(_:_:live:)` does; an error the
     /// field cannot throw is reported as the other endpoints report it.
     nonisolated(nonsending) func answerOnCaller<R, E: Error>(
         _ requirement: Requirement, _ arguments: [Any], throwing type: E.Type,
