@@ -17,8 +17,8 @@ struct CallerIsolatedTierTests {
         let tier = Self.tier
         // Appended after every other tier: every earlier case keeps its number.
         #expect(Self.shapes.suffix(tier.count) == tier[...])
-        #expect(tier.count == 2 * 13)
-        for form in ShapeForm.allCases where form.group == .callerIsolated {
+        #expect(tier.count == 2 * 13 + 8)
+        for form in [ShapeForm.callerIsolated, .callerIsolatedOnGlobalActor] {
             let mine = tier.filter { $0.form == form }
             #expect(mine.allSatisfy { $0.effect.isAsync }, "\(form)")
             #expect(Set(mine.filter { $0.kind == .method }.map(\.effect)) == [.async, .asyncThrows], "\(form)")
@@ -45,6 +45,15 @@ struct CallerIsolatedTierTests {
         let source = text(shape)
         #expect(source.contains("@LabGlobalActor func check_c0007_() async -> LabVerdict"))
         #expect(!source.contains("@LabGlobalActor protocol"))
+    }
+
+    @Test func theClassFormDoublesAnOpenClassOnTheGlobalActor() throws {
+        let shape = try #require(Self.tier.first { $0.form == .callerIsolatedClassMember && $0.kind == .subscript })
+        let source = text(shape)
+        #expect(source.contains("open class C_c0007 {"))
+        #expect(source.contains("open nonisolated(nonsending) subscript(_ a0: String, _ a1: LabLarge5)"))
+        #expect(source.contains("Stub<C_c0007>(initializingWith: { C_c0007() })"))
+        #expect(source.contains("@LabGlobalActor func check_c0007_() async -> LabVerdict"))
     }
 
     @Test func arm64DoesNotBuildTheTier() throws {

@@ -91,6 +91,9 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     /// The same requirement called from a check isolated to `@LabGlobalActor`: the caller passes that
     /// actor as its isolation, and the requirement runs on it.
     case callerIsolatedOnGlobalActor = "nonisolated(nonsending), on a global actor"
+    /// A `nonisolated(nonsending)` async member of an `open class`, doubled with
+    /// `Stub<C>(initializingWith:)` and called from a check isolated to `@LabGlobalActor`.
+    case callerIsolatedClassMember = "nonisolated(nonsending), open class"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -119,7 +122,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
         case .boundStream, .boundThrowingStream, .boundKey, .boundDictionary, .boundArray, .associatedCollection,
             .associatedSet:
             return .associatedConformance
-        case .callerIsolated, .callerIsolatedOnGlobalActor: return .callerIsolated
+        case .callerIsolated, .callerIsolatedOnGlobalActor, .callerIsolatedClassMember: return .callerIsolated
         }
     }
 

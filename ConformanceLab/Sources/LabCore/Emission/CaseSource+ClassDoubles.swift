@@ -1,7 +1,7 @@
 extension CaseSource {
     /// The class a class-double case doubles (`C_c0042`), nil for other shapes.
     var classDoubleName: String? {
-        shape.form?.group == .classDouble ? "C_\(id)" : nil
+        shape.form?.group == .classDouble || shape.form == .callerIsolatedClassMember ? "C_\(id)" : nil
     }
 
     /// How the stub backend constructs the double: a class's through its own
@@ -24,7 +24,7 @@ extension CaseSource {
     /// ``GeneratedPackage/classEvolutionTarget``), the check alone.
     var classDoubleText: String? {
         switch shape.form {
-        case .classMember?: return [classDeclaration, check].joined(separator: "\n")
+        case .classMember?, .callerIsolatedClassMember?: return [classDeclaration, check].joined(separator: "\n")
         case .resilientClassMember?: return check
         default: return nil
         }

@@ -11,7 +11,10 @@ extension CaseSource {
     /// called synchronously on that actor, as its callers in an app do; and of
     /// the caller-isolated form that passes that actor as its isolation.
     var checkIsolation: String {
-        shape.form == .globalActorProtocol || shape.form == .callerIsolatedOnGlobalActor ? "@LabGlobalActor " : ""
+        switch shape.form {
+        case .globalActorProtocol?, .callerIsolatedOnGlobalActor?, .callerIsolatedClassMember?: "@LabGlobalActor "
+        default: ""
+        }
     }
 
     /// The declaration of an isolated-protocol form's protocol, nil for other shapes.

@@ -22,7 +22,7 @@ extension ShapeGenerator {
                     kind: kind, effect: effect, structure: .plain, layout: parameters.isEmpty ? .none : .single,
                     parameters: parameters, result: result, focus: form.rawValue, form: form))
         }
-        for form in ShapeForm.allCases where form.group == .callerIsolated {
+        for form in [ShapeForm.callerIsolated, .callerIsolatedOnGlobalActor] {
             for (index, family) in families.enumerated() {
                 insert(form, .method, effects[index % 2], [family], families[(index + 1) % families.count])
             }
@@ -35,5 +35,13 @@ extension ShapeGenerator {
             insert(form, .subscript, .async, ["String", "LabLarge5"], "LabLarge5")
             insert(form, .initializer, .asyncThrows, ["Int", "String"], nil)
         }
+        // An open class's members: the same words, with the instance as `self`.
+        let member = ShapeForm.callerIsolatedClassMember
+        for (index, family) in families.enumerated() {
+            insert(member, .method, effects[index % 2], [family], families[(index + 1) % families.count])
+        }
+        insert(member, .method, .asyncThrows, ["Int", "String"], "LabLarge5")
+        insert(member, .getter, .async, [], "LabLarge5")
+        insert(member, .subscript, .asyncThrows, ["String", "LabLarge5"], "Optional<String>")
     }
 }

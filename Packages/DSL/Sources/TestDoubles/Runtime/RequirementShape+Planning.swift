@@ -182,16 +182,11 @@ extension RequirementShape {
                     try TrampolineConvention.host.placeArguments(lowerings, firstGeneralPurpose: hiddenWords))
                 return (plan, locations)
             }
-            if classMember, signature.inheritsCallerIsolation {
-                // Where a class member's call passes its caller's actor was not measured.
-                throw TrampolineError.unsupportedRequirement(
-                    "it is nonisolated(nonsending): where a class member's call passes its caller's actor was not "
-                        + "measured")
-            }
             var plan =
                 classMember
                 ? try CallPlan.classMember(
                     arguments: lowerings, result: result, isAsync: signature.isAsync,
+                    inheritsCallerIsolation: signature.inheritsCallerIsolation,
                     genericWordCount: signature.genericWordCount, typedError: typedError)
                 : try CallPlan(
                     arguments: lowerings, result: result, isAsync: signature.isAsync,

@@ -61,21 +61,3 @@ import Testing
         #expect(files.reason.contains("generic") || files.reason.contains("read-only getter"))
     }
 }
-
-#if compiler(>=6.2)
-/// A class with a `nonisolated(nonsending)` member: its callers pass their actor before the arguments.
-class CDNonsendingLoader {
-    init() {}
-    nonisolated(nonsending) func load(_ id: Int) async -> Int { id }
-}
-
-extension ClassDoubleRefusalTests {
-    /// Class members are read from their method descriptors, whose symbols do not show the caller's actor;
-    /// the implementation's DWARF does, and where a class member's call passes it was not measured.
-    @Test func aNonsendingMemberIsRefusedByName() throws {
-        let error = try #require(refusal { CDNonsendingLoader() })
-        #expect(error.requirement == "load(_:)")
-        #expect(error.reason.contains("nonisolated(nonsending)"))
-    }
-}
-#endif

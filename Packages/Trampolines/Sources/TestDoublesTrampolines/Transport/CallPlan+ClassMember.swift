@@ -16,6 +16,9 @@ extension CallPlan {
     ///   - arguments: The visible arguments' lowerings (a setter's new value first).
     ///   - result: The result's lowering (`.empty` for `Void`).
     ///   - isAsync: Whether the member is async.
+    ///   - inheritsCallerIsolation: Whether the member is async and
+    ///     `nonisolated(nonsending)`: its caller's actor comes first, as for a
+    ///     witness (measured on x86_64 by the lab's caller-isolated tier).
     ///   - genericWordCount: Metadata and witness-table words of the member's own generic parameters.
     ///   - typedError: The typed error's lowering, or `nil`.
     ///   - typedErrorsTravelDirectly: The compiler's typed-error convention.
@@ -23,23 +26,26 @@ extension CallPlan {
     /// - Throws: `TrampolineError` when a value cannot be placed.
     public static func classMember(
         convention: TrampolineConvention = .host, arguments: [ValueLowering], result: ValueLowering,
-        isAsync: Bool = false, genericWordCount: Int = 0, typedError: ValueLowering? = nil,
+        isAsync: Bool = false, inheritsCallerIsolation: Bool = false, genericWordCount: Int = 0,
+        typedError: ValueLowering? = nil,
         typedErrorsTravelDirectly: Bool = TrampolineConvention.typedErrorsTravelDirectly
     ) throws(TrampolineError) -> CallPlan {
         var plan = try CallPlan(
             convention: convention, arguments: arguments, result: result, isAsync: isAsync,
-            genericWordCount: genericWordCount, typedError: typedError,
-            typedErrorsTravelDirectly: typedErrorsTravelDirectly)
+            inheritsCallerIsolation: inheritsCallerIsolation, genericWordCount: genericWordCount,
+            typedError: typedError, typedErrorsTravelDirectly: typedErrorsTravelDirectly)
         var typedErrorBuffer = false
         if case .indirect = plan.typedError { typedErrorBuffer = true }
         let hidden = Array(repeating: ValueLowering.word, count: max(genericWordCount, 0))
-        let lowerings = arguments + hidden + (typedErrorBuffer ? [.indirect] : [])
+        let leading: [ValueLowering] = inheritsCallerIsolation ? [.word, .word] : []
+        let lowerings = leading + arguments + hidden + (typedErrorBuffer ? [.indirect] : [])
         let firstGeneralPurpose = isAsync && plan.result == .indirect ? 1 : 0
         let placed = try convention.placeArguments(lowerings, firstGeneralPurpose: firstGeneralPurpose)
         // The witness's trailing Self words come after everything else, so every
         // other value must sit where the witness plan put it.
-        guard Array(placed[0..<arguments.count]) == plan.arguments,
-            Array(placed[arguments.count..<(arguments.count + hidden.count)]) == plan.genericWords
+        let visible = leading.count..<(leading.count + arguments.count)
+        guard Array(placed[0..<leading.count]) == plan.callerIsolation, Array(placed[visible]) == plan.arguments,
+            Array(placed[visible.upperBound..<(visible.upperBound + hidden.count)]) == plan.genericWords
         else {
             throw .invalidLayout("a class member's arguments would not sit where a witness's do")
         }

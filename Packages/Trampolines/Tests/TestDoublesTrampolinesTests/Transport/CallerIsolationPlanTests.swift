@@ -47,6 +47,19 @@ import Testing
         #expect(plain.arguments[4] == Self.word(.generalPurpose(4)))
     }
 
+    @Test func aClassMembersCallersActorComesFirstToo() throws {
+        // Measured by the lab's "nonisolated(nonsending), open class" cases: the same two words, no Self words.
+        let plan = try CallPlan.classMember(
+            convention: .x86_64, arguments: [.indirect, .word], result: .indirect, isAsync: true,
+            inheritsCallerIsolation: true)
+        #expect(plan.callerIsolation == [Self.word(.generalPurpose(1)), Self.word(.generalPurpose(2))])
+        #expect(plan.arguments == [.indirect(.generalPurpose(3)), Self.word(.generalPurpose(4))])
+        #expect(plan.selfMetadata == .empty)
+        let plain = try CallPlan.classMember(convention: .x86_64, arguments: [.word], result: .word, isAsync: true)
+        #expect(plain.callerIsolation.isEmpty)
+        #expect(plain.arguments == [Self.word(.generalPurpose(0))])
+    }
+
     @Test func unmeasuredConventionsAndSyncCallsAreRefused() {
         #expect(throws: TrampolineError.self) {
             try CallPlan(
@@ -54,6 +67,10 @@ import Testing
         }
         #expect(throws: TrampolineError.self) {
             try CallPlan(convention: .x86_64, arguments: [.word], result: .word, inheritsCallerIsolation: true)
+        }
+        #expect(throws: TrampolineError.self) {
+            try CallPlan.classMember(
+                convention: .arm64, arguments: [.word], result: .word, isAsync: true, inheritsCallerIsolation: true)
         }
     }
 }
