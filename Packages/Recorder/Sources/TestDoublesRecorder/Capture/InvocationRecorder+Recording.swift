@@ -40,8 +40,16 @@ extension InvocationRecorder {
     /// requirements may be isolated to it.
     func capturing<Subject, R>(
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
-        on subject: Subject, at site: CallSite? = nil, _ body: (Subject) async throws -> R
+        on subject: Subject, at site: CallSite? = nil, _ body: (sending Subject) async throws -> R
     ) async -> CaptureSession {
+        // The closure takes its subject `sending` (so a closure isolated to
+        // an actor may call a nonisolated async requirement of a protocol
+        // that is not `Sendable`). The subject is the double's value, shared
+        // with its other passes, so the compiler cannot prove it
+        // disconnected; it may still be handed over: every call through it
+        // reaches this recorder, which serializes them, and the double keeps
+        // no other state.
+        nonisolated(unsafe) let subject = subject
         let demanded = hostsRecordingPasses
         let host = RecordingHost()
         let session = CaptureSession(

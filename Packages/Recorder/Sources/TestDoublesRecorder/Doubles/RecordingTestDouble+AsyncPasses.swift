@@ -6,11 +6,15 @@ extension RecordingTestDouble {
     // (see ``InvocationRecorder/capturing(returning:isolation:lending:on:at:_:)``).
     // On Swift 6.2 and later those entry points are `nonisolated(nonsending)`
     // and pass `#isolation` (their caller's); earlier compilers take the
-    // caller's actor as an `isolation` parameter.
+    // caller's actor as an `isolation` parameter. Every one hands the
+    // closure its subject `sending` (so the closure may send it on: a
+    // main-actor closure calling a nonisolated async requirement of a
+    // protocol that is not `Sendable`); the synchronous forms need not, as
+    // their closures never leave the caller's isolation.
 
     /// The pattern of an async recording pass (`when`, `when(returning:)`).
     func recordPattern<R>(
-        returning placeholder: Any?, _ body: (Subject) async throws -> R, lending actor: (any Actor)?,
+        returning placeholder: Any?, _ body: (sending Subject) async throws -> R, lending actor: (any Actor)?,
         isolation: isolated (any Actor)?, site: CallSite
     ) async -> CallPattern<R> {
         let session = await recorder.capturing(
@@ -21,7 +25,7 @@ extension RecordingTestDouble {
 
     /// Checks the count of an async recording pass's call shape now (`verify`).
     func recordVerification<R>(
-        _ count: CallCount, returning placeholder: Any?, _ body: (Subject) async throws -> R,
+        _ count: CallCount, returning placeholder: Any?, _ body: (sending Subject) async throws -> R,
         lending actor: (any Actor)?, isolation: isolated (any Actor)?, site: CallSite
     ) async -> Bool {
         let session = await recorder.capturing(
@@ -33,7 +37,7 @@ extension RecordingTestDouble {
     /// inside `count` (`verify(within:)`).
     func recordEventualVerification<R>(
         _ count: CallCount, within timeout: Duration, clock: any StubClock = StubClocks.continuous,
-        returning placeholder: Any?, _ body: (Subject) async throws -> R, lending actor: (any Actor)?,
+        returning placeholder: Any?, _ body: (sending Subject) async throws -> R, lending actor: (any Actor)?,
         isolation: isolated (any Actor)?, site: CallSite
     ) async -> Bool {
         let session = await recorder.capturing(

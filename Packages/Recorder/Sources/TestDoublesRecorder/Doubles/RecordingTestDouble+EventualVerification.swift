@@ -40,6 +40,7 @@ extension RecordingTestDouble {
     ///   - count: The accepted counts; at least one call by default.
     ///   - timeout: How long to wait.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -48,7 +49,7 @@ extension RecordingTestDouble {
     @discardableResult
     nonisolated(nonsending) public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordEventualVerification(
@@ -63,7 +64,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -109,6 +110,7 @@ extension RecordingTestDouble {
     ///   - timeout: How long to wait.
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -117,7 +119,7 @@ extension RecordingTestDouble {
     @discardableResult
     nonisolated(nonsending) public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordEventualVerification(
@@ -132,7 +134,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -180,6 +182,7 @@ extension RecordingTestDouble {
     ///   - timeout: How long to wait, in `clock`'s time.
     ///   - clock: The clock that measures the timeout, such as a ``ManualStubClock``.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -188,7 +191,7 @@ extension RecordingTestDouble {
     @discardableResult
     nonisolated(nonsending) public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordEventualVerification(
@@ -203,7 +206,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {

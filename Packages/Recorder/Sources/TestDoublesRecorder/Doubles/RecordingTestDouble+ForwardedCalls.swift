@@ -41,6 +41,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - calls: Calls each expected requirement, with matchers for every argument or none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -48,7 +49,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     nonisolated(nonsending) public func verifyOnlyForwarded(
-        _ calls: @isolated(any) (Subject) async throws -> Void,
+        _ calls: @isolated(any) (sending Subject) async throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         let site = CallSite.at(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -64,6 +65,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - calls: Calls each expected requirement, with matchers for every argument or none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -72,7 +74,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyOnlyForwarded(
-        _ calls: @isolated(any) (Subject) async throws -> Void,
+        _ calls: @isolated(any) (sending Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {

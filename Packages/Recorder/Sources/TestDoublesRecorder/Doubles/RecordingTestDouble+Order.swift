@@ -36,6 +36,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -43,7 +44,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     nonisolated(nonsending) public func verifyInOrder(
-        _ body: @isolated(any) (Subject) async throws -> Void,
+        _ body: @isolated(any) (sending Subject) async throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordOrder(
@@ -59,6 +60,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -67,7 +69,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyInOrder(
-        _ body: @isolated(any) (Subject) async throws -> Void,
+        _ body: @isolated(any) (sending Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -108,6 +110,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -115,7 +118,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     nonisolated(nonsending) public func verifyExactlyInOrder(
-        _ body: @isolated(any) (Subject) async throws -> Void,
+        _ body: @isolated(any) (sending Subject) async throws -> Void,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordOrder(
@@ -131,6 +134,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -139,7 +143,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyExactlyInOrder(
-        _ body: @isolated(any) (Subject) async throws -> Void,
+        _ body: @isolated(any) (sending Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -198,7 +202,7 @@ extension RecordingTestDouble {
 
     /// The order check of an async recording pass (see ``recordPattern(returning:_:lending:isolation:site:)``).
     private func recordOrder(
-        _ body: (Subject) async throws -> Void, exhaustive: Bool, purpose: String, lending actor: (any Actor)?,
+        _ body: (sending Subject) async throws -> Void, exhaustive: Bool, purpose: String, lending actor: (any Actor)?,
         isolation: isolated (any Actor)?, site: CallSite
     ) async -> Bool {
         let session = await recorder.capturing(

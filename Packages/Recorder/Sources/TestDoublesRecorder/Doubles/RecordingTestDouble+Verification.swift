@@ -54,6 +54,7 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -62,7 +63,7 @@ extension RecordingTestDouble {
     @discardableResult
     nonisolated(nonsending) public func verify<Count: CallCountExpression, R>(
         _ count: Count,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordVerification(
@@ -77,6 +78,7 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -86,7 +88,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<Count: CallCountExpression, R>(
         _ count: Count,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -103,6 +105,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -110,7 +113,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     nonisolated(nonsending) public func verify<R>(
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordVerification(
@@ -124,6 +127,7 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -132,7 +136,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<R>(
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -151,6 +155,7 @@ extension RecordingTestDouble {
     ///   - count: The accepted counts.
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -158,7 +163,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     nonisolated(nonsending) public func verify<Count: CallCountExpression, R>(
-        _ count: Count, returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
+        _ count: Count, returning placeholder: R, _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordVerification(
@@ -174,6 +179,7 @@ extension RecordingTestDouble {
     ///   - count: The accepted counts.
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -182,7 +188,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<Count: CallCountExpression, R>(
-        _ count: Count, returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
+        _ count: Count, returning placeholder: R, _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -199,6 +205,7 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -206,7 +213,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     nonisolated(nonsending) public func verify<R>(
-        returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
+        returning placeholder: R, _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
         await recordVerification(
@@ -220,6 +227,7 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -228,7 +236,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<R>(
-        returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
+        returning placeholder: R, _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {

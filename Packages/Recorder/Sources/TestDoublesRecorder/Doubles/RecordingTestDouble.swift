@@ -52,10 +52,14 @@ extension RecordingTestDouble {
     /// ```
     ///
     /// The closure runs on its own actor (`{ @MainActor stub in … }` on the
-    /// main actor, whoever calls), else on the caller's.
+    /// main actor, whoever calls), else on the caller's. It gets the subject
+    /// `sending`, in an isolation region of its own, so a closure isolated to
+    /// an actor (one written in a `@MainActor` test) may call a nonisolated
+    /// async requirement of a protocol that is not `Sendable`.
     ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -63,7 +67,7 @@ extension RecordingTestDouble {
     /// - Returns: The pattern.
     @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     nonisolated(nonsending) public func when<R>(
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
         await recordPattern(
@@ -78,10 +82,14 @@ extension RecordingTestDouble {
     /// ```
     ///
     /// The closure runs on its own actor (`{ @MainActor stub in … }` on the
-    /// main actor, whoever calls), else on the caller's.
+    /// main actor, whoever calls), else on the caller's. It gets the subject
+    /// `sending`, in an isolation region of its own, so a closure isolated to
+    /// an actor (one written in a `@MainActor` test) may call a nonisolated
+    /// async requirement of a protocol that is not `Sendable`.
     ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -90,7 +98,7 @@ extension RecordingTestDouble {
     /// - Returns: The pattern.
     @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     public func when<R>(
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
@@ -182,6 +190,7 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -190,7 +199,7 @@ extension RecordingTestDouble {
     @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     nonisolated(nonsending) public func when<R>(
         returning placeholder: R,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
         await recordPattern(
@@ -206,6 +215,7 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
+    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -215,7 +225,7 @@ extension RecordingTestDouble {
     @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     public func when<R>(
         returning placeholder: R,
-        _ body: @isolated(any) (Subject) async throws -> R,
+        _ body: @isolated(any) (sending Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
