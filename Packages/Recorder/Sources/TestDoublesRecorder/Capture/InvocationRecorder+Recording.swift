@@ -33,6 +33,14 @@ extension InvocationRecorder {
     /// caller's, so a closure isolated to an actor, whoever calls it, stays on
     /// the pass's thread, where a call may park.
     ///
+    /// `body` takes its subject `sending` (so a closure isolated to an actor
+    /// may call a nonisolated async requirement of a protocol that is not
+    /// `Sendable`). The subject is the double's value, shared with its other
+    /// passes, so the compiler cannot prove it disconnected; it is handed
+    /// over through a `nonisolated(unsafe)` local (inside each closure: Swift
+    /// 6.0 and 6.1 treat a captured one as the task's): every call through
+    /// it reaches this recorder, which serializes them.
+    ///
     /// The entry points hand `body` over as a plain async function: a call
     /// through it still hops to the closure's actor. A nonisolated closure
     /// and caller get the main actor lent too only while a live double may
@@ -42,14 +50,6 @@ extension InvocationRecorder {
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
         on subject: Subject, at site: CallSite? = nil, _ body: (sending Subject) async throws -> R
     ) async -> CaptureSession {
-        // The closure takes its subject `sending` (so a closure isolated to
-        // an actor may call a nonisolated async requirement of a protocol
-        // that is not `Sendable`). The subject is the double's value, shared
-        // with its other passes, so the compiler cannot prove it
-        // disconnected; it may still be handed over: every call through it
-        // reaches this recorder, which serializes them, and the double keeps
-        // no other state.
-        nonisolated(unsafe) let subject = subject
         let demanded = hostsRecordingPasses
         let host = RecordingHost()
         let session = CaptureSession(
@@ -62,21 +62,35 @@ extension InvocationRecorder {
         // the test's closure, which hops to its own isolation itself.
         if await CaptureSession.run(
             session, hostedBy: host, isolation: isolation, lending: actor, lendsMainActor: demanded,
-            { await RecordingClosureBarrier.run(isolation: nil) { _ = try? await body(subject) } })
+            {
+                await RecordingClosureBarrier.run(isolation: nil) {
+                    nonisolated(unsafe) let subject = subject
+                    _ = try? await body(subject)
+                }
+            })
         {
             return session
         }
         await CaptureSession.run(session, isolation: isolation) {
-            await RecordingClosureBarrier.run(isolation: nil) { _ = try? await body(subject) }
+            await RecordingClosureBarrier.run(isolation: nil) {
+                nonisolated(unsafe) let subject = subject
+                _ = try? await body(subject)
+            }
         }
         #else
         if await CaptureSession.run(
             session, hostedBy: host, isolation: isolation, lending: actor, lendsMainActor: demanded,
-            { _ = try await body(subject) })
+            {
+                nonisolated(unsafe) let subject = subject
+                _ = try await body(subject)
+            })
         {
             return session
         }
-        await CaptureSession.run(session, isolation: isolation) { _ = try await body(subject) }
+        await CaptureSession.run(session, isolation: isolation) {
+            nonisolated(unsafe) let subject = subject
+            _ = try await body(subject)
+        }
         #endif
         return session
     }
