@@ -33,13 +33,13 @@ extension InvocationRecorder {
     /// caller's, so a closure isolated to an actor, whoever calls it, stays on
     /// the pass's thread, where a call may park.
     ///
-    /// `body` takes its subject `sending` (so a closure isolated to an actor
-    /// may call a nonisolated async requirement of a protocol that is not
-    /// `Sendable`). The subject is the double's value, shared with its other
-    /// passes, so the compiler cannot prove it disconnected; it is handed
-    /// over through a `nonisolated(unsafe)` local (inside each closure: Swift
-    /// 6.0 and 6.1 treat a captured one as the task's): every call through
-    /// it reaches this recorder, which serializes them.
+    /// On Swift 6.2 and later `body` takes its subject `sending` (so a
+    /// closure isolated to an actor may call a nonisolated async requirement
+    /// of a protocol that is not `Sendable`). The subject is the double's
+    /// value, shared with its other passes, so the compiler cannot prove it
+    /// disconnected; it is handed over through a `nonisolated(unsafe)` local
+    /// made inside each closure: every call through it reaches this
+    /// recorder, which serializes them.
     ///
     /// The entry points hand `body` over as a plain async function: a call
     /// through it still hops to the closure's actor. A nonisolated closure
@@ -48,7 +48,7 @@ extension InvocationRecorder {
     /// requirements may be isolated to it.
     func capturing<Subject, R>(
         returning placeholder: Any? = nil, isolation: isolated (any Actor)?, lending actor: (any Actor)?,
-        on subject: Subject, at site: CallSite? = nil, _ body: (sending Subject) async throws -> R
+        on subject: Subject, at site: CallSite? = nil, _ body: SubjectPassBody<Subject, R>
     ) async -> CaptureSession {
         let demanded = hostsRecordingPasses
         let host = RecordingHost()
@@ -80,17 +80,11 @@ extension InvocationRecorder {
         #else
         if await CaptureSession.run(
             session, hostedBy: host, isolation: isolation, lending: actor, lendsMainActor: demanded,
-            {
-                nonisolated(unsafe) let subject = subject
-                _ = try await body(subject)
-            })
+            { _ = try await body(subject) })
         {
             return session
         }
-        await CaptureSession.run(session, isolation: isolation) {
-            nonisolated(unsafe) let subject = subject
-            _ = try await body(subject)
-        }
+        await CaptureSession.run(session, isolation: isolation) { _ = try await body(subject) }
         #endif
         return session
     }

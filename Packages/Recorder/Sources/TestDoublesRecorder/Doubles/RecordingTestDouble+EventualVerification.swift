@@ -64,7 +64,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration,
-        _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -134,7 +134,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, returning placeholder: R,
-        _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -206,7 +206,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<R>(
         _ count: PartialRangeFrom<Int> = 1..., within timeout: Duration, using clock: any StubClock,
-        _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {

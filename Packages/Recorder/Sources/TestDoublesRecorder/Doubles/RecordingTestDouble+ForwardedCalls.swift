@@ -65,7 +65,6 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - calls: Calls each expected requirement, with matchers for every argument or none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -74,7 +73,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyOnlyForwarded(
-        _ calls: @isolated(any) (sending Subject) async throws -> Void,
+        _ calls: @isolated(any) (Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {

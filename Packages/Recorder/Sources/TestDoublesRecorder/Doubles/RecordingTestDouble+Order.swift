@@ -60,7 +60,6 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -69,7 +68,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyInOrder(
-        _ body: @isolated(any) (sending Subject) async throws -> Void,
+        _ body: @isolated(any) (Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -134,7 +133,6 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls the expected requirements in order, each with matchers for every argument or none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -143,7 +141,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verifyExactlyInOrder(
-        _ body: @isolated(any) (sending Subject) async throws -> Void,
+        _ body: @isolated(any) (Subject) async throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -202,7 +200,7 @@ extension RecordingTestDouble {
 
     /// The order check of an async recording pass (see ``recordPattern(returning:_:lending:isolation:site:)``).
     private func recordOrder(
-        _ body: (sending Subject) async throws -> Void, exhaustive: Bool, purpose: String, lending actor: (any Actor)?,
+        _ body: SubjectPassBody<Subject, Void>, exhaustive: Bool, purpose: String, lending actor: (any Actor)?,
         isolation: isolated (any Actor)?, site: CallSite
     ) async -> Bool {
         let session = await recorder.capturing(

@@ -78,7 +78,6 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - count: The accepted counts: `2...4`, `1...`, `...2`, `.exactly(n)`, `.never`.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -88,7 +87,7 @@ extension RecordingTestDouble {
     @discardableResult
     public func verify<Count: CallCountExpression, R>(
         _ count: Count,
-        _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -127,7 +126,6 @@ extension RecordingTestDouble {
     ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -136,7 +134,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<R>(
-        _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -179,7 +177,6 @@ extension RecordingTestDouble {
     ///   - count: The accepted counts.
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -188,7 +185,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<Count: CallCountExpression, R>(
-        _ count: Count, returning placeholder: R, _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ count: Count, returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
@@ -227,7 +224,6 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -236,7 +232,7 @@ extension RecordingTestDouble {
     /// - Returns: Whether the check passed.
     @discardableResult
     public func verify<R>(
-        returning placeholder: R, _ body: @isolated(any) (sending Subject) async throws -> R,
+        returning placeholder: R, _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {

@@ -82,14 +82,12 @@ extension RecordingTestDouble {
     /// ```
     ///
     /// The closure runs on its own actor (`{ @MainActor stub in … }` on the
-    /// main actor, whoever calls), else on the caller's. It gets the subject
-    /// `sending`, in an isolation region of its own, so a closure isolated to
-    /// an actor (one written in a `@MainActor` test) may call a nonisolated
-    /// async requirement of a protocol that is not `Sendable`.
+    /// main actor, whoever calls), else on the caller's. (On Swift 6.2 and
+    /// later it gets the subject `sending`: 6.0.3 crashes compiling a closure
+    /// that takes a `sending` parameter and changes a captured variable.)
     ///
     /// - Parameters:
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -98,7 +96,7 @@ extension RecordingTestDouble {
     /// - Returns: The pattern.
     @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     public func when<R>(
-        _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {
@@ -215,7 +213,6 @@ extension RecordingTestDouble {
     /// - Parameters:
     ///   - placeholder: Any valid value of the result type; it is never returned to code under test.
     ///   - body: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -225,7 +222,7 @@ extension RecordingTestDouble {
     @_disfavoredOverload  // a closure that needs no await is the synchronous form's
     public func when<R>(
         returning placeholder: R,
-        _ body: @isolated(any) (sending Subject) async throws -> R,
+        _ body: @isolated(any) (Subject) async throws -> R,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> CallPattern<R> {

@@ -284,7 +284,6 @@ public final class InvocationOrder: @unchecked Sendable {
     /// - Parameters:
     ///   - double: The double the call was made to.
     ///   - call: Calls exactly one requirement, with a matcher for every argument or for none.
-    ///     It gets the subject `sending`, in an isolation region of its own.
     ///   - isolation: The caller's actor; leave the default.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -293,7 +292,7 @@ public final class InvocationOrder: @unchecked Sendable {
     /// - Returns: The order, for the next step.
     @discardableResult
     public func verify<TestDouble: RecordingTestDouble, Result>(
-        _ double: TestDouble, _ call: @isolated(any) (sending TestDouble.Subject) async throws -> Result,
+        _ double: TestDouble, _ call: @isolated(any) (TestDouble.Subject) async throws -> Result,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Self {
