@@ -114,6 +114,8 @@ struct GenericTemplate: @unchecked Sendable {
             throw UnservedGenericType(
                 reason: "\(spelling(of: type)) is the associated type \(member) of an associated type of a generic "
                     + "parameter of the method, which the runtime stub does not look up")
+        case .integer:
+            return false
         case .existential, .existentialMetatype, .dependentMember, .dynamicSelf:
             throw UnservedGenericType(
                 reason: "\(spelling(of: type)) mixes a generic parameter of the method with Self or an associated type")

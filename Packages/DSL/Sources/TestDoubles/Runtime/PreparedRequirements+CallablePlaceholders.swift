@@ -22,6 +22,10 @@ extension PreparedRequirements {
         case .struct:
             guard let fields = try? StructMetadata(metadata).fields() else { return false }
             return fields.contains { !$0.mangledTypeName.isBuiltin && holdsFunction($0.type, depth: depth + 1) }
+        case .fixedArray:
+            // `InlineArray`'s storage: every element is the element's placeholder.
+            guard let array = try? FixedArrayMetadata(metadata), array.count > 0 else { return false }
+            return holdsFunction(array.element, depth: depth + 1)
         case .tuple:
             guard let elements = try? TupleMetadata(metadata).elements else { return false }
             return elements.contains { holdsFunction($0.type, depth: depth + 1) }

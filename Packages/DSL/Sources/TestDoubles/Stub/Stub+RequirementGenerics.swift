@@ -170,6 +170,7 @@ extension DemangledType {
                 && function.result.namesOnlyRequirementGenerics(below: count)
         case .tuple(let elements): return elements.allSatisfy { $0.type.namesOnlyRequirementGenerics(below: count) }
         case .existential, .existentialMetatype, .dependentMember, .dynamicSelf: return false
+        case .integer: return true
         }
     }
 }

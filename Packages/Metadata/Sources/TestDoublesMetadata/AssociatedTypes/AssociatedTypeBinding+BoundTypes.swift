@@ -16,7 +16,7 @@ extension AssociatedTypeBinding {
             return isMentioned(in: function.result)
         case .existential(let existential): return existential.superclass.map { isMentioned(in: $0) } ?? false
         case .metatype(let type), .existentialMetatype(let type), .dynamicSelf(let type): return isMentioned(in: type)
-        case .genericParameter: return false
+        case .genericParameter, .integer: return false
         }
     }
 

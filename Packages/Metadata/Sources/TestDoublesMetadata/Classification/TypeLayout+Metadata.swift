@@ -120,11 +120,50 @@ extension TypeLayout {
             case .explicitLayout:
                 throw .unsupportedType(typeName: metadata.description, reason: "an existential with an explicit layout")
             }
+        case .fixedArray:
+            return try fixedArray(FixedArrayMetadata(metadata), depth: depth)
         case .opaque:
             throw .unsupportedType(typeName: metadata.description, reason: "builtin type outside a struct")
         default:
             throw .unsupportedType(typeName: metadata.description, reason: "metadata kind \(metadata.kind)")
         }
+    }
+
+    /// The most bytes a directly passed value can hold: four parts of at most 16 bytes.
+    static let largestDirectSize = ABIClassifier.maximumDirectParts * 16
+
+    /// The layout of `Builtin.FixedArray<count, Element>`, the storage of `InlineArray`: as a struct of
+    /// `count` fields of the element's layout at the element's stride, which is how Swift passes it
+    /// (measured with `swiftc -emit-ir`, Swift 6.3.1, x86_64, `-Onone` and `-O`: `InlineArray<4, Float>`
+    /// is four floats, `<3, UInt8>` one 4-byte integer, `<2, String>` four words, `<5, Int>` and
+    /// `<3, SIMD2<Float>>` go by address). Each element is stored as generic code stores it, so a
+    /// metatype element is a thick word, never thin. An address-only element makes the array
+    /// address-only; an array larger than ``largestDirectSize`` is opaque bytes, which classification
+    /// passes by address whatever they hold. On another architecture reading fails: its passing there
+    /// has not been measured.
+    private static func fixedArray(_ array: FixedArrayMetadata, depth: Int) throws(MetadataError) -> TypeLayout {
+        #if !arch(x86_64)
+        // Measured on x86_64 only (the arm64 toolchain of the checks, Swift 6.0.3, has no `InlineArray`).
+        throw .unsupportedType(
+            typeName: "InlineArray<\(array.count), \(array.element.description)>",
+            reason: "how Swift passes an InlineArray on this architecture has not been measured")
+        #else
+        let witnesses = array.metadata.valueWitnesses
+        guard array.count > 0, witnesses.size > 0 else { return .empty }
+        let element = array.element
+        let layout: TypeLayout
+        if ConcreteRepresentation.containsThinMetatype(element) {
+            let word = MemoryLayout<UInt>.size
+            layout = ConcreteRepresentation.thinInstance(of: element) != nil ? .integer(size: word) : .opaque(size: word)
+        } else {
+            layout = try read(element, depth: depth + 1)
+        }
+        if layout.containsAddressOnly { return .addressOnly(size: witnesses.size, alignment: witnesses.alignment) }
+        if layout == .empty { return .empty }
+        if witnesses.size > largestDirectSize { return .opaque(size: witnesses.size) }
+        let fields = array.elementOffsets.map { Field(offset: $0, layout: layout) }
+        return .aggregate(size: witnesses.size, alignment: witnesses.alignment, fields: fields)
+        #endif
     }
 
     /// Whether a field at `offset` owns a whole aligned word: no other field

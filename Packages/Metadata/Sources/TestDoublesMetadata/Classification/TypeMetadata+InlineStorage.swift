@@ -1,7 +1,7 @@
 extension TypeMetadata {
     /// Whether a value of this type stores a value of one of `types` inline:
-    /// as the type itself, or as a struct field, a tuple element or a direct
-    /// (not `indirect`) enum payload, at any depth.
+    /// as the type itself, or as a struct field, a tuple element, an
+    /// `InlineArray` element or a direct (not `indirect`) enum payload, at any depth.
     ///
     /// A class reference, a metatype, a function, an existential, a builtin
     /// and a heap box hold other values only through a pointer, so the walk
@@ -42,6 +42,9 @@ extension TypeMetadata {
                 return true
             }
             return false
+        case .fixedArray:
+            // `InlineArray`'s storage holds its elements inline.
+            return try storesInline(FixedArrayMetadata(metadata).element, types, depth: depth + 1)
         case .enum, .optional:
             for enumCase in try EnumMetadata(metadata).cases() where !enumCase.isIndirect {
                 guard let payload = enumCase.payloadType else { continue }

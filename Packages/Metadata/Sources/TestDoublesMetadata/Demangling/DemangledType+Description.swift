@@ -44,6 +44,8 @@ extension DemangledType: CustomStringConvertible {
             return base.description + "." + name
         case .dynamicSelf:
             return "Self"
+        case .integer(let value):
+            return String(value)
         }
     }
 }

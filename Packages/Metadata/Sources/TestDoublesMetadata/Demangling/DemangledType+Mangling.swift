@@ -160,6 +160,10 @@ struct TypeMangler {
             if requirementGenericsAtDepthZero { mentionsOuterGenerics = true }
             append(instance)
             output += "XD"
+        case .integer(let value):
+            // `$<index>` for a value, `$n<index>` for its negation (`$3_` is 4, `$n3_` is -4).
+            output += value < 0 ? "$n" : "$"
+            index(value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude))
         }
     }
 

@@ -55,6 +55,10 @@ struct DemangledTypeBuilder {
         case .dynamicSelf:
             guard let instance = node.firstChild else { throw failure("malformed dynamic Self") }
             return .dynamicSelf(try type(instance))
+        case .integer, .negativeInteger:
+            guard let index = node.index, node.children.isEmpty else { throw failure("malformed integer argument") }
+            // A negative value's index is its two's complement, as the runtime's demangler stores it.
+            return .integer(node.kind == .integer ? Int(index) : Int(Int64(bitPattern: index)))
         case .dependentGenericType:
             // A generic conformer (`Box<T>: P`): the type in terms of its own parameters.
             guard node.children.count == 2 else { throw failure("malformed generic type") }

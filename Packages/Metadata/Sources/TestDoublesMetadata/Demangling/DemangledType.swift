@@ -23,6 +23,9 @@ public indirect enum DemangledType: Hashable, Sendable {
     case dependentMember(base: DemangledType, name: String, protocol: DemangledNominalType?)
     /// `Self` in a class's dynamic-self position.
     case dynamicSelf(DemangledType)
+    /// A value generic argument (SE-0452): the `4` of `InlineArray<4, Float>`.
+    /// It appears only among a nominal type's generic arguments, never as the type of a value.
+    case integer(Int)
 
     /// The Void type, `()`.
     public static let void = DemangledType.tuple([])
@@ -39,6 +42,7 @@ public indirect enum DemangledType: Hashable, Sendable {
                 || existential.constraints.contains { $0.type.isDependent }
         case .metatype(let type), .existentialMetatype(let type), .dynamicSelf(let type): return type.isDependent
         case .genericParameter, .dependentMember: return true
+        case .integer: return false
         }
     }
 }

@@ -5,6 +5,7 @@ extension Demangler {
         switch character {
         case 0x01...0x1F:
             throw failure("symbolic references are not supported")
+        case UInt8(ascii: "$"): return try integerType()
         case UInt8(ascii: "A"): return try multiSubstitution()
         case UInt8(ascii: "C"): return try nominalType(.class)
         case UInt8(ascii: "D"): return try make(.typeMangling, [try require(.type)])

@@ -8,7 +8,7 @@ extension DemangledType {
     public func replacing(_ replacement: (DemangledType) -> DemangledType?) -> DemangledType {
         if let replaced = replacement(self) { return replaced }
         switch self {
-        case .genericParameter, .dependentMember:
+        case .genericParameter, .dependentMember, .integer:
             return self
         case .nominal(var nominal):
             nominal.genericArguments = nominal.genericArguments.map { $0.replacing(replacement) }

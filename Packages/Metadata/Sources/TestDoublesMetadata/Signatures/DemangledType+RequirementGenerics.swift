@@ -15,6 +15,7 @@ extension DemangledType {
         case .metatype(let type), .existentialMetatype(let type), .dynamicSelf(let type):
             return type.mentionsRequirementGenerics
         case .dependentMember(let base, _, _): return base.mentionsRequirementGenerics
+        case .integer: return false
         }
     }
 

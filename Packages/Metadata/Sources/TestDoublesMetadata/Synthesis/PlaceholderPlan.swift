@@ -70,6 +70,8 @@ indirect enum PlaceholderPlan {
             return .fields(size: witnesses.size, fields)
         case .enum, .optional:
             return try enumCase(metadata, depth: depth, resolve: resolve)
+        case .fixedArray:
+            return try fixedArray(FixedArrayMetadata(metadata), depth: depth, resolve: resolve)
         case .metatype:
             return .metatype(try MetatypeMetadata(metadata).instanceType.pointer)
         case .class, .foreignClass, .foreignReferenceType, .objCClassWrapper:
@@ -119,6 +121,35 @@ indirect enum PlaceholderPlan {
             }
         }
         throw .unsupportedType(typeName: name, reason: "no case whose payload can be synthesized")
+    }
+
+    /// The most elements of a fixed-size array whose placeholders are planned one by one.
+    private static let maximumPlannedElements = 4096
+
+    /// Plans `InlineArray`'s storage: every element is the element's placeholder (zeroed bytes at once
+    /// when that is all it is). A metatype element is stored thick, as its own placeholder writes it.
+    private static func fixedArray(
+        _ array: FixedArrayMetadata, depth: Int, resolve: (Any.Type) -> Any?
+    ) throws(MetadataError) -> PlaceholderPlan {
+        let size = array.metadata.valueWitnesses.size
+        guard array.count > 0, size > 0 else { return .zero(size: size) }
+        let element = try make(for: array.element, depth: depth + 1, resolve: resolve)
+        if element.writesOnlyZeros { return .zero(size: size) }
+        guard array.count <= maximumPlannedElements else {
+            throw .unsupportedType(
+                typeName: "InlineArray<\(array.count), \(array.element.description)>",
+                reason: "more than \(maximumPlannedElements) elements that are not zero bytes")
+        }
+        return .fields(size: size, array.elementOffsets.map { ($0, element) })
+    }
+
+    /// Whether the plan writes zero bytes and nothing else (numbers, and structs or tuples of them).
+    var writesOnlyZeros: Bool {
+        switch self {
+        case .zero: true
+        case .fields(_, let fields): fields.allSatisfy { $0.plan.writesOnlyZeros }
+        default: false
+        }
     }
 
     /// Plans a builtin field: numbers and vectors are zero; references and pointers are refused.
