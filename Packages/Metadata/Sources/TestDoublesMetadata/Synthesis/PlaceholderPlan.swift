@@ -37,7 +37,8 @@ indirect enum PlaceholderPlan {
         let witnesses = metadata.valueWitnesses
         guard witnesses.isCopyable else { throw .unsupportedType(typeName: name, reason: "noncopyable type") }
         if let known = KnownValues.bytes(for: metadata) { return .bytes(known) }
-        if depth > 0, let supplied = resolve(metadata.type),
+        // `InlineArray`'s builtin storage is never supplied, and the runtime cannot cast a value to it.
+        if depth > 0, metadata.kind != .fixedArray, let supplied = resolve(metadata.type),
             let copy = PlaceholderCopy(supplied, as: metadata.type)
         {
             return .value(copy)

@@ -25,6 +25,18 @@ private final class IAPObject {}
         #expect(elements(types).allSatisfy { $0 == Int.self })
     }
 
+    @Test func theStorageIsNeverAskedForButItsElementsAre() throws {
+        // The runtime cannot cast a value to the builtin storage type, so it is never resolved; the
+        // elements are, as any nested type is.
+        let object = IAPObject()
+        let value = Placeholder.value(of: InlineArray<3, IAPObject>.self) { type in
+            #expect(TypeMetadata(type).kind != .fixedArray)
+            return type == IAPObject.self ? object : nil
+        }
+        let objects = try #require(value as? InlineArray<3, IAPObject>)
+        #expect(elements(objects).allSatisfy { $0 === object })
+    }
+
     @Test func anElementWithoutAPlaceholderIsRefused() {
         #expect(!Placeholder.canSynthesize(InlineArray<2, IAPObject>.self))
         #expect(Placeholder.canSynthesize(InlineArray<2, IAPObject?>.self))

@@ -186,8 +186,14 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Describes a value the way diagnostics print arguments.
+/// Describes a value the way diagnostics print arguments; an `InlineArray`
+/// (Swift 6.2+) as the array literal of its elements, `[1.0, 2.0]`.
 @usableFromInline
 func describeValue(_ value: Any) -> String {
-    String(reflecting: value)
+    #if compiler(>=6.2)
+    if let array = value as? any InlineArrayElements {
+        return "[" + array.elementsForDescription.map(describeValue).joined(separator: ", ") + "]"
+    }
+    #endif
+    return String(reflecting: value)
 }
