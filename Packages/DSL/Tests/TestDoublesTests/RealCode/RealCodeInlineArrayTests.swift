@@ -83,7 +83,10 @@ extension InlineArray {
         }
         let bytes = InlineArray<40, UInt8> { UInt8($0 * 3) }
         let words: InlineArray<6, Int> = [-1, 2, -3, 4, -5, Int.max / 100]
-        #expect(mixer().long(bytes, words).all == [Int.max / 100 * 10 + 117, -50 + 114, 40 + 111, -30 + 108, 20 + 105, -10 + 102])
+        #expect(
+            mixer().long(bytes, words).all == [
+                Int.max / 100 * 10 + 117, -50 + 114, 40 + 111, -30 + 108, 20 + 105, -10 + 102,
+            ])
         let recorded: [(InlineArray<40, UInt8>, InlineArray<6, Int>)] = mixer.when {
             $0.long(Match.any(), Match.any())
         }.arguments()

@@ -154,7 +154,8 @@ extension TypeLayout {
         let layout: TypeLayout
         if ConcreteRepresentation.containsThinMetatype(element) {
             let word = MemoryLayout<UInt>.size
-            layout = ConcreteRepresentation.thinInstance(of: element) != nil ? .integer(size: word) : .opaque(size: word)
+            layout =
+                ConcreteRepresentation.thinInstance(of: element) != nil ? .integer(size: word) : .opaque(size: word)
         } else {
             layout = try read(element, depth: depth + 1)
         }
