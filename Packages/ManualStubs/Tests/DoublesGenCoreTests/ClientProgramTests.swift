@@ -3,10 +3,6 @@ import Foundation
 import StressSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import DoublesGenCore
 
 /// `@StubbableClient`'s wiring, compiled against the real `TestDoublesManual`
@@ -184,35 +180,14 @@ struct ClientProgramTests {
 }
 
 /// Builds and runs a Swift Testing program against this test binary's
-/// `TestDoublesManual` (its module and the objects SwiftPM linked into it).
+/// `TestDoublesManual` (its module and the objects SwiftPM linked into it; see `TestProgram`).
 enum ClientProgram {
-    /// How a program build and run ended.
-    struct Outcome {
-        /// Whether it compiled and linked.
-        var built: Bool
-        /// The compiler's output.
-        var diagnostics: String
-        /// The program's exit status (-1 when not run).
-        var status: Int32
-        /// What the program printed.
-        var output: String
-    }
-
-    /// The test binary's directory, where SwiftPM put the modules and the objects it linked.
-    static let binDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent()
-
     /// The targets whose objects a program that imports `TestDoublesManual` links.
     static let libraryTargets: Set = ["TestDoublesManual.build", "TestDoublesRecorder.build"]
 
-    /// The library objects linked into this test binary (from the link file list beside it), or `nil`.
+    /// The library objects linked into this test binary, or `nil` unless both targets' are there.
     static var libraryObjects: [String]? {
-        let list = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingPathExtension()
-            .appendingPathExtension("product").appendingPathComponent("Objects.LinkFileList")
-        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return nil }
-        let objects = text.split(separator: "\n").map(String.init).filter {
-            libraryTargets.contains(URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent)
-        }
+        guard let objects = TestProgram.linkedObjects(of: libraryTargets) else { return nil }
         return Set(objects.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent })
             == libraryTargets ? objects : nil
     }
@@ -220,15 +195,11 @@ enum ClientProgram {
     /// Why no program can be built here, or `nil`.
     static var unavailableReason: String? {
         if runsUnderEmulation { return "runs the host's swiftc; qemu-user can deadlock a forked child" }
-        if dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
-            || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
-        {
-            return "the library objects are built for a sanitizer"
-        }
+        if let reason = TestProgram.sanitizerReason { return reason }
         guard CorpusTests.findSwiftc() != nil else { return "swiftc is not on PATH" }
         guard
             FileManager.default.fileExists(
-                atPath: binDirectory.appendingPathComponent("Modules/TestDoublesManual.swiftmodule").path)
+                atPath: TestProgram.binDirectory.appendingPathComponent("Modules/TestDoublesManual.swiftmodule").path)
         else { return "no TestDoublesManual module beside the test binary" }
         guard libraryObjects != nil else { return "no TestDoublesManual objects in the test binary's link list" }
         return nil
@@ -236,45 +207,15 @@ enum ClientProgram {
 
     /// Compiles `sources` with Swift Testing's entry point as module `module`,
     /// with `flags`, links this binary's library objects, and runs it.
-    static func buildAndRun(module: String, sources: [String], flags: [String]) async throws -> Outcome {
-        let swiftc = try #require(CorpusTests.findSwiftc())
-        let objects = try #require(libraryObjects)
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("doubles-gen-\(module)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var files: [String] = []
-        for (index, source) in (sources + [entryPoint]).enumerated() {
-            let file = directory.appendingPathComponent("\(module)\(index).swift")
-            try Data(source.utf8).write(to: file)
-            files.append(file.path)
-        }
-        let program = directory.appendingPathComponent(module)
+    static func buildAndRun(module: String, sources: [String], flags: [String]) async throws -> TestProgram.Outcome {
         let arguments =
             ["-parse-as-library", "-swift-version", "6", "-g", "-Onone", "-module-name", module] + flags
-            + ["-I", binDirectory.appendingPathComponent("Modules").path, "-module-cache-path"]
+            + ["-I", TestProgram.binDirectory.appendingPathComponent("Modules").path, "-module-cache-path"]
             + [FileManager.default.temporaryDirectory.appendingPathComponent("doubles-gen-module-cache").path]
-            + files + objects + ["-o", program.path]
-        let compile = try await ChildProcess.run(swiftc, arguments)
-        guard compile.status == 0 else {
-            return Outcome(built: false, diagnostics: compile.output, status: -1, output: "")
-        }
-        let run = try await ChildProcess.run(program, [], environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
-        return Outcome(built: true, diagnostics: compile.output, status: run.status, output: run.output)
+        return try await TestProgram.buildAndRun(
+            swiftc: try #require(CorpusTests.findSwiftc()), module: module, sources: sources, flags: arguments,
+            objects: try #require(libraryObjects))
     }
-
-    /// The program's `main`: Swift Testing's entry point, as `swift test` runs it.
-    static let entryPoint = """
-        import Foundation
-        import Testing
-
-        @main enum Entry {
-            static func main() async {
-                exit(await Testing.__swiftPMEntryPoint() as CInt)
-            }
-        }
-
-        """
 
     /// The flags of Swift 6.2's approachable concurrency.
     static let approachableConcurrency = [

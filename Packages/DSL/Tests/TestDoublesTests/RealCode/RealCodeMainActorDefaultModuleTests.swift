@@ -3,10 +3,6 @@ import Foundation
 import StressSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Test programs built at test time, as a module of a Swift 6.2 project built
 /// with "approachable concurrency" (`-default-isolation MainActor`, with
 /// `InferIsolatedConformances` and `NonisolatedNonsendingByDefault`), which
@@ -31,24 +27,8 @@ struct RealCodeMainActorDefaultModuleTests {
     }
 }
 
-/// Builds a test program against this test binary's `TestDoubles`.
+/// Builds a test program against this test binary's `TestDoubles` (see `TestProgram`).
 enum DefaultIsolationProgram {
-    /// How a program build and run ended.
-    struct Outcome {
-        /// Whether it compiled (and linked).
-        var built: Bool
-        /// The compiler's output.
-        var diagnostics: String
-        /// The program's exit status (-1 when not run).
-        var status: Int32
-        /// What the program printed.
-        var output: String
-    }
-
-    /// The directory of this test binary, where SwiftPM put the modules and objects it linked.
-    static let binDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent()
-
     /// The repository root (this file is Packages/DSL/Tests/TestDoublesTests/RealCode/<file>).
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -60,15 +40,9 @@ enum DefaultIsolationProgram {
         "TestDoublesTrampolines.build", "CTestDoublesTrampolines.build",
     ]
 
-    /// The library objects SwiftPM linked into this test binary (from the link file list beside it), or `nil`.
+    /// The library objects SwiftPM linked into this test binary, or `nil`.
     static var libraryObjects: [String]? {
-        let list = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingPathExtension()
-            .appendingPathExtension("product").appendingPathComponent("Objects.LinkFileList")
-        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return nil }
-        let objects = text.split(separator: "\n").map(String.init).filter {
-            libraryTargets.contains(URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent)
-        }
-        return objects.isEmpty ? nil : objects
+        TestProgram.linkedObjects(of: libraryTargets).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Why no program can be built here, or `nil`.
@@ -76,78 +50,37 @@ enum DefaultIsolationProgram {
         if ProcessInfo.processInfo.environment["TESTDOUBLES_EMULATOR"] != nil {
             return "the host's swiftc builds host programs, not emulated ones"
         }
-        if dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
-            || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
-        {
-            return "the library objects are built for a sanitizer"
-        }
-        guard tool("swiftc") != nil else { return "swiftc is not on PATH" }
+        if let reason = TestProgram.sanitizerReason { return reason }
+        guard TestProgram.tool("swiftc") != nil else { return "swiftc is not on PATH" }
         guard
             FileManager.default.fileExists(
-                atPath: binDirectory.appendingPathComponent("Modules/TestDoubles.swiftmodule").path)
+                atPath: TestProgram.binDirectory.appendingPathComponent("Modules/TestDoubles.swiftmodule").path)
         else { return "no TestDoubles module beside the test binary" }
         guard libraryObjects != nil else { return "no link file list beside the test binary" }
         return nil
     }
 
-    /// The first executable named `name` on `PATH`.
-    static func tool(_ name: String) -> URL? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
-
     /// Compiles `source` (with a Swift Testing entry point) as module `module` with approachable
     /// concurrency, links it with this binary's library objects, and runs it.
-    static func buildAndRun(module: String, source: String) async throws -> Outcome {
-        let swiftc = try #require(tool("swiftc"))
-        let objects = try #require(libraryObjects)
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("testdoubles-\(module)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let main = directory.appendingPathComponent("\(module).swift")
-        try Data(source.utf8).write(to: main)
-        let entry = directory.appendingPathComponent("Entry.swift")
-        try Data(entryPoint.utf8).write(to: entry)
-        let program = directory.appendingPathComponent(module)
-        let modules = binDirectory.appendingPathComponent("Modules").path
+    static func buildAndRun(module: String, source: String) async throws -> TestProgram.Outcome {
+        let binDirectory = TestProgram.binDirectory
         let trampolines = repositoryRoot.appendingPathComponent("Packages/Trampolines/Sources/CTestDoublesTrampolines")
         let elf = repositoryRoot.appendingPathComponent("Packages/Metadata/Sources/CTestDoublesElf/module.modulemap")
-        var arguments = [
+        let flags = [
             "-parse-as-library", "-swift-version", "6", "-g", "-Onone", "-enable-testing", "-module-name", module,
             "-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances",
             "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-            "-I", modules, "-module-cache-path",
+            "-I", binDirectory.appendingPathComponent("Modules").path, "-module-cache-path",
             FileManager.default.temporaryDirectory.appendingPathComponent("testdoubles-program-module-cache").path,
             "-Xcc",
             "-fmodule-map-file=\(binDirectory.appendingPathComponent("CTestDoublesTrampolines.build/module.modulemap").path)",
             "-Xcc", "-I", "-Xcc", trampolines.appendingPathComponent("include").path,
-            "-Xcc", "-fmodule-map-file=\(elf.path)", main.path, entry.path,
+            "-Xcc", "-fmodule-map-file=\(elf.path)",
         ]
-        arguments += objects + ["-lelf", "-ldw", "-o", program.path]
-        let compile = try await ChildProcess.run(swiftc, arguments)
-        guard compile.status == 0 else {
-            return Outcome(built: false, diagnostics: compile.output, status: -1, output: "")
-        }
-        let run = try await ChildProcess.run(program, [], environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
-        return Outcome(built: true, diagnostics: compile.output, status: run.status, output: run.output)
+        return try await TestProgram.buildAndRun(
+            swiftc: try #require(TestProgram.tool("swiftc")), module: module, sources: [source], flags: flags,
+            objects: try #require(libraryObjects), libraries: ["-lelf", "-ldw"])
     }
-
-    /// The program's `main`: Swift Testing's entry point, as `swift test` runs it.
-    static let entryPoint = """
-        import Foundation
-        import Testing
-
-        @main enum Entry {
-            static func main() async {
-                exit(await Testing.__swiftPMEntryPoint() as CInt)
-            }
-        }
-
-        """
 
     /// A notes app module and its tests, written as such a project writes them.
     static let naturalNotes = #"""
