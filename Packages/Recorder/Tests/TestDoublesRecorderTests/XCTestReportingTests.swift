@@ -43,5 +43,36 @@ final class XCTestReportingTests: XCTestCase {
         XCTAssertTrue(
             captured.first?.description.contains("expected no calls of translate(any()), observed 1.") == true)
     }
+
+    /// An observer that began inside the running test (the process's first
+    /// double) has seen no test start. An issue an async test reports off
+    /// the main thread still fails that test, and the failure tells the
+    /// observer the test case, so its next issue is at its own line.
+    func testAnIssueOffTheMainThreadFailsTheTestTheObserverHasNotSeenStart() async {
+        let reporting = XCTestReporting()  // `.unknown`, as in the first test of a process
+        XCTestObservationCenter.shared.addTestObserver(reporting)
+        defer { XCTestObservationCenter.shared.removeTestObserver(reporting) }
+        let site = CallSite(fileID: "App/CartTests.swift", filePath: "/src/App/CartTests.swift", line: 41, column: 9)
+        let first = TestDoubleIssue(kind: .verificationFailed, message: "expected 1 call", location: site)
+        capturing = true
+        let onMainThread = await Task.detached { Thread.isMainThread }.value
+        let tookFirst = await Task.detached { reporting.record(first) }.value
+        capturing = false
+        XCTAssertFalse(onMainThread)
+        XCTAssertEqual(captured.count, 1)  // before the fix: none, the issue went to standard error only
+        XCTAssertTrue(captured.first?.description.contains("App/CartTests.swift:41:9") == true)
+        XCTAssertFalse(tookFirst)  // this test keeps the failure from XCTest, which never tells the observer
+
+        reporting.testCase(self, didFailWithDescription: "failed", inFile: nil, atLine: 0)
+        let second = TestDoubleIssue(kind: .verificationFailed, message: "expected 2 calls", location: site)
+        capturing = true
+        let tookSecond = await Task.detached { reporting.record(second) }.value
+        capturing = false
+        XCTAssertTrue(tookSecond)
+        XCTAssertEqual(captured.count, 2)
+        XCTAssertEqual(captured.last?.file, "/src/App/CartTests.swift")
+        XCTAssertEqual(captured.last?.line, 41)
+        XCTAssertEqual(captured.last?.description, "expected 2 calls")
+    }
 }
 #endif

@@ -7,9 +7,12 @@ import XCTest
 ///
 /// An observer tracks the running test case from the moment the first
 /// double is created. Before it has seen a test start (the test that
-/// created the first double), a report on the main thread of an `.xctest`
-/// process that is not running Swift Testing is taken to come from a
-/// running XCTest test.
+/// created the first double), a report of an `.xctest` process that is not
+/// running Swift Testing goes to `XCTFail`, from any thread (an async test
+/// runs off the main thread): XCTest hands it to the running test case,
+/// whose failure then tells the observer which test case runs, so the
+/// test's later issues are at their own lines. When no test case took it,
+/// the issue goes to standard error.
 final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
     enum State {
         case unknown
@@ -68,9 +71,25 @@ final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
         case .idle:
             return false
         case .unknown:
-            guard Thread.isMainThread, Self.isXCTestRun(CommandLine.arguments) else { return false }
+            guard Self.isXCTestRun(CommandLine.arguments) else { return false }
+            // At XCTestReporting's line: `issue.description` starts with the issue's own location.
             XCTFail(issue.description)
-            return true
+            return state.withLock {
+                if case .running = $0.value { return true }
+                return false
+            }
+        }
+    }
+
+    /// Learns the running test case from a failure it records, when no test
+    /// start was seen (the observer began inside that test).
+    func testCase(
+        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+        atLine lineNumber: Int
+    ) {
+        state.withLock {
+            guard case .unknown = $0.value else { return }
+            $0 = UncheckedSendable(.running(testCase))
         }
     }
 }
