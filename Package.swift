@@ -235,7 +235,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TestDoublesTests",
-            dependencies: ["TestDoubles", "StressSupport"],
+            // TestDoublesTesting: the `.testDoubles` traits over runtime doubles (RealCodeS4SuiteStyleTests).
+            dependencies: ["TestDoubles", "TestDoublesTesting", "StressSupport"],
             path: tests("DSL", "TestDoublesTests")
         ),
         // Client and manual doubles only, never a `Stub`: the runtime's

@@ -33,7 +33,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TestDoublesTests",
-            dependencies: ["TestDoubles", .product(name: "StressSupport", package: "ManualStubs")]
+            dependencies: [
+                "TestDoubles", .product(name: "TestDoublesTesting", package: "Recorder"),
+                .product(name: "StressSupport", package: "ManualStubs"),
+            ]
         ),
         .testTarget(name: "TestDoublesIsolationTests", dependencies: ["TestDoubles"]),
         // Client and manual doubles only, never a `Stub`: placeholders synthesized on first need.

@@ -116,7 +116,11 @@ struct GenericTemplate: @unchecked Sendable {
                     + "parameter of the method, which the runtime stub does not look up")
         case .integer:
             return false
-        case .existential, .existentialMetatype, .dependentMember, .dynamicSelf:
+        case .existential, .existentialMetatype:
+            throw UnservedGenericType(
+                reason: "\(spelling(of: type)) is an existential whose constraints name a generic parameter of the "
+                    + "method, which the runtime stub does not build")
+        case .dependentMember, .dynamicSelf:
             throw UnservedGenericType(
                 reason: "\(spelling(of: type)) mixes a generic parameter of the method with Self or an associated type")
         }
