@@ -24,7 +24,7 @@ struct StoreShapesTierTests {
         // Appended after every other tier but the class doubles': every earlier case keeps its number.
         let later = Self.shapes.filter {
             $0.form?.group == .classDouble || $0.form?.group == .associatedConformance
-                || $0.form?.group == .callerIsolated
+                || $0.form?.group == .callerIsolated || $0.form?.group == .addressedTuple
         }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         let closures = 9 * TypeFamily.inoutClosureFamilies.count

@@ -59,6 +59,9 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     case associatedConformance = "associated-conformance"
     /// `nonisolated(nonsending)` async requirements (Swift 6.2), whose callers pass their isolation.
     case callerIsolated = "caller-isolated"
+    /// Tuples holding elements that travel by address (`(Int, LabLarge5, String)`, `(any LabTagged, Double)`),
+    /// which the witness receives as one argument per element.
+    case addressedTuple = "addressed-tuple"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

@@ -94,6 +94,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     /// A `nonisolated(nonsending)` async member of an `open class`, doubled with
     /// `Stub<C>(initializingWith:)` and called from a check isolated to `@LabGlobalActor`.
     case callerIsolatedClassMember = "nonisolated(nonsending), open class"
+    /// A tuple holding elements that travel by address, as the family's own spelling.
+    case addressedTuple = "tuple with by-address elements"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -123,6 +125,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
             .associatedSet:
             return .associatedConformance
         case .callerIsolated, .callerIsolatedOnGlobalActor, .callerIsolatedClassMember: return .callerIsolated
+        case .addressedTuple: return .addressedTuple
         }
     }
 

@@ -136,6 +136,12 @@ enum SupportSource {
             a.0 == b.0 && a.1.0 == b.1.0 && a.1.1.bitPattern == b.1.1.bitPattern
         }
         public func labBothPresent<T>(_ a: T, _ b: T) -> Bool { true }
+        public func labSameTaggedPair(_ a: (any LabTagged, Double), _ b: (any LabTagged, Double)) -> Bool {
+            labSameTagged(a.0, b.0) && a.1.bitPattern == b.1.bitPattern
+        }
+        public func labSameNestedLarge(_ a: (Int8, (LabLarge5, Double)), _ b: (Int8, (LabLarge5, Double))) -> Bool {
+            a.0 == b.0 && a.1.0 == b.1.0 && a.1.1.bitPattern == b.1.1.bitPattern
+        }
 
         // MARK: The shapes tier's comparisons
 

@@ -90,6 +90,7 @@ public struct ShapeGenerator: Sendable {
         classDoubleTier(into: &unique)
         associatedConformanceTier(into: &unique)
         callerIsolatedTier(into: &unique)
+        addressedTupleTier(into: &unique)
         return unique.shapes
     }
 

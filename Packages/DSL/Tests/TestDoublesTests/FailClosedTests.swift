@@ -29,13 +29,14 @@ struct LiveConverter: Converter {
     func convert<T: Identifiable>(_ values: GenericBox<T>) -> Int { 1 }
 }
 
-/// A tuple holding an element passed by address: the witness receives that element's address, which a
-/// reassembled tuple cannot hold.
+/// A tuple holding a closure: the witness receives the closure in the convention of a closure
+/// argument, which differs from the closure's form inside a tuple in memory. (A tuple holding an
+/// element passed by address, `(any Sendable, Int)`, is served: TupleByAddressElementTests.)
 protocol Pairing {
-    func sum(_ pair: (any Sendable, Int)) -> Int
+    func sum(_ pair: (() -> Int, Int)) -> Int
 }
 struct LivePairing: Pairing {
-    func sum(_ pair: (any Sendable, Int)) -> Int { pair.1 }
+    func sum(_ pair: (() -> Int, Int)) -> Int { pair.0() + pair.1 }
 }
 
 protocol Spawning {

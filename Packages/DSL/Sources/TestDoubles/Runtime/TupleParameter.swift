@@ -4,16 +4,21 @@ import TestDoublesTrampolines
 /// A parameter of tuple type, which the witness receives exploded: one
 /// argument per element, nested tuples flattened, `()` as nothing.
 ///
-/// Each element is placed as an argument of its own; the elements' register
-/// and stack fragments are then gathered back into one direct location at
-/// their offsets in the tuple, so the frame decodes (and a spy re-issues)
-/// the whole tuple as one value.
+/// Each element is placed as an argument of its own, as a value of its type
+/// alone would travel: in registers and stack words, or by address (a
+/// struct too wide for the registers, an `any P`, a resilient value). The
+/// elements' fragments are then gathered back into one location at their
+/// offsets in the tuple, a by-address element as the location of its
+/// pointer (`ArgumentLocation.mixed`), so the frame decodes (and a spy
+/// re-issues) the whole tuple as one value.
 struct TupleParameter {
     /// One element that is not itself a tuple, at its byte offset in the outermost tuple.
     struct Element {
         let type: Any.Type
         let offset: Int
         let size: Int
+        /// Whether the element travels by address (its pointer is the argument).
+        var isAddressed = false
     }
 
     /// The elements in call order.
@@ -21,10 +26,10 @@ struct TupleParameter {
 
     /// The exploded form of `type`; nil when `type` is not a tuple.
     ///
-    /// - Throws: The reason as text when an element cannot be reassembled from
-    ///   registers and stack words: a closure (it crosses in another
-    ///   convention than the tuple's memory form), a thin metatype (nothing
-    ///   travels for it), or a value passed by address.
+    /// - Throws: The reason as text when an element cannot be reassembled:
+    ///   a closure (it crosses in another convention than the tuple's memory
+    ///   form), a thin metatype (nothing travels for it), or a value passed
+    ///   by address that cannot be copied bit for bit into the tuple.
     init?(_ type: Any.Type, architecture: Architecture) throws(TupleParameterError) {
         guard TypeMetadata(type).kind == .tuple else { return nil }
         var elements: [Element] = []
@@ -54,10 +59,17 @@ struct TupleParameter {
         } catch {
             throw TupleParameterError(element: type, reason: "it cannot be classified (\(error))")
         }
+        var element = Element(type: type, offset: base, size: size(of: type))
         if case .indirect = passing {
-            throw TupleParameterError(element: type, reason: "that element travels by address")
+            // Its bytes are copied from the caller's memory into the gathered tuple, which the tuple's
+            // value witnesses then copy or take: sound only for a value that may move bit for bit.
+            guard TypeMetadata(type).valueWitnesses.isBitwiseTakable else {
+                throw TupleParameterError(
+                    element: type, reason: "that element travels by address and cannot be moved bit for bit")
+            }
+            element.isAddressed = true
         }
-        elements.append(Element(type: type, offset: base, size: size(of: type)))
+        elements.append(element)
     }
 
     private static func size(of type: Any.Type) -> Int {
@@ -73,12 +85,18 @@ struct TupleParameter {
         }
     }
 
-    /// The tuple's location: every element's fragments at their offsets in the tuple.
+    /// The tuple's location: every element's fragments at their offsets in
+    /// the tuple, and the pointer of each element passed by address.
     ///
     /// - Parameter locations: The elements' placed locations, in call order.
     func gathered(_ locations: some Collection<ArgumentLocation>) -> ArgumentLocation {
         var parts: [PlacedFragment] = []
+        var addressed: [AddressedElement] = []
         for (element, location) in zip(elements, locations) {
+            if case .indirect(let pointer) = location {
+                addressed.append(AddressedElement(offset: element.offset, size: element.size, pointer: pointer))
+                continue
+            }
             guard case .direct(let pieces) = location else { continue }
             for piece in pieces where piece.fragment.offset < element.size {
                 // A register holds at most the element's own bytes: never its neighbours'.
@@ -90,6 +108,7 @@ struct TupleParameter {
                         at: piece.location))
             }
         }
+        if !addressed.isEmpty { return .mixed(direct: parts, addressed: addressed) }
         return parts.isEmpty ? .empty : .direct(parts)
     }
 }

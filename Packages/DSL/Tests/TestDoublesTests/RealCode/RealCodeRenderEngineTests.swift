@@ -285,24 +285,47 @@ struct RESoftwareCompositor: RECompositor {
         #expect(seen.first?.2 == 0.5)
     }
 
-    /// A tuple parameter whose element travels by address is not built yet (README, "Not built
-    /// yet": tuple parameters holding a value passed by address): construction refuses it by name.
-    @Test func aTupleOfByAddressStructsFailsClosedNamingTheRequirementAndElement() throws {
-        for make in [
-            { _ = try Stub<any RECompositor>() },
-            { _ = try Spy<any RECompositor>(forwardingTo: RESoftwareCompositor()) },
-        ] {
-            do {
-                try make()
-                Issue.record("construction succeeded")
-            } catch let error as StubError {
-                #expect(error.description.contains("RECompositor"))
-                #expect(error.description.contains("blend(_:weight:)"))
-                #expect(error.description.contains("REShading"))
-                #expect(error.description.contains("travels by address"))
-                #expect(error.fix.contains("ManualStub"))
-            }
+    /// Both elements of the pair travel by address (each `REShading` alone is passed as a pointer):
+    /// the handler, `arguments()` and a matcher see the whole pair, field for field.
+    @Test func aTupleOfByAddressStructsReachesTheHandlerExactly() throws {
+        let compositor = try Stub<any RECompositor>()
+        let blends = compositor.when { $0.blend(Match.any(), weight: Match.any()) }
+        blends.then { (pair: (REShading, REShading), weight: Float) in
+            var mixed = pair.1
+            mixed.roughness = pair.0.roughness * weight
+            mixed.mip = pair.0.mip
+            return mixed
         }
+        let gloss = REShading(roughness: 0.5, metallic: 0.75, castsShadow: true, layer: -3, emission: 2.5, mip: 7)
+        let result = compositor().blend((gloss, .matte), weight: 0.25)
+        var expected = REShading.matte
+        expected.roughness = 0.125
+        expected.mip = 7
+        #expect(result == expected)
+        let seen: [((REShading, REShading), Float)] = blends.arguments()
+        #expect(seen.count == 1)
+        #expect(seen.first?.0.0 == gloss)
+        #expect(seen.first?.0.1 == .matte)
+        #expect(seen.first?.1 == 0.25)
+        compositor.verify(.exactly(1)) {
+            $0.blend(
+                Match.matching { (pair: (REShading, REShading)) in pair == (gloss, .matte) }, weight: Match.equal(0.25))
+        }
+        compositor.verify(.never) {
+            $0.blend(
+                Match.matching { (pair: (REShading, REShading)) in pair == (.matte, gloss) }, weight: Match.equal(0.25))
+        }
+    }
+
+    /// A spy hands the real compositor the very pair the caller passed.
+    @Test func aSpyForwardsATupleOfByAddressStructsExactly() throws {
+        let spy = try Spy<any RECompositor>(forwardingTo: RESoftwareCompositor())
+        let gloss = REShading(roughness: 0.5, metallic: 0.75, castsShadow: true, layer: -3, emission: 2.5, mip: 7)
+        #expect(spy().blend((gloss, .matte), weight: 0.25) == gloss)
+        #expect(spy().blend((gloss, .matte), weight: 0.75) == .matte)
+        let seen: [((REShading, REShading), Float)] = spy.when { $0.blend(Match.any(), weight: Match.any()) }
+            .arguments()
+        #expect(seen.count == 2 && seen[0].0 == (gloss, .matte) && seen[1].1 == 0.75)
     }
 
     @Test func enumPayloadsOfInt128InEveryCase() throws {

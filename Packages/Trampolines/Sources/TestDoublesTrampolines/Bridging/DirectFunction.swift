@@ -196,6 +196,15 @@ extension CallFrame {
                     UnsafeMutableRawPointer(mutating: argumentAddress(of: part.location))
                         .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
                 }
+            case .mixed(let direct, let addressed):
+                for part in direct {
+                    UnsafeMutableRawPointer(mutating: argumentAddress(of: part.location))
+                        .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
+                }
+                for element in addressed {
+                    UnsafeMutableRawPointer(mutating: argumentAddress(of: element.pointer))
+                        .storeBytes(of: UInt(bitPattern: bytes + element.offset), as: UInt.self)
+                }
             }
             return {
                 storage.deinitialize(count: 1)

@@ -139,6 +139,18 @@ extension ForwardedCall {
                 }
                 try write(copy.address + part.fragment.offset, byteCount: part.fragment.size, to: part.location)
             }
+        case .mixed(let direct, let addressed):
+            try place(copy: copy, byteCount: byteCount, at: .direct(direct))
+            for element in addressed {
+                guard element.offset + element.size <= byteCount else {
+                    throw .malformedPlan("an element lies outside the \(byteCount)-byte tuple")
+                }
+                // The witness gets the element inside the copy; consuming it leaves the copy's bytes to free.
+                var word = UInt(bitPattern: copy.address + element.offset)
+                try withUnsafeBytes(of: &word) { bytes throws(ForwardingError) in
+                    try write(bytes.baseAddress!, byteCount: 8, to: element.pointer)
+                }
+            }
         }
     }
 

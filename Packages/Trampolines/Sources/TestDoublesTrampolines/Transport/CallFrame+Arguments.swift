@@ -30,7 +30,8 @@ extension CallFrame {
     /// into `buffer`.
     ///
     /// Direct fragments are gathered from their registers and stack words;
-    /// an indirect argument is copied from the caller's memory.
+    /// an indirect argument is copied from the caller's memory, and so is
+    /// each by-address element of a mixed tuple, to its offset.
     ///
     /// - Parameters:
     ///   - location: Where the argument is.
@@ -53,6 +54,14 @@ extension CallFrame {
         case .indirect:
             guard byteCount > 0, let source = indirectArgumentAddress(location) else { return }
             buffer.copyMemory(from: source, byteCount: byteCount)
+        case .mixed(let direct, let addressed):
+            copyArgumentBytes(.direct(direct), byteCount: byteCount, into: buffer)
+            for element in addressed {
+                precondition(element.offset + element.size <= byteCount, "element outside the tuple")
+                let address = argumentAddress(of: element.pointer).load(as: UInt.self)
+                guard element.size > 0, let source = UnsafeRawPointer(bitPattern: address) else { continue }
+                (buffer + element.offset).copyMemory(from: source, byteCount: element.size)
+            }
         }
     }
 

@@ -18,6 +18,8 @@ extension CallPlan {
         case .empty: false
         case .direct(let parts): parts.contains { isVector($0.location) }
         case .indirect(let address): isVector(address)
+        case .mixed(let direct, let addressed):
+            direct.contains { isVector($0.location) } || addressed.contains { isVector($0.pointer) }
         }
     }
 

@@ -36,6 +36,34 @@ public enum ArgumentLocation: Sendable, Hashable {
     case direct([PlacedFragment])
     /// The argument's address travels at this location.
     case indirect(FragmentLocation)
+    /// A tuple whose elements travel apart, each as an argument of its own:
+    /// the elements passed directly as fragments at their offsets in the
+    /// tuple, each element passed by address as the location of its pointer.
+    case mixed(direct: [PlacedFragment], addressed: [AddressedElement])
+}
+
+/// An element of a tuple argument that travels by address: the pointer to
+/// the caller's element travels at `pointer`, and its bytes belong at
+/// `offset` in the tuple.
+public struct AddressedElement: Sendable, Hashable {
+    /// The element's byte offset in the tuple.
+    public var offset: Int
+    /// The element's size (`MemoryLayout.size`).
+    public var size: Int
+    /// Where the element's address travels.
+    public var pointer: FragmentLocation
+
+    /// Describes one element passed by address.
+    ///
+    /// - Parameters:
+    ///   - offset: The element's byte offset in the tuple.
+    ///   - size: The element's size.
+    ///   - pointer: Where the element's address travels.
+    public init(offset: Int, size: Int, pointer: FragmentLocation) {
+        self.offset = offset
+        self.size = size
+        self.pointer = pointer
+    }
 }
 
 /// Where the result of a call must be written in the frame.

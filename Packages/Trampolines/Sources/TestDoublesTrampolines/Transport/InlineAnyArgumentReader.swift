@@ -53,9 +53,10 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
 
     /// The reader of an argument of `type` at `location`; nil when an `Any`
     /// keeps such a value out of line, the value is zero-sized, its memory
-    /// form differs from what travels (a thin or optional thin metatype), or
-    /// it travels in more parts than ``DirectGathering`` gathers, all of
-    /// which the generic decoding serves.
+    /// form differs from what travels (a thin or optional thin metatype),
+    /// it travels in more parts than ``DirectGathering`` gathers, or it is a
+    /// tuple with elements passed by address (``ArgumentLocation/mixed(direct:addressed:)``),
+    /// all of which the generic decoding serves.
     ///
     /// - Parameters:
     ///   - type: The argument's type.
@@ -71,7 +72,8 @@ public struct InlineAnyArgumentReader: @unchecked Sendable {
                 : witnesses.size <= InlineAnyArgumentReader.scratchSize && witnesses.alignment <= 16
         else { return nil }
         switch location {
-        case .empty:
+        case .empty, .mixed:
+            // A tuple gathered from registers and the caller's memory at once is read by the generic decoding.
             return nil
         case .direct(let parts):
             // The one shape whose travelling form is not its memory form

@@ -149,6 +149,10 @@ public struct TrampolineConvention: Sendable, Hashable {
                 if case .stack(let index) = part.location { count = max(count, index + (part.fragment.size + 7) / 8) }
             }
             return count
+        case .mixed(let direct, let addressed):
+            return addressed.reduce(stackWordCount(of: .direct(direct))) { count, element in
+                max(count, stackWordCount(of: .indirect(element.pointer)))
+            }
         }
     }
 
@@ -203,7 +207,11 @@ public struct TrampolineConvention: Sendable, Hashable {
     /// x86_64: measured with 6.3.1 `-S`, five words holding a stack `Int128`
     /// are reserved as 48 bytes and popped as 32, as with a vector).
     private func hasWideStackFragment(_ location: ArgumentLocation) -> Bool {
-        guard case .direct(let parts) = location else { return false }
+        let parts: [PlacedFragment]
+        switch location {
+        case .direct(let direct), .mixed(let direct, _): parts = direct
+        case .empty, .indirect: return false
+        }
         return parts.contains { part in
             guard case .stack = part.location else { return false }
             return part.fragment.size > 8 || (part.fragment.startsPair && integerPairs != .wordByWord)

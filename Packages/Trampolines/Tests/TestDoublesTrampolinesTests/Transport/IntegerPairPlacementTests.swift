@@ -163,5 +163,6 @@ private func locations(_ argument: ArgumentLocation) -> [FragmentLocation] {
     case .empty: []
     case .direct(let parts): parts.map(\.location)
     case .indirect(let address): [address]
+    case .mixed(let direct, let addressed): direct.map(\.location) + addressed.map(\.pointer)
     }
 }
