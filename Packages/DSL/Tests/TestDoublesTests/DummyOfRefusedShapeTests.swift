@@ -34,7 +34,7 @@ import Testing
         expectDummyDespiteRefusal(of: (any SettableSelfProperty).self)
     }
 
-    @Test func aTupleParameterHoldingAnAddress() {
+    @Test func aTupleParameterHoldingAClosure() {
         expectDummyDespiteRefusal(of: (any Pairing).self)
     }
 

@@ -29,6 +29,16 @@ protocol ShadingMixer: Sendable {
     var slot: (REShading, Int) { get set }
 }
 
+/// A tuple result whose element is an existential: Swift returns that element through a result address
+/// of its own and the rest in registers, which the stub does not place (README, "Not built yet").
+protocol BadgeIssuing {
+    func issue() -> (any TupleBadge, Double)
+}
+
+struct LiveBadgeIssuing: BadgeIssuing {
+    func issue() -> (any TupleBadge, Double) { (TupleRibbon(title: "live", rank: 0), 1) }
+}
+
 extension REShading {
     /// Every field, so two descriptions differ whenever one field does.
     var fields: String { "\(roughness)/\(metallic)/\(castsShadow)/\(layer)/\(emission)/\(mip)" }
@@ -129,7 +139,10 @@ struct LiveShadingMixer: ShadingMixer {
                 Match.any(), Match.any(), Match.equal(-9))
         }
         crowded.then {
-            (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, triple: (Int, REShading, String), tail: Int)
+            (
+                a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, triple: (Int, REShading, String),
+                tail: Int
+            )
             in
             LiveShadingMixer().crowded(a, b, c, d, e, f, g, h, triple, tail)
         }
@@ -175,5 +188,26 @@ struct LiveShadingMixer: ShadingMixer {
         #expect(sut.slot == (.sheen, 77))
         let mixes: [(Int, REShading, String)] = spy.when { $0.mix(Match.any()) }.arguments()
         #expect(mixes.count == 1 && mixes[0] == (-42, .sheen, Self.longText))
+    }
+
+    @Test func aTupleResultHoldingAnExistentialFailsClosedNamingTheElement() {
+        for make in [
+            { _ = try Stub<any BadgeIssuing>() },
+            { _ = try Spy<any BadgeIssuing>(forwardingTo: LiveBadgeIssuing()) },
+        ] {
+            do {
+                try make()
+                Issue.record("construction succeeded")
+            } catch let error as StubError {
+                #expect(error.kind == .unsupportedProtocolShape)
+                #expect(error.requirement == "issue()")
+                #expect(error.reason.contains("(TupleBadge, Double)"))
+                #expect(error.reason.contains("its element TupleBadge travels by address"))
+                #expect(error.reason.contains("its own result address"))
+                #expect(error.fix.contains("ManualStub"))
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
     }
 }

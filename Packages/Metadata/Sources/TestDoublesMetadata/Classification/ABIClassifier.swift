@@ -69,12 +69,28 @@ public enum ABIClassifier {
     ) throws(MetadataError) -> ValueLowering {
         let layout = try TypeLayout(of: type)
         if TypeMetadata(type).kind == .tuple, layout.containsAddressOnly {
+            let element = addressOnlyElement(of: type).map { "its element \(_typeName($0, qualified: false))" }
             throw .unsupportedType(
                 typeName: _typeName(type, qualified: true),
-                reason: "a tuple result with an element passed by address returns that element through its own "
-                    + "result address, which the stub does not place")
+                reason: "\(element ?? "an element") travels by address (an existential, resilient or generic "
+                    + "value), and a tuple result returns such an element through its own result address, which "
+                    + "the stub does not place")
         }
         return classify(layout, for: architecture)
+    }
+
+    /// The first element of the tuple `type`, nested tuples searched in
+    /// order, whose layout is passed by address; nil when none is, or a
+    /// layout cannot be read.
+    private static func addressOnlyElement(of type: Any.Type) -> Any.Type? {
+        let metadata = TypeMetadata(type)
+        guard metadata.kind == .tuple, let tuple = try? TupleMetadata(metadata) else {
+            return (try? TypeLayout(of: type))?.containsAddressOnly == true ? type : nil
+        }
+        for element in tuple.elements {
+            if let found = addressOnlyElement(of: element.type.type) { return found }
+        }
+        return nil
     }
 
     /// Classifies a parameter of a function the way Swift lowers it: a
