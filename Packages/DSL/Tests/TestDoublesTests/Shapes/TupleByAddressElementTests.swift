@@ -29,6 +29,15 @@ protocol ShadingMixer: Sendable {
     var slot: (REShading, Int) { get set }
 }
 
+/// A resilient element (a non-`@frozen` type of the standard library) travels by address in a tuple too.
+protocol InstantPairing {
+    func stamp(_ pair: (ContinuousClock.Instant, Int)) -> Int
+}
+
+struct LiveInstantPairing: InstantPairing {
+    func stamp(_ pair: (ContinuousClock.Instant, Int)) -> Int { pair.1 }
+}
+
 /// A tuple result whose element is an existential: Swift returns that element through a result address
 /// of its own and the rest in registers, which the stub does not place (README, "Not built yet").
 protocol BadgeIssuing {
@@ -209,5 +218,17 @@ struct LiveShadingMixer: ShadingMixer {
                 Issue.record("unexpected error \(error)")
             }
         }
+    }
+
+    @Test func aResilientElementTravelsByAddressAndComesBackExactly() throws {
+        let stub = try Stub<any InstantPairing>()
+        let stamps = stub.when { $0.stamp(Match.any()) }
+        stamps.then { (pair: (ContinuousClock.Instant, Int)) in pair.1 * 2 }
+        let now = ContinuousClock.now
+        #expect(stub().stamp((now, 21)) == 42)
+        let seen: [(ContinuousClock.Instant, Int)] = stamps.arguments()
+        #expect(seen.count == 1 && seen[0].0 == now && seen[0].1 == 21)
+        let spy = try Spy<any InstantPairing>(forwardingTo: LiveInstantPairing())
+        #expect(spy().stamp((now, -5)) == -5)
     }
 }
