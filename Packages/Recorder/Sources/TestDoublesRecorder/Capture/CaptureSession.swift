@@ -341,6 +341,28 @@ final class CaptureSession: @unchecked Sendable {
         return _openExistential(type, do: find)
     }
 
+    /// A value of `type` a registration of the double(s) the pass records
+    /// answers with (a `thenReturn` value, newest first): a real value the
+    /// test made, for a recorded call's result that no other source can make
+    /// (see ``InvocationRecorder/capture(_:_:_:)``). Matchers never get one:
+    /// a bare `Match.any()` of such a type stays an issue at the line.
+    func configuredResult(of type: Any.Type) -> Any? {
+        func find<T>(_: T.Type) -> Any? {
+            let recorders = state.withLock { state -> [InvocationRecorder] in
+                var recorders = owner.map { [$0] } ?? []
+                for case .call(let call) in state.steps where !recorders.contains(where: { $0 === call.recorder }) {
+                    recorders.append(call.recorder)
+                }
+                return recorders
+            }
+            for recorder in recorders {
+                if let configured = recorder.configuredValue(of: T.self) { return configured }
+            }
+            return nil
+        }
+        return _openExistential(type, do: find)
+    }
+
     var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// Removes the matchers pushed after `mark`, oldest first.

@@ -9,8 +9,9 @@ extension InvocationRecorder {
     /// The placeholder is the `returning:` value, else one from
     /// ``Match/Placeholders`` (which also reuses values the test handed
     /// over, such as this call's own arguments). A throwing requirement whose
-    /// result has none ends the pass by throwing ``RecordingPassEnded``, and
-    /// any other parks the pass's thread for good when it runs on one of its
+    /// result has none ends the pass by throwing ``RecordingPassEnded``; any
+    /// other takes a value one of the double's registrations answers with
+    /// (``CaptureSession/configuredResult(of:)``), else parks the pass's thread for good when it runs on one of its
     /// own (see ``declareRecordingTypes(_:)``): the call is recorded already.
     func capture(_ session: CaptureSession, _ requirement: Requirement, _ arguments: [Any]) -> CallOutcome {
         session.record(self, requirement, arguments)
@@ -22,6 +23,10 @@ extension InvocationRecorder {
         }
         if requirement.effects.canThrow {
             return .threw(RecordingPassEnded(requirement: requirement.name))
+        }
+        // A value the double answers with elsewhere (`thenReturn`): only its first such pass parks.
+        if let configured = session.configuredResult(of: requirement.resultType) {
+            return .returned(configured)
         }
         // On its own thread, the pass ends here: the call is recorded and nothing after it matters.
         session.park(because: nil)
