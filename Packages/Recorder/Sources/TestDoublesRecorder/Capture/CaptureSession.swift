@@ -318,13 +318,7 @@ final class CaptureSession: @unchecked Sendable {
     /// the pass records. A real value, never a made-up one.
     func handedOverValue(of type: Any.Type) -> Any? {
         func find<T>(_: T.Type) -> Any? {
-            let (values, recorders) = state.withLock { state -> ([Any], [InvocationRecorder]) in
-                var recorders = owner.map { [$0] } ?? []
-                for case .call(let call) in state.steps where !recorders.contains(where: { $0 === call.recorder }) {
-                    recorders.append(call.recorder)
-                }
-                return (state.handedOver, recorders)
-            }
+            let (values, recorders) = state.withLock { ($0.handedOver, passRecorders(in: $0)) }
             for value in values.reversed() {
                 if let typed = value as? T { return typed }
             }
@@ -348,19 +342,22 @@ final class CaptureSession: @unchecked Sendable {
     /// a bare `Match.any()` of such a type stays an issue at the line.
     func configuredResult(of type: Any.Type) -> Any? {
         func find<T>(_: T.Type) -> Any? {
-            let recorders = state.withLock { state -> [InvocationRecorder] in
-                var recorders = owner.map { [$0] } ?? []
-                for case .call(let call) in state.steps where !recorders.contains(where: { $0 === call.recorder }) {
-                    recorders.append(call.recorder)
-                }
-                return recorders
-            }
-            for recorder in recorders {
+            for recorder in state.withLock({ passRecorders(in: $0) }) {
                 if let configured = recorder.configuredValue(of: T.self) { return configured }
             }
             return nil
         }
         return _openExistential(type, do: find)
+    }
+
+    /// The recorders of the double(s) the pass records: its owner's, then
+    /// those of the recorded calls, each once, in order.
+    private func passRecorders(in state: State) -> [InvocationRecorder] {
+        var recorders = owner.map { [$0] } ?? []
+        for case .call(let call) in state.steps where !recorders.contains(where: { $0 === call.recorder }) {
+            recorders.append(call.recorder)
+        }
+        return recorders
     }
 
     var pendingCount: Int { state.withLock { $0.pending.count } }

@@ -177,12 +177,21 @@ extension CallFrame {
             let storage = UnsafeMutablePointer<T>.allocate(capacity: 1)
             storage.initialize(to: typed)
             let bytes = UnsafeRawPointer(storage)
+            func copy(_ parts: [PlacedFragment]) {
+                for part in parts {
+                    UnsafeMutableRawPointer(mutating: argumentAddress(of: part.location))
+                        .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
+                }
+            }
+            func pass(_ address: UnsafeRawPointer, at pointerLocation: FragmentLocation) {
+                UnsafeMutableRawPointer(mutating: argumentAddress(of: pointerLocation))
+                    .storeBytes(of: UInt(bitPattern: address), as: UInt.self)
+            }
             switch parameter.location {
             case .empty:
                 break
             case .indirect(let pointerLocation):
-                UnsafeMutableRawPointer(mutating: argumentAddress(of: pointerLocation))
-                    .storeBytes(of: UInt(bitPattern: bytes), as: UInt.self)
+                pass(bytes, at: pointerLocation)
             case .direct(let parts):
                 if let tag = CallFrame.concreteRepresentation(of: T.self, travelling: .direct(parts))?
                     .concreteTag(of: bytes)
@@ -192,19 +201,10 @@ extension CallFrame {
                         .storeBytes(of: UInt(tag), as: UInt.self)
                     break
                 }
-                for part in parts {
-                    UnsafeMutableRawPointer(mutating: argumentAddress(of: part.location))
-                        .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
-                }
+                copy(parts)
             case .mixed(let direct, let addressed):
-                for part in direct {
-                    UnsafeMutableRawPointer(mutating: argumentAddress(of: part.location))
-                        .copyMemory(from: bytes + part.fragment.offset, byteCount: part.fragment.size)
-                }
-                for element in addressed {
-                    UnsafeMutableRawPointer(mutating: argumentAddress(of: element.pointer))
-                        .storeBytes(of: UInt(bitPattern: bytes + element.offset), as: UInt.self)
-                }
+                copy(direct)
+                for element in addressed { pass(bytes + element.offset, at: element.pointer) }
             }
             return {
                 storage.deinitialize(count: 1)
