@@ -60,7 +60,9 @@ final class XCTestReportingTests: XCTestCase {
         capturing = false
         XCTAssertFalse(onMainThread)
         XCTAssertEqual(captured.count, 1)  // before the fix: none, the issue went to standard error only
-        XCTAssertTrue(captured.first?.description.contains("App/CartTests.swift:41:9") == true)
+        XCTAssertEqual(captured.first?.file, "/src/App/CartTests.swift")  // not XCTestReporting's own file
+        XCTAssertEqual(captured.first?.line, 41)
+        XCTAssertTrue(captured.first?.description.hasSuffix("expected 1 call") == true)  // XCTFail's "failed - "
         XCTAssertFalse(tookFirst)  // this test keeps the failure from XCTest, which never tells the observer
 
         reporting.testCase(self, didFailWithDescription: "failed", inFile: nil, atLine: 0)

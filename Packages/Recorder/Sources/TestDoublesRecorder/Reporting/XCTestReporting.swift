@@ -8,10 +8,11 @@ import XCTest
 /// An observer tracks the running test case from the moment the first
 /// double is created. Before it has seen a test start (the test that
 /// created the first double), a report of an `.xctest` process that is not
-/// running Swift Testing goes to `XCTFail`, from any thread (an async test
-/// runs off the main thread): XCTest hands it to the running test case,
-/// whose failure then tells the observer which test case runs, so the
-/// test's later issues are at their own lines. When no test case took it,
+/// running Swift Testing goes to `XCTFail` at the issue's own file and
+/// line, from any thread (an async test runs off the main thread): XCTest
+/// hands it to the running test case, whose failure then tells the
+/// observer which test case runs, so the test's later issues are at their
+/// own lines too. When no test case took it,
 /// the issue goes to standard error.
 final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
     enum State {
@@ -72,8 +73,14 @@ final class XCTestReporting: NSObject, XCTestObservation, @unchecked Sendable {
             return false
         case .unknown:
             guard Self.isXCTestRun(CommandLine.arguments) else { return false }
-            // At XCTestReporting's line: `issue.description` starts with the issue's own location.
-            XCTFail(issue.description)
+            if let location = issue.location, location.line > 0,
+                let file = StaticString.keptForProcess(location.filePath)
+            {
+                XCTFail(issue.message, file: file, line: UInt(location.line))
+            } else {
+                // At XCTestReporting's line: `issue.description` starts with the issue's own location.
+                XCTFail(issue.description)
+            }
             return state.withLock {
                 if case .running = $0.value { return true }
                 return false
