@@ -8,7 +8,8 @@
 /// ```
 ///
 /// Arguments are literals when every value has a literal spelling (strings,
-/// numbers, booleans, characters, and optionals and arrays of them);
+/// numbers, booleans, characters, key paths of stored properties, and
+/// optionals and arrays of them);
 /// otherwise each literal becomes `Match.equal(…)` and every other value
 /// `Match.any()`, so the two styles are never mixed. An underscored
 /// requirement's arguments are all `Match.any()`: the standard library calls
@@ -100,6 +101,7 @@ struct RegistrationSuggestion {
             return "\(value)"
         case let number as Double: return number.isFinite ? "\(number)" : nil
         case let number as Float: return number.isFinite ? "\(number)" : nil
+        case let keyPath as AnyKeyPath: return keyPathLiteral(keyPath)
         default: break
         }
         let mirror = Mirror(reflecting: value)
@@ -119,7 +121,7 @@ struct RegistrationSuggestion {
     }
 
     /// Whether `name` is a plain Swift identifier (a property's or method's base name).
-    private static func isIdentifier(_ name: some StringProtocol) -> Bool {
+    static func isIdentifier(_ name: some StringProtocol) -> Bool {
         guard let first = name.first, first == "_" || first.isLetter else { return false }
         return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
     }
