@@ -109,6 +109,36 @@ enum AccountError: Error, Codable, Equatable {
         #expect(try FixtureValue(encoding: account).decode(as: RecordedAccount.self) == account)
         #expect(throws: (any Error).self) { try FixtureValue(encoding: Double.nan) }
     }
+
+    @Test func numbersADoubleWouldRoundKeepEveryDigit() throws {
+        // An 18-digit token amount, a 22-digit total, an integer beyond UInt64.
+        for text in ["0.123456789012345678", "98765432109876543210.5", "36893488147419103232"] {
+            let amount = try #require(Decimal(string: text))
+            let value = try FixtureValue(encoding: amount)
+            #expect(value == .decimal(amount))
+            #expect(try value.decode(as: Decimal.self) == amount)
+            let json = try JSONEncoder().encode(value)
+            #expect(String(decoding: json, as: UTF8.self) == text)
+            #expect(try JSONDecoder().decode(FixtureValue.self, from: json) == value)
+        }
+        // Two amounts that differ only in the 19th digit stay two values.
+        #expect(
+            try FixtureValue(encoding: Decimal(string: "1.000000000000000001")!)
+                != FixtureValue(encoding: Decimal(string: "1.000000000000000002")!))
+        // Integers keep their kind, also those a Double would round.
+        #expect(try FixtureValue(encoding: Int64.max) == .integer(.max))
+        #expect(try FixtureValue(encoding: 9_007_199_254_740_993 as Int64) == .integer(9_007_199_254_740_993))
+        #expect(try FixtureValue(encoding: UInt64.max - 1) == .unsignedInteger(.max - 1))
+        // Numbers a Double holds keep their kind.
+        #expect(try FixtureValue(encoding: Decimal(string: "19.99")!) == .double(19.99))
+        #expect(try FixtureValue(encoding: 0.1 + 0.2) == .double(0.1 + 0.2))
+        #expect(try FixtureValue(encoding: Double.greatestFiniteMagnitude) == .double(.greatestFiniteMagnitude))
+        #expect(try FixtureValue(encoding: Double.leastNonzeroMagnitude) == .double(.leastNonzeroMagnitude))
+        #expect(try FixtureValue(encoding: Float(1) / 3).decode(as: Float.self) == Float(1) / 3)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            #expect(try FixtureValue(encoding: UInt128.max).decode(as: UInt128.self) == .max)
+        }
+    }
 }
 
 @Suite struct RecordingSessionTests {

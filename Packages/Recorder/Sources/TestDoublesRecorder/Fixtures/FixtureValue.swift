@@ -14,8 +14,12 @@ public enum FixtureValue: Hashable, Sendable, CustomStringConvertible {
     case integer(Int64)
     /// A number without a fraction above `Int64.max`.
     case unsignedInteger(UInt64)
-    /// Any other number.
+    /// Any other number that a `Double` holds as written.
     case double(Double)
+    /// A number that a `Double` would round: more significant digits than a
+    /// `Double` keeps (a `Decimal` amount with 18 fraction digits, an integer
+    /// beyond `UInt64`), up to the 38 digits a `Decimal` holds.
+    case decimal(Decimal)
     /// A string.
     case string(String)
     /// An array.
@@ -66,12 +70,8 @@ extension FixtureValue: Codable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(UInt64.self) {
-            self = .unsignedInteger(value)
         } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
+            self = Self.number(value, in: container)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([FixtureValue].self) {
@@ -81,6 +81,28 @@ extension FixtureValue: Codable {
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
         }
+    }
+
+    /// The kind that gives the number back as written. `JSONDecoder` reads an
+    /// integer from any number it rounds to one (`1.000000000000000001` reads
+    /// as `1`), and a `Double` keeps about 17 significant digits; `Decimal`
+    /// reads the text as written, so each reading must agree with it.
+    private static func number(_ value: Double, in container: any SingleValueDecodingContainer) -> Self {
+        let exact = try? container.decode(Decimal.self)
+        func agrees(_ reading: Decimal?) -> Bool {
+            guard let exact else { return true }
+            return reading == exact
+        }
+        if let integer = try? container.decode(Int64.self), agrees(Decimal(integer)) {
+            return .integer(integer)
+        }
+        if let integer = try? container.decode(UInt64.self), agrees(Decimal(integer)) {
+            return .unsignedInteger(integer)
+        }
+        if let exact, !agrees(Decimal(string: value.description)) {
+            return .decimal(exact)
+        }
+        return .double(value)
     }
 
     /// Writes the JSON value.
@@ -95,6 +117,7 @@ extension FixtureValue: Codable {
         case .integer(let value): try container.encode(value)
         case .unsignedInteger(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
+        case .decimal(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
