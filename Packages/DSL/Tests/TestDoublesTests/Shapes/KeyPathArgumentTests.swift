@@ -32,6 +32,17 @@ struct LiveKeyPathStore: KeyPathStore {
     func sort(by keyPath: KeyPath<KeyPathItem, String>) -> [KeyPathItem] { [] }
 }
 
+/// Type-erased key paths, as sort and column APIs take them.
+protocol ErasedKeyPathStore {
+    func sortKey(for keyPath: PartialKeyPath<KeyPathItem>) -> String
+    func column(for keyPath: AnyKeyPath) -> Int
+}
+
+struct LiveErasedKeyPathStore: ErasedKeyPathStore {
+    func sortKey(for keyPath: PartialKeyPath<KeyPathItem>) -> String { "\(keyPath)" }
+    func column(for keyPath: AnyKeyPath) -> Int { keyPath == \KeyPathItem.owner ? 1 : 0 }
+}
+
 private let keyPathItems = [
     KeyPathItem(title: "b", owner: "z"), KeyPathItem(title: "c", owner: "x"), KeyPathItem(title: "a", owner: "y"),
 ]
@@ -91,5 +102,21 @@ private let keyPathItems = [
         #expect(stub().value(at: \KeyPathState.name) == "STUBBED")
         #expect(counts.arguments() == [\KeyPathState.count])
         stub.verify(.once) { _ = $0.value(at: Match.equal(\KeyPathState.name)) }
+    }
+
+    @Test func partialAndAnyKeyPathsGetPlaceholders() throws {
+        // `AnyKeyPath.rootType` traps on `PartialKeyPath` and `AnyKeyPath` themselves:
+        // `Match.any()` on such a parameter crashed the test process.
+        let stub = try Stub<any ErasedKeyPathStore>()
+        let keys = stub.when { $0.sortKey(for: Match.any()) }
+        keys.then { (keyPath: PartialKeyPath<KeyPathItem>) in keyPath == \KeyPathItem.title ? "title" : "other" }
+        let columns = stub.when { $0.column(for: Match.any()) }
+        columns.then { (keyPath: AnyKeyPath) in keyPath == \KeyPathItem.owner ? 1 : 0 }
+        #expect(stub().sortKey(for: \KeyPathItem.title) == "title")
+        #expect(stub().sortKey(for: \KeyPathItem.owner) == "other")
+        #expect(stub().column(for: \KeyPathItem.owner) == 1)
+        #expect(stub().column(for: \KeyPathState.count) == 0)
+        #expect(keys.arguments() == [\KeyPathItem.title, \KeyPathItem.owner])
+        #expect(columns.arguments() == [\KeyPathItem.owner, \KeyPathState.count])
     }
 }
