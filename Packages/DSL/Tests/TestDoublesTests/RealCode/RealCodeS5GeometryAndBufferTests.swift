@@ -57,9 +57,18 @@ final class S5LiveProcessor: S5SignalProcessor {
         for index in samples.indices { samples[index] *= gain }
         return samples.count
     }
-    func checksum(of bytes: UnsafeRawBufferPointer) -> UInt32 { bytes.reduce(0) { $0 &* 31 &+ UInt32($1) } }
+    func checksum(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var sum: UInt32 = 0
+        for byte in bytes { sum = sum &* 31 &+ UInt32(byte) }
+        return sum
+    }
     func downmix(_ frames: ContiguousArray<Float>) -> ContiguousArray<Float> {
-        ContiguousArray(stride(from: 0, to: frames.count - 1, by: 2).map { (frames[$0] + frames[$0 + 1]) / 2 })
+        var mixed = ContiguousArray<Float>()
+        for index in stride(from: 0, to: frames.count - 1, by: 2) {
+            let pair: Float = frames[index] + frames[index + 1]
+            mixed.append(pair / 2)
+        }
+        return mixed
     }
     func centroid(of points: [SIMD3<Float>]) -> SIMD3<Float> {
         points.reduce(.zero, +) / Float(max(points.count, 1))
@@ -191,7 +200,8 @@ final class S5AppRegistry: S5TextAndIdentity, @unchecked Sendable {
         let bytes: [UInt8] = [7, 0, 255]
         let expected = S5LiveProcessor().checksum(of: UnsafeRawBufferPointer(start: nil, count: 0))
         #expect(expected == 0)
-        #expect(bytes.withUnsafeBytes { processor.checksum(of: $0) } == (7 &* 31 &* 31 &+ 255))
+        let sum: UInt32 = 7 * 31 * 31 + 255
+        #expect(bytes.withUnsafeBytes { processor.checksum(of: $0) } == sum)
         #expect(processor.downmix([1, 3, -2, 4, 0.5, 0.25]) == [2, 1, 0.375])
         let points: [SIMD3<Float>] = [SIMD3(1, 2, 3), SIMD3(3, 4, 5)]
         #expect(processor.centroid(of: points) == SIMD3(2, 3, 4))
