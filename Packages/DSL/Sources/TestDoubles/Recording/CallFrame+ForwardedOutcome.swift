@@ -17,6 +17,8 @@ extension CallFrame {
             }
         case .indirect:
             return indirectResult.map { UnsafeRawPointer($0).load(as: T.self) }
+        case .split(let split):
+            return copyOfSplitResult(T.self, split)
         case .direct(let parts):
             let size = MemoryLayout<T>.size
             let byteCount = parts.reduce(size) { max($0, $1.fragment.offset + $1.fragment.size) }
@@ -43,6 +45,47 @@ extension CallFrame {
             }
             return UnsafeRawPointer(storage).load(as: T.self)
         }
+    }
+
+    /// A copy of a tuple returned split: the elements passed by address read
+    /// from the caller's result addresses (still in the frame's argument
+    /// registers), the others from the result registers, put back at their
+    /// offsets in the tuple; nil when an address is missing or a part is on the stack.
+    private func copyOfSplitResult<T>(_ type: T.Type, _ split: SplitResult) -> T? {
+        let packedEnd = split.remainder.reduce(16) { max($0, $1.fragment.offset + $1.fragment.size) }
+        let packed = UnsafeMutableRawPointer.allocate(byteCount: packedEnd, alignment: 16)
+        defer { packed.deallocate() }
+        packed.initializeMemory(as: UInt8.self, repeating: 0, count: packedEnd)
+        for part in split.remainder {
+            switch part.location {
+            case .generalPurpose(let index):
+                var word = returnGeneralPurposeRegister(index)
+                withUnsafeBytes(of: &word) {
+                    (packed + part.fragment.offset).copyMemory(
+                        from: $0.baseAddress!, byteCount: min(part.fragment.size, 8))
+                }
+            case .vector(let index):
+                var register = returnVectorRegister(index)
+                withUnsafeBytes(of: &register) {
+                    (packed + part.fragment.offset).copyMemory(
+                        from: $0.baseAddress!, byteCount: min(part.fragment.size, 16))
+                }
+            case .stack:
+                return nil
+            }
+        }
+        let size = max(MemoryLayout<T>.size, 1)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: max(MemoryLayout<T>.alignment, 16))
+        defer { storage.deallocate() }  // never deinitialized: the caller owns the elements
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        for element in split.addressed {
+            guard let source = resultElementAddress(at: element.pointer) else { return nil }
+            (storage + element.offset).copyMemory(from: source, byteCount: element.size)
+        }
+        for element in split.direct {
+            (storage + element.offset).copyMemory(from: packed + element.packedOffset, byteCount: element.size)
+        }
+        return UnsafeRawPointer(storage).load(as: T.self)
     }
 
     /// A copy of the error a typed-throwing forwarded call threw, read

@@ -27,12 +27,21 @@ extension RequirementShape {
         let resultBridge = try Self.resultBridge(of: signature, fail: fail)
         let arguments = try ArgumentLowerings(
             signature, isClassBound: isClassBound, architecture: architecture, fail: fail)
-        let resultLowering = try Self.resultLowering(
-            of: signature, isClassBound: isClassBound, architecture: architecture, fail: fail)
+        let splitResult = try Self.splitResult(of: signature, access: access, architecture: architecture, fail: fail)
+        let resultLowering: ValueLowering
+        if let splitResult {
+            resultLowering = splitResult.remainder
+        } else if case .modify = access, let result = signature.result, TupleResultLowering.holdsAddressOnly(result) {
+            // A `_modify` yields the value's address, whatever its lowering: a placeholder, never placed.
+            resultLowering = .indirect
+        } else {
+            resultLowering = try Self.resultLowering(
+                of: signature, isClassBound: isClassBound, architecture: architecture, fail: fail)
+        }
         let typedErrorLowering = try Self.typedErrorLowering(of: signature, architecture: architecture, fail: fail)
         let (plan, locations) = try Self.placement(
-            of: arguments, result: resultLowering, typedError: typedErrorLowering, signature: signature,
-            access: access, classMember: classMember, fail: fail)
+            of: arguments, result: resultLowering, splitResult: splitResult, typedError: typedErrorLowering,
+            signature: signature, access: access, classMember: classMember, fail: fail)
         // Without a route the default cannot be run, and the call is reported as any unmatched call is.
         let defaultRoute = defaultImplementation.flatMap {
             try? ForwardingRoute(toDefaultImplementation: $0, plan: plan)
@@ -145,10 +154,50 @@ extension RequirementShape {
     ) throws(StubError) -> ValueLowering {
         if signature.genericResultIndex != nil || signature.resultIsAbstract { return .indirect }
         guard let result = signature.result else { return isClassBound ? .word : .indirect }
+        if let split = try? TupleResult.lowering(of: result, architecture: architecture), split.addressed.count == 1,
+            split.remainder == .empty
+        {
+            // `(any P, ())`: the only value returned by address is a result of its own, at offset 0.
+            return .indirect
+        }
         do {
             return try ABIClassifier.classifyResult(result, for: architecture)
         } catch {
             throw fail("the result type \(result) cannot be classified (\(error))", "use ManualStub")
+        }
+    }
+
+    /// How a tuple result holding elements passed by address is returned
+    /// split (``TupleResult``); nil for any other result, and for a tuple
+    /// whose only non-empty element is passed by address: Swift returns that
+    /// one through the indirect result register, as a value of its own
+    /// (`resultLowering` classifies it `.indirect`).
+    private static func splitResult(
+        of signature: ResolvedSignature, access: RequirementAccess, architecture: Architecture,
+        fail: (String, String) -> StubError
+    ) throws(StubError) -> TupleResultLowering? {
+        guard let result = signature.result, signature.genericResultIndex == nil, !signature.resultIsAbstract else {
+            return nil
+        }
+        let split: TupleResultLowering?
+        do {
+            split = try TupleResult.lowering(of: result, architecture: architecture)
+        } catch {
+            throw fail(
+                "the result type \(result) is a tuple whose element \(_typeName(error.element, qualified: false)) "
+                    + "cannot be returned: \(error.reason)",
+                "use ManualStub")
+        }
+        guard let split, split.addressed.count > 1 || split.remainder != .empty else { return nil }
+        switch access {
+        case .call, .actorExecutor, .makesSelf, .makesOptionalSelf:
+            return split
+        case .modify:
+            return nil
+        case .read:
+            throw fail(
+                "the accessor yields the tuple \(result), whose element passed by address a coroutine's yield does "
+                    + "not place", "use ManualStub")
         }
     }
 
@@ -167,11 +216,16 @@ extension RequirementShape {
     /// Places the lowered values in the frame: the call plan, and one
     /// location per parameter (a tuple's elements gathered back into one).
     private static func placement(
-        of arguments: ArgumentLowerings, result: ValueLowering, typedError: ValueLowering?,
-        signature: ResolvedSignature, access: RequirementAccess, classMember: Bool,
+        of arguments: ArgumentLowerings, result: ValueLowering, splitResult: TupleResultLowering?,
+        typedError: ValueLowering?, signature: ResolvedSignature, access: RequirementAccess, classMember: Bool,
         fail: (String, String) -> StubError
     ) throws(StubError) -> (CallPlan, [ArgumentLocation]) {
         let lowerings = arguments.lowerings
+        if splitResult != nil, classMember {
+            throw fail(
+                "a class member's tuple result returned through result addresses is not placed by the class double",
+                "use ManualStub")
+        }
         do {
             if let hiddenWords = access.coroutineHiddenWords {
                 // `_modify`: the coroutine buffer in the first integer register, then the indices; a
@@ -191,7 +245,7 @@ extension RequirementShape {
                 : try CallPlan(
                     arguments: lowerings, result: result, isAsync: signature.isAsync,
                     inheritsCallerIsolation: signature.inheritsCallerIsolation,
-                    genericWordCount: signature.genericWordCount, typedError: typedError)
+                    genericWordCount: signature.genericWordCount, typedError: typedError, splitResult: splitResult)
             plan.arguments = arguments.gathered(plan.arguments)
             return (plan, plan.arguments)
         } catch {

@@ -100,6 +100,9 @@ extension StubRuntime {
         if shape.argumentBridges.contains(where: { $0 != nil }) || (resultToo && shape.resultBridge != nil) {
             return Refusal(reason: "a closure crosses it")
         }
+        if resultToo, case .split = shape.plan.result {
+            return Refusal(reason: "its tuple result returns elements through result addresses of their own")
+        }
         if shape.selfArguments.contains(where: { $0 != nil }) || !shape.genericWords.isEmpty {
             return Refusal(reason: "a value of Self or a generic type crosses it")
         }

@@ -250,6 +250,10 @@ extension CallFrame {
                     .materialize(from: nil, into: storage)
             case .indirect:
                 break  // the callee initialized it
+            case .split:
+                // A closure's signature classifies its result whole (`ABIClassifier.classifyResult`), which
+                // refuses a tuple returned through result addresses: no closure's result location is split.
+                preconditionFailure("a closure result returned through several result addresses")
             case .direct(let parts):
                 storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<T>.size, 1))
                 if let representation = CallFrame.concreteRepresentation(of: T.self, travelling: .direct(parts)) {

@@ -57,7 +57,7 @@ public struct AnyResultWriter: @unchecked Sendable {
         let none = Part(frameOffset: 0, valueOffset: 0, width: 0, fragmentWidth: 0)
         var parts = (none, none, none, none)
         switch location {
-        case .empty:
+        case .empty, .split:
             return nil
         case .indirect:
             isIndirect = true

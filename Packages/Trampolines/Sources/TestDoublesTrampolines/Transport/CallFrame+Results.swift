@@ -53,6 +53,8 @@ extension CallFrame {
             #if arch(x86_64)
             if !isAsync { setReturnGeneralPurposeRegister(0, to: UInt(bitPattern: destination)) }
             #endif
+        case .split(let split):
+            setSplitResult(value, split)
         case .direct(let parts):
             if let representation = CallFrame.concreteRepresentation(of: T.self, travelling: .direct(parts)) {
                 // An optional thin metatype travels as its tag byte alone.
@@ -81,6 +83,50 @@ extension CallFrame {
                         byteCount: min(part.fragment.size, size - part.fragment.offset))
                 }
             }
+        }
+    }
+
+    /// Hands a tuple to the caller whose elements passed by address go to
+    /// the result addresses the caller passed, the others, laid out on their
+    /// own, to the result registers.
+    ///
+    /// The tuple is copied once (+1) and its bytes are then moved out: the
+    /// elements passed by address are bitwise takable (the plan refuses
+    /// others), and the others travel in registers.
+    private func setSplitResult<T>(_ value: T, _ split: SplitResult) {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { storage in
+            // Initialized and never deinitialized: the caller now owns the bytes.
+            storage.baseAddress!.initialize(to: value)
+            let tuple = UnsafeRawPointer(storage.baseAddress!)
+            for element in split.addressed {
+                guard let destination = resultElementAddress(at: element.pointer) else {
+                    preconditionFailure("a tuple result element with no result address at \(element.pointer)")
+                }
+                destination.copyMemory(from: tuple + element.offset, byteCount: element.size)
+            }
+            let byteCount = split.packedByteCount
+            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 16) { buffer in
+                let packed = buffer.baseAddress!
+                packed.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+                for element in split.direct {
+                    (packed + element.packedOffset).copyMemory(from: tuple + element.offset, byteCount: element.size)
+                }
+                for part in split.remainder {
+                    let destination = resultAddress(of: part.location)
+                    destination.initializeMemory(as: UInt8.self, repeating: 0, count: part.fragment.size)
+                    destination.copyMemory(from: packed + part.fragment.offset, byteCount: part.fragment.size)
+                }
+            }
+        }
+    }
+
+    /// The result address a caller passed at `location` (an argument
+    /// register or stack word), nil when it is null or in a vector register.
+    public func resultElementAddress(at location: FragmentLocation) -> UnsafeMutableRawPointer? {
+        switch location {
+        case .generalPurpose(let index): UnsafeMutableRawPointer(bitPattern: generalPurposeRegister(index))
+        case .stack(let index): UnsafeMutableRawPointer(bitPattern: stackWord(index))
+        case .vector: nil
         }
     }
 

@@ -24,8 +24,12 @@ extension CallPlan {
     }
 
     private static func usesVectorRegister(_ location: ResultLocation) -> Bool {
-        guard case .direct(let parts) = location else { return false }
-        return parts.contains { isVector($0.location) }
+        switch location {
+        case .direct(let parts): parts.contains { isVector($0.location) }
+        case .split(let split):
+            split.remainder.contains { isVector($0.location) } || split.addressed.contains { isVector($0.pointer) }
+        case .empty, .indirect: false
+        }
     }
 
     private static func usesVectorRegister(_ location: TypedErrorLocation?) -> Bool {

@@ -65,6 +65,11 @@ public struct CallPlan: Sendable, Hashable {
         if case .indirect(let buffer) = typedError {
             count = max(count, TrampolineConvention.stackWordCount(of: .indirect(buffer)))
         }
+        if case .split(let split) = result {
+            for element in split.addressed {
+                count = max(count, TrampolineConvention.stackWordCount(of: .indirect(element.pointer)))
+            }
+        }
         return count
     }
 
@@ -122,12 +127,16 @@ public struct CallPlan: Sendable, Hashable {
     ///   - typedError: The typed error's lowering, or `nil`.
     ///   - typedErrorsTravelDirectly: The compiler's typed-error convention
     ///     (`TrampolineConvention.typedErrorsTravelDirectly` for real calls).
+    ///   - splitResult: For a tuple result holding elements passed by address:
+    ///     how it splits (`result` is then its `remainder`). Their result
+    ///     addresses come first, one argument each, before everything else.
     /// - Throws: `TrampolineError` when a value cannot be placed.
     public init(
         convention: TrampolineConvention = .host, arguments: [ValueLowering], result: ValueLowering,
         isAsync: Bool = false, inheritsCallerIsolation: Bool = false, genericWordCount: Int = 0,
         typedError: ValueLowering? = nil,
-        typedErrorsTravelDirectly: Bool = TrampolineConvention.typedErrorsTravelDirectly
+        typedErrorsTravelDirectly: Bool = TrampolineConvention.typedErrorsTravelDirectly,
+        splitResult: TupleResultLowering? = nil
     ) throws(TrampolineError) {
         if inheritsCallerIsolation {
             guard isAsync else { throw .unsupportedRequirement("only an async function takes its caller's actor") }
@@ -141,7 +150,12 @@ public struct CallPlan: Sendable, Hashable {
             throw .unsupportedFragment(
                 "an async requirement takes a 128-bit integer argument: " + Self.ambiguousAsyncPairReason)
         }
-        let resultLocation = try isAsync ? convention.placeAsyncResult(result) : convention.placeResult(result)
+        var resultLocation = try isAsync ? convention.placeAsyncResult(result) : convention.placeResult(result)
+        let resultAddressCount = splitResult?.addressed.count ?? 0
+        if let splitResult {
+            try Self.checkSplit(splitResult, remainder: resultLocation, inheritsCallerIsolation, typedError)
+            resultLocation = .empty
+        }
         if asyncPairs, let typedError, case .direct = typedError,
             Self.holdsIntegerPair(typedError) || Self.holdsIntegerPair(result)
         {
@@ -174,12 +188,22 @@ public struct CallPlan: Sendable, Hashable {
         }
         let hidden = Array(repeating: ValueLowering.word, count: max(genericWordCount, 0))
         // The caller's actor, when it comes, precedes the visible arguments (after an indirect result's address).
-        let leading: [ValueLowering] = inheritsCallerIsolation ? [.word, .word] : []
+        // A split tuple result's addresses come first of all.
+        let leading: [ValueLowering] =
+            Array(repeating: .word, count: resultAddressCount) + (inheritsCallerIsolation ? [.word, .word] : [])
         let lowerings = leading + arguments + hidden + (typedErrorBuffer ? [.indirect] : []) + [.word, .word]
         let firstGeneralPurpose = isAsync && resultLocation == .indirect ? 1 : 0
-        let placed = try convention.placeArguments(lowerings, firstGeneralPurpose: firstGeneralPurpose)
-        callerIsolation = Array(placed[0..<leading.count])
-        let visible = leading.count..<(leading.count + arguments.count)
+        var placed = try convention.placeArguments(lowerings, firstGeneralPurpose: firstGeneralPurpose)
+        let allPlaced = placed
+        if let splitResult {
+            resultLocation = try Self.placedSplit(
+                splitResult, addresses: placed[0..<resultAddressCount], isAsync: isAsync, convention: convention)
+            // The addresses are no argument: the caller's actor and the arguments follow them.
+            placed.removeFirst(resultAddressCount)
+        }
+        let leadingCount = leading.count - resultAddressCount
+        callerIsolation = Array(placed[0..<leadingCount])
+        let visible = leadingCount..<(leadingCount + arguments.count)
         self.arguments = Array(placed[visible])
         genericWords = Array(placed[visible.upperBound..<(visible.upperBound + hidden.count)])
         self.result = resultLocation
@@ -192,9 +216,62 @@ public struct CallPlan: Sendable, Hashable {
         selfWitnessTable = placed[placed.count - 1]
         self.isAsync = isAsync
         resultHoldsAsyncPair = asyncPairs && Self.holdsIntegerPair(result)
-        calleePoppedStackByteCount = isAsync ? convention.asyncCallerReservedByteCount(of: placed) : 0
+        calleePoppedStackByteCount = isAsync ? convention.asyncCallerReservedByteCount(of: allPlaced) : 0
         witnessPoppedStackByteCount =
             isAsync
-            ? convention.asyncCalleePoppedByteCount(stackWordCount: TrampolineConvention.stackWordCount(of: placed)) : 0
+            ? convention.asyncCalleePoppedByteCount(stackWordCount: TrampolineConvention.stackWordCount(of: allPlaced))
+            : 0
+    }
+
+    /// Refuses a split tuple result the plan cannot place: one whose
+    /// directly returned elements go by address themselves (more than four
+    /// parts), or beside a typed error or a caller's actor (not measured).
+    private static func checkSplit(
+        _ split: TupleResultLowering, remainder: ResultLocation, _ inheritsCallerIsolation: Bool,
+        _ typedError: ValueLowering?
+    ) throws(TrampolineError) {
+        guard !split.addressed.isEmpty else {
+            throw .invalidLayout("a split tuple result with no element returned by address")
+        }
+        if case .indirect = remainder {
+            throw .unsupportedRequirement(
+                "the tuple result's elements returned in registers take more than four registers together, so "
+                    + "Swift returns them through one more result address, whose order among the others was not measured")
+        }
+        if inheritsCallerIsolation {
+            throw .unsupportedRequirement(
+                "where a nonisolated(nonsending) call passes its caller's actor beside a tuple result's result "
+                    + "addresses was not measured")
+        }
+        if typedError != nil {
+            throw .unsupportedRequirement(
+                "how a typed error travels beside a tuple result returned through result addresses was not measured")
+        }
+    }
+
+    /// The split result's location, its addresses placed as the leading arguments.
+    private static func placedSplit(
+        _ split: TupleResultLowering, addresses: ArraySlice<ArgumentLocation>, isAsync: Bool,
+        convention: TrampolineConvention
+    ) throws(TrampolineError) -> ResultLocation {
+        let remainder: [PlacedFragment]
+        switch try isAsync ? convention.placeAsyncResult(split.remainder) : convention.placeResult(split.remainder) {
+        case .direct(let parts): remainder = parts
+        case .empty: remainder = []
+        case .indirect, .split: throw .invalidLayout("a split tuple result's remainder is not direct")
+        }
+        var addressed: [AddressedElement] = []
+        for (element, location) in zip(split.addressed, addresses) {
+            guard case .direct(let words) = location, words.count == 1 else {
+                throw .invalidLayout("a result address is not one word")
+            }
+            if isAsync, case .stack = words[0].location {
+                // An async answer is written after the call may have suspended, when its stack words are gone.
+                throw .unsupportedRequirement(
+                    "an async tuple result's result address arrives on the stack, which the answer cannot reach")
+            }
+            addressed.append(AddressedElement(offset: element.offset, size: element.size, pointer: words[0].location))
+        }
+        return .split(SplitResult(addressed: addressed, direct: split.direct, remainder: remainder))
     }
 }

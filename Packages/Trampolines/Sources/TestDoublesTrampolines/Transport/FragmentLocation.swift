@@ -74,4 +74,7 @@ public enum ResultLocation: Sendable, Hashable {
     case direct([PlacedFragment])
     /// The result is initialized at the caller's indirect result address.
     case indirect
+    /// A tuple whose elements passed by address each go to a result address
+    /// the caller passed as an argument, the other elements to result registers.
+    case split(SplitResult)
 }
