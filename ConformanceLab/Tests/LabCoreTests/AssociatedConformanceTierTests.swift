@@ -16,7 +16,10 @@ struct AssociatedConformanceTierTests {
     @Test func comesLastWithEveryEffectAndKind() {
         let tier = Self.tier
         // Appended after every other tier but the caller-isolated one: every earlier case keeps its number.
-        let later = Self.shapes.filter { $0.form?.group == .callerIsolated || $0.form?.group == .addressedTuple }.count
+        let later = Self.shapes.filter {
+            $0.form?.group == .callerIsolated || $0.form?.group == .addressedTuple
+                || $0.form?.group == .addressedTupleResult
+        }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         #expect(tier.count == 7 * 8)
         for form in ShapeForm.allCases where form.group == .associatedConformance {

@@ -16,7 +16,8 @@ struct CallerIsolatedTierTests {
     @Test func comesLastWithBothAsyncEffectsAndEveryKind() {
         let tier = Self.tier
         // Appended after every other tier but the addressed tuples': every earlier case keeps its number.
-        let later = Self.shapes.filter { $0.form?.group == .addressedTuple }.count
+        let later = Self.shapes.filter { $0.form?.group == .addressedTuple || $0.form?.group == .addressedTupleResult }
+            .count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         #expect(tier.count == 2 * 13 + 8)
         for form in [ShapeForm.callerIsolated, .callerIsolatedOnGlobalActor] {

@@ -18,7 +18,7 @@ struct ClassDoubleTierTests {
         // Appended after every other tier but the associated conformances': every earlier case keeps its number.
         let later = Self.shapes.filter {
             $0.form?.group == .associatedConformance || $0.form?.group == .callerIsolated
-                || $0.form?.group == .addressedTuple
+                || $0.form?.group == .addressedTuple || $0.form?.group == .addressedTupleResult
         }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         #expect(tier.count == 7 * TypeFamily.classDoubleFamilies.count + 3 + 14)

@@ -15,6 +15,7 @@ struct GenericWrapperTierTests {
             $0.form?.group == .wideInteger || ($0.form?.group.isStoreShapesGroup ?? false)
                 || $0.form?.group == .classDouble || $0.form?.group == .associatedConformance
                 || $0.form?.group == .callerIsolated || $0.form?.group == .addressedTuple
+                || $0.form?.group == .addressedTupleResult
         }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         #expect(tier.count == 42)

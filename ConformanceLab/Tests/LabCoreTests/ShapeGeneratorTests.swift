@@ -137,6 +137,7 @@ struct ShapeGeneratorTests {
             TypeFamily.typedThrowingClosureFamilies, TypeFamily.constrainedExistentialFamilies,
             TypeFamily.genericWrapperFamilies, TypeFamily.wideIntegerFamilies, TypeFamily.inoutClosureFamilies,
             TypeFamily.genericMemberFamilies, TypeFamily.asyncSequenceFamilies, TypeFamily.addressedTupleFamilies,
+            TypeFamily.addressedTupleResultFamilies,
         ]
         #expect(TypeFamily.byID.count == tiers.map(\.count).reduce(0, +))
     }

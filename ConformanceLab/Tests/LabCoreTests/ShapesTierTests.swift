@@ -162,6 +162,6 @@ extension ShapeForm {
         self == .typedThrowingClosure || self == .boundReadAccessor || group == .isolatedProtocol
             || group == .constrainedExistential || group == .genericWrapper || group == .wideInteger
             || group.isStoreShapesGroup || group == .classDouble || group == .associatedConformance
-            || group == .callerIsolated || group == .addressedTuple
+            || group == .callerIsolated || group == .addressedTuple || group == .addressedTupleResult
     }
 }

@@ -25,6 +25,7 @@ struct StoreShapesTierTests {
         let later = Self.shapes.filter {
             $0.form?.group == .classDouble || $0.form?.group == .associatedConformance
                 || $0.form?.group == .callerIsolated || $0.form?.group == .addressedTuple
+                || $0.form?.group == .addressedTupleResult
         }.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])
         let closures = 9 * TypeFamily.inoutClosureFamilies.count

@@ -24,6 +24,7 @@ struct TypedThrowingClosureTierTests {
                 || ($0.form?.group.isStoreShapesGroup ?? false) || $0.form?.group == .classDouble
                 || $0.form?.group == .associatedConformance
                 || $0.form?.group == .callerIsolated || $0.form?.group == .addressedTuple
+                || $0.form?.group == .addressedTupleResult
         }
         let later = bound.count + isolated.count
         #expect(Self.shapes.dropLast(later).suffix(tier.count) == tier[...])

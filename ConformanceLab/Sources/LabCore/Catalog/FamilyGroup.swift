@@ -62,6 +62,9 @@ public enum FamilyGroup: String, CaseIterable, Codable, Sendable, Comparable {
     /// Tuples holding elements that travel by address (`(Int, LabLarge5, String)`, `(any LabTagged, Double)`),
     /// which the witness receives as one argument per element.
     case addressedTuple = "addressed-tuple"
+    /// Tuple results holding existential or resilient elements (`(Int, any LabTagged, String, any LabTagged)`),
+    /// which Swift returns split: those elements through result addresses, the rest in registers.
+    case addressedTupleResult = "addressed-tuple-result"
 
     /// The groups of the catalog the generator's first tiers and pairwise covering span
     /// (the later groups have their own tier, so the earlier cases keep their numbers).

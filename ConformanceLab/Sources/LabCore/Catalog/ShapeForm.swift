@@ -96,6 +96,8 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
     case callerIsolatedClassMember = "nonisolated(nonsending), open class"
     /// A tuple holding elements that travel by address, as the family's own spelling.
     case addressedTuple = "tuple with by-address elements"
+    /// A tuple result holding existential or resilient elements, as the family's own spelling.
+    case addressedTupleResult = "tuple result with by-address elements"
 
     /// The report row of the form's cases.
     var group: FamilyGroup {
@@ -126,6 +128,7 @@ public enum ShapeForm: String, Codable, Sendable, CaseIterable {
             return .associatedConformance
         case .callerIsolated, .callerIsolatedOnGlobalActor, .callerIsolatedClassMember: return .callerIsolated
         case .addressedTuple: return .addressedTuple
+        case .addressedTupleResult: return .addressedTupleResult
         }
     }
 

@@ -11,7 +11,7 @@ extension TypeFamily {
     public static let byID: [String: TypeFamily] = Dictionary(
         uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies
             + constrainedExistentialFamilies + genericWrapperFamilies + wideIntegerFamilies + inoutClosureFamilies
-            + genericMemberFamilies + asyncSequenceFamilies + addressedTupleFamilies).map {
+            + genericMemberFamilies + asyncSequenceFamilies + addressedTupleFamilies + addressedTupleResultFamilies).map {
                 ($0.id, $0)
             })
 

@@ -139,6 +139,30 @@ enum SupportSource {
         public func labSameTaggedPair(_ a: (any LabTagged, Double), _ b: (any LabTagged, Double)) -> Bool {
             labSameTagged(a.0, b.0) && a.1.bitPattern == b.1.bitPattern
         }
+        public func labSameTaggedQuad(
+            _ a: (Int, any LabTagged, String, any LabTagged), _ b: (Int, any LabTagged, String, any LabTagged)
+        ) -> Bool {
+            a.0 == b.0 && labSameTagged(a.1, b.1) && a.2 == b.2 && labSameTagged(a.3, b.3)
+        }
+        public func labSameTaggedInt32s(_ a: (Int32, any LabTagged, Int32), _ b: (Int32, any LabTagged, Int32)) -> Bool {
+            a.0 == b.0 && labSameTagged(a.1, b.1) && a.2 == b.2
+        }
+        public func labSameNestedTagged(
+            _ a: (Int8, (Float, any LabTagged), Double), _ b: (Int8, (Float, any LabTagged), Double)
+        ) -> Bool {
+            a.0 == b.0 && a.1.0.bitPattern == b.1.0.bitPattern && labSameTagged(a.1.1, b.1.1)
+                && a.2.bitPattern == b.2.bitPattern
+        }
+        public func labSameOptionalTagged(_ a: ((any LabTagged)?, Int), _ b: ((any LabTagged)?, Int)) -> Bool {
+            labSameOptional(a.0, b.0) { labSameTagged($0, $1) } && a.1 == b.1
+        }
+        /// One instant per process: a resilient value the samples can spell twice alike.
+        public let labInstantBase = ContinuousClock.now
+        public func labSameInstantPair(
+            _ a: (ContinuousClock.Instant, String), _ b: (ContinuousClock.Instant, String)
+        ) -> Bool {
+            a.0 == b.0 && a.1 == b.1
+        }
         public func labSameNestedLarge(_ a: (Int8, (LabLarge5, Double)), _ b: (Int8, (LabLarge5, Double))) -> Bool {
             a.0 == b.0 && a.1.0 == b.1.0 && a.1.1.bitPattern == b.1.1.bitPattern
         }

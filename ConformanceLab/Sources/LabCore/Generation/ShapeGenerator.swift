@@ -91,6 +91,7 @@ public struct ShapeGenerator: Sendable {
         associatedConformanceTier(into: &unique)
         callerIsolatedTier(into: &unique)
         addressedTupleTier(into: &unique)
+        addressedTupleResultTier(into: &unique)
         return unique.shapes
     }
 
