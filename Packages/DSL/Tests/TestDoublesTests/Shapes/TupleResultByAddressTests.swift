@@ -81,7 +81,9 @@ protocol GenericTupleLookup {
 
 // Conformers: the runtime reads each requirement's signature from a conformer linked into the process.
 struct LiveTypedTupleLookup: TypedTupleLookup {
-    func fetch(_ id: Int) throws(TupleLookupFailure) -> (any TupleBadge, Int) { (TupleRibbon(title: "t", rank: id), id) }
+    func fetch(_ id: Int) throws(TupleLookupFailure) -> (any TupleBadge, Int) {
+        (TupleRibbon(title: "t", rank: id), id)
+    }
 }
 
 struct LiveWideTupleLookup: WideTupleLookup {
@@ -152,7 +154,8 @@ struct LiveGenericTupleLookup: GenericTupleLookup {
         await stub.when { await $0.later(Match.any()) }.then { (id: Int) in
             (id, TupleRibbon(title: "a", rank: id), Self.longText, TupleRibbon(title: "b", rank: id + 1))
         }
-        await stub.when { try await $0.laterThrowing(Match.any()) }.then { (id: Int) throws -> (any TupleBadge, Double) in
+        await stub.when { try await $0.laterThrowing(Match.any()) }.then {
+            (id: Int) throws -> (any TupleBadge, Double) in
             if id < 0 { throw TupleLookupFailure(code: id) }
             return (TupleRibbon(title: "c", rank: id), Double(id) / 8)
         }

@@ -236,7 +236,8 @@ public struct CallPlan: Sendable, Hashable {
         if case .indirect = remainder {
             throw .unsupportedRequirement(
                 "the tuple result's elements returned in registers take more than four registers together, so "
-                    + "Swift returns them through one more result address, whose order among the others was not measured")
+                    + "Swift returns them through one more result address, whose order among the others was not measured"
+            )
         }
         if inheritsCallerIsolation {
             throw .unsupportedRequirement(
