@@ -11,9 +11,10 @@ extension TypeFamily {
     public static let byID: [String: TypeFamily] = Dictionary(
         uniqueKeysWithValues: (catalog + resilienceFamilies + shapeFamilies + typedThrowingClosureFamilies
             + constrainedExistentialFamilies + genericWrapperFamilies + wideIntegerFamilies + inoutClosureFamilies
-            + genericMemberFamilies + asyncSequenceFamilies + addressedTupleFamilies + addressedTupleResultFamilies).map {
-                ($0.id, $0)
-            })
+            + genericMemberFamilies + asyncSequenceFamilies + addressedTupleFamilies + addressedTupleResultFamilies).map
+        {
+            ($0.id, $0)
+        })
 
     /// The family with the given identifier; the identifiers used by layouts always exist.
     /// - Parameter id: A family identifier.
