@@ -65,7 +65,8 @@ extension RequirementShape {
                 name: (signature.isStatic ? "static " : "") + signature.name, effects: effects,
                 resultType: resultType, resultIsErased: signature.resultIsErased,
                 variadicArguments: order.indices.filter { signature.parameters[order[$0]].isVariadic },
-                unmatchedCallsRunDefault: defaultRoute != nil),
+                unmatchedCallsRunDefault: defaultRoute != nil,
+                argumentsKeptWeakly: order.indices.filter { Self.keepsWeakly(signature.parameters[order[$0]]) }),
             access: access,
             argumentTypes: signature.parameters.map { $0.selfForm?.visibleType(existential) ?? $0.type },
             selfArguments: signature.parameters.map(\.selfForm),
@@ -89,6 +90,17 @@ extension RequirementShape {
             yieldLowering: access.isRead ? resultLowering : .empty)
         self.defaultRoute = defaultRoute
         resultIsSelfArray = signature.resultIsSelfArray
+    }
+
+    /// Whether the double keeps a call's argument of `parameter` weakly
+    /// (``TestDoublesRecorder/Requirement/argumentsKeptWeakly``): an `any
+    /// Encoder`, whose release its caller may rely on (`JSONEncoder`'s
+    /// `superEncoder(forKey:)` writes what was encoded into it into its
+    /// parent container only when that encoder is released). Decided once,
+    /// from the declared type: the calls of other requirements pay nothing.
+    static func keepsWeakly(_ parameter: ResolvedSignature.Parameter) -> Bool {
+        !parameter.isInout && parameter.selfForm == nil && parameter.genericIndex == nil
+            && ObjectIdentifier(parameter.type) == ObjectIdentifier((any Encoder).self)
     }
 
     /// The closure bridge of each parameter whose type is a closure the

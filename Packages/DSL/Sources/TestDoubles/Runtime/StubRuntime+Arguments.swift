@@ -77,7 +77,8 @@ extension StubRuntime {
         // The call's generic types: registrations recorded with the same ones are offered it first.
         let requirement = TestDoublesRecorder.Requirement(
             id: declared.id, name: declared.name, effects: declared.effects, resultType: resultType,
-            resultIsErased: resultIsErased, genericTypes: types, variadicArguments: declared.variadicArguments)
+            resultIsErased: resultIsErased, genericTypes: types, variadicArguments: declared.variadicArguments,
+            argumentsKeptWeakly: declared.argumentsKeptWeakly)
         return RequirementPlan(
             shape.with(requirement: requirement, argumentTypes: argumentTypes, resultType: resultType))
     }

@@ -141,6 +141,10 @@ extension InvocationRecorder {
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true,
         wide: Bool = false, deferred: Bool = false
     ) -> ScalarCallOutcome? {
+        // Arguments kept weakly are the general path's (``Requirement/argumentsKeptWeakly``): the ledger
+        // replaces its copies, and a handler here reads the ledger's own (a lent buffer's bits, or wide
+        // markers naming its bytes). One load and branch per call; 0 for nearly every requirement.
+        guard requirement.storage.weakArguments == 0 else { return nil }
         var notification: Notification?
         // Set in the hold for a handler (or a value step without its value), whose completion follows.
         var ticket = CallTicket(generation: 0, position: 0)

@@ -16,7 +16,9 @@
 /// and ``values(at:)`` gives a real `Any` of it (a copy) to every reader. A
 /// ``DeferredArgument`` marker is kept as any other `Any` (its reference
 /// released with the chunk), and ``values(at:)`` gives every reader the
-/// value its maker makes.
+/// value its maker makes. An argument kept weakly (``keepWeakly(at:positions:)``)
+/// is a ``WeakArgument`` marker in its chunk, and ``values(at:)`` gives every
+/// reader the object while it lives, a ``ReleasedArgument`` once it is gone.
 struct BoxedArgumentStore {
     /// Where one call's arguments are: a chunk, the position of the first in
     /// it, and how many there are.
@@ -135,6 +137,10 @@ struct BoxedArgumentStore {
     /// counts, where a chunk's ``Chunk/bytes``, which the recorder's store
     /// may set meanwhile, could not be read without a race.
     private var holdsWideValues = false
+    /// Whether some argument kept is a ``WeakArgument`` marker, set as
+    /// ``holdsWideValues`` is: the calls of most ledgers have none, and
+    /// ``values(at:)`` then looks for none.
+    private var holdsWeakValues = false
 
     /// Keeps a copy of `values`, returning where they are.
     @inline(__always)
@@ -199,6 +205,23 @@ struct BoxedArgumentStore {
         }
     }
 
+    /// Replaces each argument at `location` whose bit is set in `positions`
+    /// (bit `n`: the location's argument `n`) by a ``WeakArgument`` marker
+    /// of the object it holds, releasing the store's strong reference; an
+    /// argument that holds no object is kept as it is. Only for arguments
+    /// the store owns alone (copied in, or moved in with no reader of the
+    /// moved bits left): nothing may read the replaced value's bits.
+    mutating func keepWeakly(at location: Location, positions: UInt64) {
+        let start = chunks[Int(location.chunk)].values + Int(location.offset)
+        var remaining = positions
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining &- 1
+            guard index < Int(location.count) else { break }
+            if WeakArgument.weaken(start + index) { holdsWeakValues = true }
+        }
+    }
+
     /// Runs `initialize` on the chunk that takes the next `needed` arguments
     /// (started when the last has no room), which writes them from the
     /// chunk's `count` on; counts them in and gives their location.
@@ -227,13 +250,20 @@ struct BoxedArgumentStore {
 
     /// The arguments kept at `location`, in declaration order: a wide
     /// value's a real `Any` of its own (``WideArgument/materialize(_:)``), a
-    /// deferred argument's made (``DeferredArgument``).
+    /// deferred argument's made (``DeferredArgument``), a weakly kept one's
+    /// object or its stand-in (``WeakArgument/value(at:)``). Every reader of
+    /// the kept arguments reads them here: no marker leaves the store.
     func values(at location: Location) -> [Any] {
         guard location.count > 0 else { return [] }
         let start = chunks[Int(location.chunk)].values + Int(location.offset)
         // Deferred arguments are looked for here, where they are read, so that appending one costs nothing more.
-        guard holdsWideValues || (0..<Int(location.count)).contains(where: { DeferredArgument.isMarker(start + $0) })
+        guard
+            holdsWideValues || holdsWeakValues
+                || (0..<Int(location.count)).contains(where: { DeferredArgument.isMarker(start + $0) })
         else { return Array(UnsafeBufferPointer(start: start, count: Int(location.count))) }
-        return (0..<Int(location.count)).map { DeferredArgument.valueOrCopy(at: start + $0) }
+        return (0..<Int(location.count)).map { index in
+            WeakArgument.isMarker(start + index)
+                ? WeakArgument.value(at: start + index) : DeferredArgument.valueOrCopy(at: start + index)
+        }
     }
 }

@@ -248,7 +248,9 @@ struct Ledger {
             first = scalars.first
             second = scalars.second
         case .boxed(let values):
-            (first, second) = appendBoxed(values)
+            (first, second) = appendBoxed(values, keepingWeakly: requirement)
+        // The one-hold lanes, the only ones to lend buffers, decline a requirement with arguments kept weakly
+        // (``InvocationRecorder/catchAllAnswer(_:_:consuming:handlers:wide:deferred:)``): none is kept weakly here.
         case .borrowed(let values):
             let location = boxedArguments.append(values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
@@ -303,11 +305,16 @@ struct Ledger {
         boxedArguments.keepWideValues(lentIn: values)
     }
 
-    /// Keeps a copy of arguments in an array (the general path's), returning
-    /// the slot's words (out of line: the one-hold lanes pass buffers).
+    /// Keeps a copy of arguments in an array (the general path's), those
+    /// `requirement` keeps weakly as weak references
+    /// (``Requirement/argumentsKeptWeakly``), returning the slot's words
+    /// (out of line: the one-hold lanes pass buffers).
     @inline(never)
-    private mutating func appendBoxed(_ values: [Any]) -> (UInt64, UInt64) {
+    private mutating func appendBoxed(_ values: [Any], keepingWeakly requirement: Requirement) -> (UInt64, UInt64) {
         let location = values.withUnsafeBufferPointer { boxedArguments.append($0) }
+        // The copy is the store's alone (the caller's array keeps its own): replacing it is safe.
+        let weak = requirement.storage.weakArguments
+        if weak != 0 { boxedArguments.keepWeakly(at: location, positions: weak) }
         return (UInt64(location.chunk) | UInt64(location.offset) << 32, UInt64(location.count))
     }
 

@@ -20,10 +20,14 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
         let genericMetatypes: [Any.Type]
         let variadicArguments: [Int]
         let unmatchedCallsRunDefault: Bool
+        /// Bit `n` set: argument `n` (in the recorder's order) is kept weakly
+        /// (see ``Requirement/argumentsKeptWeakly``); 0 for most requirements.
+        let weakArguments: UInt64
 
         init(
             id: RequirementID, name: String, effects: RequirementEffects, resultType: Any.Type, resultIsErased: Bool,
-            genericTypes: [Any.Type] = [], variadicArguments: [Int] = [], unmatchedCallsRunDefault: Bool = false
+            genericTypes: [Any.Type] = [], variadicArguments: [Int] = [], unmatchedCallsRunDefault: Bool = false,
+            argumentsKeptWeakly: [Int] = []
         ) {
             self.id = id
             self.name = name
@@ -34,6 +38,9 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
             self.variadicArguments = variadicArguments
             self.unmatchedCallsRunDefault = unmatchedCallsRunDefault
             self.genericMetatypes = genericTypes
+            self.weakArguments = argumentsKeptWeakly.reduce(0) { mask, position in
+                position >= 0 && position < UInt64.bitWidth ? mask | 1 << UInt64(position) : mask
+            }
             let parsed = RequirementName(name)
             self.baseName = parsed.baseName
             self.labels = parsed.labels ?? []
@@ -115,6 +122,25 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// ``CallOutcome/forward``, and records it as forwarded. Honored by a
     /// double whose unmatched calls report an issue (a stub), not by a dummy's.
     public var unmatchedCallsRunDefault: Bool { storage.unmatchedCallsRunDefault }
+    /// The positions (in the recorder's argument order, below 64) of the
+    /// arguments the double keeps weakly: when such an argument is an object
+    /// (a class instance, or an existential such as `any Encoder` holding
+    /// one), the ledger keeps a weak reference to it instead of the value, so
+    /// recording the call does not extend the object's life.
+    ///
+    /// A front marks the arguments whose release the caller relies on:
+    /// `JSONEncoder`'s `superEncoder(forKey:)` writes what was encoded into
+    /// it into its parent container only when that encoder is released. While
+    /// the object lives, every reader (a handler, `arguments()`, a matcher,
+    /// a diagnostic) sees it as it was passed; once it is gone, a stand-in
+    /// that describes itself as the released object and is of no type a
+    /// matcher or `arguments()` asks for, so such a call is neither matched
+    /// by a typed matcher nor returned as that type. An argument that is not
+    /// an object (a struct) is kept as any other argument is. The calls of
+    /// such a requirement are served by the general path, not the one-hold lanes.
+    public var argumentsKeptWeakly: [Int] {
+        (0..<UInt64.bitWidth).filter { storage.weakArguments & 1 << UInt64($0) != 0 }
+    }
 
     /// Creates a requirement.
     ///
@@ -128,15 +154,17 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     ///   - variadicArguments: The positions, in the recorder's argument order, of the variadic arguments.
     ///   - unmatchedCallsRunDefault: Whether an unmatched call runs the front's default implementation
     ///     (see ``unmatchedCallsRunDefault``).
+    ///   - argumentsKeptWeakly: The positions, in the recorder's argument order, of the arguments the
+    ///     ledger keeps weakly when they are objects (see ``argumentsKeptWeakly``); positions from 64 on are ignored.
     public init(
         id: RequirementID, name: String, effects: RequirementEffects = .none, resultType: Any.Type = Void.self,
         resultIsErased: Bool = false, genericTypes: [Any.Type] = [], variadicArguments: [Int] = [],
-        unmatchedCallsRunDefault: Bool = false
+        unmatchedCallsRunDefault: Bool = false, argumentsKeptWeakly: [Int] = []
     ) {
         storage = Storage(
             id: id, name: name, effects: effects, resultType: resultType, resultIsErased: resultIsErased,
             genericTypes: genericTypes, variadicArguments: variadicArguments,
-            unmatchedCallsRunDefault: unmatchedCallsRunDefault)
+            unmatchedCallsRunDefault: unmatchedCallsRunDefault, argumentsKeptWeakly: argumentsKeptWeakly)
     }
 
     /// Creates a requirement whose identity is its name.
