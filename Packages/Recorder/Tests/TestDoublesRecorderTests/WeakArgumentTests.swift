@@ -155,7 +155,9 @@ import Testing
         // Still alive: arguments(), matchers and the history see the object itself.
         let typed: [any Sink] = double.when { $0.write(to: Match.any(using: Self.placeholder)) }.arguments()
         #expect(typed.count == 1 && typed.first.map { $0 as AnyObject } === sink)
-        double.when { $0.write(to: Match.matching(description: "the sink", using: Self.placeholder) { $0 as AnyObject === sink }) }.verify(1...1)
+        double.when {
+            $0.write(to: Match.matching(description: "the sink", using: Self.placeholder) { $0 as AnyObject === sink })
+        }.verify(1...1)
         let recorded = double.history.invocations.first?.arguments.first
         // The existential form it was recorded in, `any Sink` holding the object.
         #expect(recorded.map { Self.isExistential($0) } == true)
@@ -210,7 +212,8 @@ import Testing
         var issues: [String] = []
         let collected = Locked<[String]>([])
         TestDoubleIssueReporting.withHandler({ issue in collected.withLock { $0.append(issue.message) } }) {
-            double.when { $0.write(to: Match.matching(description: "any sink", using: Self.placeholder) { _ in true }) }.verify(1...1)
+            double.when { $0.write(to: Match.matching(description: "any sink", using: Self.placeholder) { _ in true }) }
+                .verify(1...1)
             let typed: [any Sink] = double.when { $0.write(to: Match.any(using: Self.placeholder)) }.arguments()
             #expect(typed.isEmpty)
         }

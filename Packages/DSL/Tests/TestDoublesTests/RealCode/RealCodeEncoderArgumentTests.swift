@@ -63,7 +63,8 @@ struct S4PairEnvelope: Encodable {
             // call's encoder is gone by the second: typed `arguments()` would leave that call out).
             let recorded = calls.invocations.last?.arguments.first
             during.withLock {
-                $0.append(recorded.map { ($0 as? any Encoder).map { $0 as AnyObject } === encoder as AnyObject } ?? false)
+                $0.append(
+                    recorded.map { ($0 as? any Encoder).map { $0 as AnyObject } === encoder as AnyObject } ?? false)
             }
             var container = encoder.singleValueContainer()
             try container.encode(number)

@@ -141,10 +141,6 @@ extension InvocationRecorder {
         _ requirement: Requirement, _ arguments: UnsafeBufferPointer<Any>, consuming: Bool, handlers: Bool = true,
         wide: Bool = false, deferred: Bool = false
     ) -> ScalarCallOutcome? {
-        // Arguments kept weakly are the general path's (``Requirement/argumentsKeptWeakly``): the ledger
-        // replaces its copies, and a handler here reads the ledger's own (a lent buffer's bits, or wide
-        // markers naming its bytes). One load and branch per call; 0 for nearly every requirement.
-        guard requirement.storage.weakArguments == 0 else { return nil }
         var notification: Notification?
         // Set in the hold for a handler (or a value step without its value), whose completion follows.
         var ticket = CallTicket(generation: 0, position: 0)
@@ -157,7 +153,9 @@ extension InvocationRecorder {
                 slot -> BehaviorChain.OneHoldStep? in
                 guard !slot.registrations.isEmpty else { return nil }
                 return Unmanaged.passUnretained(slot.registrations[0])._withUnsafeGuaranteedRef { first in
-                    guard first.isCatchAll, first.matchers.count == arguments.count,
+                    // Not a requirement with arguments kept weakly (``Registration/servesLentArguments``): the
+                    // general path's, where the ledger replaces its own copies, not those a handler here reads.
+                    guard first.servesLentArguments, first.matchers.count == arguments.count,
                         let step = first.chain.nextOneHoldStep(handlers: handlers, onAsyncRequirement: !handlers)
                     else { return nil }
                     // Wrapping: a count of calls, which cannot reach 2^63.

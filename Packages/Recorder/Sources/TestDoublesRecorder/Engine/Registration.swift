@@ -29,6 +29,7 @@ final class Registration: @unchecked Sendable {
         self.matchers = matchers
         self.site = site
         self.isCatchAll = matchers.allSatisfy(\.acceptsEverything)
+        self.servesLentArguments = isCatchAll && requirement.storage.weakArguments == 0
         let scalarTests = matchers.compactMap(\.scalarTest)
         if scalarTests.count == matchers.count {
             let storage = UnsafeMutableBufferPointer<ScalarTest>.allocate(capacity: scalarTests.count)
@@ -60,6 +61,16 @@ final class Registration: @unchecked Sendable {
     /// Whether every argument matcher accepts everything (a catch-all): such
     /// a registration needs no matcher run, so dispatch can pick it in one lock hold.
     let isCatchAll: Bool
+
+    /// Whether the one-hold lane that takes a front's lent or borrowed
+    /// buffer (``InvocationRecorder/catchAllAnswer(_:_:consuming:handlers:wide:deferred:)``)
+    /// may serve the registration's calls: a catch-all of a requirement
+    /// that keeps no argument weakly (``Requirement/argumentsKeptWeakly``).
+    /// The ledger replaces such an argument by a weak reference, and a
+    /// handler of that lane reads the ledger's own values in place; the
+    /// general path keeps the front's. Decided here, once, so the lane
+    /// reads one flag as before.
+    let servesLentArguments: Bool
 
     /// The matchers' tests on raw scalar words, when every matcher has one
     /// (see ``ScalarTest``): a call with scalar arguments is matched against

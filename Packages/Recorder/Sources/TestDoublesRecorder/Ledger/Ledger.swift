@@ -249,8 +249,8 @@ struct Ledger {
             second = scalars.second
         case .boxed(let values):
             (first, second) = appendBoxed(values, keepingWeakly: requirement)
-        // The one-hold lanes, the only ones to lend buffers, decline a requirement with arguments kept weakly
-        // (``InvocationRecorder/catchAllAnswer(_:_:consuming:handlers:wide:deferred:)``): none is kept weakly here.
+        // The one-hold lane that lends buffers declines a requirement with arguments kept weakly
+        // (``Registration/servesLentArguments``): none is kept weakly here.
         case .borrowed(let values):
             let location = boxedArguments.append(values)
             first = UInt64(location.chunk) | UInt64(location.offset) << 32
