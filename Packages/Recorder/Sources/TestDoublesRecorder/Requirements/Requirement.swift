@@ -137,7 +137,9 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
     /// matcher or `arguments()` asks for, so such a call is neither matched
     /// by a typed matcher nor returned as that type. An argument that is not
     /// an object (a struct) is kept as any other argument is. The calls of
-    /// such a requirement are served by the general path, not the one-hold lanes.
+    /// such a requirement take the general path (the front's array of
+    /// arguments), not the one-hold lane that takes a front's buffer, whose
+    /// handlers read the ledger's values in place.
     public var argumentsKeptWeakly: [Int] {
         (0..<UInt64.bitWidth).filter { storage.weakArguments & 1 << UInt64($0) != 0 }
     }
