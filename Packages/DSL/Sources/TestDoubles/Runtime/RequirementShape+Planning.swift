@@ -260,6 +260,10 @@ extension RequirementShape {
                     genericWordCount: signature.genericWordCount, typedError: typedError, splitResult: splitResult)
             plan.arguments = arguments.gathered(plan.arguments)
             return (plan, plan.arguments)
+        } catch TrampolineError.unsupportedRequirement(let reason) {
+            // A shape the plan names precisely (a typed error or a caller's actor beside a split
+            // tuple result, say): its own reason, not the placement wrapper's.
+            throw fail(reason, "use ManualStub")
         } catch {
             throw fail("its arguments cannot be placed in registers and stack words (\(error))", "use ManualStub")
         }

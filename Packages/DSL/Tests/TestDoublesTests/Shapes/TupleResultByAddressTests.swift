@@ -258,6 +258,9 @@ struct LiveGenericTupleLookup: GenericTupleLookup {
         let typed = Self.refusal { _ = try Stub<any TypedTupleLookup>() }
         #expect(typed?.requirement == "fetch(_:)")
         #expect(typed?.reason.contains("typed error") == true)
+        // The plan's own reason, not wrapped as a placement failure.
+        #expect(typed?.reason.contains("cannot be placed") == false)
+        #expect(typed?.reason.contains("unsupportedRequirement") == false)
         let wide = Self.refusal { _ = try Stub<any WideTupleLookup>() }
         #expect(wide?.requirement == "wide()")
         #expect(wide?.reason.contains("more than four registers") == true)
