@@ -151,11 +151,16 @@ extension ResolvedSignature {
             let isInout = parameter.ownership == .inout
             var resolved = Parameter(
                 type: type, ownership: isInout ? .borrowed : ownership(parameter), isInout: isInout)
-            if case .function(let function) = parameter.demangledType {
-                resolved.isAutoclosure = [.autoclosure, .escapingAutoclosure].contains(function.representation)
-            }
             resolved.isVariadic = parameter.isVariadic
             return resolved
+        }
+
+        /// Whether the parameter is an `@autoclosure`, whatever its result:
+        /// a concrete type, a generic parameter of the method
+        /// (`@autoclosure () -> Instant`) or a bound associated type.
+        static func isAutoclosure(_ parameter: RequirementSignature.Parameter) -> Bool {
+            guard case .function(let function) = parameter.demangledType else { return false }
+            return [.autoclosure, .escapingAutoclosure].contains(function.representation)
         }
     }
 

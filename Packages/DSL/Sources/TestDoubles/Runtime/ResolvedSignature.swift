@@ -105,7 +105,10 @@ extension ResolvedSignature {
         genericWordCount = resolution.genericWordCount
         parameters = []
         for (index, parameter) in signature.parameters.enumerated() {
-            parameters.append(try resolution.parameter(parameter, at: index, describe: describe))
+            var resolved = try resolution.parameter(parameter, at: index, describe: describe)
+            // Every form: the matchers written inside an autoclosure run only when a recording pass calls it.
+            resolved.isAutoclosure = Resolution.isAutoclosure(parameter)
+            parameters.append(resolved)
         }
         try resolveResult(signature.result, resolution, describe: describe)
         thrown = try Self.thrownShape(signature.thrownType, describe: describe)
