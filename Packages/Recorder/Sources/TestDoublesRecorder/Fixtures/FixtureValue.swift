@@ -39,11 +39,35 @@ public enum FixtureValue: Hashable, Sendable, CustomStringConvertible {
 
     /// Encodes `value` through its `Encodable` conformance.
     ///
+    /// A value that is itself an optional of optionals keeps its layers:
+    /// `Int??.some(nil)` is stored as `{"$some": null}`, which
+    /// ``decode(as:)`` reads back as `.some(nil)` (JSON's one `null` is
+    /// `.none`).
+    ///
     /// - Parameter value: The value to encode.
     /// - Returns: The value's JSON tree.
     /// - Throws: The encoder's error when the value cannot be represented in
-    ///   JSON (a non-finite floating-point number, for example).
+    ///   JSON, or an error naming the part of the value and a fix when JSON
+    ///   would store a different value: a non-finite number, a NaN
+    ///   `Decimal`, a `URL` relative to a base URL, or an optional of
+    ///   optionals holding `.some(nil)` inside the value.
     public init(encoding value: any Encodable) throws {
+        if let optional = value as? any FixtureOptional, type(of: optional).nesting > 1 {
+            if let layers = optional.someLayersAroundNone, layers > 0 {
+                self = Self.someNoneMarker(layers)
+                return
+            }
+            try self.init(checkedEncoding: value)
+            if case .object(let fields) = self, fields.count == 1, fields[Self.someMarkerKey] != nil {
+                throw UnrecordableValue.markerLike(type(of: value))
+            }
+            return
+        }
+        try self.init(checkedEncoding: value)
+    }
+
+    private init(checkedEncoding value: any Encodable) throws {
+        try FixtureEncodingCheck.check(value)
         let data = try JSONEncoder().encode(value)
         self = try JSONDecoder().decode(FixtureValue.self, from: data)
     }
@@ -54,8 +78,42 @@ public enum FixtureValue: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: The decoded value.
     /// - Throws: The decoder's error when the JSON does not describe a `type`.
     public func decode<T: Decodable>(as type: T.Type) throws -> T {
+        if let optional = T.self as? any FixtureOptional.Type, optional.nesting > 1, let layers = someNoneLayers {
+            guard let made = optional.none(inside: layers), let value = made as? T else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [],
+                        debugDescription: "\(self) is .some(nil) inside \(layers) optional layer(s), and \(T.self) "
+                            + "has \(optional.nesting)"))
+            }
+            return value
+        }
         let data = try JSONEncoder().encode(self)
         return try JSONDecoder().decode(T.self, from: data)
+    }
+
+    /// The key of the object that stands for one `.some` layer around a
+    /// `nil` in an optional of optionals.
+    static let someMarkerKey = "$some"
+
+    /// `{"$some": null}` for `.some(nil)`, `{"$some": {"$some": null}}` for
+    /// `.some(.some(nil))`.
+    static func someNoneMarker(_ layers: Int) -> FixtureValue {
+        var marker = FixtureValue.null
+        for _ in 0..<layers { marker = .object([someMarkerKey: marker]) }
+        return marker
+    }
+
+    /// The number of `.some` layers a marker of ``someNoneMarker(_:)`` wraps
+    /// around its `null`; nil for any other value.
+    var someNoneLayers: Int? {
+        var layers = 0
+        var value = self
+        while case .object(let fields) = value, fields.count == 1, let inner = fields[Self.someMarkerKey] {
+            layers += 1
+            value = inner
+        }
+        return layers > 0 && value == .null ? layers : nil
     }
 }
 

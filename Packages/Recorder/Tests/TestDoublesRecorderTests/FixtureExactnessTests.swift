@@ -1,0 +1,84 @@
+import Foundation
+@_spi(TestDoublesInternals) import TestDoublesRecorder
+import Testing
+
+/// A value recorded as a call's only argument and its result, the fixture
+/// written as JSON text and read back (as a later test process loads it),
+/// then the result decoded as the type the requirement returns.
+func recordAndReplay<T: Codable>(_ value: T) throws -> (stored: FixtureValue, replayed: T) {
+    let session = RecordingSession()
+    try session.record("call(_:)", arguments: [value], outcome: .success(value))
+    let fixture = try InteractionFixture(json: try session.snapshot().json())
+    let interaction = try #require(fixture.interactions.first)
+    guard case .returned(let result) = interaction.outcome else {
+        throw FixtureError.malformed("no result")
+    }
+    #expect(interaction.arguments == [result])
+    return (result, try result.decode(as: T.self))
+}
+
+/// Why `value` cannot be recorded, as the recording session says it.
+func refusal(_ value: some Codable) -> String? {
+    do {
+        try RecordingSession().record("call(_:)", arguments: [value], outcome: .success(()))
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+struct OptionalSetting: Codable, Equatable {
+    var name: String
+    var override: Int??
+}
+
+enum SettingChange: Codable, Equatable {
+    case set(Int??)
+}
+
+@Suite struct FixtureExactnessTests {
+    @Test func anOptionalOfOptionalsReplaysEveryLayer() throws {
+        let cases: [Int??] = [.some(nil), .none, .some(.some(5))]
+        for value in cases {
+            #expect(try recordAndReplay(value).replayed == value)
+        }
+        #expect(try recordAndReplay(Int??.some(nil)).stored == .object(["$some": .null]))
+        let deep: [Int???] = [.some(.some(nil)), .some(nil), .none, .some(.some(.some(3)))]
+        for value in deep {
+            #expect(try recordAndReplay(value).replayed == value)
+        }
+        let deeper: [String????] = [.some(.some(.some(nil))), .some(.some(nil)), .some(nil), nil, "x"]
+        for value in deeper {
+            #expect(try recordAndReplay(value).replayed == value)
+        }
+        // A marker that nests deeper than the type does not decode as it.
+        #expect(throws: DecodingError.self) {
+            try FixtureValue.object(["$some": .object(["$some": .null])]).decode(as: Int??.self)
+        }
+    }
+
+    @Test func anOptionalOfOptionalsInsideAValueIsRefusedNamingWhereAndAFix() throws {
+        let field = try #require(refusal(OptionalSetting(name: "a", override: .some(nil))))
+        #expect(field.contains("call(_:) cannot be recorded: its argument 1"))
+        #expect(field.contains("the value at override in TestDoublesRecorderTests.OptionalSetting"))
+        #expect(field.contains("Swift.Optional<Swift.Optional<Swift.Int>>.some(nil)"))
+        #expect(field.contains("use one optional layer or an enum"))
+        let element = try #require(refusal([Int??]([1, .some(nil)])))
+        #expect(element.contains("the value at [1] in Swift.Array<Swift.Optional<Swift.Optional<Swift.Int>>>"))
+        #expect(refusal(SettingChange.set(.some(nil)))?.contains("at set._0") == true)
+        // The other states of the same values replay as they were.
+        for value in [OptionalSetting(name: "a", override: nil), OptionalSetting(name: "b", override: 2)] {
+            #expect(try recordAndReplay(value).replayed == value)
+        }
+        #expect(try recordAndReplay([Int??]([1, nil])).replayed == [1, nil])
+        #expect(try recordAndReplay(SettingChange.set(3)).replayed == .set(3))
+    }
+
+    @Test func aWrappedValueThatEncodesLikeTheMarkerIsRefused() throws {
+        let lookalike: [String: Int?]?? = .some(.some(["$some": nil]))
+        let reason = try #require(refusal(lookalike))
+        #expect(reason.contains("whose only key is \"$some\""))
+        let plain: [String: Int?]?? = .some(.some(["other": nil]))
+        #expect(try recordAndReplay(plain).replayed == plain)
+    }
+}
