@@ -430,6 +430,17 @@ import Testing
         #expect(result.diagnostics.map(\.description) == ["doubles-gen: error: no protocol named 'Q' in the input"])
     }
 
+    @Test func saysARequestedProtocolIsNestedAndWhatServesIt() {
+        let result = generate(
+            ["A.swift": "enum API {\n    protocol Client { func get() -> Int }\n}"], protocols: ["Client"])
+        #expect(!result.succeeded)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "A.swift:2:14: note: nested protocol 'Client' skipped: \(Parser.nestedProtocolFix)",
+                "doubles-gen: error: protocol 'Client' is nested in a type: \(Parser.nestedProtocolFix)",
+            ])
+    }
+
     @Test func knowsStandardLibraryAncestors() throws {
         let result = generate(["A.swift": "protocol P: CustomStringConvertible, Hashable, Error { func f() }"])
         #expect(result.diagnostics.isEmpty)

@@ -78,7 +78,7 @@ import Testing
         #expect(file.protocols[0].requirements.count == 1)
         #expect(
             file.diagnostics.map(\.message) == [
-                "nested protocol 'Nested' skipped: only top-level protocols are generated"
+                "nested protocol 'Nested' skipped: \(Parser.nestedProtocolFix)"
             ])
     }
 
@@ -95,6 +95,19 @@ import Testing
         #expect(parameters.map(\.label) == [nil, "for", "count", nil])
         #expect(parameters.map(\.name) == ["event", "user", "count", nil])
         #expect(requirement.displayName == "track(_:for:count:_:)")
+    }
+
+    @Test func readsAParametersOwnAttributesBeforeItsNames() throws {
+        let requirement = try requirement(
+            "func run(@_inheritActorContext _ body: @escaping @Sendable () async -> Void, @_implicitSelfCapture x: Int)"
+        )
+        guard case .method(_, _, let parameters, _, _) = requirement.kind else {
+            Issue.record("not a method")
+            return
+        }
+        #expect(parameters.map(\.attributes) == [["@_inheritActorContext"], ["@_implicitSelfCapture"]])
+        #expect(parameters.map(\.name) == ["body", "x"])
+        #expect(parameters.map(\.type.text) == ["@escaping @Sendable () async -> Void", "Int"])
     }
 
     @Test(arguments: [
@@ -326,7 +339,7 @@ import Testing
         #expect(file.protocols.isEmpty)
         #expect(
             file.diagnostics.map(\.description) == [
-                "t.swift:2:14: note: nested protocol 'Inner' skipped: only top-level protocols are generated"
+                "t.swift:2:14: note: nested protocol 'Inner' skipped: \(Parser.nestedProtocolFix)"
             ])
     }
 

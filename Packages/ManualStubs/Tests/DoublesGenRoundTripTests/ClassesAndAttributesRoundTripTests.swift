@@ -92,6 +92,17 @@ import Testing
         await isolation.verify(1...1) { await $0.work() }
     }
 
+    @Test func parametersWithTheirOwnAttributes() async {
+        let launcher = TaskLauncherStub()
+        launcher.when { $0.launch(named: Match.equal("sync"), Match.any()) }.thenReturn(7)
+        launcher.when { $0.schedule(after: Match.any()) }.thenDoNothing()
+        let sut: any TaskLauncher = launcher()
+        #expect(sut.launch(named: "sync", {}) == 7)
+        sut.schedule(after: {})
+        launcher.verify(.exactly(1)) { $0.launch(named: Match.equal("sync"), Match.any()) }
+        launcher.verify(.exactly(1)) { $0.schedule(after: Match.any()) }
+    }
+
     @Test func conditionalAndCommentedProtocols() {
         let platform = PlatformStub()
         platform.when { $0.common() }.thenReturn(1)

@@ -291,7 +291,8 @@ struct ConformerWriter {
             } else {
                 names = name
             }
-            declared.append("\(names): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")")
+            let attributes = parameter.attributes.map { "\($0) " }.joined()
+            declared.append("\(attributes)\(names): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")")
             if parameter.type.isAutoclosure {
                 // Evaluating it here would run a matcher out of argument order.
                 notes.append("// '\(name)' is an autoclosure: it is neither evaluated nor forwarded.")

@@ -45,7 +45,9 @@ public enum DoublesGen {
                         Diagnostic(
                             .error,
                             at: SourceLocation(file: "doubles-gen", line: 0, column: 0),
-                            "no protocol named '\(name)' in the input"
+                            files.contains { $0.nestedProtocolNames.contains(name) }
+                                ? "protocol '\(name)' is nested in a type: \(Parser.nestedProtocolFix)"
+                                : "no protocol named '\(name)' in the input"
                         )
                     )
                 } else {

@@ -10,6 +10,9 @@ public struct Parameter: Hashable, Sendable {
     public var type: TypeSyntax
     /// Whether the parameter is variadic (`Int...`).
     public var isVariadic = false
+    /// The parameter's own declaration attributes, written before its names
+    /// (`@_inheritActorContext`), each as written; the conformer repeats them.
+    public var attributes: [String] = []
     /// Where the parameter starts.
     public var location: SourceLocation
 

@@ -15,4 +15,7 @@ public struct ParsedFile: Sendable {
     /// Structs and enums the file declares `~Copyable`, at the top level,
     /// nested in a type or in an extension, by their own (innermost) name.
     public var noncopyableTypeNames: Set<String> = []
+    /// Protocols the file declares inside a type or an extension, which are
+    /// not generated, by their own (innermost) name.
+    public var nestedProtocolNames: Set<String> = []
 }

@@ -260,9 +260,10 @@ extension Parser {
         var parameters: [Parameter] = []
         while !current.is(")") {
             let start = current
-            if current.is("@") {
-                throw error("attributes belong on the parameter type, after ':'")
-            }
+            // Declaration attributes of the parameter itself (`@_inheritActorContext`,
+            // `@_implicitSelfCapture`), written before its names; a type's attributes follow the ':'.
+            var attributes: [String] = []
+            while current.is("@") { attributes.append(parseAttribute()) }
             let first = try expectIdentifier("a parameter name")
             var second: String?
             if current.kind == .identifier { second = try expectIdentifier("a parameter name") }
@@ -289,6 +290,7 @@ extension Parser {
                     label: label,
                     type: type,
                     isVariadic: isVariadic,
+                    attributes: attributes,
                     location: start.location
                 )
             )

@@ -14,6 +14,8 @@ public struct Parser {
     var classNames: Set<String> = []
     /// Names of the structs and enums declared `~Copyable` so far, at any depth.
     var noncopyableTypeNames: Set<String> = []
+    /// Protocols declared inside a type or an extension (see ``ParsedFile/nestedProtocolNames``).
+    var nestedProtocolNames: Set<String> = []
     /// How many types enclose the one being parsed.
     var typeDepth = 0
     /// Types nested deeper than this are refused rather than risking the stack.
@@ -38,7 +40,8 @@ public struct Parser {
             diagnostics: parser.diagnostics,
             functionTypeAliases: parser.functionTypeAliases,
             classNames: parser.classNames,
-            noncopyableTypeNames: parser.noncopyableTypeNames
+            noncopyableTypeNames: parser.noncopyableTypeNames,
+            nestedProtocolNames: parser.nestedProtocolNames
         )
     }
 
@@ -189,11 +192,12 @@ public struct Parser {
                 if depth > 0 && token.isKeyword("protocol") && peek().kind == .identifier
                     && (position == 0 || !tokens[position - 1].is("."))
                 {
+                    nestedProtocolNames.insert(peek().text)
                     diagnostics.append(
                         Diagnostic(
                             .note,
                             at: peek().location,
-                            "nested protocol '\(peek().text)' skipped: only top-level protocols are generated"
+                            "nested protocol '\(peek().text)' skipped: \(Self.nestedProtocolFix)"
                         )
                     )
                 }
@@ -209,6 +213,11 @@ public struct Parser {
         }
         return protocols
     }
+
+    /// What a user can do about a protocol declared inside a type or an extension.
+    static let nestedProtocolFix =
+        "doubles-gen generates top-level protocols only; a runtime Stub<any Outer.Name> serves it, "
+        + "or write its ManualStub conformer by hand"
 
     static let declarationModifiers: Set<String> = ["final", "nonisolated", "indirect", "dynamic", "nonmutating"]
 
