@@ -81,4 +81,19 @@ enum SettingChange: Codable, Equatable {
         let plain: [String: Int?]?? = .some(.some(["other": nil]))
         #expect(try recordAndReplay(plain).replayed == plain)
     }
+
+    @Test func aNegativeZeroReplaysWithItsSign() throws {
+        #expect(try FixtureValue(encoding: -0.0) == .double(-0.0))
+        #expect(try recordAndReplay(-0.0 as Double).replayed.sign == .minus)
+        #expect(try recordAndReplay(0.0 as Double).replayed.sign == .plus)
+        #expect(try recordAndReplay(Float(-0.0)).replayed.sign == .minus)
+        #expect(try recordAndReplay([-0.0, 0.0, -1.5]).replayed.map(\.sign) == [.minus, .plus, .minus])
+        #if !(os(macOS) && arch(x86_64))
+        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+            #expect(try recordAndReplay(Float16(-0.0)).replayed.sign == .minus)
+        }
+        #endif
+        // An integer type reads `-0` as 0.
+        #expect(try FixtureValue.double(-0.0).decode(as: Int.self) == 0)
+    }
 }

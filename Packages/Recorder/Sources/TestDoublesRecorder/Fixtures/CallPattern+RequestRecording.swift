@@ -76,7 +76,9 @@ extension CallPattern where Result: Decodable & Sendable {
     /// ```
     ///
     /// Calls with the same request get its recorded answers in recording
-    /// order, the last one repeating. A recorded error is thrown as a
+    /// order, the last one repeating. Requests compare as Swift's `==`
+    /// compares the values they encode: `-0.0` matches `0.0`, and a
+    /// precomposed "é" matches a decomposed one. A recorded error is thrown as a
     /// ``RecordedError``. A call whose request was never recorded is
     /// reported as a test issue naming the key and both requests, and gets
     /// the double's default answer; a key with no recorded call, or a result
@@ -142,7 +144,8 @@ private final class RequestReplay<Value: Sendable>: Sendable {
         } catch {
             throw BehaviorMisuse(message: "replaying \"\(key)\": \(error)")
         }
-        let candidates = answers.filter { $0.request == [encoded] }
+        let key = [encoded.comparedForReplay]
+        let candidates = answers.filter { $0.request.map(\.comparedForReplay) == key }
         guard !candidates.isEmpty else {
             let known = answers.map { "[" + $0.request.map(\.description).joined(separator: ", ") + "]" }
             throw BehaviorMisuse(
@@ -150,8 +153,8 @@ private final class RequestReplay<Value: Sendable>: Sendable {
                     + "recorded: \(known.joined(separator: ", "))")
         }
         let index = served.withLock { served in
-            let count = served[[encoded], default: 0]
-            served[[encoded]] = count + 1
+            let count = served[key, default: 0]
+            served[key] = count + 1
             return min(count, candidates.count - 1)
         }
         return try candidates[index].answer.get()

@@ -14,7 +14,8 @@ public enum FixtureValue: Hashable, Sendable, CustomStringConvertible {
     case integer(Int64)
     /// A number without a fraction above `Int64.max`.
     case unsignedInteger(UInt64)
-    /// Any other number that a `Double` holds as written.
+    /// Any other number that a `Double` holds as written, and a negative
+    /// zero (`-0`, which an integer would read as `0`).
     case double(Double)
     /// A number that a `Double` would round: more significant digits than a
     /// `Double` keeps (a `Decimal` amount with 18 fraction digits, an integer
@@ -143,9 +144,12 @@ extension FixtureValue: Codable {
 
     /// The kind that gives the number back as written. `JSONDecoder` reads an
     /// integer from any number it rounds to one (`1.000000000000000001` reads
-    /// as `1`), and a `Double` keeps about 17 significant digits; `Decimal`
-    /// reads the text as written, so each reading must agree with it.
+    /// as `1`, `-0` as `0`), and a `Double` keeps about 17 significant
+    /// digits; `Decimal` reads the text as written, so each reading must
+    /// agree with it.
     private static func number(_ value: Double, in container: any SingleValueDecodingContainer) -> Self {
+        // `-0` also reads as the integer 0; only a `Double` keeps its sign.
+        if value == 0, value.sign == .minus { return .double(value) }
         let exact = try? container.decode(Decimal.self)
         func agrees(_ reading: Decimal?) -> Bool {
             guard let exact else { return true }

@@ -2,7 +2,7 @@
 ///
 /// Each call must be the fixture's next recorded call: the same requirement
 /// with the same arguments (compared as encoded JSON, after the replay's
-/// redactor). It is answered with the recorded result, decoded as the
+/// redactor, as Swift's `==` compares them: `-0.0` matches `0.0`). It is answered with the recorded result, decoded as the
 /// requirement's result type, or throws the recorded error. A call that
 /// differs is a test issue naming the requirement, the expected and actual
 /// arguments and the fixture position; the call then gets the double's
@@ -103,7 +103,8 @@ public final class InteractionReplay: Sendable {
         let recorded: RecordedInteraction? = position.withLock { position in
             guard position < fixture.interactions.count else { return nil }
             let next = fixture.interactions[position]
-            guard next.requirement == name, next.arguments == actual else { return nil }
+            guard next.requirement == name, next.arguments.map(\.comparedForReplay) == actual.map(\.comparedForReplay)
+            else { return nil }
             position += 1
             return next
         }
