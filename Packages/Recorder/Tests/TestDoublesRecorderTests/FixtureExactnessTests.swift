@@ -96,4 +96,22 @@ enum SettingChange: Codable, Equatable {
         // An integer type reads `-0` as 0.
         #expect(try FixtureValue.double(-0.0).decode(as: Int.self) == 0)
     }
+
+    @Test func aURLRelativeToABaseIsRefusedAndOtherURLsReplayExactly() throws {
+        let base = try #require(URL(string: "https://api.example.com/v2/"))
+        let relative = try #require(URL(string: "items/7?expand=owner", relativeTo: base))
+        let reason = try #require(refusal(relative))
+        #expect(reason.contains("URL) is the URL \"items/7?expand=owner\" relative to https://api.example.com/v2/"))
+        #expect(reason.contains("Pass url.absoluteURL"))
+        #expect(refusal(["next": relative])?.contains("the value at next in") == true)
+        for url in [
+            relative.absoluteURL, try #require(URL(string: "https://a.example/p%20q?x=%C3%A9&y=a+b#frag")),
+            URL(fileURLWithPath: "/tmp/a b/é.txt"), URL(fileURLWithPath: "/tmp/dir/", isDirectory: true),
+            try #require(URL(string: "mailto:someone@example.com")),
+        ] {
+            let replayed = try recordAndReplay(url).replayed
+            #expect(replayed == url)
+            #expect(replayed.absoluteString == url.absoluteString)
+        }
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Walks a value's `Encodable` conformance the way `JSONEncoder` does and
 /// throws an ``UnrecordableValue`` for the first value inside it that JSON
 /// would store as a different value: an optional of optionals holding
-/// `.some(nil)`. It writes nothing; `FixtureValue(encoding:)` runs it before
+/// `.some(nil)`, or a `URL` relative to a base URL (`JSONEncoder` writes
+/// its absolute string). It writes nothing; `FixtureValue(encoding:)` runs it before
 /// encoding for real.
 final class FixtureEncodingCheck: Encoder {
     let codingPath: [any CodingKey]
@@ -15,9 +16,11 @@ final class FixtureEncodingCheck: Encoder {
         self.top = top
     }
 
-    /// Checks `value`, the top of a recorded value, through its conformance.
+    /// Checks `value`, the top of a recorded value, and what it encodes.
+    /// (An optional of optionals at the top keeps `.some(nil)`:
+    /// `FixtureValue(encoding:)` stores it before it gets here.)
     static func check(_ value: some Encodable) throws {
-        try value.encode(to: FixtureEncodingCheck(codingPath: [], top: type(of: value)))
+        try FixtureEncodingCheck(codingPath: [], top: type(of: value)).check(value, at: [])
     }
 
     /// Checks one value handed to a container at `path`, then what it encodes.
@@ -26,7 +29,9 @@ final class FixtureEncodingCheck: Encoder {
             throw UnrecordableValue.nestedNone(T.self, at: path, in: top)
         }
         switch value {
-        case is Data, is Date, is String, is UUID, is URL, is Decimal:
+        case let url as URL:
+            if url.baseURL != nil { throw UnrecordableValue.relativeURL(url, at: path, in: top) }
+        case is Data, is Date, is String, is UUID, is Decimal:
             return  // leaves JSONEncoder stores whole
         default:
             try value.encode(to: FixtureEncodingCheck(codingPath: path, top: top))

@@ -14,6 +14,15 @@ struct UnrecordableValue: Error, CustomStringConvertible {
                 + "every layer; inside a value, use one optional layer or an enum with a case per state")
     }
 
+    /// A `URL` made relative to a base URL.
+    static func relativeURL(_ url: URL, at path: [any CodingKey], in top: Any.Type) -> Self {
+        Self(
+            description: "\(place(path, top)) is the URL \"\(url.relativeString)\" relative to "
+                + "\(url.baseURL?.absoluteString ?? "a base URL"): JSON stores its absolute string, so it would "
+                + "replay as a different URL, without its base. Pass url.absoluteURL, or record a request value "
+                + "that holds the string with thenRecord(as:into:recording:calling:)")
+    }
+
     /// A nested optional whose wrapped value encodes like the marker a
     /// fixture uses for `.some(nil)`.
     static func markerLike(_ type: Any.Type) -> Self {
