@@ -11,6 +11,8 @@ protocol ExactSettingsStore: Sendable {
     func override(for key: String) -> Int??
     /// The value with its sign flipped: `scaled(0.0)` is `-0.0`.
     func scaled(_ value: Double) -> Double
+    /// How many of `tags` the store knows.
+    func known(_ tags: Set<String>) -> Int
 }
 
 final class LiveExactSettingsStore: ExactSettingsStore {
@@ -23,6 +25,8 @@ final class LiveExactSettingsStore: ExactSettingsStore {
     }
 
     func scaled(_ value: Double) -> Double { -value }
+
+    func known(_ tags: Set<String>) -> Int { tags.filter { $0.count > 3 }.count }
 }
 
 @Suite struct RecordReplayExactnessTests {
@@ -91,5 +95,17 @@ final class LiveExactSettingsStore: ExactSettingsStore {
             #expect(stub().scaled(0.0).sign == .minus)
         }
         #expect(issues.map(\.message) == [])
+    }
+
+    @Test func aSetArgumentMatchesAnEqualSetInAnotherHashOrder() throws {
+        let tags: Set<String> = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+        // Equal, with the iteration order another process's hash seed gives.
+        var elsewhere = Set<String>(minimumCapacity: 4096)
+        elsewhere.formUnion(tags)
+        #expect(Array(elsewhere) != Array(tags))
+        let run = try Self.roundTrip({ store in store.known(tags) }, replaying: { store in store.known(elsewhere) })
+        #expect(run.recorded == 7)
+        #expect(run.replayed == 7)
+        #expect(run.issues == [])
     }
 }

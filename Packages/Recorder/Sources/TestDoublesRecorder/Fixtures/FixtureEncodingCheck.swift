@@ -9,18 +9,36 @@ import Foundation
 final class FixtureEncodingCheck: Encoder {
     let codingPath: [any CodingKey]
     let top: Any.Type
+    /// What the walk found that encoding must put in order, shared by
+    /// every encoder of one walk.
+    let found: Found
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(codingPath: [any CodingKey], top: Any.Type) {
+    /// The collections whose JSON arrays come out in hash order.
+    final class Found {
+        var unordered: [FixtureValue.UnorderedArray] = []
+    }
+
+    init(codingPath: [any CodingKey], top: Any.Type, found: Found) {
         self.codingPath = codingPath
         self.top = top
+        self.found = found
+    }
+
+    /// An encoder for a value nested at `path` in the same walk.
+    func nested(_ path: [any CodingKey]) -> FixtureEncodingCheck {
+        FixtureEncodingCheck(codingPath: path, top: top, found: found)
     }
 
     /// Checks `value`, the top of a recorded value, and what it encodes.
     /// (An optional of optionals at the top keeps `.some(nil)`:
     /// `FixtureValue(encoding:)` stores it before it gets here.)
-    static func check(_ value: some Encodable) throws {
-        try FixtureEncodingCheck(codingPath: [], top: type(of: value)).check(value, at: [])
+    /// - Returns: Where the value holds a `Set` or a `Dictionary` that
+    ///   encodes as an array, whose order depends on the process's hash seed.
+    static func check(_ value: some Encodable) throws -> [FixtureValue.UnorderedArray] {
+        let walk = FixtureEncodingCheck(codingPath: [], top: type(of: value), found: Found())
+        try walk.check(value, at: [])
+        return walk.found.unordered
     }
 
     /// Checks one value handed to a container at `path`, then what it encodes.
@@ -28,13 +46,19 @@ final class FixtureEncodingCheck: Encoder {
         if let optional = value as? any FixtureOptional, let layers = optional.someLayersAroundNone, layers > 0 {
             throw UnrecordableValue.nestedNone(T.self, at: path, in: top)
         }
+        if let collection = value as? any FixtureUnorderedCollection {
+            found.unordered.append(
+                FixtureValue.UnorderedArray(
+                    path: path.map { $0 is Index ? .index($0.intValue ?? 0) : .key($0.stringValue) },
+                    pairs: type(of: collection).encodesPairs))
+        }
         switch value {
         case let url as URL:
             if url.baseURL != nil { throw UnrecordableValue.relativeURL(url, at: path, in: top) }
         case is Data, is Date, is String, is UUID, is Decimal:
             return  // leaves JSONEncoder stores whole
         default:
-            try value.encode(to: FixtureEncodingCheck(codingPath: path, top: top))
+            try value.encode(to: nested(path))
         }
     }
 
@@ -56,6 +80,15 @@ final class FixtureEncodingCheck: Encoder {
         var stringValue: String { intValue.map(String.init) ?? "" }
         init(_ index: Int) { intValue = index }
         init?(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
+    }
+
+    /// The key `superEncoder()` of a keyed container writes under.
+    struct Super: CodingKey {
+        var stringValue: String { "super" }
+        var intValue: Int? { nil }
+        init() {}
+        init?(intValue: Int) { nil }
         init?(stringValue: String) { nil }
     }
 
@@ -102,10 +135,10 @@ final class FixtureEncodingCheck: Encoder {
             Unkeyed(encoder: encoder, codingPath: codingPath + [key])
         }
         mutating func superEncoder() -> any Encoder {
-            FixtureEncodingCheck(codingPath: codingPath, top: encoder.top)
+            encoder.nested(codingPath + [Super()])  // JSONEncoder's key for it
         }
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            FixtureEncodingCheck(codingPath: codingPath + [key], top: encoder.top)
+            encoder.nested(codingPath + [key])
         }
     }
 
@@ -155,7 +188,7 @@ final class FixtureEncodingCheck: Encoder {
             Unkeyed(encoder: encoder, codingPath: next())
         }
         mutating func superEncoder() -> any Encoder {
-            FixtureEncodingCheck(codingPath: next(), top: encoder.top)
+            encoder.nested(next())
         }
     }
 

@@ -68,9 +68,9 @@ public enum FixtureValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(checkedEncoding value: any Encodable) throws {
-        try FixtureEncodingCheck.check(value)
+        let unordered = try FixtureEncodingCheck.check(value)
         let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(FixtureValue.self, from: data)
+        self = try JSONDecoder().decode(FixtureValue.self, from: data).sortingUnorderedArrays(unordered)
     }
 
     /// Decodes the value as `type`.
