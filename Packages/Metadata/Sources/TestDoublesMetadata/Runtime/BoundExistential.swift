@@ -186,12 +186,36 @@ public struct BoundExistential: @unchecked Sendable {
         boundType(named: name) != nil
     }
 
-    /// Whether `mangledSubject` is `Self.name`.
+    /// Whether `mangledSubject` is `Self.name`: the identifier, the protocol
+    /// that declares it, then `Qyd__`. The protocol is a symbolic reference
+    /// (a marker byte and four bytes), or, for a standard library or
+    /// Concurrency protocol, its standard substitution (`St` for
+    /// `IteratorProtocol`, `Sci` for `AsyncIteratorProtocol`).
     private static func subject(_ mangledSubject: [UInt8], names name: String) -> Bool {
         let identifier = Array("\(name.utf8.count)\(name)".utf8)
         let suffix = Array("Qyd__".utf8)
-        return mangledSubject.count == identifier.count + 5 + suffix.count
-            && mangledSubject.starts(with: identifier) && (1...2).contains(mangledSubject[identifier.count])
-            && Array(mangledSubject.suffix(suffix.count)) == suffix
+        guard mangledSubject.starts(with: identifier), mangledSubject.count > identifier.count + suffix.count,
+            Array(mangledSubject.suffix(suffix.count)) == suffix
+        else { return false }
+        let reference = Array(mangledSubject[identifier.count..<(mangledSubject.count - suffix.count)])
+        return isProtocolReference(reference)
+    }
+
+    /// Whether `bytes` are exactly one reference to a protocol: a symbolic
+    /// reference (`0x01` direct or `0x02` indirect, then a 32-bit offset),
+    /// or a standard substitution of the standard library (`S` and a
+    /// letter) or of Concurrency (`Sc` and a letter).
+    private static func isProtocolReference(_ bytes: [UInt8]) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        let substitution = UInt8(ascii: "S")
+        switch bytes.count {
+        case 5: return (1...2).contains(bytes[0])
+        case 2: return bytes[0] == substitution && isLetter(bytes[1])
+        case 3: return bytes[0] == substitution && bytes[1] == UInt8(ascii: "c") && isLetter(bytes[2])
+        default: return false
+        }
     }
 }
