@@ -9,7 +9,8 @@
 /// an argument recorded as its parameter's type, an answer configured as the
 /// result's type) is taken as it is; any other goes through the runtime's
 /// cast into a `T` directly, with the same rules as `as?` (a subclass to its
-/// superclass, a value to an existential, a bridged value).
+/// superclass, a value to an existential, a bridged value), and a `@Sendable`
+/// function to the same function type without it (``SendableFunctionCast``).
 @usableFromInline
 enum BoxedCast {
     /// The value is not a `T`.
@@ -25,7 +26,10 @@ enum BoxedCast {
         if canBeOwnType(T.self), ownType(of: value) == T.self { return unbox(value, as: T.self) }
         switch value {
         case let typed as T: return typed
-        default: throw Failure()
+        default:
+            // A `@Sendable` closure for a handler parameter written without it.
+            if let converted = SendableFunctionCast.cast(value, to: T.self) { return converted }
+            throw Failure()
         }
     }
 
