@@ -4,13 +4,17 @@ enum TypeText {
         "inout", "borrowing", "consuming", "__owned", "__shared", "sending", "isolated",
     ]
 
-    /// A parameter type without `@escaping`, `@autoclosure` and ownership specifiers.
+    /// A parameter type without `@escaping`, `@autoclosure` and ownership
+    /// specifiers, wherever they stand among the leading attributes: in
+    /// `@Sendable @escaping (Int) -> Void` the function type keeps `@Sendable`.
     static func valueType(_ text: String) -> String {
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        while let first = words.first, first == "@escaping" || first == "@autoclosure" || specifiers.contains(first) {
+        var kept: [String] = []
+        while let first = words.first, first.hasPrefix("@") || specifiers.contains(first) {
             words.removeFirst()
+            if first.hasPrefix("@") && first != "@escaping" && first != "@autoclosure" { kept.append(first) }
         }
-        return words.joined(separator: " ")
+        return (kept + words).joined(separator: " ")
     }
 
     /// `Self` replaced by the mock's own name (a final class), `Self.X` by `X`.

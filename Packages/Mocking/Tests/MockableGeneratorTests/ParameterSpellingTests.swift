@@ -1,0 +1,17 @@
+import DoublesGenCore
+import MockableGenerator
+import Testing
+
+/// How the generator copies parameter spellings into a mock's members.
+@Suite struct ParameterSpellingTests {
+    func mock(_ source: String) -> MockGenerationResult {
+        MockGenerator.generate(sources: [SourceText(name: "input.swift", text: source)], includeDebugWrapper: false)
+    }
+
+    @Test func attributesBeforeEscapingStayOnTheMatchedType() {
+        let output = mock("protocol P { func on(_ handler: @Sendable @escaping (Int) -> Void) }").output
+        #expect(output.contains("func on(_ handler: SwiftMocking.ArgMatcher<@Sendable (Int) -> Void>)"))
+        #expect(output.contains("func on(_ handler: @Sendable @escaping (Int) -> Void) {"))
+        #expect(!output.contains("ArgMatcher<@Sendable @escaping"))
+    }
+}

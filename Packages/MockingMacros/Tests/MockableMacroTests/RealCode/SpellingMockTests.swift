@@ -1,0 +1,39 @@
+import Foundation
+import SwiftMocking
+import Testing
+
+/// Mocks of protocols whose parameters are spelled in ways the generator
+/// must copy exactly (see `SpellingProtocols.swift`): each fails to compile,
+/// or answers wrongly, when the spelling is mis-copied.
+@Suite struct SpellingMockTests {
+    @Test func attributesBeforeEscapingStayOnTheClosureType() {
+        let mock = MockChangeFeed()
+        let feed: any ChangeFeed = mock
+        when(mock.onChange(of: .equal("theme"), .any)).thenReturn { _, handler in
+            handler("dark")
+            return 7
+        }
+        let received = Received()
+        #expect(feed.onChange(of: "theme") { received.append($0) } == 7)
+        #expect(received.values == ["dark"])
+        feed.onMainChange {}
+        verify(mock.onChange(of: .equal("theme"), .any)).called(1)
+        verify(mock.onMainChange(.any)).called(1)
+    }
+}
+
+/// The values a `@Sendable` handler received, behind a lock.
+final class Received: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    /// Adds a value.
+    func append(_ value: String) {
+        lock.withLock { stored.append(value) }
+    }
+
+    /// The values, in the order received.
+    var values: [String] {
+        lock.withLock { stored }
+    }
+}
