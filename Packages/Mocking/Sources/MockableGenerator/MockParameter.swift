@@ -15,7 +15,8 @@ struct MockParameter {
 
     init(_ parameter: Parameter, index: Int, selfType: String?) {
         label = parameter.label
-        name = parameter.name ?? "arg\(index)"
+        // `func image(for: URL)`: the label is a keyword; the name the body uses takes backticks.
+        name = parameter.name.map(TypeText.escapedName) ?? "arg\(index)"
         declaredType = TypeText.replacingSelf(parameter.type.text, with: selfType)
         valueType = TypeText.valueType(declaredType)
         isVariadic = parameter.isVariadic
@@ -28,7 +29,8 @@ struct MockParameter {
     func declarationPrefix(inSubscript: Bool) -> String {
         guard let label else { return inSubscript ? name : "_ \(name)" }
         if inSubscript { return "\(label) \(name)" }
-        return label == name ? name : "\(label) \(name)"
+        // A keyword label is its own name: `for`, not `` for `for` `` (a duplicate name).
+        return label == name || "`\(label)`" == name ? label : "\(label) \(name)"
     }
 
     /// The parameter as the runtime member declares it.

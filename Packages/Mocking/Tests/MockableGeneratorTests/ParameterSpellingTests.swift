@@ -14,4 +14,11 @@ import Testing
         #expect(output.contains("func on(_ handler: @Sendable @escaping (Int) -> Void) {"))
         #expect(!output.contains("ArgMatcher<@Sendable @escaping"))
     }
+
+    @Test func keywordLabelsAreDeclaredOnceAndForwardedInBackticks() {
+        let output = mock("protocol P { func image(for: String) -> Int }").output
+        #expect(output.contains("func image(for: SwiftMocking.ArgMatcher<String>)"))
+        #expect(output.contains("SwiftMocking.Interaction(`for`, spy: super.image)"))
+        #expect(output.contains("func image(for: String) -> Int {\n        return adapt(super.image, `for`)"))
+    }
 }

@@ -20,6 +20,23 @@ import Testing
         verify(mock.onChange(of: .equal("theme"), .any)).called(1)
         verify(mock.onMainChange(.any)).called(1)
     }
+
+    @Test func keywordLabelsAreForwardedInBackticks() async throws {
+        let mock = MockAssetLoader()
+        var loader: any AssetLoader = mock
+        let url = URL(fileURLWithPath: "/assets/logo.png")
+        when(mock.image(for: .equal(url))).thenReturn(Data([1, 2]))
+        when(mock.assets(in: "icons", as: .any)).thenReturn(["a", "b"])
+        when(mock[.equal("width")]).thenReturn(40)
+        #expect(loader.image(for: url) == Data([1, 2]))
+        #expect(loader.image(for: URL(fileURLWithPath: "/other")) == nil)
+        #expect(try await loader.assets(in: "icons", as: "png") == ["a", "b"])
+        #expect(loader["width"] == 40)
+        loader["height"] = 12
+        verify(mock.assets(in: .any, as: .equal("png"))).called(1)
+        let write = mock[.equal("height")] <- .equal(12)
+        verify(write).called(1)
+    }
 }
 
 /// The values a `@Sendable` handler received, behind a lock.

@@ -2,7 +2,7 @@ import Foundation
 import SwiftMockingMacros
 
 // Parameter spellings app code writes that the generated mock must copy
-// exactly: attributes written before `@escaping`.
+// exactly: attributes written before `@escaping`, keyword argument labels.
 
 /// A settings feed whose observers are written `@Sendable @escaping`, the
 /// attribute order Xcode's fix-its and many codebases use.
@@ -10,4 +10,13 @@ import SwiftMockingMacros
 protocol ChangeFeed: Sendable {
     func onChange(of key: String, _ handler: @Sendable @escaping (String) -> Void) -> Int
     func onMainChange(_ handler: @MainActor @Sendable @escaping () -> Void)
+}
+
+/// An asset loader whose argument labels are keywords used as the
+/// parameters' only names, as Foundation-style APIs write them.
+@Mockable
+protocol AssetLoader {
+    func image(for: URL) -> Data?
+    func assets(in: String, as: String) async throws -> [String]
+    subscript(for: String) -> Int { get set }
 }
