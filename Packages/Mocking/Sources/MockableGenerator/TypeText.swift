@@ -69,6 +69,21 @@ enum TypeText {
         replacingSelf(text, with: "\u{1}").contains("\u{1}")
     }
 
+    /// Whether a type names one of `names` as a whole word (`[T]` names `T`, `Tag` does not).
+    static func mentions(_ names: Set<String>, in text: String) -> Bool {
+        guard !names.isEmpty else { return false }
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if names.contains(word) { return true }
+                word = ""
+            }
+        }
+        return false
+    }
+
     /// Whether a name can follow `super.` as a dynamic member.
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
