@@ -7,7 +7,14 @@ struct MockEffect {
 
     init(_ effects: Effects) {
         isAsync = effects.isAsync
-        isThrowing = effects.throwing != .none
+        isThrowing = effects.throwing != .none && !MockEffect.throwsNever(effects)
+    }
+
+    /// Whether the effects are `throws(Never)`: a member that cannot throw,
+    /// served like one without `throws` (a `try` there would be a warning).
+    static func throwsNever(_ effects: Effects) -> Bool {
+        guard case .typed(let error) = effects.throwing else { return false }
+        return error == "Never" || error == "Swift.Never"
     }
 
     /// `None`, `Throws`, `Async` or `AsyncThrows`.

@@ -46,7 +46,7 @@ extension MockWriter {
             + "    \(lib)Interaction(\(matchers), spy: \(spyReference))\n}"
         var arguments = parameters.isEmpty ? "()" : parameters.map(\.forwardedArgument).joined(separator: ", ")
         var forwarding = effect.forwarding(qualifier: adapterQualifier)
-        if case .typed(let error) = effects.throwing {
+        if case .typed(let error) = effects.throwing, !MockEffect.throwsNever(effects) {
             // `(any Error).self`: a bare `any Error.self` is read as `any (Error.self)`.
             let errorType = type(error)
             arguments += errorType.contains(" ") ? ", throwing: (\(errorType)).self" : ", throwing: \(errorType).self"

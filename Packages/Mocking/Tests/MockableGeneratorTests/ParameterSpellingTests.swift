@@ -21,4 +21,13 @@ import Testing
         #expect(output.contains("SwiftMocking.Interaction(`for`, spy: super.image)"))
         #expect(output.contains("func image(for: String) -> Int {\n        return adapt(super.image, `for`)"))
     }
+
+    @Test func throwsNeverIsServedWithoutTry() {
+        let output = mock("protocol P { func parse(_ text: String) throws(Never) -> Int }").output
+        #expect(output.contains("SwiftMocking.Interaction<String, SwiftMocking.None, Int>"))
+        #expect(
+            output.contains(
+                "func parse(_ text: String) throws(Never) -> Int {\n        return adapt(super.parse, text)"))
+        #expect(!output.contains("try"))
+    }
 }

@@ -37,6 +37,19 @@ import Testing
         let write = mock[.equal("height")] <- .equal(12)
         verify(write).called(1)
     }
+
+    @Test func throwsNeverIsServedAsNonThrowing() async {
+        let mock = MockInfallibleParser()
+        let parser: any InfallibleParser = mock
+        // Non-throwing: no `thenThrow` to stub an error the member cannot throw.
+        let parse: Interaction<String, None, Int> = mock.parse(.equal("42"))
+        when(parse).thenReturn(42)
+        #expect(parser.parse("42") == 42)
+        #expect(parser.parse("x") == 0)
+        await parser.warmUp()
+        verify(mock.parse(.any)).called(2)
+        verify(mock.warmUp()).called(1)
+    }
 }
 
 /// The values a `@Sendable` handler received, behind a lock.

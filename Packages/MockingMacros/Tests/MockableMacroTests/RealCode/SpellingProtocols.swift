@@ -2,7 +2,8 @@ import Foundation
 import SwiftMockingMacros
 
 // Parameter spellings app code writes that the generated mock must copy
-// exactly: attributes written before `@escaping`, keyword argument labels.
+// exactly: attributes written before `@escaping`, keyword argument labels,
+// `throws(Never)`.
 
 /// A settings feed whose observers are written `@Sendable @escaping`, the
 /// attribute order Xcode's fix-its and many codebases use.
@@ -19,4 +20,12 @@ protocol AssetLoader {
     func image(for: URL) -> Data?
     func assets(in: String, as: String) async throws -> [String]
     subscript(for: String) -> Int { get set }
+}
+
+/// A parser whose entry points spell out that they cannot fail, as generic
+/// code written against typed throws does (`throws(Never)`).
+@Mockable
+protocol InfallibleParser {
+    func parse(_ text: String) throws(Never) -> Int
+    func warmUp() async throws(Never)
 }
