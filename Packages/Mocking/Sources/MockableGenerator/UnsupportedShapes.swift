@@ -44,8 +44,10 @@ enum UnsupportedShapes {
         for parameter in parameters {
             let name = parameter.name ?? parameter.label ?? "_"
             let value = TypeText.valueType(parameter.type.text)
-            if parameter.type.isAutoclosure || parameter.type.isNonEscapingClosure
-                || (functionTypeAliases.contains(value) && !parameter.type.isEscaping)
+            // `@autoclosure @escaping` escapes, and so do the closures of a variadic parameter.
+            let escapes = parameter.type.isEscaping || parameter.isVariadic
+            if !escapes
+                && (parameter.type.isAutoclosure || parameter.type.isFunction || functionTypeAliases.contains(value))
             {
                 return "parameter '\(name)' is a non-escaping closure, which a spy cannot keep"
             }

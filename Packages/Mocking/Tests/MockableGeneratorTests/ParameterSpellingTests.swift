@@ -30,4 +30,23 @@ import Testing
                 "func parse(_ text: String) throws(Never) -> Int {\n        return adapt(super.parse, text)"))
         #expect(!output.contains("try"))
     }
+
+    @Test func escapingAutoclosuresAndVariadicClosuresAreMocked() {
+        let result = mock(
+            """
+            protocol P {
+                func debug(_ message: @autoclosure @escaping () -> String)
+                func pipeline(_ steps: (Int) -> Int...) -> Int
+            }
+            """)
+        #expect(result.succeeded)
+        #expect(result.output.contains("func debug(_ message: SwiftMocking.ArgMatcher<() -> String>)"))
+        #expect(result.output.contains("func pipeline(_ steps: SwiftMocking.ArgMatcher<(Int) -> Int>...)"))
+    }
+
+    @Test func nonEscapingAutoclosuresStillFailClosed() {
+        let result = mock("protocol P { func debug(_ message: @autoclosure () -> String) }")
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.contains { $0.message.contains("parameter 'message' is a non-escaping closure") })
+    }
 }

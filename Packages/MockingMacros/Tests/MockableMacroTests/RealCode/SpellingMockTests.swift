@@ -50,6 +50,18 @@ import Testing
         verify(mock.parse(.any)).called(2)
         verify(mock.warmUp()).called(1)
     }
+
+    @Test func escapingAutoclosuresAndVariadicClosuresAreRecorded() {
+        let mock = MockDeferredLogger()
+        let logger: any DeferredLogger = mock
+        logger.debug("cache miss for \(7)")
+        verify(mock.debug(.any)).captured { message in #expect(message() == "cache miss for 7") }
+        when(mock.pipeline(.any, .any)).thenReturn { steps in steps.reduce(1) { value, step in step(value) } }
+        #expect(logger.pipeline({ $0 + 1 }, { $0 * 10 }) == 20)
+        #expect(logger.pipeline({ $0 + 1 }) == 0)
+        verify(mock.pipeline(.any)).called(1)
+        verify(mock.pipeline(.any, .any)).called(1)
+    }
 }
 
 /// The values a `@Sendable` handler received, behind a lock.

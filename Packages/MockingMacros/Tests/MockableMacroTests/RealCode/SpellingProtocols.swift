@@ -3,7 +3,7 @@ import SwiftMockingMacros
 
 // Parameter spellings app code writes that the generated mock must copy
 // exactly: attributes written before `@escaping`, keyword argument labels,
-// `throws(Never)`.
+// `throws(Never)`, escaping autoclosures and variadic closures.
 
 /// A settings feed whose observers are written `@Sendable @escaping`, the
 /// attribute order Xcode's fix-its and many codebases use.
@@ -28,4 +28,13 @@ protocol AssetLoader {
 protocol InfallibleParser {
     func parse(_ text: String) throws(Never) -> Int
     func warmUp() async throws(Never)
+}
+
+/// A logger that keeps its messages lazy (`@autoclosure @escaping`, for a
+/// background writer) and a pipeline of transforms passed variadically
+/// (the closures of a variadic parameter escape).
+@Mockable
+protocol DeferredLogger {
+    func debug(_ message: @autoclosure @escaping @Sendable () -> String)
+    func pipeline(_ steps: (Int) -> Int...) -> Int
 }
