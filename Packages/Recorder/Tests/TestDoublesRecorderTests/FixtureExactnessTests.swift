@@ -147,4 +147,17 @@ enum SettingChange: Codable, Equatable {
         // A dictionary with string keys is an object, whose key order never mattered.
         #expect(try FixtureValue(encoding: ["b": 1, "a": 2]) == .object(["a": .integer(2), "b": .integer(1)]))
     }
+
+    @Test func numbersJSONHasNoTextForAreRefusedNamingTheTypeAndAFix() throws {
+        let infinity = try #require(refusal(Double.infinity))
+        #expect(infinity.contains("call(_:) cannot be recorded: its argument 1"))
+        #expect(infinity.contains("is the Double inf: JSON numbers are finite"))
+        #expect(infinity.contains("Give the type a Codable conformance that stores it another way"))
+        #expect(
+            refusal([1, -Float.infinity])?.contains("the value at [1] in Swift.Array<Swift.Float> is the Float -inf")
+                == true)
+        #expect(refusal(RecordedAccount(id: 1, name: "a", balance: .nan))?.contains("at balance in") == true)
+        let decimal = try #require(refusal(Decimal.nan))
+        #expect(decimal.contains("is the Decimal NaN: JSON numbers are finite"))
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// throws an ``UnrecordableValue`` for the first value inside it that JSON
 /// would store as a different value: an optional of optionals holding
 /// `.some(nil)`, or a `URL` relative to a base URL (`JSONEncoder` writes
-/// its absolute string). It writes nothing; `FixtureValue(encoding:)` runs it before
+/// its absolute string); and, to name them with a fix, the values JSON has
+/// no number for (an infinity, a NaN, a NaN `Decimal`). It writes nothing; `FixtureValue(encoding:)` runs it before
 /// encoding for real.
 final class FixtureEncodingCheck: Encoder {
     let codingPath: [any CodingKey]
@@ -55,11 +56,18 @@ final class FixtureEncodingCheck: Encoder {
         switch value {
         case let url as URL:
             if url.baseURL != nil { throw UnrecordableValue.relativeURL(url, at: path, in: top) }
-        case is Data, is Date, is String, is UUID, is Decimal:
+        case let decimal as Decimal:
+            if decimal.isNaN { throw UnrecordableValue.nonFinite("NaN", Decimal.self, at: path, in: top) }
+        case is Data, is Date, is String, is UUID:
             return  // leaves JSONEncoder stores whole
         default:
             try value.encode(to: nested(path))
         }
+    }
+
+    /// Checks a floating-point number a container is handed directly.
+    func checkNumber(_ value: some BinaryFloatingPoint, at path: [any CodingKey]) throws {
+        if !value.isFinite { throw UnrecordableValue.nonFinite("\(value)", type(of: value), at: path, in: top) }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -99,8 +107,12 @@ final class FixtureEncodingCheck: Encoder {
         mutating func encodeNil(forKey key: Key) throws {}
         mutating func encode(_ value: Bool, forKey key: Key) throws {}
         mutating func encode(_ value: String, forKey key: Key) throws {}
-        mutating func encode(_ value: Double, forKey key: Key) throws {}
-        mutating func encode(_ value: Float, forKey key: Key) throws {}
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            try encoder.checkNumber(value, at: codingPath + [key])
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            try encoder.checkNumber(value, at: codingPath + [key])
+        }
         mutating func encode(_ value: Int, forKey key: Key) throws {}
         mutating func encode(_ value: Int8, forKey key: Key) throws {}
         mutating func encode(_ value: Int16, forKey key: Key) throws {}
@@ -160,8 +172,8 @@ final class FixtureEncodingCheck: Encoder {
         mutating func encodeNil() throws { count += 1 }
         mutating func encode(_ value: Bool) throws { count += 1 }
         mutating func encode(_ value: String) throws { count += 1 }
-        mutating func encode(_ value: Double) throws { count += 1 }
-        mutating func encode(_ value: Float) throws { count += 1 }
+        mutating func encode(_ value: Double) throws { try encoder.checkNumber(value, at: next()) }
+        mutating func encode(_ value: Float) throws { try encoder.checkNumber(value, at: next()) }
         mutating func encode(_ value: Int) throws { count += 1 }
         mutating func encode(_ value: Int8) throws { count += 1 }
         mutating func encode(_ value: Int16) throws { count += 1 }
@@ -199,8 +211,8 @@ final class FixtureEncodingCheck: Encoder {
         mutating func encodeNil() throws {}
         mutating func encode(_ value: Bool) throws {}
         mutating func encode(_ value: String) throws {}
-        mutating func encode(_ value: Double) throws {}
-        mutating func encode(_ value: Float) throws {}
+        mutating func encode(_ value: Double) throws { try encoder.checkNumber(value, at: codingPath) }
+        mutating func encode(_ value: Float) throws { try encoder.checkNumber(value, at: codingPath) }
         mutating func encode(_ value: Int) throws {}
         mutating func encode(_ value: Int8) throws {}
         mutating func encode(_ value: Int16) throws {}

@@ -23,6 +23,14 @@ struct UnrecordableValue: Error, CustomStringConvertible {
                 + "that holds the string with thenRecord(as:into:recording:calling:)")
     }
 
+    /// A floating-point value (or a NaN `Decimal`) JSON has no number for.
+    static func nonFinite(_ value: String, _ type: Any.Type, at path: [any CodingKey], in top: Any.Type) -> Self {
+        Self(
+            description: "\(place(path, top)) is the \(type) \(value): JSON numbers are finite. Give the type a "
+                + "Codable conformance that stores it another way (as a string, say), or record a request value "
+                + "with thenRecord(as:into:recording:calling:)")
+    }
+
     /// A nested optional whose wrapped value encodes like the marker a
     /// fixture uses for `.some(nil)`.
     static func markerLike(_ type: Any.Type) -> Self {
