@@ -52,3 +52,10 @@ protocol Overloads {
     func fetch(id: String) -> User
     func fetch(name: String) -> User?
 }
+
+/// Parameters named with Swift keywords, which the body reads in backticks.
+protocol KeywordNames {
+    func image(for: String) -> Int
+    func convert(_ in: Int, as: String) -> String
+    subscript(default: Int) -> String { get set }
+}

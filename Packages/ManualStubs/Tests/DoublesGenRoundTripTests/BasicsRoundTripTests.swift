@@ -7,6 +7,24 @@ import Testing
 @Suite struct BasicsRoundTripTests {
     init() { CorpusPlaceholders.register() }
 
+    @Test func parametersNamedWithKeywords() {
+        let names = KeywordNamesStub()
+        names.when { $0.image(for: Match.equal("logo")) }.thenReturn(4)
+        names.when { $0.convert(Match.any(), as: Match.equal("hex")) }.then { (value: Int, _: String) in
+            String(value, radix: 16)
+        }
+        names.when { $0[Match.equal(2)] }.thenReturn("two")
+        names.when { $0[Match.any()] = Match.any() }.thenDoNothing()
+        var sut: any KeywordNames = names()
+        #expect(sut.image(for: "logo") == 4)
+        #expect(sut.convert(255, as: "hex") == "ff")
+        #expect(sut[2] == "two")
+        sut[3] = "three"
+        names.verify(.exactly(1)) { $0.image(for: Match.equal("logo")) }
+        names.verify(.exactly(1)) { $0.convert(Match.equal(255), as: Match.equal("hex")) }
+        names.verify(.exactly(1)) { $0[Match.equal(3)] = Match.equal("three") }
+    }
+
     @Test func priceService() async throws {
         let prices = PriceServiceStub()
         prices.when { $0.currency }.thenReturn("EUR")

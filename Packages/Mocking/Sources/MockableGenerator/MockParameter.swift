@@ -16,7 +16,7 @@ struct MockParameter {
     init(_ parameter: Parameter, index: Int, selfType: String?) {
         label = parameter.label
         // `func image(for: URL)`: the label is a keyword; the name the body uses takes backticks.
-        name = parameter.name.map(TypeText.escapedName) ?? "arg\(index)"
+        name = parameter.referenceName ?? "arg\(index)"
         declaredType = TypeText.replacingSelf(parameter.type.text, with: selfType)
         valueType = TypeText.valueType(declaredType)
         isVariadic = parameter.isVariadic

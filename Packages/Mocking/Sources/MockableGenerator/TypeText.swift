@@ -48,22 +48,6 @@ enum TypeText {
         return result
     }
 
-    /// The words a parameter name cannot be written as in an expression
-    /// without backticks (`func image(for: URL)` forwards `` `for` ``).
-    static let reservedWords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
-        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
-        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
-        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
-        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
-        "super", "throws", "true", "try",
-    ]
-
-    /// A name as an expression may use it: a reserved word in backticks.
-    static func escapedName(_ name: String) -> String {
-        reservedWords.contains(name) ? "`\(name)`" : name
-    }
-
     /// Whether a type mentions `Self`.
     static func mentionsSelf(_ text: String) -> Bool {
         replacingSelf(text, with: "\u{1}").contains("\u{1}")

@@ -18,7 +18,7 @@ import Testing
             $0.hasPrefix("class Mock") || $0.hasPrefix("final class Mock")
         }
         // `Compositions` is mocked since its `some Collection<Int>` parameter is written as a generic.
-        #expect(mocks.count == 70)
+        #expect(mocks.count == 71)
         let skipped = outcome.standardError.components(separatedBy: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "no mock generated for '") else { return nil }
             return String(line[range.upperBound...].prefix { $0 != "'" })

@@ -285,6 +285,8 @@ struct ConformerWriter {
         var variadic: [Int] = []
         for (index, parameter) in parameters.enumerated() {
             let name = parameter.name ?? "arg\(index)"
+            // How the body reads it: `func image(for: URL)` forwards `` `for` ``.
+            let reference = parameter.referenceName ?? name
             let names: String
             if parameter.secondName != nil || parameter.name == nil {
                 names = "\(parameter.firstName) \(name)"
@@ -299,10 +301,10 @@ struct ConformerWriter {
             } else if parameter.type.text.hasPrefix("borrowing ") || parameter.type.text.hasPrefix("consuming ") {
                 // A borrowed or consumed value goes through the file's overloads: a copyable one is copied and
                 // recorded, a `~Copyable` one (which no recorder can hold) is recorded as a marker.
-                arguments.append("\(Self.recordableFunction)(\(name))")
+                arguments.append("\(Self.recordableFunction)(\(reference))")
                 usesRecordable = true
             } else if parameter.type.text.hasPrefix("repeat ") {
-                arguments.append("repeat each \(name)")
+                arguments.append("repeat each \(reference)")
             } else if parameter.type.isNonEscapingClosure || isNonEscapingAlias(parameter.type) {
                 notes.append("// '\(name)' is a non-escaping closure: it cannot be recorded, so it is not forwarded.")
             } else {
@@ -312,7 +314,7 @@ struct ConformerWriter {
                         "// '\(name)' is inout: its value on entry is recorded, and the double leaves it unchanged.")
                 }
                 if parameter.isVariadic { variadic.append(arguments.count) }
-                arguments.append(name)
+                arguments.append(reference)
             }
         }
         return (declared.joined(separator: ", "), arguments, notes, variadic)

@@ -22,6 +22,10 @@ public struct Parameter: Hashable, Sendable {
         return binding == "_" ? nil : binding
     }
 
+    /// The name as an expression in the body writes it (a reserved word in
+    /// backticks: `func image(for: URL)` reads `` `for` ``); `nil` when it is `_`.
+    public var referenceName: String? { name.map(ReservedWord.escaped) }
+
     /// The key part that tells overloads apart: label and type.
     public var signature: String { "\(label ?? "_"):\(type.text)\(isVariadic ? "..." : "")" }
 }
