@@ -8,7 +8,13 @@ import Synchronization
 /// a function value that is the lock's value would be reabstracted through
 /// `withLock`'s `inout` on every read and, unoptimized, written back wrapped
 /// in one more thunk (see `Match.Placeholders.synthesizer`).
-struct InstalledHook<Hook: Sendable>: ~Copyable, Sendable {
+///
+/// A class, not a `~Copyable` struct: Swift 6.0.3 crashes compiling the
+/// struct's initializer ("Metadata for archetype not bound in function" in
+/// the outlined take of its `Mutex`) in some batch partitions of this
+/// module. Every instance is a `static let`, so the one allocation is
+/// paid once.
+final class InstalledHook<Hook: Sendable>: Sendable {
     private let slot = Mutex<Installed?>(nil)
 
     private struct Installed: Sendable {
