@@ -2,7 +2,8 @@ import TestDoublesMetadata
 
 /// A placeholder for a constrained existential (`any Sequence<Int>`,
 /// `any Clock<Duration>`) in a recording pass: a value of a standard type
-/// built from the bound types (an empty array, an empty stream, a clock),
+/// built from the bound types (an empty array, an empty stream, one of their
+/// iterators, a clock),
 /// kept only when the runtime's own cast proves it conforms with every
 /// bound associated type equal (`[Int]` is an `any Sequence<Int>`, never an
 /// `any Sequence<String>`). When none fits, there is no placeholder and the
@@ -26,13 +27,17 @@ enum ConstrainedExistentialPlaceholder {
         return values
     }
 
-    /// An empty array and empty streams of `element`.
+    /// An empty array and empty streams of `element`, and their iterators
+    /// (an `any AsyncIteratorProtocol<Line, any Error>` cursor parameter).
     private static func emptyCollections(of element: Any.Type) -> [Any] {
         func open<Element>(_: Element.Type) -> [Any] {
             let array: [Element] = []
             let stream = AsyncStream<Element> { $0.finish() }
             let throwing = AsyncThrowingStream<Element, any Error> { $0.finish() }
-            return [array, stream, throwing]
+            return [
+                array, stream, throwing, array.makeIterator(), stream.makeAsyncIterator(),
+                throwing.makeAsyncIterator(),
+            ]
         }
         return _openExistential(element, do: open)
     }
