@@ -6,7 +6,8 @@
 /// `<member>_<member><member>…QZ`, where each member is an identifier optionally
 /// followed by one symbolic reference to the protocol that declares it, or by
 /// the standard substitution of a standard library protocol (`7ElementST`, the
-/// `Element` of `Sequence`, in `C.Element: Hashable` for `C: Collection`).
+/// `Element` of `Sequence`, in `C.Element: Hashable` for `C: Collection`) or of
+/// a Concurrency protocol (`7ElementScI`, the `Element` of `AsyncIteratorProtocol`).
 /// Any other spelling (a word substitution, a protocol spelled out, another
 /// generic parameter) is not a path: the reader returns nil and the caller
 /// fails closed.
@@ -53,6 +54,11 @@ public struct AssociatedTypePath: Hashable, @unchecked Sendable, CustomStringCon
                 guard let descriptor = byte(offset) == 1 ? target : target.pointer(at: 0) else { return nil }
                 declaring = ProtocolDescriptor(pointer: descriptor)
                 offset += 5
+            } else if offset + 2 < length, byte(offset) == UInt8(ascii: "S"), byte(offset + 1) == UInt8(ascii: "c") {
+                // A Concurrency protocol by its standard substitution (`7ElementScI`: AsyncIteratorProtocol's).
+                guard let descriptor = SwiftRuntime.concurrencyProtocolDescriptor(byte(offset + 2)) else { return nil }
+                declaring = ProtocolDescriptor(pointer: descriptor)
+                offset += 3
             } else if offset + 1 < length, byte(offset) == UInt8(ascii: "S") {
                 // A standard library protocol by its standard substitution (`7ElementST`: Sequence's Element).
                 guard let descriptor = SwiftRuntime.standardProtocolDescriptor(byte(offset + 1)) else { return nil }

@@ -53,6 +53,21 @@ enum SwiftRuntime {
         return UnsafeRawPointer(bitPattern: address(of: "$sS\(Character(Unicode.Scalar(letter)))Mp"))
     }
 
+    /// The descriptor of the Concurrency protocol a mangling's standard
+    /// substitution `Sc<letter>` names (`Sci` AsyncSequence, `ScI`
+    /// AsyncIteratorProtocol, `ScA` Actor), read from its exported symbol
+    /// `$sSc<letter>Mp`; nil when no protocol has one.
+    ///
+    /// - Parameter letter: The byte after `Sc`.
+    /// - Returns: The protocol descriptor, nil when the symbol is absent.
+    static func concurrencyProtocolDescriptor(_ letter: UInt8) -> UnsafeRawPointer? {
+        guard
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
+        else { return nil }
+        return UnsafeRawPointer(bitPattern: address(of: "$sSc\(Character(Unicode.Scalar(letter)))Mp"))
+    }
+
     /// The function at `address` as `type`, nil for address zero.
     private static func function<Function>(at address: UInt, as type: Function.Type) -> Function? {
         guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }

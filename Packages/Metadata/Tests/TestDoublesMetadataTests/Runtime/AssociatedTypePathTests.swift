@@ -44,6 +44,24 @@ protocol RTPathTimeline {
         #expect(ObjectIdentifier(concrete.type) == ObjectIdentifier(String.self))
     }
 
+    /// Concurrency's protocols name themselves by a two-letter standard
+    /// substitution (`7FailureScIQz`: `Self.Failure` of AsyncIteratorProtocol),
+    /// which read as no path before session 45: `Stub<any
+    /// AsyncIteratorProtocol<Int, Never>>` was refused naming that mangling.
+    @Test func readsAConcurrencyProtocolsSubjectByItsSubstitution() throws {
+        let iterator = try descriptor(of: (any AsyncIteratorProtocol).self)
+        let subjects = iterator.requirementSignature.filter { !$0.isOnSelf }.compactMap(\.subject)
+        let paths = subjects.compactMap(AssociatedTypePath.init)
+        #expect(paths.count == subjects.count)
+        let failure = try #require(paths.first { $0.description == "Self.Failure" })
+        #expect(failure.members.map { $0.declaringProtocol?.name } == ["AsyncIteratorProtocol"])
+
+        let sequence = try descriptor(of: (any AsyncSequence).self)
+        let sequencePaths = sequence.requirementSignature.filter { !$0.isOnSelf }.compactMap(\.subject)
+            .compactMap(AssociatedTypePath.init).map(\.description)
+        #expect(sequencePaths.contains("Self.AsyncIterator"))
+    }
+
     @Test func resolvesAnAssociatedTypeThroughAConformance() throws {
         let moment = try descriptor(of: (any RTPathMoment).self)
         let table = try #require(try moment.witnessTable(conformedBy: RTPathTick.self))
