@@ -217,9 +217,20 @@ public struct Requirement: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Describes a value the way diagnostics print arguments; an `InlineArray`
-/// (Swift 6.2+) as the array literal of its elements, `[1.0, 2.0]`.
+/// (Swift 6.2+) as the array literal of its elements, `[1.0, 2.0]`; a
+/// runtime double's value (alone or optional) by its address, never by its
+/// own `description`: that would be a call on the double, recorded (or
+/// reported as unanswered) although the code under test never made it.
 @usableFromInline
 func describeValue(_ value: Any) -> String {
+    if IdentityMatchedObjects.contains(value) {
+        return "<runtime double \(Unmanaged.passUnretained(value as AnyObject).toOpaque())>"
+    }
+    if let optional = value as? any OptionalValue, let wrapped = optional.wrappedAny,
+        IdentityMatchedObjects.contains(wrapped)
+    {
+        return "Optional(\(describeValue(wrapped)))"
+    }
     #if compiler(>=6.2)
     if let array = value as? any InlineArrayElements {
         return "[" + array.elementsForDescription.map(describeValue).joined(separator: ", ") + "]"
