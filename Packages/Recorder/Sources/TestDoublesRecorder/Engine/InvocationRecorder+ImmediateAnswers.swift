@@ -202,8 +202,18 @@ extension InvocationRecorder {
                         }
                         return step
                     }
-                    notification = appendInvocation(
-                        &state, requirement, recorded, outcome, first.number, answer: answer, stamp: stamp)
+                    // A lane that lends wide values is too large for the inliner to inline this append
+                    // (even always-inline), which then ran out of line in its general form (every kind of
+                    // arguments, the stamp taken or not): about 180 instructions. Its own call does the same
+                    // append specialized to lent arguments and a stamp.
+                    if wide {
+                        notification = appendLentInvocation(
+                            &state, requirement, UnsafeMutableBufferPointer(mutating: arguments), outcome,
+                            first.number, answer: answer, stamp: stamp)
+                    } else {
+                        notification = appendInvocation(
+                            &state, requirement, recorded, outcome, first.number, answer: answer, stamp: stamp)
+                    }
                     return step
                 }
             }
@@ -305,6 +315,18 @@ extension InvocationRecorder {
         }
         completeHandlerRun(ticket, unboxed: answer)
         return answer.outcome
+    }
+
+    /// ``appendInvocation(_:_:_:_:_:answer:configured:stamp:)`` of a call
+    /// whose arguments move into the ledger (``CallArguments/lent(_:)``),
+    /// with its stamp taken, specialized to them: called out of line by a
+    /// lane too large to inline the general append.
+    @inline(never)
+    private func appendLentInvocation(
+        _ state: inout State, _ requirement: Requirement, _ arguments: UnsafeMutableBufferPointer<Any>,
+        _ outcome: Invocation.Outcome, _ registration: Int, answer: Ledger.Answer, stamp: ArrivalStamp
+    ) -> Notification? {
+        appendInvocation(&state, requirement, .lent(arguments), outcome, registration, answer: answer, stamp: stamp)
     }
 
     /// Records a call answered with a configured value in this hold. A value
