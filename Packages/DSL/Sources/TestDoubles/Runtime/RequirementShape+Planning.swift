@@ -218,6 +218,7 @@ extension RequirementShape {
         of signature: ResolvedSignature, architecture: Architecture, fail: (String, String) -> StubError
     ) throws(StubError) -> ValueLowering? {
         guard case .typed(let errorType) = signature.thrown else { return nil }
+        if signature.thrownIsAbstract { return .indirect }
         do {
             return try ABIClassifier.classify(errorType, for: architecture)
         } catch {

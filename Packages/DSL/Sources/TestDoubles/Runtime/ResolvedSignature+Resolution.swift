@@ -229,25 +229,37 @@ extension ResolvedSignature {
     /// - Throws: `StubError` when the thrown type is not concrete (a generic
     ///   parameter of the method, or a type depending on `Self` or an associated type).
     static func thrownShape(
-        _ declared: ThrownError<SignatureType>, describe: (String, String) -> StubError
-    ) throws(StubError) -> ThrownShape {
+        _ declared: ThrownError<SignatureType>, _ resolution: Resolution, describe: (String, String) -> StubError
+    ) throws(StubError) -> (shape: ThrownShape, isAbstract: Bool) {
         switch declared {
-        case .none: return .none
-        case .untyped: return .untyped
+        case .none: return (.none, false)
+        case .untyped: return (.untyped, false)
         case .typed(let error):
-            guard let type = error.concreteType, let errorType = type as? any Error.Type else {
-                let spelled = GenericTemplate.readable(error.description)
-                if case .dependent(let dependent) = error, dependent.mentionsRequirementGenerics {
+            if let type = error.concreteType, let errorType = type as? any Error.Type {
+                return (.typed(errorType), false)
+            }
+            let spelled = GenericTemplate.readable(error.description)
+            if case .dependent(let dependent) = error {
+                if dependent.mentionsRequirementGenerics {
                     throw describe(
                         "it throws \(spelled), a generic parameter of the method, whose type and size each call "
                             + "chooses; the runtime stub places a typed error only of a concrete type",
                         "use ManualStub (a hand-written or doubles-gen conformer)")
                 }
-                throw describe(
-                    "it throws \(spelled), which is not a concrete error type (it depends on Self or an "
-                        + "associated type)", "use ManualStub (a hand-written or doubles-gen conformer)")
+                // `throws(Failure)` of a bound associated type: the witness is generic over the
+                // conformance, so the error travels in its abstract form, through the caller's
+                // indirect error slot, whatever its concrete size.
+                if let bound = try resolution.bound(dependent, what: "the thrown error", describe: describe),
+                    bound.travelsIndirectly, let errorType = bound.type as? any Error.Type
+                {
+                    return (.typed(errorType), true)
+                }
             }
-            return .typed(errorType)
+            throw describe(
+                "it throws \(spelled), which is not a concrete error type (it depends on Self or an associated type "
+                    + "the existential does not bind to an error type)",
+                "bind the associated type (any P<T, MyError>) if it is primary, or use ManualStub (a hand-written or "
+                    + "doubles-gen conformer)")
         }
     }
 }

@@ -48,6 +48,10 @@ struct ResolvedSignature: @unchecked Sendable {
     /// each one reference, whatever the protocol).
     var resultIsSelfArray = false
     var thrown: ThrownShape = .none
+    /// Whether the typed error is a bound associated type (`throws(Failure)`
+    /// on `any P<Int, MyError>`): the witness then takes it through the
+    /// caller's indirect error slot, whatever the concrete type's size.
+    var thrownIsAbstract = false
     var isAsync: Bool
     /// Whether the requirement is `nonisolated(nonsending)` async: its
     /// caller passes its actor (two words) before the arguments, which the
@@ -111,7 +115,7 @@ extension ResolvedSignature {
             parameters.append(resolved)
         }
         try resolveResult(signature.result, resolution, describe: describe)
-        thrown = try Self.thrownShape(signature.thrownType, describe: describe)
+        (thrown, thrownIsAbstract) = try Self.thrownShape(signature.thrownType, resolution, describe: describe)
     }
 
     /// The template of a type that mentions the requirement's own generic parameters.
