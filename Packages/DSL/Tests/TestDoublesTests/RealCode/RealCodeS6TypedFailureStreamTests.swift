@@ -86,9 +86,17 @@ struct S6LiveWideCursor: S6Cursor {
             .thenReturn(nil)
             .thenThrow(S6FeedError.throttled(retryAfter: .seconds(30)))
         cursor.when { try $0.peek(offset: Match.equal(0)) }.thenReturn(S6FeedEvent(id: 9, payload: "head"))
+        #if compiler(>=6.1)
         cursor.when { try $0.peek(offset: Match.any()) }.then { (offset: Int) throws(S6FeedError) -> S6FeedEvent in
             throw .closed(code: offset * 10)
         }
+        #else
+        // Swift 6.0.3 cannot compile a typed-throws closure passed through a
+        // parameter pack ("reabstraction of pack values"): the untyped form.
+        cursor.when { try $0.peek(offset: Match.any()) }.then { (offset: Int) throws -> S6FeedEvent in
+            throw S6FeedError.closed(code: offset * 10)
+        }
+        #endif
         cursor.when { try $0.rewind(to: Match.any(), reason: Match.any()) }.thenThrow(S6FeedError.closed(code: -7))
         let sut = cursor()
 
