@@ -21,7 +21,8 @@ extension Stub {
     /// - Parameters:
     ///   - fixture: The recorded calls.
     ///   - redactor: The redactor the fixture was recorded with, so redacted arguments still match.
-    ///   - errorTypes: Error types to rebuild recorded errors as; others are thrown as `RecordedError`.
+    ///   - errorTypes: Error types to rebuild recorded errors as; Foundation's `URLError`, `CocoaError`,
+    ///     `POSIXError` and `NSError` are rebuilt without being listed; others are thrown as `RecordedError`.
     ///   - fileID: The caller's file ID; mismatches are reported here.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.

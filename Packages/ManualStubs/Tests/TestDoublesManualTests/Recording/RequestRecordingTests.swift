@@ -124,7 +124,7 @@ struct LiveForecasts: ForecastService {
         #expect(FixtureValueRole.request.description == "request")
     }
 
-    @Test func recordedErrorsReplayAsRecordedErrors() throws {
+    @Test func recordedURLErrorsReplayAsThemselves() throws {
         let session = RecordingSession()
         let spy = ManualStub<ForecastServiceStubConformer>()
         spy.when { try $0.forecast(for: Match.any(), days: Match.any(), apiKey: Match.any()) }
@@ -136,7 +136,9 @@ struct LiveForecasts: ForecastService {
         let stub = ManualStub<ForecastServiceStubConformer>()
         stub.when { try $0.forecast(for: Match.any(), days: Match.any(), apiKey: Match.any()) }
             .thenReplay(as: "forecast", from: session.snapshot(), matching: Self.request)
-        #expect(throws: RecordedError.self) { try stub().forecast(for: "Oslo", days: 1, apiKey: "") }
+        #expect(throws: URLError(.userAuthenticationRequired)) {
+            try stub().forecast(for: "Oslo", days: 1, apiKey: "")
+        }
     }
 
     @Test func anEmptyFixtureReplaysNothingAndSaysWhy() throws {

@@ -13,7 +13,9 @@ extension CallPattern where Result: Decodable {
     ///     .thenReplay(as: "conditions", from: fixture)
     /// ```
     ///
-    /// A recorded error is thrown as a ``RecordedError``. A key with no
+    /// A recorded error is thrown as a ``RecordedError``, or as itself when it
+    /// was a Foundation error (`URLError`, `CocoaError`, `POSIXError`,
+    /// `NSError`). A key with no
     /// recorded call, or a result that does not decode as `Result`, is
     /// reported here and configures nothing, so calls stay unmatched rather
     /// than answered wrongly.
@@ -31,7 +33,7 @@ extension CallPattern where Result: Decodable {
         as key: String, from fixture: InteractionFixture,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Self {
-        replay(key, fixture, CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0 }
+        replay(key, fixture, CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.replayed }
     }
 
     /// Answers matching calls with the results recorded under `key`, and

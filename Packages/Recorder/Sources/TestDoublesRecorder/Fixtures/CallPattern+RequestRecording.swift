@@ -79,7 +79,8 @@ extension CallPattern where Result: Decodable & Sendable {
     /// order, the last one repeating. Requests compare as Swift's `==`
     /// compares the values they encode: `-0.0` matches `0.0`, and a
     /// precomposed "é" matches a decomposed one. A recorded error is thrown as a
-    /// ``RecordedError``. A call whose request was never recorded is
+    /// ``RecordedError``, or as itself when it was a Foundation error
+    /// (`URLError`, `CocoaError`, `POSIXError`, `NSError`). A call whose request was never recorded is
     /// reported as a test issue naming the key and both requests, and gets
     /// the double's default answer; a key with no recorded call, or a result
     /// that does not decode as `Result`, is reported here and configures nothing.
@@ -157,6 +158,9 @@ private final class RequestReplay<Value: Sendable>: Sendable {
             served[key] = count + 1
             return min(count, candidates.count - 1)
         }
-        return try candidates[index].answer.get()
+        switch candidates[index].answer {
+        case .success(let value): return value
+        case .failure(let recorded): throw recorded.replayed
+        }
     }
 }

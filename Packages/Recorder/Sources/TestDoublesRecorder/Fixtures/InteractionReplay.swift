@@ -32,7 +32,9 @@ public final class InteractionReplay: Sendable {
     ///   - fixture: The fixture to replay.
     ///   - redactor: The redactor the fixture was recorded with; ``FixtureRedactor/none`` by default.
     ///   - errorTypes: Error types to rebuild recorded errors as (matched by
-    ///     type name); any other recorded error is thrown as a ``RecordedError``.
+    ///     type name). Foundation's `URLError`, `CocoaError`, `POSIXError`
+    ///     and `NSError` are rebuilt without being listed; any other recorded
+    ///     error is thrown as a ``RecordedError``.
     public init(
         _ fixture: InteractionFixture, redacting redactor: FixtureRedactor = .none,
         errorTypes: [any (Error & Decodable).Type] = []
@@ -157,7 +159,7 @@ public final class InteractionReplay: Sendable {
     private func rebuild(_ recorded: RecordedError) -> any Error {
         guard let type = errorTypes[recorded.type], let value = recorded.value,
             let error = try? value.decode(as: type)
-        else { return recorded }
+        else { return recorded.replayed }
         return error
     }
 }

@@ -76,14 +76,19 @@ public struct RecordedInteraction: Hashable, Sendable, Codable {
 /// An error a recorded call threw.
 ///
 /// Replay rebuilds the error as its original type when that type is
-/// `Decodable` and was passed to the replay (`errorTypes:`); otherwise it
-/// throws this value.
+/// `Decodable` and was passed to the replay (`errorTypes:`), and always for
+/// Foundation's `URLError`, `CocoaError`, `POSIXError` and `NSError` (their
+/// domain, code and user info are recorded; user-info entries that cannot
+/// be rebuilt, such as live objects, are left out and their keys listed in
+/// the fixture); otherwise it throws this value.
 public struct RecordedError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The error's type as `String(reflecting:)` spells it, such as `MyModule.AuthError`.
     public var type: String
     /// The error as `String(describing:)` printed it.
     public var message: String
-    /// The encoded error, when its type is `Encodable`.
+    /// The encoded error, when its type is `Encodable`, or the domain, code
+    /// and user info of a Foundation error (an object under the key
+    /// `"foundationError"`).
     public var value: FixtureValue?
 
     /// Creates a recorded error.

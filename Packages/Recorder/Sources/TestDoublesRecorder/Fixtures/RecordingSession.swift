@@ -180,8 +180,14 @@ public final class RecordingSession: Sendable {
             let result = try encodeValue(value, role: .result, requirement: requirement)
             return RecordedInteraction(requirement: requirement, arguments: encoded, outcome: .returned(result))
         case .failure(let error):
-            let value: FixtureValue? =
-                error is any Encodable ? try encodeValue(error, role: .error, requirement: requirement) : nil
+            let value: FixtureValue?
+            if error is any Encodable {
+                value = try encodeValue(error, role: .error, requirement: requirement)
+            } else if let record = FoundationErrorRecord(error) {
+                value = redactor.redact(record.fixtureValue, role: .error, requirement: requirement)
+            } else {
+                value = nil
+            }
             let recorded = RecordedError(
                 type: String(reflecting: type(of: error)), message: String(describing: error), value: value)
             return RecordedInteraction(requirement: requirement, arguments: encoded, outcome: .threw(recorded))
