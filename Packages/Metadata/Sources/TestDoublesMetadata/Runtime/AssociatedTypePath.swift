@@ -56,12 +56,14 @@ public struct AssociatedTypePath: Hashable, @unchecked Sendable, CustomStringCon
                 offset += 5
             } else if offset + 2 < length, byte(offset) == UInt8(ascii: "S"), byte(offset + 1) == UInt8(ascii: "c") {
                 // A Concurrency protocol by its standard substitution (`7ElementScI`: AsyncIteratorProtocol's).
-                guard let descriptor = SwiftRuntime.concurrencyProtocolDescriptor(byte(offset + 2)) else { return nil }
+                guard let descriptor = SwiftRuntime.substitutedProtocolDescriptor(byte(offset + 2), concurrency: true)
+                else { return nil }
                 declaring = ProtocolDescriptor(pointer: descriptor)
                 offset += 3
             } else if offset + 1 < length, byte(offset) == UInt8(ascii: "S") {
                 // A standard library protocol by its standard substitution (`7ElementST`: Sequence's Element).
-                guard let descriptor = SwiftRuntime.standardProtocolDescriptor(byte(offset + 1)) else { return nil }
+                guard let descriptor = SwiftRuntime.substitutedProtocolDescriptor(byte(offset + 1), concurrency: false)
+                else { return nil }
                 declaring = ProtocolDescriptor(pointer: descriptor)
                 offset += 2
             }

@@ -39,33 +39,23 @@ enum SwiftRuntime {
         return UInt(bitPattern: dlsym(handle, name))
     }
 
-    /// The descriptor of the standard library protocol a mangling's standard
-    /// substitution `S<letter>` names (`ST` Sequence, `Sl` Collection), read
-    /// from its exported symbol `$sS<letter>Mp`; nil when no protocol has one.
-    ///
-    /// - Parameter letter: The byte after `S`.
-    /// - Returns: The protocol descriptor, nil when the symbol is absent.
-    static func standardProtocolDescriptor(_ letter: UInt8) -> UnsafeRawPointer? {
-        guard
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter)
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
-        else { return nil }
-        return UnsafeRawPointer(bitPattern: address(of: "$sS\(Character(Unicode.Scalar(letter)))Mp"))
-    }
-
-    /// The descriptor of the Concurrency protocol a mangling's standard
-    /// substitution `Sc<letter>` names (`Sci` AsyncSequence, `ScI`
+    /// The descriptor of the protocol a mangling's standard substitution
+    /// names: `S<letter>` for the standard library (`ST` Sequence, `Sl`
+    /// Collection), `Sc<letter>` for Concurrency (`Sci` AsyncSequence, `ScI`
     /// AsyncIteratorProtocol, `ScA` Actor), read from its exported symbol
-    /// `$sSc<letter>Mp`; nil when no protocol has one.
+    /// `$s<substitution>Mp`; nil when no protocol has one.
     ///
-    /// - Parameter letter: The byte after `Sc`.
+    /// - Parameters:
+    ///   - letter: The substitution's last byte.
+    ///   - concurrency: Whether the substitution is `Sc<letter>`.
     /// - Returns: The protocol descriptor, nil when the symbol is absent.
-    static func concurrencyProtocolDescriptor(_ letter: UInt8) -> UnsafeRawPointer? {
+    static func substitutedProtocolDescriptor(_ letter: UInt8, concurrency: Bool) -> UnsafeRawPointer? {
         guard
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter)
                 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
         else { return nil }
-        return UnsafeRawPointer(bitPattern: address(of: "$sSc\(Character(Unicode.Scalar(letter)))Mp"))
+        let prefix = concurrency ? "Sc" : "S"
+        return UnsafeRawPointer(bitPattern: address(of: "$s\(prefix)\(Character(Unicode.Scalar(letter)))Mp"))
     }
 
     /// The function at `address` as `type`, nil for address zero.
