@@ -62,6 +62,18 @@ protocol RTPathTimeline {
         #expect(sequencePaths.contains("Self.AsyncIterator"))
     }
 
+    /// The standard library's protocols name themselves by a one-letter
+    /// standard substitution (`8IteratorSTQz`: `Self.Iterator` of Sequence).
+    @Test func readsAStandardLibraryProtocolsSubjectByItsSubstitution() throws {
+        let sequence = try descriptor(of: (any Sequence).self)
+        let subjects = sequence.requirementSignature.filter { !$0.isOnSelf }.compactMap(\.subject)
+        #expect(!subjects.isEmpty)
+        let paths = subjects.compactMap(AssociatedTypePath.init)
+        #expect(paths.count == subjects.count)
+        let iterator = try #require(paths.first { $0.description == "Self.Iterator" })
+        #expect(iterator.members.map { $0.declaringProtocol?.name } == ["Sequence"])
+    }
+
     @Test func resolvesAnAssociatedTypeThroughAConformance() throws {
         let moment = try descriptor(of: (any RTPathMoment).self)
         let table = try #require(try moment.witnessTable(conformedBy: RTPathTick.self))
