@@ -57,6 +57,15 @@ public struct WideArgument {
         UnsafeRawPointer(box).load(as: WideArgument.self)
     }
 
+    /// Points the marker the `Any` at `box` holds at `address` by rewriting
+    /// its address word alone, where ``marker(at:)`` reads it; the `Any`'s
+    /// type and metadata stay as they are (a marker is trivial: nothing
+    /// leaks). Only for one that ``isMarker(_:)``.
+    static func repoint(_ box: UnsafeMutablePointer<Any>, to address: UnsafeRawPointer) {
+        let offset = MemoryLayout<WideArgument>.offset(of: \.address) ?? 0
+        UnsafeMutableRawPointer(box).storeBytes(of: address, toByteOffset: offset, as: UnsafeRawPointer.self)
+    }
+
     /// A real `Any` of the value the marker names: a copy, in a heap box of its own.
     static func materialize(_ marker: WideArgument) -> Any {
         func copy<T>(_: T.Type) -> Any { marker.address.assumingMemoryBound(to: T.self).pointee }

@@ -199,12 +199,9 @@ struct BoxedArgumentStore {
         Unmanaged.passUnretained(chunks[chunks.count - 1])._withUnsafeGuaranteedRef { chunk in
             chunk.allocateBytes(atLeast: wideBytes)
             for index in 0..<values.count where WideArgument.isMarker(base + index) {
-                // A marker is trivial, and it sits in its `Any`'s inline buffer, its address first
-                // (where ``WideArgument/marker(at:)`` reads it): pointing it at the copy rewrites that
-                // word alone, its type and the `Any`'s metadata staying as they are. Initializing the
-                // `Any` anew with the new marker went through an outlined existential initialization.
-                let kept = chunk.keep(WideArgument.marker(at: base + index))
-                UnsafeMutableRawPointer(base + index).storeBytes(of: kept.address, as: UnsafeRawPointer.self)
+                // Rewriting the address word alone: initializing the `Any` anew with the new
+                // marker went through an outlined existential initialization.
+                WideArgument.repoint(base + index, to: chunk.keep(WideArgument.marker(at: base + index)).address)
             }
         }
     }
